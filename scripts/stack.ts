@@ -1,0 +1,178 @@
+/**
+ * Starts the whole clinic locally: migrations and seed on a local D1/R2 state folder, the
+ * Firebase Auth emulator on 127.0.0.1:9099 with the seed accounts, and `wrangler dev` on
+ * 127.0.0.1:8787. Used by `npm start` (the developer's data) and the browser tests (a fresh
+ * folder of their own).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { getPlatformProxy } from 'wrangler';
+import { avatarPng } from './avatar-png.ts';
+import { SEED_ACCOUNTS, SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
+
+export const HOST = '127.0.0.1';
+export const APP_PORT = 8787;
+export const AUTH_PORT = 9099;
+export const FIREBASE_PROJECT_ID = 'demo-clinic';
+
+const root = new URL('..', import.meta.url).pathname;
+const require = createRequire(import.meta.url);
+const wranglerBin = require.resolve('wrangler/bin/wrangler.js');
+const firebaseBin = join(require.resolve('firebase-tools/package.json'), '..', 'lib/bin/firebase.js');
+
+export interface StackOptions {
+  /** Local D1 and R2 data (`wrangler --persist-to`). */
+  stateDir: string;
+  /** Where the auth emulator keeps its accounts between runs; none: fresh accounts each run. */
+  authExportDir?: string;
+  /** Every line the processes print goes here (the tests read the Worker's mail log from it). */
+  logFile: string;
+}
+
+export interface Stack {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  mkdirSync(options.stateDir, { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  const children: ChildProcess[] = [];
+  const stop = async () => {
+    await Promise.all(children.reverse().map(stopProcess));
+    log.end();
+  };
+  try {
+    await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', options.stateDir], log);
+    await seedLocalData(options.stateDir);
+
+    const authArgs = ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID];
+    if (options.authExportDir) {
+      if (existsSync(join(options.authExportDir, 'firebase-export-metadata.json'))) {
+        authArgs.push('--import', options.authExportDir);
+      }
+      authArgs.push('--export-on-exit', options.authExportDir);
+    }
+    children.push(launch(firebaseBin, authArgs, log));
+    await waitFor(`http://${HOST}:${AUTH_PORT}/`, 'the auth emulator');
+    await seedAccounts();
+
+    children.push(
+      launch(
+        wranglerBin,
+        [
+          'dev', '--ip', HOST, '--port', String(APP_PORT), '--persist-to', options.stateDir,
+          '--show-interactive-dev-session=false',
+          '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
+        ],
+        log,
+      ),
+    );
+    await waitFor(`http://${HOST}:${APP_PORT}/api/reviews`, 'wrangler dev');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url: `http://${HOST}:${APP_PORT}`, stop };
+}
+
+/** The little of D1 and R2 that seeding uses (the Workers types are not loaded in Node scripts). */
+interface SeedBindings {
+  DB: {
+    prepare(sql: string): { bind(...params: unknown[]): unknown };
+    batch(statements: unknown[]): Promise<unknown>;
+  };
+  PHOTOS: {
+    head(key: string): Promise<unknown>;
+    put(key: string, value: Uint8Array, options: { httpMetadata: { contentType: string } }): Promise<unknown>;
+  };
+}
+
+/** Treatments, doctors and reviews in D1, their photos in R2; safe to run again. */
+async function seedLocalData(stateDir: string): Promise<void> {
+  const { env, dispose } = await getPlatformProxy<SeedBindings>({
+    configPath: join(root, 'wrangler.toml'),
+    persist: { path: join(stateDir, 'v3') },
+  });
+  try {
+    await env.DB.batch(seedStatements().map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
+    for (const { imageKey, look } of [...SEED_DOCTORS, ...SEED_REVIEWS]) {
+      if (await env.PHOTOS.head(imageKey)) continue;
+      await env.PHOTOS.put(imageKey, avatarPng(look), { httpMetadata: { contentType: 'image/png' } });
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+/** The two seed accounts in the auth emulator (an existing account is left as it is). */
+async function seedAccounts(): Promise<void> {
+  for (const account of SEED_ACCOUNTS) {
+    const response = await fetch(
+      `http://${HOST}:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-emulator`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name }),
+      },
+    );
+    if (!response.ok && !(await response.text()).includes('EMAIL_EXISTS')) {
+      throw new Error(`could not create ${account.email} in the auth emulator (${response.status})`);
+    }
+  }
+}
+
+function launch(bin: string, args: string[], log: NodeJS.WritableStream): ChildProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
+    cwd: root,
+    detached: true, // its own process group, so stopping it also stops workerd and java-less emulator children
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  return child;
+}
+
+function run(bin: string, args: string[], log: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = launch(bin, args, log);
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${args.slice(0, 3).join(' ')} failed (exit ${code}); see the log`)),
+    );
+  });
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGINT'); // the emulator exports its accounts on SIGINT
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 10_000).unref());
+  if ((await Promise.race([exited, timeout])) === 'timeout') {
+    signal('SIGKILL');
+    await exited;
+  }
+}
+
+async function waitFor(url: string, what: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}

@@ -1,0 +1,96 @@
+import * as v from 'valibot';
+import type { Env } from './env.ts';
+import { HttpError, email, json, readJson, text } from './http.ts';
+
+export const ContactMessage = v.object({
+  user_name: text('user_name', 100),
+  user_email: email('user_email'),
+  subject: text('subject', 150),
+  message: text('message', 5000),
+});
+type ContactMessage = v.InferOutput<typeof ContactMessage>;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+/** A claim older than this is taken to belong to a request that died mid-send. */
+const CLAIM_TIMEOUT = '-2 minutes';
+
+interface StoredMessage extends ContactMessage {
+  id: string;
+  mailed_at: string | null;
+}
+
+/**
+ * POST /api/contact: stores the message and mails it to the clinic's inbox. The client's
+ * Idempotency-Key makes a retry (a lost answer, the offline outbox) store and mail nothing twice.
+ */
+export async function postContact(request: Request, env: Env): Promise<Response> {
+  const key = request.headers.get('Idempotency-Key') ?? '';
+  if (!IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(400, 'An Idempotency-Key header of 8 to 128 letters, digits or -_.: is required');
+  }
+  const message = await readJson(request, ContactMessage);
+
+  const inserted = await env.DB.prepare(
+    `INSERT INTO contact_messages (id, idempotency_key, user_name, user_email, subject, message)
+     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+     ON CONFLICT (idempotency_key) DO NOTHING
+     RETURNING id, user_name, user_email, subject, message, mailed_at`,
+  )
+    .bind(crypto.randomUUID(), key, message.user_name, message.user_email, message.subject, message.message)
+    .first<StoredMessage>();
+  const stored =
+    inserted ??
+    (await env.DB.prepare(
+      `SELECT id, user_name, user_email, subject, message, mailed_at
+       FROM contact_messages WHERE idempotency_key = ?1`,
+    )
+      .bind(key)
+      .first<StoredMessage>());
+  if (!stored) throw new Error('contact message vanished after insert');
+  if (!inserted && !sameMessage(stored, message)) {
+    throw new HttpError(409, 'This Idempotency-Key was already used for a different message');
+  }
+
+  if (!stored.mailed_at) await mailOnce(env, stored);
+  return json({ acknowledged: true, insertedId: stored.id }, inserted ? 201 : 200);
+}
+
+function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
+  return (
+    a.user_name === b.user_name &&
+    a.user_email === b.user_email &&
+    a.subject === b.subject &&
+    a.message === b.message
+  );
+}
+
+async function mailOnce(env: Env, stored: StoredMessage): Promise<void> {
+  // Only the request that wins this claim mails; a concurrent replay finds it taken.
+  const claim = await env.DB.prepare(
+    `UPDATE contact_messages SET mail_claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+     WHERE id = ?1 AND mailed_at IS NULL
+       AND (mail_claimed_at IS NULL OR mail_claimed_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))
+     RETURNING id`,
+  )
+    .bind(stored.id, CLAIM_TIMEOUT)
+    .first();
+  if (!claim) return;
+  try {
+    await env.MAILER.send({
+      from: { name: 'Clinic website', email: env.MAIL_FROM },
+      to: env.CLINIC_INBOX,
+      replyTo: { name: stored.user_name, email: stored.user_email },
+      subject: `[Contact] ${stored.subject}`,
+      text: `From: ${stored.user_name} <${stored.user_email}>\n\n${stored.message}\n`,
+    });
+  } catch (cause) {
+    await env.DB.prepare('UPDATE contact_messages SET mail_claimed_at = NULL WHERE id = ?1').bind(stored.id).run();
+    console.error('contact mail failed', cause);
+    throw new HttpError(502, 'Your message was saved but could not be mailed yet; please try again');
+  }
+  await env.DB.prepare(
+    `UPDATE contact_messages SET mailed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
+  )
+    .bind(stored.id)
+    .run();
+}

@@ -1,0 +1,115 @@
+import * as v from 'valibot';
+
+/** An error a client caused or may see: its message is shown as is. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers?: HeadersInit): Response {
+  const response = Response.json(body, { status, headers });
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+/** Every error is JSON with a readable `message`; writes also say `acknowledged: false`. */
+export function errorResponse(request: Request, status: number, message: string): Response {
+  const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
+  return json(isWrite ? { acknowledged: false, message } : { message }, status);
+}
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body no larger than `maxBytes` and validates it, answering 413, 415 or 400
+ * with a message that names the problem. Unknown fields are dropped, never stored.
+ */
+export async function readJson<S extends v.GenericSchema>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<v.InferOutput<S>> {
+  const type = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/([\w.+-]*\+)?json\b/i.test(type.trim())) {
+    throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json)');
+  }
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  const bytes = await readAtMost(request, maxBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON');
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new HttpError(400, 'The body must be a JSON object');
+  }
+  const result = v.safeParse(schema, data);
+  if (!result.success) throw new HttpError(400, describeIssues(result.issues));
+  return result.output;
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
+}
+
+/** Reads the body without ever holding more than `maxBytes` of it, whatever Content-Length said. */
+async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const field = v.getDotPath(issue);
+      return field && issue.received === 'undefined' ? `${field} is required` : issue.message;
+    })
+    .join('; ');
+}
+
+/** A required, trimmed text field with a length limit and messages that name the field. */
+export function text(field: string, max: number) {
+  return v.pipe(
+    v.string(`${field} is required and must be text`),
+    v.trim(),
+    v.minLength(1, `${field} is required`),
+    v.maxLength(max, `${field} must be at most ${max} characters`),
+  );
+}
+
+export function email(field: string) {
+  return v.pipe(
+    v.string(`${field} is required and must be text`),
+    v.trim(),
+    v.minLength(1, `${field} is required`),
+    v.maxLength(254, `${field} must be at most 254 characters`),
+    v.email(`${field} must be a valid email address`),
+    v.toLowerCase(),
+  );
+}

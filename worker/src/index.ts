@@ -1,0 +1,45 @@
+import { Router, type IRequest, type RequestHandler } from 'itty-router';
+import { postContact } from './contact.ts';
+import type { Env } from './env.ts';
+import { HttpError, errorResponse, json } from './http.ts';
+import { getImage } from './images.ts';
+import { listReviews } from './reviews.ts';
+import { serveApp } from './app-shell.ts';
+
+type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+const router = Router<IRequest, [Env, ExecutionContext]>({
+  base: '/api',
+  catch: (error: unknown, request: IRequest) => {
+    if (error instanceof HttpError) return errorResponse(request, error.status, error.message);
+    console.error(request.method, new URL(request.url).pathname, error);
+    return errorResponse(request, 500, 'Something went wrong on our side; please try again');
+  },
+});
+
+/** Registers a path's handlers; any other method on that path answers 405 with Allow. */
+function route(path: string, handlers: Partial<Record<Method, Handler>>): void {
+  const allow = Object.keys(handlers).join(', ');
+  for (const [method, handler] of Object.entries(handlers)) {
+    router[method.toLowerCase() as Lowercase<Method>](path, handler);
+  }
+  router.all(path, (request) => {
+    const response = errorResponse(request, 405, `${request.method} is not allowed here; use ${allow}`);
+    response.headers.set('Allow', allow);
+    return response;
+  });
+}
+
+route('/reviews', { GET: listReviews });
+route('/contact', { POST: postContact });
+route('/images/:key', { GET: getImage });
+router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
+
+export default {
+  fetch(request, env, ctx): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return router.fetch(request, env, ctx);
+    return serveApp(request, env);
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,84 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEED_REVIEWS } from '../../scripts/seed-data.ts';
+import { call, seed } from './helpers.ts';
+
+beforeAll(seed);
+
+describe('the API surface', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const response = await call('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No such endpoint' });
+  });
+
+  it('answers a wrong method with 405 and the allowed ones', async () => {
+    const response = await call('/api/contact', { method: 'GET' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('Allow')).toBe('POST');
+    expect(await response.json()).toMatchObject({ message: expect.stringContaining('use POST') });
+
+    const put = await call('/api/reviews', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(await put.json()).toMatchObject({ acknowledged: false });
+  });
+});
+
+describe('GET /api/reviews', () => {
+  it('lists the testimonials with the fields the home page shows', async () => {
+    const response = await call('/api/reviews');
+    expect(response.status).toBe(200);
+    const reviews = await response.json<Record<string, string>[]>();
+    expect(reviews).toHaveLength(SEED_REVIEWS.length);
+    expect(Object.keys(reviews[0]!).sort()).toEqual(['_id', 'img', 'location', 'name', 'review']);
+    expect(reviews.map((r) => r.name)).toContain('Marcus Lee');
+  });
+
+  it('shows the newest review first', async () => {
+    await env.DB.prepare(
+      `INSERT INTO reviews (id, name, img, review, location) VALUES ('fresh', 'New Patient', '', 'Great!', 'Miami')`,
+    ).run();
+    const reviews = await (await call('/api/reviews')).json<{ _id: string }[]>();
+    expect(reviews[0]?._id).toBe('fresh');
+  });
+});
+
+describe('GET /api/images/:key', () => {
+  it('serves a stored photo with its type and immutable caching', async () => {
+    const png = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+    await env.PHOTOS.put('abcdefgh1234.png', png, { httpMetadata: { contentType: 'image/png' } });
+    const response = await call('/api/images/abcdefgh1234.png');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toBe('image/png');
+    expect(response.headers.get('Cache-Control')).toContain('immutable');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(png);
+  });
+
+  it('answers 404 for a missing photo and for keys that are not photo keys', async () => {
+    for (const key of ['missing-photo.png', '..%2Fsecret.png', 'x.exe']) {
+      const response = await call(`/api/images/${key}`);
+      expect(response.status).toBe(404);
+    }
+  });
+});
+
+describe('the app shell', () => {
+  it('serves the shell for the app routes and a 404 shell for unknown paths', async () => {
+    for (const path of ['/login', '/appointment', '/dashboard/all-users']) {
+      const response = await call(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toContain('text/html');
+      expect(await response.text()).toContain('<div id="root">');
+    }
+    const unknown = await call('/no/such/page');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<div id="root">');
+  });
+
+  it('never answers a missing file with HTML', async () => {
+    const response = await call('/assets/old-chunk-1234.js');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('Content-Type')).not.toContain('text/html');
+  });
+});
