@@ -1,0 +1,32 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APP_PORT, AUTH_PORT, HOST, startStack } from '../scripts/stack.ts';
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, HOST);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A fresh clinic for the browser tests, apart from the developer's own data. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) {
+    throw new Error(`Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` or set CHROME_PATH`);
+  }
+  if (!existsSync('pwa/dist/shell.html')) throw new Error('Build the PWA first: npm run build');
+  for (const port of [APP_PORT, AUTH_PORT]) {
+    if (await portInUse(port)) throw new Error(`Port ${port} is busy (is \`npm start\` running?); stop it and retry`);
+  }
+  const stateDir = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
+  process.env.E2E_STATE_DIR = stateDir;
+  const stack = await startStack({ stateDir, logFile: join(stateDir, 'stack.log') });
+  return async () => {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  };
+}

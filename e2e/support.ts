@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const wrangler = join(require.resolve('wrangler/package.json'), '..', 'bin/wrangler.js');
+
+/** Reads the test stack's local D1 the way an operator would: `wrangler d1 execute --local`. */
+export function queryD1<Row>(sql: string): Row[] {
+  const stateDir = process.env.E2E_STATE_DIR;
+  if (!stateDir) throw new Error('E2E_STATE_DIR is not set; run the browser tests through their config');
+  const output = execFileSync(
+    process.execPath,
+    [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql],
+    { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
+  );
+  const [result] = JSON.parse(output) as { results: Row[] }[];
+  return result?.results ?? [];
+}
+
+/** The plain-text bodies of the mails the local send_email binding delivered in this run. */
+export function deliveredMails(): string[] {
+  const root = '.wrangler/tmp/email';
+  const bodies: string[] = [];
+  let sessions: string[] = [];
+  try {
+    sessions = readdirSync(root);
+  } catch {
+    return bodies;
+  }
+  for (const session of sessions) {
+    const dir = join(root, session, 'email-text');
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const file of files) bodies.push(readFileSync(join(dir, file), 'utf8'));
+  }
+  return bodies;
+}
