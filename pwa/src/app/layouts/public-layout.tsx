@@ -1,0 +1,36 @@
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { Footer } from '../../components/footer.tsx';
+import { Navbar } from '../../components/navbar.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { ErrorBoundary } from '../error-boundary.tsx';
+
+/** SPEC §2 main layout: navigation bar, page content, footer; 1300 px wide at most. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const shownLocation = useRef(location);
+
+  // A new page starts at the top, as it would with full page loads.
+  useEffect(() => {
+    if (shownLocation.current === location) return;
+    shownLocation.current = location;
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="header">
+        <Navbar />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <ErrorBoundary resetKey={location}>
+          <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>
+        </ErrorBoundary>
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { ContactForm } from '../../features/contact/components/contact-form.tsx';
+import { AppointmentCta } from '../../features/landing/components/appointment-cta.tsx';
+import { Hero } from '../../features/landing/components/hero.tsx';
+import { InfoCards } from '../../features/landing/components/info-cards.tsx';
+import { Services } from '../../features/landing/components/services.tsx';
+import { Testimonials } from '../../features/reviews/components/testimonials.tsx';
+
+/** The landing page: SPEC §2's six sections, in order. */
+export function HomePage() {
+  return (
+    <>
+      <Hero />
+      <InfoCards />
+      <Services />
+      <AppointmentCta />
+      <Testimonials />
+      <ContactForm />
+    </>
+  );
+}

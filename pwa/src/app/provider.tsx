@@ -1,0 +1,28 @@
+import type { ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { SWRConfig, type SWRConfiguration } from 'swr';
+import { ApiError, apiFetcher } from '../lib/api.ts';
+import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
+import { SessionProvider } from '../lib/session.tsx';
+
+// SPEC §9: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
+export const swrConfig: SWRConfiguration = {
+  fetcher: apiFetcher,
+  dedupingInterval: 5 * 60 * 1000,
+  onErrorRetry(error, _key, _config, revalidate, { retryCount }) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return;
+    if (retryCount > 3) return;
+    setTimeout(() => revalidate({ retryCount }), Math.min(1000 * 2 ** (retryCount - 1), 30_000));
+  },
+};
+
+export function AppProvider({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+  return (
+    <SWRConfig value={{ ...swrConfig, ...swr }}>
+      <SessionProvider>
+        {children}
+        <Toaster visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton position="top-center" />
+      </SessionProvider>
+    </SWRConfig>
+  );
+}

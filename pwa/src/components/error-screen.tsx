@@ -1,0 +1,45 @@
+import { useLocation } from 'wouter';
+import { useSession } from '../lib/session.tsx';
+
+type ErrorLike = { status?: unknown; statusText?: unknown; message?: unknown };
+
+function describe(error: unknown): { text: string; status: string } {
+  const e: ErrorLike = typeof error === 'object' && error !== null ? (error as ErrorLike) : { message: String(error) };
+  const text =
+    (typeof e.statusText === 'string' && e.statusText) ||
+    (typeof e.message === 'string' && e.message) ||
+    'Unexpected error';
+  const status = typeof e.status === 'number' && e.status > 0 ? String(e.status) : '';
+  return { text, status };
+}
+
+/** What both layouts show when a page fails (SPEC §2). */
+export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () => void }) {
+  const { signOut } = useSession();
+  const [, navigate] = useLocation();
+  const { text, status } = describe(error);
+
+  async function handleSignOut() {
+    try {
+      await signOut();
+    } catch (cause) {
+      console.error(cause);
+    }
+    navigate('/');
+    onReset?.();
+  }
+
+  return (
+    <section className="error-screen" role="alert">
+      <h1>Something went wrong !!!</h1>
+      <p className="error-screen__text">{text}</p>
+      {status && <p className="error-screen__status">{status}</p>}
+      <p>
+        <button type="button" className="button" onClick={handleSignOut}>
+          Sign out
+        </button>{' '}
+        and log back in
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
+import { ContactForm } from './contact-form.tsx';
+
+const message = {
+  user_name: 'Ada Lovelace',
+  user_email: 'ada@example.com',
+  subject: 'Opening hours',
+  message: 'Are you open on Sundays?',
+};
+
+async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), message.user_name);
+  await user.type(screen.getByLabelText('Email'), message.user_email);
+  await user.type(screen.getByLabelText('Subject'), message.subject);
+  await user.type(screen.getByLabelText('Your message'), message.message);
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
+
+describe('contact form', () => {
+  it('has the spec field names with their limits', () => {
+    renderWithProviders(<ContactForm />);
+    expect([field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => [f.name, f.maxLength, f.required])).toEqual([
+      ['user_name', 100, true],
+      ['user_email', 254, true],
+      ['subject', 150, true],
+      ['message', 5000, true],
+    ]);
+    expect(field('Email').type).toBe('email');
+  });
+
+  it('posts the message with an Idempotency-Key, disables Submit while sending, then confirms and resets', async () => {
+    let answer: (response: Response) => void = () => {};
+    const requests: Request[] = [];
+    stubFetch((request) => {
+      requests.push(request);
+      return new Promise<Response>((resolve) => (answer = resolve));
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+
+    await fillAndSubmit(user);
+
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const request = requests[0]!;
+    expect(request.method).toBe('POST');
+    expect(new URL(request.url).pathname).toBe('/api/contact');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await request.clone().json()).toEqual(message);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+
+    answer(json({ acknowledged: true }, 201));
+
+    expect(await screen.findByText('Your email sending success!')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
+    expect([field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => f.value)).toEqual(['', '', '', '']);
+    expect(screen.queryByText('Your email sending error!')).toBeNull();
+  });
+
+  it('uses a new Idempotency-Key for each message', async () => {
+    const keys: (string | null)[] = [];
+    stubFetch((request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return json({ acknowledged: true }, 201);
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+    await fillAndSubmit(user);
+    await waitFor(() => expect(field('Name').value).toBe(''));
+    await fillAndSubmit(user);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it.each([
+    ['a 400 answer', () => json({ message: 'user_email must be a valid email' }, 400)],
+    ['a 500 answer', () => json({ message: 'Internal error' }, 500)],
+    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('reports an error and keeps the input after %s', async (_, respond) => {
+    stubFetch(respond);
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+
+    await fillAndSubmit(user);
+
+    expect(await screen.findByText('Your email sending error!')).toBeTruthy();
+    expect(screen.queryByText('Your email sending success!')).toBeNull();
+    expect(field('Name').value).toBe(message.user_name);
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { notify } from '../../../lib/notify.ts';
+import { CONTACT_LIMITS, sendContactMessage, type ContactMessage } from '../api/send-contact-message.ts';
+
+const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
+
+export function ContactForm() {
+  const { register, handleSubmit, reset } = useForm<ContactMessage>({ defaultValues: empty });
+  const [sending, setSending] = useState(false);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSending(true);
+    try {
+      await sendContactMessage(values);
+      notify.success('Your email sending success!');
+      reset(empty);
+    } catch {
+      notify.error('Your email sending error!');
+    } finally {
+      setSending(false);
+    }
+  });
+
+  return (
+    <section className="contact" aria-labelledby="contact-title">
+      <p className="eyebrow eyebrow--light">Contact Us</p>
+      <h2 id="contact-title">Stay connected with us</h2>
+      <form className="contact__form" onSubmit={onSubmit}>
+        <div className="field">
+          <label htmlFor="contact-name">Name</label>
+          <input
+            id="contact-name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={CONTACT_LIMITS.user_name}
+            {...register('user_name')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-email">Email</label>
+          <input
+            id="contact-email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_LIMITS.user_email}
+            {...register('user_email')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-subject">Subject</label>
+          <input id="contact-subject" type="text" required maxLength={CONTACT_LIMITS.subject} {...register('subject')} />
+        </div>
+        <div className="field">
+          <label htmlFor="contact-message">Your message</label>
+          <textarea id="contact-message" rows={5} required maxLength={CONTACT_LIMITS.message} {...register('message')} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          Submit
+        </button>
+      </form>
+    </section>
+  );
+}

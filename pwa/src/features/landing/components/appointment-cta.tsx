@@ -1,0 +1,26 @@
+import { Link } from 'wouter';
+
+export function AppointmentCta() {
+  return (
+    <section className="cta" aria-labelledby="cta-title">
+      <svg className="cta__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
+        <rect x="10" y="22" width="100" height="88" rx="12" fill="#ffffff" opacity="0.95" />
+        <rect x="10" y="22" width="100" height="24" rx="12" fill="#5eead4" />
+        <rect x="30" y="10" width="10" height="24" rx="5" fill="#ccefeb" />
+        <rect x="80" y="10" width="10" height="24" rx="5" fill="#ccefeb" />
+        <path fill="none" stroke="#0f766e" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" d="M40 78l14 14 28-30" />
+      </svg>
+      <div>
+        <p className="eyebrow eyebrow--light">Appointment</p>
+        <h2 id="cta-title">Make an appointment</h2>
+        <p>
+          Choose the day that suits you, see every treatment with its free time slots and price, and book in a few
+          clicks. You can pay securely by card from your dashboard.
+        </p>
+        <Link href="/appointment" className="button button--light">
+          Book an appointment
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { useRef, useState, type FocusEvent } from 'react';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
+import { useReviews, type Review } from '../api/get-reviews.ts';
+import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
+
+// SPEC §2 and §9: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
+export const AUTOPLAY_MS = 2000;
+export const TRANSITION_MS = 500;
+
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]?.toUpperCase() ?? '');
+  return letters.join('') || '?';
+}
+
+function ReviewCard({ review }: { review: Review }) {
+  return (
+    <figure className="review">
+      <blockquote className="review__text">
+        <p>{review.review}</p>
+      </blockquote>
+      <figcaption className="review__author">
+        {review.img ? (
+          <img className="review__avatar" src={review.img} alt="" width="56" height="56" loading="lazy" />
+        ) : (
+          <span className="review__avatar review__avatar--initials" aria-hidden="true">
+            {initials(review.name)}
+          </span>
+        )}
+        <span>
+          <span className="review__name">{review.name}</span>
+          <span className="review__location">{review.location}</span>
+        </span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function Carousel({ reviews }: { reviews: Review[] }) {
+  const wide = useMediaQuery('(min-width: 1024px)', true);
+  const medium = useMediaQuery('(min-width: 640px)', true);
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', false);
+  const perView = wide ? 3 : medium ? 2 : 1;
+
+  const [playing, setPlaying] = useState(true);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const rotationButton = useRef<HTMLButtonElement>(null);
+
+  const count = reviews.length;
+  const autoplay = playing && !reducedMotion && !hovered && !focused;
+  const carousel = useCarousel({
+    count,
+    perView,
+    intervalMs: AUTOPLAY_MS,
+    transitionMs: TRANSITION_MS,
+    autoplay,
+    animate: !reducedMotion,
+  });
+
+  // Focus on the play/stop button itself must not pause, or "Start" could never take effect.
+  const pausesOnFocus = (element: EventTarget | null) => element !== rotationButton.current;
+  function handleFocus(event: FocusEvent<HTMLElement>) {
+    setFocused(pausesOnFocus(event.target));
+  }
+  function handleBlur(event: FocusEvent<HTMLElement>) {
+    const next = event.relatedTarget;
+    setFocused(next instanceof Node && event.currentTarget.contains(next) && pausesOnFocus(next));
+  }
+
+  const track = carousel.enabled
+    ? [
+        ...Array.from({ length: CLONES }, (_, i) => ({ index: (((i - CLONES) % count) + count) % count, clone: true })),
+        ...reviews.map((_, index) => ({ index, clone: false })),
+        ...Array.from({ length: CLONES }, (_, i) => ({ index: i % count, clone: true })),
+      ]
+    : reviews.map((_, index) => ({ index, clone: false }));
+
+  const showsAll = !carousel.enabled;
+  const rotating = playing && !reducedMotion;
+
+  return (
+    <div
+      className="carousel"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Patient testimonials"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={handleFocus}
+      onBlur={handleBlur}
+    >
+      {!showsAll && (
+        <div className="carousel__controls">
+          {!reducedMotion && (
+            <button
+              ref={rotationButton}
+              type="button"
+              className="carousel__button"
+              onClick={() => setPlaying((value) => !value)}
+            >
+              {rotating ? 'Stop automatic slide show' : 'Start automatic slide show'}
+            </button>
+          )}
+          <button type="button" className="carousel__button carousel__arrow" aria-label="Previous testimonial" onClick={carousel.previous}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z" />
+            </svg>
+          </button>
+          <button type="button" className="carousel__button carousel__arrow" aria-label="Next testimonial" onClick={carousel.next}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z" />
+            </svg>
+          </button>
+        </div>
+      )}
+      <div className="carousel__viewport" aria-live={autoplay ? 'off' : 'polite'}>
+        <div
+          className="carousel__track"
+          style={{
+            ['--per-view' as string]: String(perView),
+            transform: `translateX(${(-carousel.offset * 100) / perView}%)`,
+            transition: carousel.transition ? `transform ${TRANSITION_MS}ms ease` : 'none',
+          }}
+        >
+          {track.map(({ index, clone }, slot) => {
+            const review = reviews[index];
+            if (!review) return null;
+            // Only the slides in view are exposed; near the ends of the loop those may be clones.
+            const inView = slot >= carousel.offset && slot < carousel.offset + perView;
+            return (
+              <div
+                key={clone ? `clone-${slot}` : review._id}
+                className="carousel__slide"
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${index + 1} of ${count}`}
+                aria-hidden={!inView || undefined}
+              >
+                <ReviewCard review={review} />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function Testimonials() {
+  const { data, error } = useReviews();
+
+  let content;
+  if (error) content = <p className="testimonials__status">Sorry, the testimonials could not be loaded.</p>;
+  else if (!data) content = <p className="testimonials__status" role="status">Loading testimonials…</p>;
+  else if (data.length === 0) content = <p className="testimonials__status">No testimonials yet.</p>;
+  else content = <Carousel reviews={data} />;
+
+  return (
+    <section className="testimonials" aria-labelledby="testimonials-title">
+      <div className="testimonials__header">
+        <div>
+          <p className="eyebrow">Testimonial</p>
+          <h2 id="testimonials-title">What Our Patients Says</h2>
+        </div>
+        <svg className="testimonials__quote" viewBox="0 0 64 48" aria-hidden="true" focusable="false">
+          <path
+            fill="currentColor"
+            d="M0 48V28C0 12 8 2 24 0l2 6C16 9 12 15 12 24h12v24zm36 0V28c0-16 8-26 24-28l2 6c-10 3-14 9-14 18h12v24z"
+          />
+        </svg>
+      </div>
+      {content}
+    </section>
+  );
+}

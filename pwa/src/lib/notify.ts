@@ -1,0 +1,15 @@
+import type { ReactElement } from 'react';
+import { toast } from 'sonner';
+
+/** The spec's toast durations, per kind. Use this instead of calling sonner directly. */
+export const TOAST_DURATION = { message: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity } as const;
+export const MAX_VISIBLE_TOASTS = 20;
+
+export const notify = {
+  message: (text: string) => toast(text, { duration: TOAST_DURATION.message }),
+  success: (text: string) => toast.success(text, { duration: TOAST_DURATION.success }),
+  error: (text: string) => toast.error(text, { duration: TOAST_DURATION.error }),
+  loading: (text: string) => toast.loading(text, { duration: TOAST_DURATION.loading }),
+  custom: (render: (id: string | number) => ReactElement) => toast.custom(render, { duration: TOAST_DURATION.custom }),
+  dismiss: (id?: string | number) => toast.dismiss(id),
+};
