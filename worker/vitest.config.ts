@@ -9,7 +9,13 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: './wrangler.toml' },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            JWT_SECRET: 'test-only-secret-of-at-least-32-characters',
+            FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          },
+        },
       }),
     ],
     test: {

@@ -10,4 +10,8 @@ export interface Env {
   MAIL_FROM: string;
   ADMIN_EMAILS: string;
   FIREBASE_PROJECT_ID: string;
+  /** Set only where the Firebase Auth emulator issues the ID tokens (never in production). */
+  FIREBASE_AUTH_EMULATOR_HOST?: string;
+  /** Secret (wrangler secret put JWT_SECRET): signs the Worker's access tokens; 32+ characters. */
+  JWT_SECRET?: string;
 }

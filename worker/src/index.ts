@@ -5,6 +5,7 @@ import { HttpError, errorResponse, json } from './http.ts';
 import { getImage } from './images.ts';
 import { listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
+import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -31,6 +32,11 @@ function route(path: string, handlers: Partial<Record<Method, Handler>>): void {
   });
 }
 
+route('/jwt', { GET: getAccessToken });
+route('/users', { GET: listUsers, POST: saveUser });
+// GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
+route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });
+route('/users/:id', { DELETE: deleteUser });
 route('/reviews', { GET: listReviews });
 route('/contact', { POST: postContact });
 route('/images/:key', { GET: getImage });

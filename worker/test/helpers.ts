@@ -1,4 +1,6 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { UnsecuredJWT } from 'jose';
+import { issueAccessToken, type User } from '../src/auth.ts';
 import { seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
@@ -29,4 +31,37 @@ export async function seed(): Promise<void> {
 export async function count(table: string): Promise<number> {
   const row = await env.DB.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>();
   return row?.n ?? 0;
+}
+
+/** An ID token as the Firebase Auth emulator issues it: unsigned (`alg: none`). */
+export function emulatorIdToken(claims: { email: string; sub?: string; name?: string; exp?: number; aud?: string }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = {
+    iss: `https://securetoken.google.com/${claims.aud ?? env.FIREBASE_PROJECT_ID}`,
+    aud: claims.aud ?? env.FIREBASE_PROJECT_ID,
+    sub: claims.sub ?? `uid-${claims.email}`,
+    email: claims.email,
+    name: claims.name,
+    iat: now - 10,
+    auth_time: now - 10,
+    exp: claims.exp ?? now + 3600,
+  };
+  return new UnsecuredJWT(payload).encode();
+}
+
+/** The Worker's access token for a stored user, as GET /api/jwt would issue it. */
+export async function accessTokenFor(email: string): Promise<string> {
+  const user = await env.DB.prepare('SELECT id, email, name, role FROM users WHERE email = ?1').bind(email).first<User>();
+  if (!user) throw new Error(`no user ${email}`);
+  return issueAccessToken(user, env);
+}
+
+export function bearer(token: string): Record<string, string> {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function addUser(email: string, name: string, role: 'patient' | 'admin' = 'patient'): Promise<string> {
+  const id = crypto.randomUUID();
+  await env.DB.prepare('INSERT INTO users (id, email, name, role) VALUES (?1, ?2, ?3, ?4)').bind(id, email, name, role).run();
+  return id;
 }
