@@ -5,6 +5,7 @@
  * folder of their own).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -19,8 +20,9 @@ export const FIREBASE_PROJECT_ID = 'demo-clinic';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
-const wranglerBin = require.resolve('wrangler/bin/wrangler.js');
-const firebaseBin = join(require.resolve('firebase-tools/package.json'), '..', 'lib/bin/firebase.js');
+const packageFile = (name: string, file: string) => join(require.resolve(`${name}/package.json`), '..', file);
+const wranglerBin = packageFile('wrangler', 'bin/wrangler.js');
+const firebaseBin = packageFile('firebase-tools', 'lib/bin/firebase.js');
 
 export interface StackOptions {
   /** Local D1 and R2 data (`wrangler --persist-to`). */
@@ -66,6 +68,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           'dev', '--ip', HOST, '--port', String(APP_PORT), '--persist-to', options.stateDir,
           '--show-interactive-dev-session=false',
           '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
+          // A fresh signing secret per run: old access tokens fail with 401 and the app renews them.
+          '--var', `JWT_SECRET:${randomBytes(32).toString('hex')}`,
         ],
         log,
       ),
