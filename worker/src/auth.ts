@@ -19,6 +19,7 @@ export interface Identity {
   uid: string;
   email: string;
   name: string | undefined;
+  picture: string | undefined;
 }
 
 export interface User {
@@ -59,11 +60,16 @@ export async function verifyIdToken(
   } catch {
     throw new HttpError(401, 'Your sign-in is not valid or has expired; please sign in again');
   }
-  const { sub, email, name } = payload as JWTPayload & { email?: unknown; name?: unknown };
+  const { sub, email, name, picture } = payload as JWTPayload & { email?: unknown; name?: unknown; picture?: unknown };
   if (!sub || typeof email !== 'string' || !email) {
     throw new HttpError(401, 'Your sign-in carries no email address');
   }
-  return { uid: sub, email: email.toLowerCase(), name: typeof name === 'string' ? name : undefined };
+  return {
+    uid: sub,
+    email: email.toLowerCase(),
+    name: typeof name === 'string' ? name.slice(0, 100) : undefined,
+    picture: typeof picture === 'string' && /^https:\/\//.test(picture) ? picture.slice(0, 500) : undefined,
+  };
 }
 
 /** The Firebase identity behind a request's bearer ID token. */

@@ -3,7 +3,9 @@ import { postContact } from './contact.ts';
 import type { Env } from './env.ts';
 import { HttpError, errorResponse, json } from './http.ts';
 import { getImage } from './images.ts';
-import { listReviews } from './reviews.ts';
+import { listAppointmentOptions, listSpecialties } from './appointments.ts';
+import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
+import { createReview, listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
@@ -37,7 +39,12 @@ route('/users', { GET: listUsers, POST: saveUser });
 // GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
 route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });
 route('/users/:id', { DELETE: deleteUser });
-route('/reviews', { GET: listReviews });
+route('/appointmentOptions', { GET: listAppointmentOptions });
+route('/appointmentSpecialty', { GET: listSpecialties });
+route('/bookings', { GET: listBookings, POST: createBooking });
+route('/bookings/:id', { GET: getBooking, DELETE: cancelBooking });
+route('/bookings/:id/calendar.ics', { GET: bookingCalendar });
+route('/reviews', { GET: listReviews, POST: createReview });
 route('/contact', { POST: postContact });
 route('/images/:key', { GET: getImage });
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type User } from './auth.ts';
+import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type Identity, type User } from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, email, json, readJson, text } from './http.ts';
 
@@ -14,12 +14,13 @@ function isBootstrapAdmin(env: Env, address: string): boolean {
 const toUser = (u: User) => ({ _id: u.id, name: u.name, email: u.email, role: u.role });
 
 /** Stores the user if new (ADMIN_EMAILS become admins); an existing user keeps their role. */
-async function ensureUser(env: Env, address: string, name: string): Promise<{ user: User; created: boolean }> {
+async function ensureUser(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
+  const address = identity.email;
   const created = await env.DB.prepare(
-    `INSERT INTO users (id, email, name, role) VALUES (?1, ?2, ?3, ?4)
+    `INSERT INTO users (id, email, name, role, photo_url) VALUES (?1, ?2, ?3, ?4, ?5)
      ON CONFLICT (email) DO NOTHING RETURNING id, email, name, role`,
   )
-    .bind(crypto.randomUUID(), address, name, isBootstrapAdmin(env, address) ? 'admin' : 'patient')
+    .bind(crypto.randomUUID(), address, name, isBootstrapAdmin(env, address) ? 'admin' : 'patient', identity.picture ?? null)
     .first<User>();
   if (created) return { user: created, created: true };
   const user = await env.DB.prepare('SELECT id, email, name, role FROM users WHERE email = ?1').bind(address).first<User>();
@@ -37,7 +38,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const claimed = new URL(request.url).searchParams.get('email');
   if (!claimed) throw new HttpError(400, 'email is required');
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await ensureUser(env, identity.email, identity.name ?? identity.email.split('@')[0]!);
+  const { user } = await ensureUser(env, identity, identity.name ?? identity.email.split('@')[0]!);
   return json({ accessToken: await issueAccessToken(user, env) });
 }
 
@@ -46,10 +47,13 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const identity = await requireIdentity(request, env);
   const body = await readJson(request, NewUser);
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
-  const { user, created } = await ensureUser(env, identity.email, body.name);
+  const { user, created } = await ensureUser(env, identity, body.name);
   if (created) return json({ acknowledged: true, insertedId: user.id }, 201);
-  const { meta } = await env.DB.prepare('UPDATE users SET name = ?1 WHERE id = ?2 AND name != ?1')
-    .bind(body.name, user.id)
+  const { meta } = await env.DB.prepare(
+    `UPDATE users SET name = ?1, photo_url = coalesce(?3, photo_url)
+     WHERE id = ?2 AND (name != ?1 OR photo_url IS NOT coalesce(?3, photo_url))`,
+  )
+    .bind(body.name, user.id, identity.picture ?? null)
     .run();
   return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' });
 }

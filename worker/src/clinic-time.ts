@@ -1,0 +1,61 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, isValid, parse } from 'date-fns';
+import type { Env } from './env.ts';
+import { HttpError } from './http.ts';
+
+/** The spec's display format for dates (date-fns `PP`, e.g. "Nov 21, 2026"). */
+export const DISPLAY_DATE = 'PP';
+const ISO_DATE = 'yyyy-MM-dd';
+
+/** "Now" on the clinic's wall clock: its calendar date and minutes since midnight. */
+export function clinicNow(env: Env, now = new Date()): { date: string; minute: number } {
+  const local = new TZDate(now, env.CLINIC_TIME_ZONE);
+  return { date: format(local, ISO_DATE), minute: local.getHours() * 60 + local.getMinutes() };
+}
+
+/** Accepts "Nov 21, 2026" (PP) or "2026-11-21"; answers the ISO date, or a 400. */
+export function parseClinicDate(input: string | null, field = 'date'): string {
+  const text = (input ?? '').trim();
+  for (const pattern of [ISO_DATE, DISPLAY_DATE]) {
+    const date = parse(text, pattern, new Date(2000, 0, 1));
+    // Round-tripping refuses lenient matches such as "2026-02-31" or "Nov 21, 26".
+    if (isValid(date) && format(date, pattern) === text) return format(date, ISO_DATE);
+  }
+  throw new HttpError(400, `${field} must look like "Nov 21, 2026" or "2026-11-21"`);
+}
+
+export function displayDate(isoDate: string): string {
+  return format(parse(isoDate, ISO_DATE, new Date(2000, 0, 1)), DISPLAY_DATE);
+}
+
+function horizonDays(env: Env): number {
+  const days = Number.parseInt(env.BOOKING_HORIZON_DAYS, 10);
+  return Number.isFinite(days) && days >= 0 ? days : 60;
+}
+
+/**
+ * The earliest slot start (minutes after midnight) still bookable on `isoDate`: 0 on a future
+ * date inside the horizon, the next minute on today, and past the end of day otherwise.
+ */
+export function firstBookableMinute(env: Env, isoDate: string, now = new Date()): number {
+  const today = clinicNow(env, now);
+  const lastDay = format(addDays(parse(today.date, ISO_DATE, new Date(2000, 0, 1)), horizonDays(env)), ISO_DATE);
+  if (isoDate < today.date || isoDate > lastDay) return 24 * 60;
+  return isoDate === today.date ? today.minute + 1 : 0;
+}
+
+/** Why a date cannot be booked, or null when it can. */
+export function bookingWindowProblem(env: Env, isoDate: string, now = new Date()): string | null {
+  const today = clinicNow(env, now).date;
+  if (isoDate < today) return 'This date has passed';
+  if (firstBookableMinute(env, isoDate, now) >= 24 * 60) {
+    return `Appointments can be booked up to ${horizonDays(env)} days ahead`;
+  }
+  return null;
+}
+
+/** The UTC instant of a wall-clock time on a clinic date (right across daylight-saving changes). */
+export function clinicInstant(env: Env, isoDate: string, minute: number): Date {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime());
+}
