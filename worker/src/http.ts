@@ -54,12 +54,12 @@ export async function readJson<S extends v.GenericSchema>(
   return result.output;
 }
 
-function tooLarge(maxBytes: number): HttpError {
+export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `The body is larger than ${Math.round(maxBytes / 1024)} KB`);
 }
 
 /** Reads the body without ever holding more than `maxBytes` of it, whatever Content-Length said. */
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -2,7 +2,8 @@ import { Router, type IRequest, type RequestHandler } from 'itty-router';
 import { postContact } from './contact.ts';
 import type { Env } from './env.ts';
 import { HttpError, errorResponse, json } from './http.ts';
-import { getImage } from './images.ts';
+import { addDoctor, deleteDoctor, listDoctors } from './doctors.ts';
+import { getImage, uploadImage } from './images.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
 import { createReview, listReviews } from './reviews.ts';
@@ -46,7 +47,10 @@ route('/bookings/:id', { GET: getBooking, DELETE: cancelBooking });
 route('/bookings/:id/calendar.ics', { GET: bookingCalendar });
 route('/reviews', { GET: listReviews, POST: createReview });
 route('/contact', { POST: postContact });
+route('/images', { POST: uploadImage });
 route('/images/:key', { GET: getImage });
+route('/doctors', { GET: listDoctors, POST: addDoctor });
+route('/doctors/:id', { DELETE: deleteDoctor });
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 
 export default {
