@@ -14,4 +14,9 @@ export interface Env {
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   /** Secret (wrangler secret put JWT_SECRET): signs the Worker's access tokens; 32+ characters. */
   JWT_SECRET?: string;
+  /** Stripe keys (secrets). Without STRIPE_SECRET_KEY the demo payment provider is used. */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Public: handed to the payment page so Stripe.js can mount the card element. */
+  STRIPE_PUBLISHABLE_KEY?: string;
 }

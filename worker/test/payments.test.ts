@@ -1,0 +1,283 @@
+import { env } from 'cloudflare:test';
+import { addDays, format } from 'date-fns';
+import Stripe from 'stripe';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clinicNow } from '../src/clinic-time.ts';
+import recordedIntent from './fixtures/stripe-payment-intent.json';
+import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
+
+const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_fixture', STRIPE_WEBHOOK_SECRET: 'whsec_fixture', STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture' };
+const inDays = (n: number) => format(addDays(new Date(`${clinicNow(env).date}T12:00:00`), n), 'yyyy-MM-dd');
+
+let patient: Record<string, string>;
+let other: Record<string, string>;
+let day = 1;
+/** Stripe never reuses an intent id; neither do the fixtures. */
+let lastIntent = 0;
+
+beforeAll(async () => {
+  await seed();
+  await addUser('other@example.com', 'Other Patient');
+  patient = bearer(await accessTokenFor('patient@clinic.test'));
+  other = bearer(await accessTokenFor('other@example.com'));
+});
+
+/** A fresh unpaid Cavity Filling ($150) booking of the seed patient. */
+async function newBooking(): Promise<string> {
+  const response = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.00 AM' }, patient);
+  expect(response.status).toBe(201);
+  return (await response.json<{ insertedId: string }>()).insertedId;
+}
+
+async function bookingState(id: string) {
+  return env.DB.prepare(
+    `SELECT b.paid, b.payment_intent_id, b.payment_error, (SELECT count(*) FROM payments p WHERE p.booking_id = b.id) AS payments
+     FROM bookings b WHERE b.id = ?1`,
+  ).bind(id).first<{ paid: number; payment_intent_id: string | null; payment_error: string | null; payments: number }>();
+}
+
+describe('Stripe provider (recorded Stripe API responses, no network)', () => {
+  let requests: { method: string; url: string; headers: Headers; body: string }[];
+  /** Intents as Stripe would answer them, keyed by id. */
+  let intents: Map<string, typeof recordedIntent>;
+
+  beforeEach(() => {
+    requests = [];
+    intents = new Map();
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      if (!request.url.startsWith('https://api.stripe.com/')) return realFetch(input, init);
+      const body = await request.text();
+      requests.push({ method: request.method, url: request.url, headers: request.headers, body });
+      const path = new URL(request.url).pathname;
+      if (request.method === 'POST' && path === '/v1/payment_intents') {
+        const form = new URLSearchParams(body);
+        lastIntent += 1;
+        const intent = {
+          ...recordedIntent,
+          id: `pi_fixture_${lastIntent}`,
+          client_secret: `pi_fixture_${lastIntent}_secret_abc`,
+          amount: Number(form.get('amount')),
+          metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+        };
+        intents.set(intent.id, intent);
+        return Response.json(intent);
+      }
+      const found = intents.get(path.replace('/v1/payment_intents/', ''));
+      if (request.method === 'GET' && found) return Response.json(found);
+      return Response.json({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }, { status: 404 });
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const intentRequest = (bookingId: string, headers = patient) =>
+    call('/api/create-payment-intent', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId, price: 1 }) }, STRIPE);
+
+  it('creates one PaymentIntent per booking with the booking’s amount, its id in metadata and an idempotency key', async () => {
+    const bookingId = await newBooking();
+    const response = await intentRequest(bookingId);
+    expect(response.status).toBe(200);
+    const id = `pi_fixture_${lastIntent}`;
+    expect(await response.json()).toEqual({
+      clientSecret: `${id}_secret_abc`, provider: 'stripe', publishableKey: 'pk_test_fixture', amount: 150, currency: 'usd',
+    });
+    const create = requests.find((r) => r.method === 'POST')!;
+    const form = new URLSearchParams(create.body);
+    expect(form.get('amount')).toBe('15000');
+    expect(form.get('currency')).toBe('usd');
+    expect(form.get('metadata[bookingId]')).toBe(bookingId);
+    expect(create.headers.get('Idempotency-Key')).toBe(`booking-${bookingId}-15000`);
+    expect(create.headers.get('Authorization')).toBe('Bearer sk_test_fixture');
+
+    // Asking again reuses the intent instead of creating a second one.
+    expect(await (await intentRequest(bookingId)).json()).toMatchObject({ clientSecret: `${id}_secret_abc` });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    expect((await bookingState(bookingId))?.payment_intent_id).toBe(id);
+  });
+
+  it('refuses someone else’s booking (403), an unknown one (404) and a paid one (409)', async () => {
+    const bookingId = await newBooking();
+    expect((await intentRequest(bookingId, other)).status).toBe(403);
+    expect((await intentRequest('no-such-booking')).status).toBe(404);
+    await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(bookingId).run();
+    const paid = await intentRequest(bookingId);
+    expect(paid.status).toBe(409);
+    expect(await paid.json()).toEqual({ acknowledged: false, message: 'This booking is already paid' });
+    expect(requests).toHaveLength(0);
+  });
+
+  describe('POST /api/payments', () => {
+    const record = (bookingId: string, transactionId: string, headers = patient) =>
+      call('/api/payments', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ transactionId, bookingId, price: 150, email: 'patient@clinic.test' }) }, STRIPE);
+
+    it('refuses an intent that has not succeeded (402), and records nothing', async () => {
+      const bookingId = await newBooking();
+      await intentRequest(bookingId);
+      const response = await record(bookingId, `pi_fixture_${lastIntent}`);
+      expect(response.status).toBe(402);
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
+    });
+
+    it('refuses an intent of another booking or with another amount (409), and an unknown one (404)', async () => {
+      const first = await newBooking();
+      const second = await newBooking();
+      await intentRequest(first);
+      const id = `pi_fixture_${lastIntent}`;
+      intents.get(id)!.status = 'succeeded';
+      expect((await record(second, id)).status).toBe(409);
+      intents.get(id)!.amount = 100;
+      expect((await record(first, id)).status).toBe(409);
+      expect((await record(first, 'pi_nope')).status).toBe(404);
+      expect(await bookingState(first)).toMatchObject({ paid: 0, payments: 0 });
+      expect(await bookingState(second)).toMatchObject({ paid: 0, payments: 0 });
+    });
+
+    it('records a succeeded intent once, after asking Stripe', async () => {
+      const bookingId = await newBooking();
+      await intentRequest(bookingId);
+      const id = `pi_fixture_${lastIntent}`;
+      intents.get(id)!.status = 'succeeded';
+      const response = await record(bookingId, id);
+      expect(await response.json()).toEqual({ acknowledged: true, insertedId: id, message: 'Payment recorded' });
+      expect(requests.at(-1)).toMatchObject({ method: 'GET', url: `https://api.stripe.com/v1/payment_intents/${id}` });
+      expect((await record(bookingId, id)).status).toBe(200);
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
+      expect((await record(bookingId, id, other)).status).toBe(403);
+    });
+  });
+
+  describe('POST /api/stripe/webhook', () => {
+    const stripe = new Stripe('sk_test_fixture', { httpClient: Stripe.createFetchHttpClient() });
+    let eventCounter = 0;
+
+    function event(type: string, bookingId: string, overrides: Partial<typeof recordedIntent> = {}) {
+      eventCounter += 1;
+      return {
+        id: `evt_fixture_${eventCounter}`, object: 'event', api_version: '2026-10-28', created: 1795000000 + eventCounter,
+        livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+        data: { object: { ...recordedIntent, id: `pi_for_${bookingId}`, metadata: { bookingId }, ...overrides } },
+      };
+    }
+
+    async function deliver(payload: object, signature?: string) {
+      const body = JSON.stringify(payload);
+      const header = signature ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: STRIPE.STRIPE_WEBHOOK_SECRET }));
+      return call('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body }, STRIPE);
+    }
+
+    it('marks the booking paid and records the payment on payment_intent.succeeded', async () => {
+      const bookingId = await newBooking();
+      const response = await deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }));
+      expect(await response.json()).toEqual({ received: true, duplicate: false });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1, payment_intent_id: `pi_for_${bookingId}` });
+    });
+
+    it('changes nothing twice when the same event is delivered twice', async () => {
+      const bookingId = await newBooking();
+      const succeeded = event('payment_intent.succeeded', bookingId, { status: 'succeeded' });
+      await deliver(succeeded);
+      const again = await deliver(succeeded);
+      expect(await again.json()).toEqual({ received: true, duplicate: true });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
+      const events = await env.DB.prepare('SELECT count(*) AS n FROM stripe_events WHERE id = ?1').bind(succeeded.id).first<{ n: number }>();
+      expect(events?.n).toBe(1);
+    });
+
+    it('ends paid whatever the order of a failure and a success', async () => {
+      const a = await newBooking();
+      const failedA = event('payment_intent.payment_failed', a, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never);
+      const succeededA = event('payment_intent.succeeded', a, { status: 'succeeded' });
+      await deliver(succeededA);
+      await deliver(failedA); // a late failure never un-pays
+      expect(await bookingState(a)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
+
+      const b = await newBooking();
+      await deliver(event('payment_intent.payment_failed', b, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never));
+      expect(await bookingState(b)).toMatchObject({ paid: 0, payment_error: 'Your card was declined.' });
+      await deliver(event('payment_intent.succeeded', b, { status: 'succeeded' }));
+      expect(await bookingState(b)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
+    });
+
+    it('refuses a bad signature and a missing one (400), changing nothing', async () => {
+      const bookingId = await newBooking();
+      const payload = event('payment_intent.succeeded', bookingId, { status: 'succeeded' });
+      const forged = await deliver(payload, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`);
+      expect(forged.status).toBe(400);
+      expect(await forged.json()).toEqual({ acknowledged: false, message: 'Invalid Stripe signature' });
+      const unsigned = await call('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }, STRIPE);
+      expect(unsigned.status).toBe(400);
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
+    });
+
+    it('acknowledges and ignores other event types', async () => {
+      const response = await deliver({ ...event('charge.refunded', 'x'), data: { object: { id: 'ch_1', object: 'charge' } } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, ignored: 'charge.refunded' });
+    });
+  });
+});
+
+describe('demo provider (no Stripe keys)', () => {
+  const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
+    number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', ...extra,
+  });
+
+  async function secretFor(bookingId: string): Promise<string> {
+    const response = await postJson('/api/create-payment-intent', { bookingId }, patient);
+    const body = await response.json<{ clientSecret: string; provider: string; publishableKey: null }>();
+    expect(body).toMatchObject({ provider: 'demo', publishableKey: null, amount: 150 });
+    return body.clientSecret;
+  }
+
+  const confirm = (clientSecret: string, cardDetails: ReturnType<typeof card>, headers = patient) =>
+    postJson('/api/demo-payments/confirm', { clientSecret, card: cardDetails }, headers);
+
+  it('pays with 4242 4242 4242 4242, and the booking is paid once', async () => {
+    const bookingId = await newBooking();
+    const secret = await secretFor(bookingId);
+    const response = await confirm(secret, card('4242 4242 4242 4242'));
+    expect(response.status).toBe(200);
+    const { paymentIntent } = await response.json<{ paymentIntent: { id: string; status: string } }>();
+    expect(paymentIntent.status).toBe('succeeded');
+    // The spec's flow then records the payment; the Worker checks it with the provider.
+    const recorded = await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId, price: 150, email: 'patient@clinic.test' }, patient);
+    expect(recorded.status).toBe(200);
+    expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
+    expect((await confirm(secret, card('4242424242424242'))).status).toBe(409);
+    expect((await postJson('/api/create-payment-intent', { bookingId }, patient)).status).toBe(409);
+  });
+
+  const declines: [string, ReturnType<typeof card>, number, string][] = [
+    ['a declined card', card('4000 0000 0000 0002'), 402, 'Your card was declined.'],
+    ['insufficient funds', card('4000000000009995'), 402, 'Your card has insufficient funds.'],
+    ['a past expiry', card('4242424242424242', { expYear: 2020 }), 400, "Your card's expiration date is in the past."],
+    ['a short CVC', card('4242424242424242', { cvc: '1' }), 400, "Your card's security code is incomplete."],
+    ['a mistyped number', card('4242 4242 4242 4241'), 400, 'Your card number is incorrect.'],
+  ];
+  for (const [what, details, status, message] of declines) {
+    it(`answers ${what} with ${status} and Stripe's message; the booking stays unpaid`, async () => {
+      const bookingId = await newBooking();
+      const response = await confirm(await secretFor(bookingId), details);
+      expect(response.status).toBe(status);
+      expect(await response.json()).toMatchObject({ acknowledged: false, message });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
+      const recorded = await postJson('/api/payments', { transactionId: `pi_demo_${bookingId.replaceAll('-', '')}`, bookingId }, patient);
+      expect(recorded.status).toBe(402);
+    });
+  }
+
+  it('refuses a forged client secret (400) and another patient (403)', async () => {
+    const bookingId = await newBooking();
+    const secret = await secretFor(bookingId);
+    const forged = secret.replace(/_secret_.*/, `_secret_${'0'.repeat(24)}`);
+    expect((await confirm(forged, card('4242424242424242'))).status).toBe(400);
+    expect((await confirm(secret, card('4242424242424242'), other)).status).toBe(403);
+    expect(await bookingState(bookingId)).toMatchObject({ paid: 0 });
+  });
+
+  it('has no webhook endpoint without Stripe', async () => {
+    const response = await postJson('/api/stripe/webhook', {}, { 'Stripe-Signature': 't=1,v1=0' });
+    expect(response.status).toBe(404);
+  });
+});
