@@ -41,3 +41,24 @@ export function deliveredMails(): string[] {
   }
   return bodies;
 }
+
+const AUTH = 'http://127.0.0.1:9099';
+
+/** An account in the auth emulator, as if the person had signed up elsewhere. */
+export async function createAccount(email: string, password: string, displayName: string): Promise<void> {
+  const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-emulator`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, displayName }),
+  });
+  if (!response.ok) throw new Error(`could not create ${email}: ${await response.text()}`);
+}
+
+/** The out-of-band links (password reset mails) the emulator would have sent. */
+export async function oobLinks(email: string): Promise<string[]> {
+  const response = await fetch(`${AUTH}/emulator/v1/projects/demo-clinic/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; oobLink: string; requestType: string }[] };
+  return oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').map((c) => c.oobLink);
+}
+
+export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as prerender } from '../entry-server.tsx';
-import { stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
+import { storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
 import { App } from './app.tsx';
 
 let root: Root | undefined;
@@ -40,5 +40,25 @@ describe('prerendered landing page', () => {
     const toggle = screen.getByRole('button', { name: 'Menu' });
     await userEvent.setup().click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('hydrates signed-out for a signed-in visitor, then shows Dashboard and Sign Out from the stored session', async () => {
+    stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
+    stubFetch(() => new Promise<Response>(() => {}));
+    const html = await prerender('/');
+    storeSession('pat@clinic.test');
+
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    const onRecoverableError = vi.fn();
+    await act(async () => {
+      root = hydrateRoot(container, <App />, { onRecoverableError });
+    });
+
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
   });
 });

@@ -1,25 +1,81 @@
-import type { ComponentType } from 'react';
-import { Route, Switch } from 'wouter';
-import { HomePage } from './pages/home.tsx';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { Spinner } from '../components/spinner.tsx';
+import { RequireAdmin } from './guards/require-admin.tsx';
+import { RequireAuth } from './guards/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 
-type PageRoute = { path: string; component: ComponentType };
+type PageRoute = { path: string; component: ComponentType; access?: 'signed-in' | 'admin' };
+
+/** A page component loaded on first use: `lazyPage(() => import('./x.tsx'), 'XPage')`. */
+function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
 /**
- * The route table. The landing page is bundled eagerly (it is prerendered and hydrated);
- * every other page is one line here, lazy-loaded:
- *   { path: '/login', component: lazy(() => import('../features/auth/components/login-page.tsx')) },
+ * The route table (SPEC §2). The landing page is bundled eagerly (it is prerendered and hydrated);
+ * every other page is lazy-loaded, and `access` puts it behind the signed-in or the admin guard.
  */
-export const publicRoutes: PageRoute[] = [{ path: '/', component: HomePage }];
+export const publicRoutes: PageRoute[] = [
+  { path: '/', component: HomePage },
+  { path: '/login', component: lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage') },
+  { path: '/signup', component: lazyPage(() => import('../features/auth/components/signup-page.tsx'), 'SignUpPage') },
+  { path: '/appointment', component: lazyPage(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'), access: 'signed-in' },
+  { path: '/review', component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'), access: 'signed-in' },
+];
+
+export const dashboardRoutes: PageRoute[] = [
+  { path: '/dashboard', component: lazyPage(() => import('../features/bookings/components/my-appointments-page.tsx'), 'MyAppointmentsPage'), access: 'signed-in' },
+  { path: '/dashboard/all-users', component: lazyPage(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'), access: 'admin' },
+  { path: '/dashboard/add-doctors', component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'), access: 'admin' },
+  { path: '/dashboard/manage-doctors', component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'), access: 'admin' },
+  { path: '/dashboard/payment/:id', component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'), access: 'signed-in' },
+];
+
+const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
+
+function renderRoute({ path, component: Page, access }: PageRoute) {
+  return (
+    <Route key={path} path={path}>
+      {access === 'admin' ? (
+        <RequireAdmin>
+          <Page />
+        </RequireAdmin>
+      ) : access === 'signed-in' ? (
+        <RequireAuth>
+          <Page />
+        </RequireAuth>
+      ) : (
+        <Page />
+      )}
+    </Route>
+  );
+}
+
+const isDashboardPath = (path: string) => path === '/dashboard' || path.startsWith('/dashboard/');
 
 export function AppRoutes() {
+  const [location] = useLocation();
+
+  if (isDashboardPath(location)) {
+    return (
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <DashboardLayout>
+          <Switch>
+            {dashboardRoutes.map(renderRoute)}
+            <Route component={NotFoundPage} />
+          </Switch>
+        </DashboardLayout>
+      </Suspense>
+    );
+  }
+
   return (
     <PublicLayout>
       <Switch>
-        {publicRoutes.map(({ path, component }) => (
-          <Route key={path} path={path} component={component} />
-        ))}
+        {publicRoutes.map(renderRoute)}
         <Route component={NotFoundPage} />
       </Switch>
     </PublicLayout>

@@ -19,14 +19,15 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
   const [, navigate] = useLocation();
   const { text, status } = describe(error);
 
+  // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
+    navigate('/');
+    onReset?.();
     try {
       await signOut();
     } catch (cause) {
       console.error(cause);
     }
-    navigate('/');
-    onReset?.();
   }
 
   return (

@@ -20,13 +20,14 @@ export function Navbar() {
 
   useEffect(() => setOpen(false), [location]);
 
+  // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
+    navigate('/');
     try {
       await signOut();
     } catch (cause) {
       console.error(cause);
     }
-    navigate('/');
   }
 
   return (

@@ -21,19 +21,11 @@ function readAccessToken(): string | null {
   }
 }
 
-/**
- * Calls the Worker's JSON API: `api('/reviews')` fetches `/api/reviews`.
- * Sends the stored access token, and throws ApiError with the server's message on a non-2xx answer.
- */
-export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
-  if (typeof init.body === 'string' && !headers.has('Content-Type')) {
-    headers.set('Content-Type', 'application/json');
-  }
-  const token = readAccessToken();
-  if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+function storeAccessToken(token: string) {
+  localStorage.setItem(ACCESS_TOKEN_KEY, token);
+}
 
+async function send<T>(path: string, init: RequestInit, headers: Headers): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { ...init, headers });
@@ -59,6 +51,67 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
     throw new ApiError(response.status, message, response.statusText);
   }
   return body as T;
+}
+
+/**
+ * Trades a Firebase ID token for the Worker's access token (GET /api/jwt?email=) and stores it under
+ * `accessToken` (SPEC §3). The Worker also creates the user on first sight.
+ */
+export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
+  const { accessToken } = await api<{ accessToken: string }>(`/jwt?email=${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+  storeAccessToken(accessToken);
+  return accessToken;
+}
+
+let renewal: Promise<string | null> | null = null;
+
+/** A new access token from a freshly minted ID token, or null when nobody is signed in. Concurrent callers share one. */
+function renewAccessToken(): Promise<string | null> {
+  renewal ??= (async () => {
+    const { currentUser } = await import('./firebase.ts');
+    const user = await currentUser();
+    if (!user?.email) return null;
+    return exchangeIdToken(user.email, await user.getIdToken(true));
+  })()
+    .catch((cause: unknown) => {
+      console.error(cause);
+      return null;
+    })
+    .finally(() => {
+      renewal = null;
+    });
+  return renewal;
+}
+
+/**
+ * Calls the Worker's JSON API: `api('/reviews')` fetches `/api/reviews`.
+ * Sends the stored access token, and throws ApiError with the server's message on a non-2xx answer.
+ * When the access token is refused (401) it is renewed once from the Firebase session and the call
+ * retried once; a second 401 is thrown. Calls that bring their own Authorization are never retried.
+ */
+export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (typeof init.body === 'string' && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  if (headers.has('Authorization')) return send<T>(path, init, headers);
+
+  const token = readAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    return await send<T>(path, init, headers);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    // Another call may have renewed the token while this one was in flight.
+    const stored = readAccessToken();
+    const fresh = stored && stored !== token ? stored : await renewAccessToken();
+    if (!fresh) throw error;
+    headers.set('Authorization', `Bearer ${fresh}`);
+    return send<T>(path, init, headers);
+  }
 }
 
 /** SWR fetcher: the key is the API path. */

@@ -1,6 +1,11 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { ACCESS_TOKEN_KEY } from './api.ts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { ACCESS_TOKEN_KEY, api, exchangeIdToken } from './api.ts';
+import type { AuthUser } from './firebase.ts';
+import { notify } from './notify.ts';
+import { clearPerUserData } from './per-user-data.ts';
 
+/** SPEC §3: the signed-in user as the identity provider describes them. */
 export type SessionUser = {
   uid: string;
   email: string | null;
@@ -10,19 +15,211 @@ export type SessionUser = {
 
 export type Session = {
   user: SessionUser | null;
+  /** SPEC §4: true at start and while an auth action runs; false once the auth state is known. */
   loading: boolean;
+  /** Loads Firebase (once) and resolves when it has told who is signed in. */
+  ensureAuth(): Promise<void>;
+  signUp(name: string, email: string, password: string): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  signInWithGoogle(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  /** Clears the access token and every per-user cache, then signs out of Firebase. The caller goes to '/'. */
   signOut(): Promise<void>;
 };
 
-const SessionContext = createContext<Session | null>(null);
+/**
+ * A copy of the signed-in user in localStorage, so pages that do not load Firebase (the landing page)
+ * can still show Dashboard and Sign Out. Never trusted for access: guards wait for Firebase itself.
+ */
+export const SESSION_HINT_KEY = 'session';
 
-async function signOut(): Promise<void> {
-  localStorage.removeItem(ACCESS_TOKEN_KEY);
+function readHint(): SessionUser | null {
+  try {
+    const hint: unknown = JSON.parse(localStorage.getItem(SESSION_HINT_KEY) ?? 'null');
+    if (hint && typeof hint === 'object') {
+      const { uid, email, displayName, photoURL } = hint as Record<string, unknown>;
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      if (typeof uid === 'string' && uid) {
+        return { uid, email: text(email), displayName: text(displayName), photoURL: text(photoURL) };
+      }
+    }
+  } catch {
+    // unreadable: treated as no hint
+  }
+  return null;
 }
 
-/** The signed-in user. For now always signed out; the identity provider plugs in here. */
+function writeHint(user: SessionUser | null) {
+  if (user) localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(user));
+  else localStorage.removeItem(SESSION_HINT_KEY);
+}
+
+const toSessionUser = ({ uid, email, displayName, photoURL }: AuthUser): SessionUser => ({
+  uid,
+  email,
+  displayName,
+  photoURL,
+});
+
+const loadFirebase = () => import('./firebase.ts');
+
+/** POST /api/users with the Firebase ID token: stores the user on the server (name, email). */
+function saveUser(name: string, email: string, idToken: string) {
+  return api('/users', {
+    method: 'POST',
+    body: JSON.stringify({ name, email }),
+    headers: { Authorization: `Bearer ${idToken}` },
+  });
+}
+
+type AuthSubscription = { ready: Promise<void>; stop(): void };
+
+const SessionContext = createContext<Session | null>(null);
+
+type State = { user: SessionUser | null; loading: boolean };
+
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const session = useMemo<Session>(() => ({ user: null, loading: false, signOut }), []);
+  // The same on the server and in the first client render (the landing page is hydrated); the hint follows.
+  const [state, setState] = useState<State>({ user: null, loading: true });
+  const { mutate } = useSWRConfig();
+  const subscription = useRef<AuthSubscription | null>(null);
+  const authKnown = useRef(false);
+
+  const signedIn = useCallback((user: SessionUser) => {
+    writeHint(user);
+    setState({ user, loading: false });
+  }, []);
+
+  const ensureAuth = useCallback((): Promise<void> => {
+    if (subscription.current) return subscription.current.ready;
+    let stopped = false;
+    let unsubscribe = () => {};
+    const ready = new Promise<void>((resolve) => {
+      loadFirebase().then(
+        ({ watchAuthState }) => {
+          if (stopped) return resolve();
+          unsubscribe = watchAuthState((authUser) => {
+            if (stopped) return;
+            authKnown.current = true;
+            const user = authUser ? toSessionUser(authUser) : null;
+            writeHint(user);
+            if (!user) localStorage.removeItem(ACCESS_TOKEN_KEY);
+            setState({ user, loading: false });
+            resolve();
+          });
+        },
+        (cause: unknown) => {
+          // Firebase could not load (offline without a cached chunk): keep what the hint says.
+          console.error(cause);
+          subscription.current = null;
+          setState((s) => ({ ...s, loading: false }));
+          resolve();
+        },
+      );
+    });
+    subscription.current = {
+      ready,
+      stop() {
+        stopped = true;
+        unsubscribe();
+      },
+    };
+    return ready;
+  }, []);
+
+  useEffect(() => {
+    const hint = readHint();
+    if (hint && !authKnown.current) setState((s) => (s.user ? s : { ...s, user: hint }));
+    return () => {
+      subscription.current?.stop();
+      subscription.current = null;
+    };
+  }, []);
+
+  /** Runs an auth action with loading set; on failure nothing else will clear the flag, so this does. */
+  const withLoading = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+    setState((s) => ({ ...s, loading: true }));
+    try {
+      return await action();
+    } catch (error) {
+      setState((s) => ({ ...s, loading: false }));
+      throw error;
+    }
+  }, []);
+
+  const signUp = useCallback(
+    (name: string, email: string, password: string) =>
+      withLoading(async () => {
+        void ensureAuth();
+        const firebase = await loadFirebase();
+        const user = await firebase.createAccount(email, password);
+        notify.success('Create your account');
+        await firebase.setDisplayName(name);
+        const address = user.email ?? email;
+        const idToken = await user.getIdToken();
+        await saveUser(name, address, idToken);
+        await exchangeIdToken(address, idToken);
+        signedIn({ ...toSessionUser(user), displayName: name });
+      }),
+    [ensureAuth, signedIn, withLoading],
+  );
+
+  const signIn = useCallback(
+    (email: string, password: string) =>
+      withLoading(async () => {
+        void ensureAuth();
+        const firebase = await loadFirebase();
+        const user = await firebase.signInWithPassword(email, password);
+        await exchangeIdToken(user.email ?? email, await user.getIdToken());
+        signedIn(toSessionUser(user));
+      }),
+    [ensureAuth, signedIn, withLoading],
+  );
+
+  const signInWithGoogle = useCallback(
+    () =>
+      withLoading(async () => {
+        void ensureAuth();
+        const firebase = await loadFirebase();
+        const user = await firebase.signInWithGoogle();
+        if (!user.email) throw new Error('This Google account has no email address');
+        const idToken = await user.getIdToken();
+        // New and returning users alike: the server keeps one user per email.
+        await saveUser(user.displayName || user.email.split('@')[0]!, user.email, idToken);
+        await exchangeIdToken(user.email, idToken);
+        signedIn(toSessionUser(user));
+      }),
+    [ensureAuth, signedIn, withLoading],
+  );
+
+  const resetPassword = useCallback(
+    (email: string) =>
+      withLoading(async () => {
+        const firebase = await loadFirebase();
+        await firebase.sendPasswordReset(email);
+        setState((s) => ({ ...s, loading: false }));
+      }),
+    [withLoading],
+  );
+
+  const signOut = useCallback(async () => {
+    setState({ user: null, loading: true });
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    writeHint(null);
+    try {
+      await mutate(() => true, undefined, { revalidate: false });
+      await clearPerUserData();
+      const firebase = await loadFirebase();
+      await firebase.signOutOfFirebase();
+    } finally {
+      setState({ user: null, loading: false });
+    }
+  }, [mutate]);
+
+  const session = useMemo<Session>(
+    () => ({ ...state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, signOut }),
+    [state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, signOut],
+  );
   return <SessionContext value={session}>{children}</SessionContext>;
 }
 

@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { Cache } from 'swr';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { AppProvider } from '../app/provider.tsx';
@@ -33,12 +34,31 @@ export function stubMediaQueries(matching: string[]) {
   vi.stubGlobal('matchMedia', matchMedia);
 }
 
-/** Renders UI inside the app's providers and a browser-location router at `path`, with a fresh SWR cache. */
-export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: string } = {}) {
+/** Renders UI inside the app's providers and a browser-location router at `path`, with a fresh SWR cache (or `cache`). */
+export function renderWithProviders(ui: ReactNode, { path = '/', cache = new Map() }: { path?: string; cache?: Map<string, unknown> } = {}) {
   window.history.replaceState(null, '', path);
   return render(
-    <AppProvider swr={{ provider: () => new Map(), dedupingInterval: 0, shouldRetryOnError: false }}>
+    <AppProvider swr={{ provider: () => cache as Cache, dedupingInterval: 0, shouldRetryOnError: false }}>
       <Router>{ui}</Router>
     </AppProvider>,
   );
+}
+
+/** The kind of the toast showing `text` ('success', 'error', …), once it shows. */
+export async function findToast(text: string): Promise<string | null> {
+  const toast = (await screen.findByText(text)).closest('[data-sonner-toast]');
+  if (!toast) throw new Error(`"${text}" is not in a toast`);
+  return toast.getAttribute('data-type');
+}
+
+/** `METHOD /path?query` of a faked request, e.g. 'GET /api/jwt?email=a%40b.c'. */
+export const describeRequest = (request: Request) => {
+  const url = new URL(request.url);
+  return `${request.method} ${url.pathname}${url.search}`;
+};
+
+/** Stores a signed-in session as the app leaves it: the Worker's access token and the session hint. */
+export function storeSession(email: string, accessToken = `access:${email}`) {
+  localStorage.setItem('accessToken', accessToken);
+  localStorage.setItem('session', JSON.stringify({ uid: `uid-${email}`, email, displayName: null, photoURL: null }));
 }

@@ -1,0 +1,196 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createAccount, oobLinks, queryD1, uniqueEmail } from './support.ts';
+
+const PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
+const ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
+
+async function logIn(page: Page, who: { email: string; password: string }) {
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(who.email);
+  await main.getByLabel('Password').fill(who.password);
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+test('Login shows every validation message', async ({ page }) => {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(main.getByText('This is email required!')).toBeVisible();
+  await expect(main.getByText('This password required!')).toBeVisible();
+  await main.getByLabel('Password').fill('abc');
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(main.getByText('password must be 6 characters')).toBeVisible();
+  await expect(main.getByText('OR', { exact: true })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/signup');
+  await expect(main.getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeVisible();
+});
+
+test('Sign Up shows every validation message, including a weak password', async ({ page }) => {
+  await page.goto('/signup');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+  for (const message of ['name is required', 'email is required', 'password is required']) {
+    await expect(main.getByText(message)).toBeVisible();
+  }
+  await main.getByLabel('Password').fill('abc');
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(main.getByText('password must be 6 characters')).toBeVisible();
+  await main.getByLabel('Password').fill('abcdefgh');
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(main.getByText('password must be strong')).toBeVisible();
+  await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+});
+
+test('a new patient signs up, is stored on the server, signs out and logs back in', async ({ page }) => {
+  const email = uniqueEmail('newpatient');
+  await page.goto('/signup');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill('Nina New');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password').fill('Strong#2026');
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText('Create your account')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  expect(queryD1<{ name: string; role: string }>(`SELECT name, role FROM users WHERE email = '${email}'`)).toEqual([
+    { name: 'Nina New', role: 'patient' },
+  ]);
+
+  await nav(page).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+  await nav(page).getByRole('link', { name: 'Login' }).click();
+  await logIn(page, { email, password: 'Strong#2026' });
+  await expect(page).toHaveURL('/');
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('a guarded page sends a signed-out visitor to Login and back after signing in', async ({ page }) => {
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
+  await logIn(page, PATIENT);
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
+  const side = page.getByRole('navigation', { name: 'Dashboard' });
+  await expect(side.getByRole('link', { name: 'My Appointments' })).toBeVisible();
+  await expect(side.getByRole('link', { name: 'All Users' })).toHaveCount(0);
+});
+
+test('a wrong password shows the provider’s error in red under the form', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, { email: PATIENT.email, password: 'Wrong#2026' });
+  const alert = page.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText('auth/');
+  const colour = await alert.evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = colour.match(/\d+/g)!.map(Number);
+  expect(r!).toBeGreaterThan(g! + 60);
+  expect(r!).toBeGreaterThan(b! + 60);
+});
+
+test('a forgotten password is reset through the emulator’s emailed link', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  await createAccount(email, 'Before#2026', 'Forgetful Fay');
+  await page.goto('/login');
+  await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Put here your email' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Reset' }).click();
+  const sent = page.getByRole('dialog', { name: 'Please check your email and reset your password' });
+  await expect(sent).toBeVisible();
+  await sent.getByRole('button', { name: 'Ok' }).click();
+  await expect(sent).toBeHidden();
+
+  const [link] = await oobLinks(email);
+  expect(link).toBeTruthy();
+  const reset = await page.request.get(`${link}&newPassword=After%232026`);
+  expect(await reset.json()).toMatchObject({ authEmulator: { success: 'The password has been successfully updated.' } });
+
+  await page.goto('/login');
+  await logIn(page, { email, password: 'After#2026' });
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('Google sign-in through the emulator works for a new and a returning user', async ({ page }) => {
+  // Google's gapi script cannot load offline; a postMessage stand-in carries the emulator's messages.
+  await page.context().route('https://apis.google.com/js/api.js*', (route) =>
+    route.fulfill({ path: 'e2e/fixtures/gapi-shim.js', contentType: 'text/javascript' }),
+  );
+  const email = uniqueEmail('googler');
+  for (const round of ['new', 'returning']) {
+    await page.goto('/login');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('main').getByRole('button', { name: 'CONTINUE WITH GOOGLE' }).click();
+    const popup = await popupPromise;
+    await popup.waitForLoadState();
+    if (round === 'new') {
+      await popup.getByText('Add new account').click();
+      await popup.locator('#email-input').fill(email);
+      await popup.locator('#display-name-input').fill('Gina Google');
+      await popup.getByText(/Sign in with Google\.com/).click();
+    } else {
+      await popup.getByText(email).click();
+    }
+    await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { message: round }).toBeTruthy();
+    await nav(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  }
+  expect(queryD1<{ name: string }>(`SELECT name FROM users WHERE email = '${email}'`)).toEqual([{ name: 'Gina Google' }]);
+});
+
+test('an admin promotes a user and deletes another after confirming', async ({ page }) => {
+  const promoted = uniqueEmail('promoted');
+  const leaving = uniqueEmail('leaving');
+  for (const [email, name] of [[promoted, 'Pro Moted'], [leaving, 'Lee Ving']] as const) {
+    await createAccount(email, 'Strong#2026', name);
+    await page.goto('/login');
+    await logIn(page, { email, password: 'Strong#2026' });
+    await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await nav(page).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+  }
+
+  await page.goto('/dashboard/all-users');
+  await expect(page).toHaveURL(/\/login\?from=/);
+  await logIn(page, ADMIN);
+  await expect(page).toHaveURL('/dashboard/all-users');
+  const table = page.getByRole('table', { name: 'Users' });
+  const row = (email: string) => table.getByRole('row').filter({ hasText: email });
+  await expect(row(ADMIN.email)).toContainText('You');
+  await expect(row(ADMIN.email).getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+
+  await row(promoted).getByRole('button', { name: 'Make Admin' }).click();
+  await expect(page.getByText('Pro Moted is now an admin')).toBeVisible();
+  await expect(row(promoted).getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+  await expect(row(promoted)).toContainText('Admin');
+
+  await row(leaving).getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Lee Ving?' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(row(leaving)).toBeVisible();
+  await row(leaving).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete Lee Ving?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Lee Ving deleted')).toBeVisible();
+  await expect(row(leaving)).toHaveCount(0);
+  expect(queryD1(`SELECT id FROM users WHERE email = '${leaving}'`)).toEqual([]);
+  expect(queryD1<{ role: string }>(`SELECT role FROM users WHERE email = '${promoted}'`)).toEqual([{ role: 'admin' }]);
+});
+
+test('a patient is sent away from the admin pages', async ({ page }) => {
+  await page.goto('/login');
+  await logIn(page, PATIENT);
+  await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  for (const path of ['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?from=/);
+  }
+});

@@ -1,0 +1,103 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFirebase } from '../../testing/fake-firebase.ts';
+import { json, renderWithProviders, storeSession, stubFetch } from '../../testing/test-utils.tsx';
+import { AppRoutes } from '../routes.tsx';
+
+let adminAnswer: () => Response | Promise<Response>;
+let requested: string[];
+
+beforeEach(() => {
+  adminAnswer = () => json({ isAdmin: false });
+  requested = [];
+  stubFetch((request) => {
+    const url = new URL(request.url);
+    requested.push(url.pathname);
+    if (url.pathname.startsWith('/api/users/admin/')) return adminAnswer();
+    if (url.pathname === '/api/users') return json([]);
+    return json({ message: 'Not found' }, 404);
+  });
+});
+
+const here = () => `${window.location.pathname}${window.location.search}`;
+
+describe('signed-in guard', () => {
+  it.each([
+    ['/appointment', '/login?from=%2Fappointment'],
+    ['/review', '/login?from=%2Freview'],
+    ['/dashboard', '/login?from=%2Fdashboard'],
+    ['/dashboard/payment/b1?x=1', '/login?from=%2Fdashboard%2Fpayment%2Fb1%3Fx%3D1'],
+  ])('sends a signed-out visitor of %s to %s, replacing the history entry', async (path, login) => {
+    const pushState = vi.spyOn(history, 'pushState');
+    const replaceState = vi.spyOn(history, 'replaceState');
+    renderWithProviders(<AppRoutes />, { path });
+
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(here()).toBe(login);
+    expect(replaceState).toHaveBeenCalledWith(null, '', login);
+    expect(pushState).not.toHaveBeenCalled();
+  });
+
+  it('shows a progress bar while the auth state loads, then the page for a signed-in user', async () => {
+    const release = fakeFirebase.holdAuthState();
+    fakeFirebase.signInAs('pat@clinic.test');
+    renderWithProviders(<AppRoutes />, { path: '/appointment' });
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Appointment' })).toBeNull();
+
+    await act(async () => release());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointment' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(here()).toBe('/appointment');
+  });
+
+  it('does not trust the stored hint alone: it waits for Firebase', async () => {
+    storeSession('pat@clinic.test'); // hint says signed in, Firebase says nobody
+    const release = fakeFirebase.holdAuthState();
+    renderWithProviders(<AppRoutes />, { path: '/appointment' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeTruthy();
+    await act(async () => release());
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(here()).toBe('/login?from=%2Fappointment');
+  });
+});
+
+describe('admin guard', () => {
+  it('shows a spinner while the admin check is pending', async () => {
+    fakeFirebase.signInAs('pat@clinic.test');
+    adminAnswer = () => new Promise<Response>(() => {});
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/all-users' });
+
+    const status = await screen.findByText('Checking your access');
+    expect(status.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByRole('heading', { name: 'All Users' })).toBeNull();
+    expect(here()).toBe('/dashboard/all-users');
+  });
+
+  it.each(['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors'])(
+    'sends a patient away from %s to /login with the original location',
+    async (path) => {
+      fakeFirebase.signInAs('pat@clinic.test');
+      renderWithProviders(<AppRoutes />, { path });
+      await screen.findByRole('heading', { level: 1, name: 'Login' });
+      expect(here()).toBe(`/login?from=${encodeURIComponent(path)}`);
+    },
+  );
+
+  it('sends a signed-out visitor to /login without asking the server', async () => {
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/manage-doctors' });
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(here()).toBe('/login?from=%2Fdashboard%2Fmanage-doctors');
+    expect(requested.filter((path) => path.startsWith('/api/users'))).toEqual([]);
+  });
+
+  it('shows the page to an admin', async () => {
+    fakeFirebase.signInAs('admin@clinic.test');
+    adminAnswer = () => json({ isAdmin: true });
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/manage-doctors' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Manage Doctors' })).toBeTruthy();
+    await waitFor(() => expect(here()).toBe('/dashboard/manage-doctors'));
+  });
+});

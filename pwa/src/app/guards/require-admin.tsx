@@ -1,0 +1,25 @@
+import { useEffect, type ReactNode } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAdmin } from '../../features/users/api/get-admin-status.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSendToLogin } from './use-send-to-login.ts';
+
+/** SPEC §4 admin guard: a spinner while auth or the admin check runs, the page for an admin, else /login. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user, loading, ensureAuth } = useSession();
+  const { isAdmin, isAdminLoading } = useAdmin(loading ? null : user?.email);
+  const sendToLogin = useSendToLogin();
+  const pending = loading || isAdminLoading;
+  const allowed = Boolean(user) && isAdmin;
+
+  useEffect(() => {
+    void ensureAuth();
+  }, [ensureAuth]);
+
+  useEffect(() => {
+    if (!pending && !allowed) sendToLogin();
+  }, [pending, allowed, sendToLogin]);
+
+  if (pending) return <Spinner label="Checking your access" />;
+  return allowed ? children : null;
+}

@@ -1,0 +1,22 @@
+import { useEffect, type ReactNode } from 'react';
+import { ProgressBar } from '../../components/progress-bar.tsx';
+import { useSession } from '../../lib/session.tsx';
+import { useSendToLogin } from './use-send-to-login.ts';
+
+/** SPEC §4 signed-in guard: a progress bar while auth loads, the page for a user with an email, else /login. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { user, loading, ensureAuth } = useSession();
+  const sendToLogin = useSendToLogin();
+  const allowed = Boolean(user?.email);
+
+  useEffect(() => {
+    void ensureAuth();
+  }, [ensureAuth]);
+
+  useEffect(() => {
+    if (!loading && !allowed) sendToLogin();
+  }, [loading, allowed, sendToLogin]);
+
+  if (loading) return <ProgressBar label="Loading your account" />;
+  return allowed ? children : null;
+}

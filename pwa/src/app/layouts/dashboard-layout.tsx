@@ -1,0 +1,103 @@
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Navbar } from '../../components/navbar.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAdmin } from '../../features/users/api/get-admin-status.ts';
+import { useSession } from '../../lib/session.tsx';
+import { ErrorBoundary } from '../error-boundary.tsx';
+
+function MenuLink({ href, children }: { href: string; children: string }) {
+  const [location] = useLocation();
+  return (
+    <Link href={href} className="dashboard__link" aria-current={location === href ? 'page' : undefined}>
+      {children}
+    </Link>
+  );
+}
+
+/** SPEC §2 dashboard layout: the navigation bar, then a side menu (a drawer on small screens) beside the page. */
+export function DashboardLayout({ children }: { children: ReactNode }) {
+  const { user, loading } = useSession();
+  const { isAdmin } = useAdmin(loading ? null : user?.email);
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const menuRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const shownLocation = useRef(location);
+
+  useEffect(() => {
+    setOpen(false);
+    if (shownLocation.current === location) return;
+    shownLocation.current = location;
+    window.scrollTo(0, 0);
+  }, [location]);
+
+  useEffect(() => {
+    if (open) menuRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [open]);
+
+  function close() {
+    setOpen(false);
+    toggleRef.current?.focus();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (open && event.key === 'Escape') close();
+  }
+
+  return (
+    <div className="page">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="header">
+        <Navbar />
+      </header>
+      <div className="dashboard" onKeyDown={handleKeyDown}>
+        <button
+          ref={toggleRef}
+          type="button"
+          className="button dashboard__toggle"
+          aria-expanded={open}
+          aria-controls={menuId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          Open dashboard menu
+        </button>
+        {open && <div className="dashboard__backdrop" aria-hidden="true" onClick={close} />}
+        <nav
+          ref={menuRef}
+          id={menuId}
+          className="dashboard__menu"
+          data-open={open}
+          aria-label="Dashboard"
+        >
+          <ul>
+            <li>
+              <MenuLink href="/dashboard">My Appointments</MenuLink>
+            </li>
+            {isAdmin && (
+              <>
+                <li>
+                  <MenuLink href="/dashboard/all-users">All Users</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/add-doctors">Add A Doctor</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+        <main id="main" className="dashboard__content" tabIndex={-1}>
+          <ErrorBoundary resetKey={location}>
+            <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>
+          </ErrorBoundary>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+type FormFieldProps = {
+  label: string;
+  registration: UseFormRegisterReturn;
+  /** The validation message shown below the input, linked to it for assistive technology. */
+  error?: string | undefined;
+  type?: 'text' | 'email' | 'password';
+  autoComplete?: string;
+};
+
+export function FormField({ label, registration, error, type = 'text', autoComplete }: FormFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...registration}
+      />
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { useSession } from '../../../lib/session.tsx';
+
+/** 'CONTINUE WITH GOOGLE': a popup sign-in; new and returning users alike end up stored and with a token. */
+export function GoogleSignInButton({ onSignedIn, onError }: { onSignedIn(): void; onError(error: unknown): void }) {
+  const { signInWithGoogle } = useSession();
+  const [busy, setBusy] = useState(false);
+
+  async function handleClick() {
+    setBusy(true);
+    try {
+      await signInWithGoogle();
+      onSignedIn();
+    } catch (error) {
+      onError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button type="button" className="button button--block" onClick={handleClick} disabled={busy}>
+      CONTINUE WITH GOOGLE
+    </button>
+  );
+}

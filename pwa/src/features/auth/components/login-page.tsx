@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import { FormField } from '../../../components/form-field.tsx';
+import { safeReturnPath } from '../../../lib/login-redirect.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { ResetPasswordModal } from './reset-password-modal.tsx';
+
+type LoginValues = { email: string; password: string };
+
+/** SPEC §2 Login: email and password, or Google; then back to the page the visitor was sent from. */
+export function LoginPage() {
+  const { signIn, ensureAuth } = useSession();
+  const [, navigate] = useLocation();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnPath(searchParams.get('from'));
+  const [error, setError] = useState('');
+  const [resetOpen, setResetOpen] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+
+  useEffect(() => {
+    void ensureAuth();
+  }, [ensureAuth]);
+
+  const goBack = () => navigate(returnTo, { replace: true });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setError('');
+    try {
+      await signIn(email, password);
+      goBack();
+    } catch (cause) {
+      setError(errorText(cause));
+    }
+  });
+
+  return (
+    <section className="auth-card" aria-labelledby="login-title">
+      <h1 id="login-title">Login</h1>
+      <form className="auth-card__form" onSubmit={onSubmit} noValidate>
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          registration={register('email', { required: 'This is email required!' })}
+          error={errors.email?.message}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          registration={register('password', {
+            required: 'This password required!',
+            minLength: { value: 6, message: 'password must be 6 characters' },
+          })}
+          error={errors.password?.message}
+        />
+        <button type="button" className="link-button auth-card__forgot" onClick={() => setResetOpen(true)}>
+          Forgot password?
+        </button>
+        <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+          Login
+        </button>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+      <p className="auth-card__switch">
+        New to Smile Dental Clinic? <Link href="/signup">Create new account</Link>
+      </p>
+      <p className="divider">OR</p>
+      <GoogleSignInButton
+        onSignedIn={goBack}
+        onError={(cause) => {
+          setError(errorText(cause));
+        }}
+      />
+      {resetOpen && <ResetPasswordModal defaultEmail={getValues('email')} onClose={() => setResetOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+
+/** SPEC §2 forgot-password modal: the email form, then the confirmation. No validation (SPEC §5). */
+export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {
+  const { resetPassword } = useSession();
+  const [email, setEmail] = useState(defaultEmail);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+  const titleId = useId();
+  const emailId = useId();
+  const okRef = useRef<HTMLButtonElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      await resetPassword(email);
+      setSent(true);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  if (sent) {
+    return (
+      <Modal key="sent" labelledBy={titleId} onClose={onClose} initialFocus={okRef}>
+        <p id={titleId} className="modal__title">
+          Please check your email and reset your password
+        </p>
+        <div className="modal__actions">
+          <button ref={okRef} type="button" className="button button--primary" onClick={onClose}>
+            Ok
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal key="form" labelledBy={titleId} onClose={onClose} initialFocus={emailRef}>
+      <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+      <h2 id={titleId} className="modal__title">
+        Put here your email
+      </h2>
+      <form className="modal__form" onSubmit={handleSubmit} noValidate>
+        <div className="field">
+          <label htmlFor={emailId}>Email</label>
+          <input
+            ref={emailRef}
+            id={emailId}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={sending}>
+          Reset
+        </button>
+      </form>
+    </Modal>
+  );
+}

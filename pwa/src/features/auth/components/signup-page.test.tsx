@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { notify } from '../../../lib/notify.ts';
+import { createAccount, fakeFirebase, setDisplayName } from '../../../testing/fake-firebase.ts';
+import { describeRequest, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
+
+let requests: Request[];
+/** Called once per request the server sees (its call order is comparable with the other spies'). */
+let serverSaw: Mock<(request: string) => void>;
+
+beforeEach(() => {
+  requests = [];
+  serverSaw = vi.fn();
+  stubFetch((request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    requests.push(request);
+    serverSaw(describeRequest(request));
+    if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
+    if (url.pathname === '/api/users' && request.method === 'POST') return json({ acknowledged: true, insertedId: 'u1' }, 201);
+    return json({ message: 'Not found' }, 404);
+  });
+});
+
+const main = () => within(screen.getByRole('main'));
+
+async function openSignUp() {
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { path: '/signup' });
+  await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+  return user;
+}
+
+async function signUp(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; password?: string }) {
+  if (values.name) await user.type(main().getByLabelText('Name'), values.name);
+  if (values.email) await user.type(main().getByLabelText('Email'), values.email);
+  if (values.password) await user.type(main().getByLabelText('Password'), values.password);
+  await user.click(main().getByRole('button', { name: 'Sign Up' }));
+}
+
+describe('sign up page', () => {
+  it('has the spec texts: Name, Email, Password, Sign Up, Login, OR and CONTINUE WITH GOOGLE', async () => {
+    await openSignUp();
+    expect(main().getByLabelText('Name')).toBeTruthy();
+    expect(main().getByLabelText('Email').getAttribute('type')).toBe('email');
+    expect(main().getByLabelText('Password').getAttribute('type')).toBe('password');
+    expect(main().getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(main().getByText('OR')).toBeTruthy();
+    expect(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeTruthy();
+  });
+
+  it('asks for the name, the email and the password when all are empty', async () => {
+    const user = await openSignUp();
+    await signUp(user, {});
+    expect(await main().findByText('name is required')).toBeTruthy();
+    expect(main().getByText('email is required')).toBeTruthy();
+    expect(main().getByText('password is required')).toBeTruthy();
+    expect(createAccount).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['Ab#1', 'password must be 6 characters'],
+    ['abcdef', 'password must be strong'],
+    ['ABCDEF#1', 'password must be strong'], // no lowercase
+    ['abcdef#1', 'password must be strong'], // no uppercase
+    ['Abcdef#x', 'password must be strong'], // no digit
+    ['Abcdef12', 'password must be strong'], // none of ! @ # $ & *
+    ['Abcdef1%', 'password must be strong'], // % is not one of them
+  ])('refuses the password %s with "%s"', async (password, message) => {
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password });
+    expect(await main().findByText(message)).toBeTruthy();
+    expect(main().queryByText('name is required')).toBeNull();
+    expect(main().queryByText('email is required')).toBeNull();
+    expect(createAccount).not.toHaveBeenCalled();
+  });
+
+  it.each(['Abcde1!', 'Abcde1@', 'Abcde1#', 'Abcde1$', 'Abcde1&', 'Abcde1*'])('accepts the strong password %s', async (password) => {
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password });
+    await waitFor(() => expect(createAccount).toHaveBeenCalledWith('pat@clinic.test', password));
+    expect(main().queryByText('password must be strong')).toBeNull();
+  });
+
+  it('creates the account, toasts, sets the name, stores the user, gets and stores a token, then goes home, in that order', async () => {
+    const toast = vi.spyOn(notify, 'success');
+    const tokenWhenNavigating: (string | null)[] = [];
+    const user = await openSignUp();
+    const replaceState = history.replaceState.bind(history);
+    const navigation = vi.spyOn(history, 'replaceState').mockImplementation((...args) => {
+      tokenWhenNavigating.push(localStorage.getItem('accessToken'));
+      replaceState(...args);
+    });
+
+    await signUp(user, { name: 'Pat Smith', email: 'pat@clinic.test', password: 'Patient#2026' });
+
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    await screen.findByText('Create your account');
+
+    const steps: [string, number][] = [
+      ['create account', createAccount.mock.invocationCallOrder[0]!],
+      ["toast 'Create your account'", toast.mock.invocationCallOrder[0]!],
+      ['set display name', setDisplayName.mock.invocationCallOrder[0]!],
+      ...serverSaw.mock.calls.map(([request], i): [string, number] => [request, serverSaw.mock.invocationCallOrder[i]!]),
+      ['navigate home', navigation.mock.invocationCallOrder[0]!],
+    ];
+    expect(steps.sort((a, b) => a[1] - b[1]).map(([step]) => step)).toEqual([
+      'create account',
+      "toast 'Create your account'",
+      'set display name',
+      'POST /api/users',
+      'GET /api/jwt?email=pat%40clinic.test',
+      'navigate home',
+    ]);
+    expect(toast).toHaveBeenCalledWith('Create your account');
+    expect(setDisplayName).toHaveBeenCalledWith('Pat Smith');
+    expect(await requests[0]!.clone().json()).toEqual({ name: 'Pat Smith', email: 'pat@clinic.test' });
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer id-token:pat@clinic.test:0');
+    expect(requests[1]!.headers.get('Authorization')).toBe('Bearer id-token:pat@clinic.test:0');
+    expect(tokenWhenNavigating).toEqual(['access:pat@clinic.test']);
+    expect(fakeFirebase.accounts.get('pat@clinic.test')?.displayName).toBe('Pat Smith');
+  });
+
+  it('shows a provider error below the password field, in red, and logs it', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeFirebase.addAccount('pat@clinic.test', 'Patient#2026');
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
+
+    const alert = await main().findByRole('alert');
+    expect(alert.textContent).toBe('Firebase: Error (auth/email-already-in-use).');
+    expect(alert.className).toContain('form-error');
+    const password = main().getByLabelText('Password');
+    expect(password.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(alert.compareDocumentPosition(main().getByRole('button', { name: 'Sign Up' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'Firebase: Error (auth/email-already-in-use).' }));
+    expect(window.location.pathname).toBe('/signup');
+    expect(requests).toEqual([]);
+  });
+
+  it('signs up with Google, naming a user without a display name after their email, and goes home', async () => {
+    fakeFirebase.setGoogleAccount('newcomer@gmail.test', null);
+    const user = await openSignUp();
+    await user.click(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' }));
+
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(requests.map(describeRequest)).toEqual(['POST /api/users', 'GET /api/jwt?email=newcomer%40gmail.test']);
+    expect(await requests[0]!.clone().json()).toEqual({ name: 'newcomer', email: 'newcomer@gmail.test' });
+    expect(localStorage.getItem('accessToken')).toBe('access:newcomer@gmail.test');
+  });
+});

@@ -1,0 +1,10 @@
+import useSWR from 'swr';
+import { apiFetcher } from '../../../lib/api.ts';
+
+export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
+
+/** GET /api/users/admin/:email. SPEC §4: not admin until the lookup has answered. */
+export function useAdmin(email: string | null | undefined): { isAdmin: boolean; isAdminLoading: boolean } {
+  const { data, error } = useSWR<{ isAdmin: boolean }>(email ? adminStatusKey(email) : null, apiFetcher);
+  return { isAdmin: data?.isAdmin === true, isAdminLoading: Boolean(email) && data === undefined && !error };
+}
