@@ -15,6 +15,14 @@ export default defineConfig(async () => {
             JWT_SECRET: 'test-only-secret-of-at-least-32-characters',
             FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
           },
+          // The real rate-limiting bindings: wide budgets for the functional tests, and a
+          // tight one that the rate-limit tests swap in to reach the 429.
+          ratelimits: {
+            CONTACT_LIMITER: { namespace_id: '1001', simple: { limit: 1000, period: 60 } },
+            TOKEN_LIMITER: { namespace_id: '1002', simple: { limit: 1000, period: 60 } },
+            BOOKING_LIMITER: { namespace_id: '1003', simple: { limit: 1000, period: 60 } },
+            TIGHT_LIMITER: { namespace_id: '1999', simple: { limit: 3, period: 60 } },
+          },
         },
       }),
     ],

@@ -7,11 +7,13 @@ import type { Env } from './env.ts';
  */
 const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/dashboard(\/.*)?$/];
 
-/** Navigations that match no static asset: the SPA fallback. */
+/** Everything outside /api: the built PWA's files, and the app shell for navigations. */
 export async function serveApp(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
+  const asset = await env.ASSETS.fetch(request);
+  if (asset.status !== 404) return asset;
   const { pathname } = new URL(request.url);
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell.
   if (/\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });

@@ -3,6 +3,7 @@ import { requireUser, type User } from './auth.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, text } from './http.ts';
+import { spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -57,6 +58,7 @@ export function toBooking(row: BookingRow, env: Env) {
 /** POST /api/bookings: books a free slot for the signed-in patient. */
 export async function createBooking(request: Request, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
+  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body = await readJson(request, NewBooking);
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
     throw new HttpError(403, 'You can only book appointments for yourself');

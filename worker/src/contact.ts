@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { Env } from './env.ts';
 import { HttpError, email, json, readJson, text } from './http.ts';
+import { clientAddress, spend } from './rate-limit.ts';
 
 export const ContactMessage = v.object({
   user_name: text('user_name', 100),
@@ -24,6 +25,7 @@ interface StoredMessage extends ContactMessage {
  * Idempotency-Key makes a retry (a lost answer, the offline outbox) store and mail nothing twice.
  */
 export async function postContact(request: Request, env: Env): Promise<Response> {
+  await spend(env.CONTACT_LIMITER, clientAddress(request), 'messages');
   const key = request.headers.get('Idempotency-Key') ?? '';
   if (!IDEMPOTENCY_KEY.test(key)) {
     throw new HttpError(400, 'An Idempotency-Key header of 8 to 128 letters, digits or -_.: is required');

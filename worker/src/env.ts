@@ -3,6 +3,10 @@ export interface Env {
   DB: D1Database;
   PHOTOS: R2Bucket;
   MAILER: SendEmail;
+  /** Per-caller budgets (wrangler.toml [[ratelimits]]). */
+  CONTACT_LIMITER: RateLimit;
+  TOKEN_LIMITER: RateLimit;
+  BOOKING_LIMITER: RateLimit;
   ASSETS: Fetcher;
   CLINIC_TIME_ZONE: string;
   BOOKING_HORIZON_DAYS: string;
@@ -10,6 +14,8 @@ export interface Env {
   MAIL_FROM: string;
   ADMIN_EMAILS: string;
   FIREBASE_PROJECT_ID: string;
+  /** The PWA's Firebase authDomain when it is not <project>.firebaseapp.com (for the CSP). */
+  FIREBASE_AUTH_DOMAIN?: string;
   /** Set only where the Firebase Auth emulator issues the ID tokens (never in production). */
   FIREBASE_AUTH_EMULATOR_HOST?: string;
   /** Secret (wrangler secret put JWT_SECRET): signs the Worker's access tokens; 32+ characters. */

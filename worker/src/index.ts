@@ -9,6 +9,7 @@ import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
 import { createReview, listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
+import { withSecurityHeaders } from './security.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
@@ -17,7 +18,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const router = Router<IRequest, [Env, ExecutionContext]>({
   base: '/api',
   catch: (error: unknown, request: IRequest) => {
-    if (error instanceof HttpError) return errorResponse(request, error.status, error.message);
+    if (error instanceof HttpError) {
+      const response = errorResponse(request, error.status, error.message);
+      for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
+      return response;
+    }
     console.error(request.method, new URL(request.url).pathname, error);
     return errorResponse(request, 500, 'Something went wrong on our side; please try again');
   },
@@ -59,9 +64,10 @@ route('/doctors/:id', { DELETE: deleteDoctor });
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 
 export default {
-  fetch(request, env, ctx): Promise<Response> {
+  async fetch(request, env, ctx): Promise<Response> {
     const { pathname } = new URL(request.url);
-    if (pathname === '/api' || pathname.startsWith('/api/')) return router.fetch(request, env, ctx);
-    return serveApp(request, env);
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const response = isApi ? await router.fetch(request, env, ctx) : await serveApp(request, env);
+    return withSecurityHeaders(response, env);
   },
 } satisfies ExportedHandler<Env>;

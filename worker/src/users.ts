@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type Identity, type User } from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, email, json, readJson, text } from './http.ts';
+import { clientAddress, spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -34,6 +35,7 @@ function sameEmail(claimed: string | null | undefined, verified: string): boolea
 
 /** GET /api/jwt?email=: trades a Firebase ID token for that very email for the Worker's access token. */
 export async function getAccessToken(request: Request, env: Env): Promise<Response> {
+  await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
   const identity = await requireIdentity(request, env);
   const claimed = new URL(request.url).searchParams.get('email');
   if (!claimed) throw new HttpError(400, 'email is required');

@@ -11,6 +11,8 @@ type IncomingRequest = Parameters<typeof worker.fetch>[0];
 export async function call(path: string, init?: RequestInit, bindings: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(`https://clinic.test${path}`, init) as IncomingRequest;
+  // Cloudflare's edge sets the caller's address; give each test call one unless it names its own.
+  if (!request.headers.has('CF-Connecting-IP')) request.headers.set('CF-Connecting-IP', '192.0.2.1');
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
   return response;
