@@ -1,9 +1,170 @@
-/** /dashboard/add-doctors (admin). The form comes with the doctors issue. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useSWRConfig } from 'swr';
+import { useLocation } from 'wouter';
+import { FormField } from '../../../components/form-field.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { addDoctor } from '../api/add-doctor.ts';
+import { DOCTORS_KEY } from '../api/get-doctors.ts';
+import { useSpecialties } from '../api/get-specialties.ts';
+import { photoProblem, uploadPhoto } from '../api/upload-photo.ts';
+import './doctors.css';
+
+type DoctorFormValues = { name: string; email: string; specialty: string; photo: FileList | undefined };
+
+// A plain shape check; the Worker decides (its 400 message is then shown in a toast).
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** SPEC §2 Add A Doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
 export function AddDoctorPage() {
+  const [, navigate] = useLocation();
+  const { mutate } = useSWRConfig();
+  const { data: specialties, error: specialtiesError } = useSpecialties();
+  // The last photo uploaded and its URL: a retry after a refused save (e.g. a duplicate email) reuses it.
+  const uploaded = useRef<{ file: File; url: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    trigger,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<DoctorFormValues>({ defaultValues: { name: '', email: '', specialty: '', photo: undefined } });
+
+  const photo = watch('photo')?.[0];
+  const previewUrl = usePreviewUrl(photo && !photoProblem(photo) ? photo : undefined);
+
+  const specialtyId = useId();
+  const photoId = useId();
+  const specialtyField = register('specialty', { required: 'specialty is required' });
+  const photoField = register('photo', {
+    validate: (files) => {
+      const file = files?.[0];
+      if (!file) return 'Photo is required';
+      return photoProblem(file) ?? true;
+    },
+  });
+
+  const onSubmit = handleSubmit(async ({ name, email, specialty, photo: files }) => {
+    const file = files?.[0];
+    if (!file) return; // validated above
+    try {
+      const url = uploaded.current?.file === file ? uploaded.current.url : await uploadPhoto(file);
+      uploaded.current = { file, url };
+      await addDoctor({ name: name.trim(), email: email.trim(), specialty, image: url });
+      notify.success('success added a doctor');
+      // Manage Doctors must not show a list cached before this doctor existed.
+      void mutate(DOCTORS_KEY);
+      navigate('/dashboard/manage-doctors');
+    } catch (cause) {
+      console.error(cause);
+      notify.error(errorText(cause));
+    }
+  });
+
   return (
-    <section className="dashboard-page">
-      <h1>Add A Doctor</h1>
-      <p>The form to add a doctor will be here.</p>
+    <section className="dashboard-page" aria-labelledby="add-doctor-title">
+      <h1 id="add-doctor-title">Add A Doctor</h1>
+      <form className="doctor-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
+        <FormField
+          label="Name"
+          autoComplete="off"
+          registration={register('name', {
+            required: 'name is required',
+            validate: (value) => value.trim() !== '' || 'name is required',
+            maxLength: { value: 100, message: 'name must be at most 100 characters' },
+          })}
+          error={errors.name?.message}
+        />
+        <FormField
+          label="Email"
+          type="email"
+          autoComplete="off"
+          registration={register('email', {
+            required: 'email is required',
+            validate: (value) =>
+              value.trim() === '' ? 'email is required' : EMAIL_SHAPE.test(value.trim()) || 'email must be a valid email address',
+          })}
+          error={errors.email?.message}
+        />
+
+        <div className="field">
+          <label htmlFor={specialtyId}>Specialty</label>
+          <select
+            id={specialtyId}
+            defaultValue=""
+            aria-invalid={errors.specialty ? true : undefined}
+            aria-describedby={errors.specialty ? `${specialtyId}-error` : undefined}
+            {...specialtyField}
+          >
+            <option value="" disabled>
+              Please select a Specialty
+            </option>
+            {specialties?.map((specialty) => (
+              <option key={specialty._id} value={specialty.name}>
+                {specialty.name}
+              </option>
+            ))}
+          </select>
+          {errors.specialty?.message && (
+            <p id={`${specialtyId}-error`} className="field__error">
+              {errors.specialty.message}
+            </p>
+          )}
+          {specialtiesError && (
+            <p className="field__error" role="alert">
+              The specialties could not be loaded: {errorText(specialtiesError)}
+            </p>
+          )}
+        </div>
+
+        <div className="field">
+          <label htmlFor={photoId}>Photo</label>
+          <input
+            id={photoId}
+            type="file"
+            accept="image/*"
+            aria-invalid={errors.photo ? true : undefined}
+            aria-describedby={`${photoId}-hint${errors.photo ? ` ${photoId}-error` : ''}`}
+            {...photoField}
+            onChange={async (event) => {
+              await photoField.onChange(event);
+              // Say at once when the chosen file cannot be used, rather than at Add.
+              await trigger('photo');
+            }}
+          />
+          <p id={`${photoId}-hint`} className="doctor-form__hint">
+            JPEG, PNG, WebP, GIF or AVIF, at most 2 MB.
+          </p>
+          {errors.photo?.message && (
+            <p id={`${photoId}-error`} className="field__error">
+              {errors.photo.message}
+            </p>
+          )}
+          {previewUrl && (
+            <img className="doctor-form__preview" src={previewUrl} alt="Preview of the chosen photo" width={96} height={96} />
+          )}
+        </div>
+
+        <button type="submit" className="button button--primary doctor-form__submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Adding…' : 'Add'}
+        </button>
+      </form>
     </section>
   );
+}
+
+/** An object URL showing `file`, revoked when the file changes or the page goes. */
+function usePreviewUrl(file: File | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== 'function') {
+      setUrl(null);
+      return;
+    }
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
 }

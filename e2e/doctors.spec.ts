@@ -1,0 +1,72 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { avatarPng } from '../scripts/avatar-png.ts';
+import { uniqueEmail } from './support.ts';
+
+async function logInAsAdmin(page: Page, path: string) {
+  await page.goto(path);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill('admin@clinic.test');
+  await main.getByLabel('Password').fill('Admin#2026');
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(path);
+}
+
+test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes the doctor', async ({ page }) => {
+  const photo = join(tmpdir(), `doctor-${Date.now()}.png`);
+  writeFileSync(photo, avatarPng({ background: '#dbeafe', skin: '#e8b48f', hair: '#3b2a20', clothes: '#1d4ed8', coat: true }));
+  const email = uniqueEmail('dr-test');
+
+  await logInAsAdmin(page, '/dashboard/add-doctors');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Add A Doctor' })).toBeVisible();
+  await expect(main.getByLabel('Specialty')).toHaveValue('');
+  await expect(main.getByRole('option', { name: 'Please select a Specialty' })).toBeDisabled();
+
+  await main.getByRole('button', { name: 'Add' }).click();
+  for (const message of ['name is required', 'email is required', 'specialty is required', 'Photo is required']) {
+    await expect(main.getByText(message)).toBeVisible();
+  }
+
+  await main.getByLabel('Name').fill('Dr. Test Person');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Specialty').selectOption('Teeth Whitening');
+  await main.getByLabel('Photo').setInputFiles(photo);
+  await main.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('success added a doctor')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/manage-doctors');
+
+  const table = page.getByRole('table', { name: 'Doctors' });
+  const row = table.getByRole('row').filter({ hasText: 'Dr. Test Person' });
+  await expect(row).toContainText('Teeth Whitening');
+  const img = row.getByRole('img', { name: 'Dr. Test Person' });
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
+  const photoUrl = await img.getAttribute('src');
+  expect(photoUrl).toMatch(/^\/api\/images\/[0-9a-f]{32}\.png$/);
+
+  await row.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Dr. Test Person?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Doctor Dr. Test Person deleted success')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  expect((await page.request.get(photoUrl!)).status()).toBe(404);
+});
+
+test('a text file named .png is refused by the server and no doctor is added', async ({ page }) => {
+  const fake = join(tmpdir(), `not-an-image-${Date.now()}.png`);
+  writeFileSync(fake, 'this is text pretending to be a PNG');
+  await logInAsAdmin(page, '/dashboard/add-doctors');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill('Dr. Fake Photo');
+  await main.getByLabel('Email').fill(uniqueEmail('dr-fake'));
+  await main.getByLabel('Specialty').selectOption('Cavity Filling');
+  await main.getByLabel('Photo').setInputFiles(fake);
+  await main.getByRole('button', { name: 'Add' }).click();
+  await expect(page.getByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/add-doctors');
+  await page.goto('/dashboard/manage-doctors');
+  await expect(page.getByRole('table', { name: 'Doctors' })).toBeVisible();
+  await expect(page.getByText('Dr. Fake Photo')).toHaveCount(0);
+});

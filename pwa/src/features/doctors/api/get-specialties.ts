@@ -1,0 +1,11 @@
+import useSWR from 'swr';
+import { apiFetcher } from '../../../lib/api.ts';
+
+export type Specialty = { _id: string; name: string };
+
+export const SPECIALTIES_KEY = '/appointmentSpecialty';
+
+/** GET /api/appointmentSpecialty (anyone): the clinic's treatments, which are a doctor's possible specialties. */
+export function useSpecialties() {
+  return useSWR<Specialty[]>(SPECIALTIES_KEY, apiFetcher<Specialty[]>);
+}
