@@ -1,22 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { queryLocalD1 } from '../scripts/local-d1.ts';
 
-const require = createRequire(import.meta.url);
-const wrangler = join(require.resolve('wrangler/package.json'), '..', 'bin/wrangler.js');
-
-/** Reads the test stack's local D1 the way an operator would: `wrangler d1 execute --local`. */
+/** Reads the test stack's local D1. */
 export function queryD1<Row>(sql: string): Row[] {
   const stateDir = process.env.E2E_STATE_DIR;
   if (!stateDir) throw new Error('E2E_STATE_DIR is not set; run the browser tests through their config');
-  const output = execFileSync(
-    process.execPath,
-    [wrangler, 'd1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--json', '--command', sql],
-    { encoding: 'utf8', env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },
-  );
-  const [result] = JSON.parse(output) as { results: Row[] }[];
-  return result?.results ?? [];
+  return queryLocalD1<Row>(stateDir, sql);
 }
 
 /** The plain-text bodies of the mails the local send_email binding delivered in this run. */

@@ -29,8 +29,12 @@ export interface StackOptions {
   stateDir: string;
   /** Where the auth emulator keeps its accounts between runs; none: fresh accounts each run. */
   authExportDir?: string;
-  /** Every line the processes print goes here (the tests read the Worker's mail log from it). */
+  /** Every line the processes print goes here. */
   logFile: string;
+  /** The access-token signing secret; a random one per run when not given. */
+  jwtSecret?: string;
+  /** More data to load after the seed, before the Worker starts (the benchmark's bookings). */
+  extraData?: (db: SeedBindings['DB']) => Promise<void>;
 }
 
 export interface Stack {
@@ -48,7 +52,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', options.stateDir], log);
-    await seedLocalData(options.stateDir);
+    await seedLocalData(options.stateDir, options.extraData);
 
     const authArgs = ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID];
     if (options.authExportDir) {
@@ -69,7 +73,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           '--show-interactive-dev-session=false',
           '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
           // A fresh signing secret per run: old access tokens fail with 401 and the app renews them.
-          '--var', `JWT_SECRET:${randomBytes(32).toString('hex')}`,
+          '--var', `JWT_SECRET:${options.jwtSecret ?? randomBytes(32).toString('hex')}`,
         ],
         log,
       ),
@@ -83,7 +87,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 }
 
 /** The little of D1 and R2 that seeding uses (the Workers types are not loaded in Node scripts). */
-interface SeedBindings {
+export interface SeedBindings {
   DB: {
     prepare(sql: string): { bind(...params: unknown[]): unknown };
     batch(statements: unknown[]): Promise<unknown>;
@@ -95,7 +99,7 @@ interface SeedBindings {
 }
 
 /** Treatments, doctors and reviews in D1, their photos in R2; safe to run again. */
-async function seedLocalData(stateDir: string): Promise<void> {
+async function seedLocalData(stateDir: string, extraData?: StackOptions['extraData']): Promise<void> {
   const { env, dispose } = await getPlatformProxy<SeedBindings>({
     configPath: join(root, 'wrangler.toml'),
     persist: { path: join(stateDir, 'v3') },
@@ -106,6 +110,7 @@ async function seedLocalData(stateDir: string): Promise<void> {
       if (await env.PHOTOS.head(imageKey)) continue;
       await env.PHOTOS.put(imageKey, avatarPng(look), { httpMetadata: { contentType: 'image/png' } });
     }
+    await extraData?.(env.DB);
   } finally {
     await dispose();
   }

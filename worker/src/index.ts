@@ -9,6 +9,7 @@ import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
 import { createReview, listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
+import { countQueries } from './query-count.ts';
 import { withSecurityHeaders } from './security.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
@@ -41,6 +42,8 @@ function route(path: string, handlers: Partial<Record<Method, Handler>>): void {
   });
 }
 
+// A trivial JSON answer: a liveness check, and the benchmark's baseline.
+route('/health', { GET: () => json({ ok: true }) });
 route('/jwt', { GET: getAccessToken });
 route('/users', { GET: listUsers, POST: saveUser });
 // GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
@@ -66,8 +69,10 @@ router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const { pathname } = new URL(request.url);
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    const response = isApi ? await router.fetch(request, env, ctx) : await serveApp(request, env);
-    return withSecurityHeaders(response, env);
+    if (pathname !== '/api' && !pathname.startsWith('/api/')) return withSecurityHeaders(await serveApp(request, env), env);
+    const queries = countQueries(env.DB);
+    const response = withSecurityHeaders(await router.fetch(request, { ...env, DB: queries.db }, ctx), env);
+    response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
+    return response;
   },
 } satisfies ExportedHandler<Env>;

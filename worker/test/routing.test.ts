@@ -82,3 +82,13 @@ describe('the app shell', () => {
     expect(response.headers.get('Content-Type')).not.toContain('text/html');
   });
 });
+
+describe('query count (Server-Timing)', () => {
+  it('reports one D1 query for the free slots of a date and none for the health check', async () => {
+    const slots = await call('/api/appointmentOptions?date=2030-01-01');
+    expect(slots.headers.get('Server-Timing')).toBe('d1;desc="1 queries"');
+    const health = await call('/api/health');
+    expect(await health.json()).toEqual({ ok: true });
+    expect(health.headers.get('Server-Timing')).toBe('d1;desc="0 queries"');
+  });
+});
