@@ -1,9 +1,111 @@
-/** /appointment (signed in). The booking screen comes with the booking issue. */
+import { format } from 'date-fns/format';
+import { useMemo, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { useSWRConfig } from 'swr';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../api/get-appointment-options.ts';
+import { clinicToday, lastBookableDay } from '../clinic.ts';
+import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import '../appointments.css';
+import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
+import { ChairArt } from './chair-art.tsx';
+import { TreatmentCard } from './treatment-card.tsx';
+
+/** A patient's bookings are cached under ['/bookings', email] (the bookings feature); a new booking makes them stale. */
+const isBookingsKey = (key: unknown) => Array.isArray(key) && key[0] === '/bookings';
+
+/**
+ * SPEC §2 Appointment page (/appointment, signed in): a calendar beside the chair, then one card per
+ * treatment with its free slots on the chosen day, and the booking modal.
+ */
 export function AppointmentPage() {
+  // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
+  const [today] = useState(() => clinicToday());
+  const lastDay = useMemo(() => lastBookableDay(today), [today]);
+  const [selected, setSelected] = useState<Date>(today);
+  const [bookingId, setBookingId] = useState<string | null>(null);
+  const online = useOnlineStatus();
+  const { mutate: mutateCache } = useSWRConfig();
+  const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
+
+  const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
+  const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
+
+  function handleBooked() {
+    setBookingId(null);
+    void mutate();
+    void mutateCache(isBookingsKey);
+  }
+
+  let content;
+  if (error && !options) {
+    content = (
+      <div className="available__status" role="alert">
+        <p>Sorry, the free appointments could not be loaded: {errorText(error)}</p>
+        <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!options) {
+    content = <Spinner label="Loading appointments" />;
+  } else if (options.length === 0) {
+    content = <p className="available__status">No treatments are offered yet.</p>;
+  } else {
+    content = (
+      <div className="available__grid">
+        {options.map((option) => (
+          <TreatmentCard key={option._id} option={option} onBook={() => setBookingId(option._id)} />
+        ))}
+      </div>
+    );
+  }
+
   return (
-    <section className="placeholder-page">
-      <h1>Appointment</h1>
-      <p>Pick a date and a treatment to book here; booking opens soon.</p>
-    </section>
+    <div className="appointment-page">
+      <section className="appointment-banner" aria-labelledby="appointment-title">
+        <div className="appointment-banner__calendar">
+          <h1 id="appointment-title">Appointment</h1>
+          <p className="section-lead">Pick a day to see the free times of every treatment.</p>
+          <DayPicker
+            className="appointment-calendar"
+            mode="single"
+            required
+            selected={selected}
+            onSelect={setSelected}
+            today={today}
+            defaultMonth={today}
+            startMonth={today}
+            endMonth={lastDay}
+            disabled={[{ before: today }, { after: lastDay }]}
+          />
+        </div>
+        <ChairArt />
+      </section>
+
+      <div role="status" className="appointment-page__offline">
+        {!online && <p className="booking-offline-note">{OFFLINE_BOOKING_MESSAGE}</p>}
+      </div>
+
+      <section className="available" aria-labelledby="available-title">
+        <h2 id="available-title" className="available__title">
+          Available Appointments on {displayDate}
+        </h2>
+        {content}
+      </section>
+
+      {bookingOption && (
+        <BookingModal
+          key={`${bookingOption._id}-${displayDate}`}
+          option={bookingOption}
+          date={selected}
+          onClose={() => setBookingId(null)}
+          onBooked={handleBooked}
+          onRefused={() => void mutate()}
+        />
+      )}
+    </div>
   );
 }

@@ -1,9 +1,179 @@
-/** /dashboard (signed in). The bookings table comes with the booking issue. */
+import { useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Link } from 'wouter';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { formatPrice } from '../../../components/price.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { cancelBooking } from '../api/cancel-booking.ts';
+import { downloadBookingCalendar } from '../api/download-calendar.ts';
+import { useMyBookings, type Booking } from '../api/get-my-bookings.ts';
+import '../bookings.css';
+
+/** The free slots of every date are cached under '/appointmentOptions?date=…'; a cancellation frees one. */
+const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/appointmentOptions');
+
+/** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
+export function canCancel(booking: Booking, now = Date.now()): boolean {
+  return !booking.paid && Date.parse(booking.startsAt) > now;
+}
+
+function PaymentCell({ booking }: { booking: Booking }) {
+  if (booking.paid) return <span className="badge">Paid</span>;
+  if (booking.price > 0) {
+    return (
+      <Link href={`/dashboard/payment/${encodeURIComponent(booking._id)}`} className="button button--small button--primary">
+        Pay
+      </Link>
+    );
+  }
+  return null;
+}
+
+/** SPEC §2 My Appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and Cancel. */
 export function MyAppointmentsPage() {
+  const { user } = useSession();
+  const { data: bookings, error, isValidating, mutate } = useMyBookings(user?.email);
+  const { mutate: mutateCache } = useSWRConfig();
+  const [toCancel, setToCancel] = useState<Booking | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  async function handleCancel(booking: Booking) {
+    setCancelling(true);
+    try {
+      await cancelBooking(booking._id);
+      notify.success('Booking cancelled');
+      setToCancel(null);
+      void mutateCache(isAppointmentOptionsKey);
+      await mutate();
+      headingRef.current?.focus(); // the row whose button opened the dialog is gone
+    } catch (cause) {
+      notify.error(errorText(cause));
+      setToCancel(null);
+      void mutate();
+    } finally {
+      setCancelling(false);
+    }
+  }
+
+  async function handleDownload(booking: Booking) {
+    setDownloading(booking._id);
+    try {
+      await downloadBookingCalendar(booking);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  let content;
+  if (error && !bookings) {
+    content = (
+      <div className="bookings__status" role="alert">
+        <p>Sorry, your appointments could not be loaded: {errorText(error)}</p>
+        <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!bookings) {
+    content = <Spinner label="Loading your appointments" />;
+  } else if (bookings.length === 0) {
+    content = (
+      <div className="bookings__status bookings__empty">
+        <p>You have no appointments yet.</p>
+        <Link href="/appointment" className="button button--primary">
+          Book an appointment
+        </Link>
+      </div>
+    );
+  } else {
+    const now = Date.now();
+    content = (
+      <div className="table-scroll">
+        <table className="table bookings-table">
+          <caption className="visually-hidden">My appointments</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Name</th>
+              <th scope="col">Treatment</th>
+              <th scope="col">Date</th>
+              <th scope="col">Time</th>
+              <th scope="col">Price</th>
+              <th scope="col">Payment</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {bookings.map((booking, index) => (
+              <tr key={booking._id}>
+                <th scope="row">{index + 1}</th>
+                <td>{booking.patientName}</td>
+                <td className="bookings-table__wrap">{booking.treatment}</td>
+                <td>{booking.appointmentDate}</td>
+                <td className="bookings-table__wrap">{booking.slot}</td>
+                <td>{formatPrice(booking.price)}</td>
+                <td>
+                  <PaymentCell booking={booking} />
+                </td>
+                <td>
+                  <div className="bookings-table__actions">
+                    <button
+                      type="button"
+                      className="button button--small"
+                      onClick={() => handleDownload(booking)}
+                      disabled={downloading === booking._id}
+                    >
+                      Add to calendar
+                    </button>
+                    {canCancel(booking, now) && (
+                      <button
+                        type="button"
+                        className="button button--small bookings-table__cancel"
+                        onClick={() => setToCancel(booking)}
+                      >
+                        Cancel
+                      </button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
   return (
-    <section className="dashboard-page">
-      <h1>My Appointments</h1>
-      <p>Your booked appointments will be listed here.</p>
+    <section className="dashboard-page" aria-labelledby="my-appointments-title">
+      <h1 id="my-appointments-title" ref={headingRef} tabIndex={-1}>
+        My Appointments
+      </h1>
+      {content}
+      {toCancel && (
+        <ConfirmDialog
+          title="Cancel this appointment?"
+          confirmLabel="Cancel appointment"
+          cancelLabel="Keep it"
+          busy={cancelling}
+          onConfirm={() => handleCancel(toCancel)}
+          onCancel={() => setToCancel(null)}
+        >
+          <p>
+            Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and
+            its time offered to other patients.
+          </p>
+        </ConfirmDialog>
+      )}
     </section>
   );
 }

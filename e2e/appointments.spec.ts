@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { SEED_PATIENT, bookViaApi, clinicDate, logIn, queryD1 } from './support.ts';
+
+const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
+const pp = (iso: string) => format(asDate(iso), 'PP');
+
+/** Picks a day in the calendar, moving to the next month when needed. */
+async function pickDay(page: Page, iso: string) {
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
+  const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
+  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await day.click();
+  await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
+}
+
+test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({ page }) => {
+  await logIn(page, SEED_PATIENT, '/login?from=%2Fappointment');
+  await expect(page).toHaveURL('/appointment');
+  await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(clinicDate(0))}` })).toBeVisible();
+
+  const date = clinicDate(3);
+  await pickDay(page, date);
+  await pickDay(page, date); // choosing the chosen day again keeps it chosen
+  const card = page.getByRole('article', { name: 'Dental Check-up' });
+  await expect(card.getByText('Price: $45')).toBeVisible();
+  await card.getByRole('button', { name: 'Book Appointment' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Dental Check-up' });
+  await expect(modal.getByLabel('Date')).toHaveValue(pp(date));
+  await expect(modal.getByLabel('Date')).toHaveAttribute('readonly', '');
+  await expect(modal.getByLabel('Email')).toHaveValue(SEED_PATIENT.email);
+  await expect(modal.getByLabel('Name')).toHaveAttribute('readonly', '');
+  await modal.getByLabel('Slot').selectOption('11.00 AM - 11.30 AM');
+  await modal.getByLabel('Phone Number').fill('+1 555 0142');
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Booking confirmed')).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  // The slot list was fetched again: the booked slot is no longer offered.
+  await card.getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('dialog', { name: 'Dental Check-up' }).getByRole('option', { name: '11.00 AM - 11.30 AM' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await expect(card.getByRole('button', { name: 'Book Appointment' })).toBeFocused();
+
+  await page.goto('/dashboard');
+  const row = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Dental Check-up' }).filter({ hasText: pp(date) });
+  await expect(row).toContainText('11.00 AM - 11.30 AM');
+  await expect(row).toContainText('$45');
+  await expect(row.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', /\/dashboard\/payment\//);
+
+  const downloadPromise = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Add to calendar' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`appointment-${date}.ics`);
+  const ics = readFileSync((await download.path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VEVENT');
+  expect(ics).toContain('SUMMARY:Dental Check-up at Smile Dental Clinic');
+  expect(ics).toMatch(/DTSTART:\d{8}T1[56]0000Z/); // 11:00 in New York is 15:00 or 16:00 UTC
+
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+  await confirm.getByRole('button', { name: 'Cancel appointment' }).click();
+  await expect(page.getByText('Booking cancelled')).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  const free = await page.request.get(`/api/appointmentOptions?date=${date}`);
+  const options = (await free.json()) as { name: string; slots: string[] }[];
+  expect(options.find((o) => o.name === 'Dental Check-up')?.slots).toContain('11.00 AM - 11.30 AM');
+});
+
+test('the booking modal says booking needs a connection when offline', async ({ page, context }) => {
+  await logIn(page, SEED_PATIENT);
+  await page.goto('/appointment');
+  await pickDay(page, clinicDate(4));
+  await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
+  const modal = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await context.setOffline(true);
+  await expect(modal.getByText('You are offline. Booking needs a connection.')).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(modal.getByRole('button', { name: 'Submit' })).toBeEnabled();
+});
+
+test('a paid booking shows Paid and no Cancel in My Appointments', async ({ page }) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Cavity Filling', date: clinicDate(5), slot: '09.30 AM - 10.00 AM' });
+  await page.goto(`/dashboard/payment/${id}`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await main.getByRole('button', { name: 'Pay' }).click();
+  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  await main.getByRole('link', { name: 'Back to My Appointments' }).click();
+  const row = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Cavity Filling' }).filter({ hasText: pp(clinicDate(5)) });
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+});
+
+test('a patient writes a review and it appears in the home page testimonials', async ({ page }) => {
+  await logIn(page, SEED_PATIENT);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Review' }).click();
+  await expect(page).toHaveURL('/review');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Post review' }).click();
+  await expect(main.getByText('review must be at least 10 characters')).toBeVisible();
+  await expect(main.getByText('location is required')).toBeVisible();
+  const text = `Spotless clinic and a painless check-up ${Date.now()}`;
+  await main.getByLabel('Your review').fill(text);
+  await main.getByLabel('Location').fill('Queens');
+  await main.getByRole('button', { name: 'Post review' }).click();
+  await expect(page.getByText('Thank you for your review!')).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('region', { name: 'Patient testimonials' }).getByText(text).first()).toBeAttached();
+  expect(queryD1<{ name: string; location: string }>(`SELECT name, location FROM reviews WHERE review = '${text}'`)).toEqual([
+    { name: 'Jamie Patient', location: 'Queens' },
+  ]);
+});

@@ -1,0 +1,42 @@
+import { TZDate } from '@date-fns/tz';
+import { addDays } from 'date-fns/addDays';
+
+// The Worker's CLINIC_TIME_ZONE and BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the
+// Worker's configuration, so a deployment that changes them there sets the VITE_ twins at build time.
+const DEFAULT_TIME_ZONE = 'America/New_York';
+const DEFAULT_HORIZON_DAYS = 60;
+
+function validTimeZone(zone: unknown): string | null {
+  if (typeof zone !== 'string' || !zone.trim()) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone.trim() });
+    return zone.trim();
+  } catch {
+    return null;
+  }
+}
+
+function validDays(days: unknown): number | null {
+  const parsed = typeof days === 'string' && /^\d+$/.test(days.trim()) ? Number(days.trim()) : NaN;
+  return Number.isSafeInteger(parsed) ? parsed : null;
+}
+
+/** The clinic's IANA time zone: "today" and the booking window are the clinic's, not the browser's. */
+export const CLINIC_TIME_ZONE = validTimeZone(import.meta.env.VITE_CLINIC_TIME_ZONE) ?? DEFAULT_TIME_ZONE;
+
+/** How many days after today (in the clinic) one may book. */
+export const BOOKING_HORIZON_DAYS = validDays(import.meta.env.VITE_BOOKING_HORIZON_DAYS) ?? DEFAULT_HORIZON_DAYS;
+
+/**
+ * Today's date on the clinic's wall clock, as a local-midnight Date (a calendar day, the way the
+ * calendar and date-fns `format` see days), whatever the browser's own time zone.
+ */
+export function clinicToday(now: Date = new Date()): Date {
+  const there = new TZDate(now.getTime(), CLINIC_TIME_ZONE);
+  return new Date(there.getFullYear(), there.getMonth(), there.getDate());
+}
+
+/** The last day that can be booked, counted from the clinic's today. */
+export function lastBookableDay(today: Date): Date {
+  return addDays(today, BOOKING_HORIZON_DAYS);
+}

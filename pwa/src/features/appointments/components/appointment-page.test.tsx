@@ -1,0 +1,271 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { fakeFirebase } from '../../../testing/fake-firebase.ts';
+import { findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import type { NewBooking } from '../api/create-booking.ts';
+import type { AppointmentOption } from '../api/get-appointment-options.ts';
+// Loaded now, before Date is faked: @date-fns/tz's TZDate extends the Date it finds when it loads.
+import './appointment-page.tsx';
+
+// 03:00 UTC on Nov 21 is still 10 pm on Nov 20 in the clinic (America/New_York): the clinic's today is Nov 20.
+const NOW = new Date('2026-11-21T03:00:00Z');
+const EMAIL = 'patient@clinic.test';
+
+let options: AppointmentOption[];
+let optionDates: string[];
+let bookings: { body: NewBooking; authorization: string | null }[];
+let answerBooking: (body: NewBooking) => Response;
+let answerOptions: () => Response;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  options = [
+    { _id: 'teeth-cleaning', name: 'Teeth Cleaning', slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'], price: 80 },
+    { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150 },
+    { _id: 'teeth-whitening', name: 'Teeth Whitening', slots: ['10.00 AM - 10.30 AM'], price: 99.5 },
+  ];
+  optionDates = [];
+  bookings = [];
+  answerOptions = () => json(options);
+  answerBooking = (body) => {
+    const option = options.find((o) => o.name === body.treatment)!;
+    option.slots = option.slots.filter((s) => s !== body.slot);
+    return json({ acknowledged: true, insertedId: 'b-1', message: 'Booking confirmed' }, 201);
+  };
+  stubFetch(async (request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/appointmentOptions' && request.method === 'GET') {
+      optionDates.push(url.searchParams.get('date') ?? '');
+      return answerOptions();
+    }
+    if (url.pathname === '/api/bookings' && request.method === 'POST') {
+      const body = (await request.json()) as NewBooking;
+      bookings.push({ body, authorization: request.headers.get('Authorization') });
+      return answerBooking(body);
+    }
+    return json({ message: 'Not found' }, 404);
+  });
+  fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
+  storeSession(EMAIL);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openAppointmentPage() {
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { path: '/appointment' });
+  // The first render loads the lazy page and the calendar: allow more than the default second.
+  await screen.findByRole('heading', { level: 1, name: 'Appointment' }, { timeout: 10_000 });
+  return user;
+}
+
+const card = async (name: string) => within(await screen.findByRole('article', { name }));
+const availableHeading = () => screen.getByRole('heading', { name: /^Available Appointments on / });
+const dayButton = (label: string) => screen.getByRole('button', { name: label });
+
+async function openBookingModal(user: ReturnType<typeof userEvent.setup>, treatment = 'Teeth Cleaning') {
+  const opener = (await card(treatment)).getByRole('button', { name: 'Book Appointment' });
+  await user.click(opener);
+  return { opener, dialog: within(screen.getByRole('dialog', { name: treatment })) };
+}
+
+function goOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+describe('Appointment page: the calendar', () => {
+  it("selects the clinic's today by default and lists that day's appointments under its PP date", async () => {
+    await openAppointmentPage();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' })).toBeTruthy();
+    expect(dayButton('Today, Friday, November 20th, 2026, selected')).toBeTruthy();
+    await card('Teeth Cleaning');
+    expect(optionDates).toEqual(['Nov 20, 2026']);
+  });
+
+  it('disables the days before today and the days beyond the 60-day horizon', async () => {
+    const user = await openAppointmentPage();
+    expect((dayButton('Thursday, November 19th, 2026') as HTMLButtonElement).disabled).toBe(true);
+    expect((dayButton('Sunday, November 1st, 2026') as HTMLButtonElement).disabled).toBe(true);
+    expect((dayButton('Saturday, November 21st, 2026') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole('button', { name: 'Go to the Previous Month' }).getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    await user.click(screen.getByRole('button', { name: 'Go to the Next Month' }));
+    expect((dayButton('Tuesday, January 19th, 2027') as HTMLButtonElement).disabled).toBe(false);
+    expect((dayButton('Wednesday, January 20th, 2027') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Go to the Next Month' }).getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(dayButton('Wednesday, January 20th, 2027'));
+    expect(availableHeading().textContent).toBe('Available Appointments on Nov 20, 2026');
+  });
+
+  it('keeps the chosen day when it is clicked again, and loads the slots of another day when that is picked', async () => {
+    const user = await openAppointmentPage();
+    await card('Teeth Cleaning');
+    await user.click(dayButton('Today, Friday, November 20th, 2026, selected'));
+    expect(dayButton('Today, Friday, November 20th, 2026, selected')).toBeTruthy();
+    expect(availableHeading().textContent).toBe('Available Appointments on Nov 20, 2026');
+
+    await user.click(dayButton('Wednesday, November 25th, 2026'));
+    expect(dayButton('Wednesday, November 25th, 2026, selected')).toBeTruthy();
+    expect(availableHeading().textContent).toBe('Available Appointments on Nov 25, 2026');
+    await waitFor(() => expect(optionDates).toEqual(['Nov 20, 2026', 'Nov 25, 2026']));
+  });
+
+  it('says so, readably, when the appointments cannot be loaded', async () => {
+    answerOptions = () => json({ message: 'The clinic is closed for maintenance' }, 503);
+    await openAppointmentPage();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The clinic is closed for maintenance');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('Appointment page: the treatment cards', () => {
+  it('shows each treatment with its first free slot, the spaces left and the price', async () => {
+    await openAppointmentPage();
+    const cleaning = await card('Teeth Cleaning');
+    expect(cleaning.getByText('09.00 AM - 09.30 AM')).toBeTruthy();
+    expect(cleaning.getByText('2 spaces available')).toBeTruthy();
+    expect(cleaning.getByText('Price: $80')).toBeTruthy();
+    expect((cleaning.getByRole('button', { name: 'Book Appointment' }) as HTMLButtonElement).disabled).toBe(false);
+
+    const whitening = await card('Teeth Whitening');
+    expect(whitening.getByText('1 space available')).toBeTruthy();
+    expect(whitening.getByText('Price: $99.50')).toBeTruthy();
+  });
+
+  it('disables Book Appointment on a card with no slot left', async () => {
+    const user = await openAppointmentPage();
+    const filling = await card('Cavity Filling');
+    expect(filling.getByText('Try another day')).toBeTruthy();
+    expect(filling.getByText('0 spaces available')).toBeTruthy();
+    const button = filling.getByRole('button', { name: 'Book Appointment' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await user.click(button);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('Appointment page: the booking modal', () => {
+  it("shows the date, the patient's name and email read-only and offers the card's free slots", async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+
+    const date = dialog.getByLabelText('Date') as HTMLInputElement;
+    const name = dialog.getByLabelText('Name') as HTMLInputElement;
+    const email = dialog.getByLabelText('Email') as HTMLInputElement;
+    expect([date.value, name.value, email.value]).toEqual(['Nov 20, 2026', 'Jamie Patient', EMAIL]);
+    expect([date.readOnly, name.readOnly, email.readOnly]).toEqual([true, true, true]);
+    expect((dialog.getByLabelText('Phone Number') as HTMLInputElement).readOnly).toBe(false);
+
+    const slot = dialog.getByLabelText('Slot') as HTMLSelectElement;
+    expect([...slot.options].map((o) => o.value)).toEqual(['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM']);
+    expect(document.activeElement).toBe(slot);
+  });
+
+  it("sends the spec's booking, confirms it, closes the modal and refetches the slots", async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.selectOptions(dialog.getByLabelText('Slot'), '09.30 AM - 10.00 AM');
+    await user.type(dialog.getByLabelText('Phone Number'), '+1 555 0100');
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Booking confirmed')).toBe('success');
+    expect(bookings).toEqual([
+      {
+        body: {
+          treatment: 'Teeth Cleaning',
+          appointmentDate: 'Nov 20, 2026',
+          slot: '09.30 AM - 10.00 AM',
+          patientName: 'Jamie Patient',
+          email: EMAIL,
+          phone: '+1 555 0100',
+          price: 80,
+        },
+        authorization: `Bearer access:${EMAIL}`,
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(optionDates).toEqual(['Nov 20, 2026', 'Nov 20, 2026']));
+    expect((await card('Teeth Cleaning')).getByText('1 space available')).toBeTruthy();
+  });
+
+  it("shows the server's message in an error toast when the slot was just taken, and keeps the modal open", async () => {
+    answerBooking = () =>
+      json({ acknowledged: false, message: 'This slot was just booked; please choose another one' }, 409);
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('This slot was just booked; please choose another one')).toBe('error');
+    expect(screen.queryByText('Booking confirmed')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeTruthy();
+    await waitFor(() => expect(optionDates).toHaveLength(2));
+  });
+
+  it('treats an answer without acknowledged as a failure and shows its message', async () => {
+    answerBooking = () => json({ acknowledged: false, message: 'You already have a booking on Nov 20, 2026' });
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+    expect(await findToast('You already have a booking on Nov 20, 2026')).toBe('error');
+    expect(screen.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeTruthy();
+  });
+
+  it('closes on Escape and on Close, returning focus to the card’s button, without booking', async () => {
+    const user = await openAppointmentPage();
+    const { opener } = await openBookingModal(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(bookings).toEqual([]);
+  });
+
+  it('keeps Tab inside the modal', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    const box = screen.getByRole('dialog');
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab();
+      expect(box.contains(document.activeElement)).toBe(true);
+    }
+    expect(dialog.getByRole('button', { name: 'Submit' })).toBeTruthy();
+  });
+
+  it('says booking needs a connection while offline, and disables Submit until the browser is back online', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    goOffline();
+
+    expect(dialog.getByText('You are offline. Booking needs a connection.')).toBeTruthy();
+    const submit = dialog.getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.click(submit);
+    expect(bookings).toEqual([]);
+
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('You are offline. Booking needs a connection.')).toBeTruthy();
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText('You are offline. Booking needs a connection.')).toBeNull();
+    const reopened = await openBookingModal(user);
+    expect((reopened.dialog.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+});

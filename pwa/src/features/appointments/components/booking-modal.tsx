@@ -1,0 +1,142 @@
+import { format } from 'date-fns/format';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Modal } from '../../../components/modal.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { createBooking } from '../api/create-booking.ts';
+import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../api/get-appointment-options.ts';
+import { useOnlineStatus } from '../hooks/use-online-status.ts';
+
+export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
+
+type BookingModalProps = {
+  /** The card's treatment, kept current: after a refusal its slots are refetched and the choice follows. */
+  option: AppointmentOption;
+  date: Date;
+  onClose(): void;
+  /** The booking was confirmed: the caller closes the modal and refetches the slots. */
+  onBooked(): void;
+  /** The server refused (slot just taken, …): the caller refetches the slots; the modal stays open. */
+  onRefused(): void;
+};
+
+/**
+ * SPEC §2/§5 booking modal: the date, name and email read-only, a slot from the card's free slots and a
+ * free-text phone number. Submitting posts the booking; the spec's toasts tell how it went.
+ */
+export function BookingModal({ option, date, onClose, onBooked, onRefused }: BookingModalProps) {
+  const { user } = useSession();
+  const online = useOnlineStatus();
+  const ids = useId();
+  const slotRef = useRef<HTMLSelectElement>(null);
+  const [slot, setSlot] = useState(option.slots[0] ?? '');
+  const [phone, setPhone] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const appointmentDate = format(date, APPOINTMENT_DATE_FORMAT);
+  const patientName = user?.displayName ?? '';
+  const email = user?.email ?? '';
+  // A refetch may have taken the chosen slot away: fall back to the first one still free.
+  const chosenSlot = option.slots.includes(slot) ? slot : (option.slots[0] ?? '');
+
+  const close = () => {
+    if (!sending) onClose();
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!online || sending || !chosenSlot) return;
+    setSending(true);
+    try {
+      const result = await createBooking({
+        treatment: option.name,
+        appointmentDate,
+        slot: chosenSlot,
+        patientName,
+        email,
+        phone: phone.trim(),
+        price: option.price,
+      });
+      if (result.acknowledged) {
+        notify.success('Booking confirmed');
+        setSending(false);
+        onBooked();
+        return;
+      }
+      notify.error(result.message);
+      onRefused();
+    } catch (cause) {
+      notify.error(errorText(cause));
+      onRefused();
+    }
+    setSending(false);
+  }
+
+  return (
+    <Modal labelledBy={`${ids}-title`} onClose={close} initialFocus={slotRef}>
+      <h2 id={`${ids}-title`} className="modal__title">
+        {option.name}
+      </h2>
+      <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={sending}>
+        ×
+      </button>
+      <form className="modal__form booking-form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
+        <div className="field">
+          <label htmlFor={`${ids}-date`}>Date</label>
+          <input id={`${ids}-date`} type="text" value={appointmentDate} readOnly />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-slot`}>Slot</label>
+          <select
+            ref={slotRef}
+            id={`${ids}-slot`}
+            value={chosenSlot}
+            onChange={(event) => setSlot(event.target.value)}
+            disabled={option.slots.length === 0}
+          >
+            {option.slots.map((free) => (
+              <option key={free} value={free}>
+                {free}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-name`}>Name</label>
+          <input id={`${ids}-name`} type="text" value={patientName} readOnly autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-email`}>Email</label>
+          <input id={`${ids}-email`} type="email" value={email} readOnly autoComplete="off" />
+        </div>
+        <div className="field">
+          <label htmlFor={`${ids}-phone`}>Phone Number</label>
+          <input
+            id={`${ids}-phone`}
+            type="tel"
+            autoComplete="tel"
+            maxLength={40}
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+          />
+        </div>
+        <div role="status">
+          {!online && (
+            <p id={`${ids}-offline`} className="booking-offline-note">
+              {OFFLINE_BOOKING_MESSAGE}
+            </p>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={!online || sending || !chosenSlot}
+          aria-describedby={online ? undefined : `${ids}-offline`}
+        >
+          Submit
+        </button>
+      </form>
+    </Modal>
+  );
+}

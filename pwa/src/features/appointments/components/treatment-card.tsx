@@ -1,0 +1,24 @@
+import { useId } from 'react';
+import { formatPrice } from '../../../components/price.ts';
+import type { AppointmentOption } from '../api/get-appointment-options.ts';
+
+/** One treatment on the chosen day: its next free slot, how many are left, its price and Book Appointment. */
+export function TreatmentCard({ option, onBook }: { option: AppointmentOption; onBook(): void }) {
+  const titleId = useId();
+  const free = option.slots.length;
+  return (
+    <article className="treatment-card" aria-labelledby={titleId}>
+      <h3 id={titleId} className="treatment-card__name">
+        {option.name}
+      </h3>
+      <p className="treatment-card__slot">{free > 0 ? option.slots[0] : 'Try another day'}</p>
+      <p className="treatment-card__spaces">
+        {free} {free === 1 ? 'space' : 'spaces'} available
+      </p>
+      <p className="treatment-card__price">Price: {formatPrice(option.price)}</p>
+      <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
+        Book Appointment
+      </button>
+    </article>
+  );
+}

@@ -1,0 +1,265 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { fakeFirebase } from '../../../testing/fake-firebase.ts';
+import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import type { Booking } from '../api/get-my-bookings.ts';
+import './my-appointments-page.tsx';
+
+const NOW = new Date('2026-11-21T15:00:00Z');
+const EMAIL = 'patient@clinic.test';
+
+function booking(id: string, fields: Partial<Booking>): Booking {
+  return {
+    _id: id,
+    treatment: 'Teeth Cleaning',
+    appointmentDate: 'Nov 25, 2026',
+    date: '2026-11-25',
+    slot: '09.00 AM - 09.30 AM',
+    startsAt: '2026-11-25T14:00:00.000Z',
+    patientName: 'Jamie Patient',
+    email: EMAIL,
+    phone: '',
+    price: 80,
+    paid: false,
+    ...fields,
+  };
+}
+
+let bookings: Booking[];
+let requests: { line: string; authorization: string | null }[];
+let answerList: () => Response;
+let answerDelete: (id: string) => Response;
+let answerCalendar: (request: Request) => Response;
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  bookings = [
+    booking('b-unpaid', {}),
+    booking('b-paid', {
+      treatment: 'Cavity Filling',
+      appointmentDate: 'Nov 26, 2026',
+      date: '2026-11-26',
+      startsAt: '2026-11-26T14:30:00.000Z',
+      slot: '09.30 AM - 10.00 AM',
+      price: 150,
+      paid: true,
+    }),
+    booking('b-started', {
+      treatment: 'Teeth Whitening',
+      appointmentDate: 'Nov 21, 2026',
+      date: '2026-11-21',
+      startsAt: '2026-11-21T14:00:00.000Z',
+      slot: '09.00 AM - 09.30 AM',
+      price: 250,
+    }),
+    booking('b-free', {
+      treatment: 'Dental Check-up',
+      appointmentDate: 'Nov 27, 2026',
+      date: '2026-11-27',
+      startsAt: '2026-11-27T15:00:00.000Z',
+      slot: '10.00 AM - 10.30 AM',
+      price: 0,
+    }),
+  ];
+  requests = [];
+  answerList = () => json(bookings);
+  answerDelete = (id) => {
+    bookings = bookings.filter((b) => b._id !== id);
+    return json({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
+  };
+  answerCalendar = () =>
+    new Response('BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n', {
+      headers: { 'Content-Type': 'text/calendar; charset=utf-8' },
+    });
+  stubFetch((request) => {
+    const url = new URL(request.url);
+    requests.push({ line: describeRequest(request), authorization: request.headers.get('Authorization') });
+    if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
+    if (url.pathname === '/api/bookings' && request.method === 'GET') return answerList();
+    const calendar = url.pathname.match(/^\/api\/bookings\/([^/]+)\/calendar\.ics$/);
+    if (calendar && request.method === 'GET') return answerCalendar(request);
+    if (url.pathname.startsWith('/api/bookings/') && request.method === 'DELETE') {
+      return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!));
+    }
+    if (url.pathname === '/api/jwt') return json({ accessToken: 'renewed-token' });
+    return json({ message: 'Not found' }, 404);
+  });
+  fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
+  storeSession(EMAIL);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openMyAppointments() {
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+  await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 10_000 });
+  return user;
+}
+
+const table = () => screen.findByRole('table', { name: 'My appointments' });
+const row = (text: string) => within(screen.getAllByRole('row').find((r) => r.textContent?.includes(text))!);
+const lines = (prefix: string) => requests.map((r) => r.line).filter((line) => line.startsWith(prefix));
+const listRequests = () => lines(`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`).length;
+
+describe('My Appointments', () => {
+  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price and Payment", async () => {
+    await openMyAppointments();
+    const list = await table();
+    expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '#',
+      'Name',
+      'Treatment',
+      'Date',
+      'Time',
+      'Price',
+      'Payment',
+      'Actions',
+    ]);
+    const [, ...body] = within(list).getAllByRole('row');
+    expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
+    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(0, 5))).toEqual([
+      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM', '$80'],
+      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.00 AM', '$150'],
+      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM', '$250'],
+      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM', '$0'],
+    ]);
+    expect(lines('GET /api/bookings')).toEqual([`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it('shows a Pay link for an unpaid booking with a price and a Paid label for a paid one', async () => {
+    await openMyAppointments();
+    await table();
+    const pay = row('Teeth Cleaning').getByRole('link', { name: 'Pay' });
+    expect(pay.getAttribute('href')).toBe('/dashboard/payment/b-unpaid');
+    expect(row('Teeth Whitening').getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe('/dashboard/payment/b-started');
+    expect(row('Teeth Cleaning').queryByText('Paid')).toBeNull();
+
+    expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
+    expect(row('Cavity Filling').queryByRole('link', { name: 'Pay' })).toBeNull();
+
+    expect(row('Dental Check-up').queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(row('Dental Check-up').queryByText('Paid')).toBeNull();
+  });
+
+  it('offers Cancel only for unpaid bookings that have not started', async () => {
+    await openMyAppointments();
+    await table();
+    expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(row('Dental Check-up').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(row('Cavity Filling').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(row('Teeth Whitening').queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('asks before cancelling and cancels nothing on Keep it', async () => {
+    const user = await openMyAppointments();
+    await table();
+    const opener = row('Teeth Cleaning').getByRole('button', { name: 'Cancel' });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(dialog.textContent).toContain('Teeth Cleaning');
+    expect(dialog.textContent).toContain('Nov 25, 2026');
+    expect(dialog.textContent).toContain('09.00 AM - 09.30 AM');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+    expect(lines('DELETE')).toEqual([]);
+  });
+
+  it('cancels after confirmation: DELETE, "Booking cancelled", list refetched without it', async () => {
+    const user = await openMyAppointments();
+    await table();
+    expect(listRequests()).toBe(1);
+    await user.click(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' }));
+    expect(lines('DELETE')).toEqual([]);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Cancel appointment' }),
+    );
+
+    expect(await findToast('Booking cancelled')).toBe('success');
+    expect(lines('DELETE')).toEqual(['DELETE /api/bookings/b-unpaid']);
+    await waitFor(() => expect(screen.queryByText('Teeth Cleaning')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(listRequests()).toBe(2);
+  });
+
+  it("shows the server's message in an error toast when cancelling is refused", async () => {
+    answerDelete = () => json({ acknowledged: false, message: 'This appointment has already started' }, 409);
+    const user = await openMyAppointments();
+    await table();
+    await user.click(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await findToast('This appointment has already started')).toBe('error');
+    expect(screen.queryByText('Booking cancelled')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(row('Teeth Cleaning').getByText('Nov 25, 2026')).toBeTruthy();
+  });
+
+  it('downloads a booking as appointment-{date}.ics, fetched with the access token', async () => {
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:calendar');
+    const saved: { href: string; download: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ href: this.getAttribute('href') ?? '', download: this.download });
+    });
+    const user = await openMyAppointments();
+    await table();
+    await user.click(row('Teeth Cleaning').getByRole('button', { name: 'Add to calendar' }));
+
+    await waitFor(() => expect(saved).toEqual([{ href: 'blob:calendar', download: 'appointment-2026-11-25.ics' }]));
+    const calendar = requests.filter((r) => r.line.endsWith('/calendar.ics'));
+    expect(calendar).toEqual([{ line: 'GET /api/bookings/b-unpaid/calendar.ics', authorization: `Bearer access:${EMAIL}` }]);
+    const file = createObjectURL.mock.calls[0]![0] as Blob;
+    expect(await file.text()).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('renews an expired access token once when downloading the calendar', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:calendar');
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    answerCalendar = (request) =>
+      request.headers.get('Authorization') === 'Bearer renewed-token'
+        ? new Response('BEGIN:VCALENDAR\r\n', { headers: { 'Content-Type': 'text/calendar' } })
+        : json({ message: 'Your session has expired' }, 401);
+    const user = await openMyAppointments();
+    await table();
+    await user.click(row('Cavity Filling').getByRole('button', { name: 'Add to calendar' }));
+
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(requests.filter((r) => r.line.endsWith('/calendar.ics')).map((r) => r.authorization)).toEqual([
+      `Bearer access:${EMAIL}`,
+      'Bearer renewed-token',
+    ]);
+  });
+
+  it("shows the server's message when the calendar cannot be downloaded", async () => {
+    answerCalendar = () => json({ message: 'This booking is not yours' }, 403);
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click');
+    const user = await openMyAppointments();
+    await table();
+    await user.click(row('Teeth Cleaning').getByRole('button', { name: 'Add to calendar' }));
+    expect(await findToast('This booking is not yours')).toBe('error');
+    expect(click).not.toHaveBeenCalled();
+  });
+
+  it('has a clear empty state that leads to booking', async () => {
+    bookings = [];
+    await openMyAppointments();
+    expect(await screen.findByText('You have no appointments yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Book an appointment' }).getAttribute('href')).toBe('/appointment');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('shows a readable message on the page when the bookings cannot be loaded', async () => {
+    answerList = () => json({ message: 'The bookings are unavailable right now' }, 503);
+    await openMyAppointments();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The bookings are unavailable right now');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
