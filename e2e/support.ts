@@ -52,3 +52,35 @@ export async function oobLinks(email: string): Promise<string[]> {
 }
 
 export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** A calendar date in the clinic's zone, `days` from today, as yyyy-MM-dd. */
+export function clinicDate(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
+  const date = new Date(`${today}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export const SEED_PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
+export const SEED_ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
+
+/** Signs in through the Login page and waits until the Worker's access token is stored. */
+export async function logIn(page: import('@playwright/test').Page, who: { email: string; password: string }, path = '/login') {
+  await page.goto(path);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(who.email);
+  await main.getByLabel('Password').fill(who.password);
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
+}
+
+/** Books through the API as the signed-in page's user; answers the new booking's id. */
+export async function bookViaApi(page: import('@playwright/test').Page, booking: { treatment: string; date: string; slot: string }) {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.post('/api/bookings', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { treatment: booking.treatment, appointmentDate: booking.date, slot: booking.slot, phone: '555-0100' },
+  });
+  if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { insertedId: string }).insertedId;
+}

@@ -1,12 +1,56 @@
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { useBooking } from '../api/get-booking.ts';
+import { useOnline } from '../hooks/use-online.ts';
+import { Checkout } from './checkout.tsx';
+import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
+import '../payments.css';
 
-/** /dashboard/payment/:id (signed in). The card form comes with the payments issue. */
+/** Dollars as the clinic writes them: $120, or $99.50 when there are cents. */
+const formatDollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
+
+/** SPEC §2 Payment screen, /dashboard/payment/:id (signed in): the booking, then its card form. */
 export function PaymentPage() {
   const { id } = useParams<{ id: string }>();
+  const online = useOnline();
+  const { data: booking, error, mutate } = useBooking(id);
+
+  useEffect(() => {
+    if (online && error) void mutate();
+    // Only when the connection comes back, not on every new error.
+  }, [online]);
+
+  if (!booking) {
+    if (!error) return <Spinner label="Loading the booking" />;
+    return (
+      <section className="dashboard-page payment" aria-labelledby="payment-title">
+        <h1 id="payment-title">Payment</h1>
+        <div className="payment__card">
+          {online ? (
+            <p role="alert" className="form-error">
+              This booking could not be loaded: {errorText(error)}
+            </p>
+          ) : (
+            <OfflineNote />
+          )}
+          <BackToAppointments />
+        </div>
+      </section>
+    );
+  }
+
   return (
-    <section className="dashboard-page">
-      <h1>Payment</h1>
-      <p>Payment for booking {id} will be taken here.</p>
+    <section className="dashboard-page payment" aria-labelledby="payment-title">
+      <h1 id="payment-title">Payment for {booking.treatment}</h1>
+      <div className="payment__card">
+        <p className="payment__summary">
+          {`Please pay ${formatDollars(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
+        </p>
+        <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
+        <Checkout booking={booking} online={online} />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { SEED_PATIENT, bookViaApi, clinicDate, createAccount, logIn, queryD1, uniqueEmail } from './support.ts';
+
+test('a patient pays a booking with the demo provider: a declined card first, then 4242', async ({ page }) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date: clinicDate(12), slot: '10.00 AM - 10.30 AM' });
+  await page.goto(`/dashboard/payment/${id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Payment for Teeth Whitening' })).toBeVisible();
+  await expect(main.getByText('Please pay $250')).toBeVisible();
+  await expect(main.getByText(/Demo payments: no card is charged/)).toBeVisible();
+
+  const pay = main.getByRole('button', { name: 'Pay' });
+  await main.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  const error = main.getByRole('alert');
+  await expect(error).toHaveText('Your card was declined.');
+  const colour = await error.evaluate((el) => getComputedStyle(el).color);
+  const [r, g, b] = colour.match(/\d+/g)!.map(Number);
+  expect(r!).toBeGreaterThan(g! + 60);
+  expect(r!).toBeGreaterThan(b! + 60);
+  await expect(pay).toBeEnabled();
+  expect(queryD1<{ paid: number }>(`SELECT paid FROM bookings WHERE id = '${id}'`)).toEqual([{ paid: 0 }]);
+
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await pay.click();
+  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  await expect(main.getByText(/Your transaction id: pi_demo_/)).toBeVisible();
+  await expect.poll(() => queryD1<{ paid: number; payments: number }>(
+    `SELECT paid, (SELECT count(*) FROM payments WHERE booking_id = '${id}') AS payments FROM bookings WHERE id = '${id}'`,
+  )).toEqual([{ paid: 1, payments: 1 }]);
+});
+
+test('the payment page says payment needs a connection when offline', async ({ page, context }) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Root Canal Treatment', date: clinicDate(13), slot: '09.00 AM - 09.30 AM' });
+  await page.goto(`/dashboard/payment/${id}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Payment for Root Canal Treatment' })).toBeVisible();
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await context.setOffline(true);
+  await expect(main.getByText('You are offline. Payment needs a connection.')).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Pay' })).toBeDisabled();
+  await context.setOffline(false);
+  await expect(main.getByRole('button', { name: 'Pay' })).toBeEnabled();
+});
+
+test('nobody opens the payment page of someone else’s booking', async ({ page, browser }) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Fluoride Treatment', date: clinicDate(14), slot: '09.00 AM - 09.30 AM' });
+  const other = uniqueEmail('other');
+  await createAccount(other, 'Strong#2026', 'Other Person');
+  const stranger = await (await browser.newContext()).newPage();
+  await logIn(stranger, { email: other, password: 'Strong#2026' });
+  await stranger.goto(`/dashboard/payment/${id}`);
+  const main = stranger.getByRole('main');
+  await expect(main.getByText(/This booking could not be loaded: This booking is not yours/)).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Pay' })).toHaveCount(0);
+});

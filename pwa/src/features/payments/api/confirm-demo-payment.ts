@@ -1,0 +1,27 @@
+import { api } from '../../../lib/api.ts';
+
+/** A card as the demo provider takes it (Stripe's test cards decide the outcome). */
+export type DemoCard = { number: string; expMonth: number; expYear: number; cvc: string };
+
+export type ConfirmedPayment = { paymentIntent: { id: string; status: string; amount: number } };
+
+/**
+ * POST /api/demo-payments/confirm: the demo provider charges the card (no real card is charged).
+ * A decline is an ApiError carrying Stripe's own wording, e.g. 'Your card was declined.'.
+ */
+export function confirmDemoPayment(clientSecret: string, card: DemoCard): Promise<ConfirmedPayment> {
+  return api<ConfirmedPayment>('/demo-payments/confirm', { method: 'POST', body: JSON.stringify({ clientSecret, card }) });
+}
+
+export type DemoCardFields = { number: string; expiry: string; cvc: string };
+
+/** The typed fields as a card, or the message Stripe would show for what is missing. */
+export function parseDemoCard(fields: DemoCardFields): { card: DemoCard } | { error: string } {
+  const number = fields.number.replace(/[\s-]/g, '');
+  if (!number) return { error: 'Your card number is incomplete.' };
+  const expiry = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(fields.expiry);
+  if (!expiry) return { error: "Your card's expiration date is incomplete." };
+  const cvc = fields.cvc.trim();
+  if (!cvc) return { error: "Your card's security code is incomplete." };
+  return { card: { number, expMonth: Number(expiry[1]), expYear: Number(expiry[2]), cvc } };
+}

@@ -1,0 +1,129 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { bookingKey, type Booking } from '../api/get-booking.ts';
+import { recordPayment } from '../api/record-payment.ts';
+import { DemoCardForm } from './demo-card-form.tsx';
+import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
+
+// Stripe (react-stripe-js, then Stripe.js itself) is fetched only when the Worker answers with Stripe.
+const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
+
+/**
+ * Every cached booking and booking list ('/bookings/…' or ['/bookings', email]): the server now says
+ * this one is paid, so My Appointments shows Paid when it is next shown.
+ */
+function isBookingKey(key: unknown): boolean {
+  const path: unknown = Array.isArray(key) ? key[0] : key;
+  return typeof path === 'string' && path.startsWith('/bookings');
+}
+
+/**
+ * SPEC §4 Payment submit: fetches the client secret, shows the provider's card form, and after the
+ * provider confirms the card shows the transaction id and records the payment with the Worker.
+ */
+export function Checkout({ booking, online }: { booking: Booking; online: boolean }) {
+  const { mutate } = useSWRConfig();
+  const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [recordError, setRecordError] = useState<string | null>(null);
+  const payable = !booking.paid && transactionId === null;
+  const intent = usePaymentIntent(payable ? booking._id : null);
+  const intentError = intent.error as unknown;
+  const retryIntent = intent.mutate;
+
+  useEffect(() => {
+    if (online && intentError) void retryIntent();
+    // Only when the connection comes back, not on every new error.
+  }, [online]);
+
+  useEffect(() => {
+    // 409: paid meanwhile (another tab, a webhook); reloading the booking shows it as paid.
+    if (intentError instanceof ApiError && intentError.status === 409) void mutate(bookingKey(booking._id));
+  }, [intentError, booking._id, mutate]);
+
+  async function handleConfirmed(id: string) {
+    setTransactionId(id);
+    try {
+      await recordPayment({ transactionId: id, price: booking.price, email: booking.email, bookingId: booking._id });
+    } catch (cause) {
+      setRecordError(errorText(cause));
+    }
+    await mutate(isBookingKey);
+  }
+
+  if (transactionId) {
+    return (
+      <div className="payment__result">
+        <PaymentSuccess transactionId={transactionId} />
+        <PaymentError message={recordError} />
+        <BackToAppointments />
+      </div>
+    );
+  }
+
+  if (booking.paid) {
+    return (
+      <div className="payment__result">
+        <p className="payment__paid">
+          <span className="badge">Paid</span> <span>This appointment is paid.</span>
+        </p>
+        <BackToAppointments />
+      </div>
+    );
+  }
+
+  const offlineFailure = !online && intentError instanceof ApiError && intentError.status === 0;
+  const answer = intent.data;
+  return (
+    <div className="payment__checkout">
+      {!online && <OfflineNote />}
+      {intentError && !offlineFailure ? (
+        <div className="payment__retry">
+          <PaymentError message={errorText(intentError)} />
+          <button type="button" className="button button--small" onClick={() => void retryIntent()} disabled={!online}>
+            Try again
+          </button>
+        </div>
+      ) : null}
+      {!answer ? (
+        <form className="payment__form" onSubmit={(event) => event.preventDefault()}>
+          {!intentError && <Spinner label="Preparing the payment" />}
+          <PayButton disabled />
+        </form>
+      ) : answer.provider === 'stripe' ? (
+        answer.publishableKey ? (
+          <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <StripeCheckout
+              publishableKey={answer.publishableKey}
+              clientSecret={answer.clientSecret}
+              billing={{ name: booking.patientName, email: booking.email }}
+              online={online}
+              onConfirmed={handleConfirmed}
+            />
+          </Suspense>
+        ) : (
+          <PaymentError message="Card payments are not set up yet (no Stripe publishable key). Please pay at the clinic." />
+        )
+      ) : (
+        <DemoCardForm clientSecret={answer.clientSecret} online={online} onConfirmed={handleConfirmed} />
+      )}
+    </div>
+  );
+}
+
+/** SPEC §8 success. It takes the focus the Pay button had, since the form is gone. */
+function PaymentSuccess({ transactionId }: { transactionId: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} role="status" tabIndex={-1} className="payment__success">
+      <p className="payment__success-title">Congrats your payment completed</p>
+      <p>
+        Your transaction id: <span className="payment__transaction">{transactionId}</span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useId, useState, type FormEvent } from 'react';
+import { errorText } from '../../../lib/error-text.ts';
+import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
+import { PayButton, PaymentError } from './payment-form-parts.tsx';
+
+const DEMO_NOTE =
+  'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
+
+type DemoCardFormProps = {
+  clientSecret: string | null;
+  online: boolean;
+  /** Called once the provider says the payment succeeded, with its transaction id. */
+  onConfirmed(transactionId: string): void;
+};
+
+/**
+ * The card form of the demo provider (no Stripe keys configured): the Worker follows Stripe's test
+ * cards, so the same declines and messages show as with Stripe, and no card is ever charged.
+ */
+export function DemoCardForm({ clientSecret, online, onConfirmed }: DemoCardFormProps) {
+  const [processing, setProcessing] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const id = useId();
+  const noteId = `${id}-note`;
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!clientSecret || processing || !online) return;
+    const fields = new FormData(event.currentTarget);
+    const parsed = parseDemoCard({
+      number: String(fields.get('cardNumber') ?? ''),
+      expiry: String(fields.get('cardExpiry') ?? ''),
+      cvc: String(fields.get('cardCvc') ?? ''),
+    });
+    if ('error' in parsed) {
+      setCardError(parsed.error);
+      return;
+    }
+    setProcessing(true);
+    setCardError(null);
+    try {
+      const { paymentIntent } = await confirmDemoPayment(clientSecret, parsed.card);
+      if (paymentIntent.status === 'succeeded') {
+        onConfirmed(paymentIntent.id);
+        return;
+      }
+      setCardError(`The payment did not complete (${paymentIntent.status}). Please try again.`);
+    } catch (cause) {
+      setCardError(errorText(cause));
+    }
+    setProcessing(false);
+  }
+
+  return (
+    <form className="payment__form" onSubmit={handleSubmit} aria-describedby={noteId} noValidate>
+      <div className="payment__demo-note">
+        <span className="badge">Demo</span>
+        <p id={noteId}>{DEMO_NOTE}</p>
+      </div>
+      <fieldset className="payment__fields" disabled={processing}>
+        <legend className="visually-hidden">Card</legend>
+        <div className="field payment__field--number">
+          <label htmlFor={`${id}-number`}>Card number</label>
+          <input
+            id={`${id}-number`}
+            name="cardNumber"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="4242 4242 4242 4242"
+            maxLength={23}
+            spellCheck={false}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
+          <input
+            id={`${id}-expiry`}
+            name="cardExpiry"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM/YY"
+            maxLength={9}
+            spellCheck={false}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-cvc`}>CVC</label>
+          <input
+            id={`${id}-cvc`}
+            name="cardCvc"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            spellCheck={false}
+          />
+        </div>
+      </fieldset>
+      <PaymentError message={cardError} />
+      <PayButton disabled={!clientSecret || processing || !online} busy={processing} />
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'wouter';
+
+/** SPEC §4: the one submit button of both card forms; the caller decides when it may be pressed. */
+export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?: boolean }) {
+  return (
+    <button type="submit" className="button button--primary payment__pay" disabled={disabled} aria-busy={busy || undefined}>
+      Pay
+    </button>
+  );
+}
+
+/** SPEC §8: a card error or an API error, in red, with the provider's or the server's own words. */
+export function PaymentError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="form-error payment__error">
+      {message}
+    </p>
+  );
+}
+
+export function OfflineNote() {
+  return (
+    <p role="status" className="payment__offline">
+      You are offline. Payment needs a connection.
+    </p>
+  );
+}
+
+export function BackToAppointments() {
+  return (
+    <Link href="/dashboard" className="button payment__back">
+      Back to My Appointments
+    </Link>
+  );
+}

@@ -1,0 +1,440 @@
+import { loadStripe } from '@stripe/stripe-js';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import useSWR from 'swr';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { api } from '../../../lib/api.ts';
+import { fakeFirebase } from '../../../testing/fake-firebase.ts';
+import { describeRequest, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import type { PaymentIntentAnswer } from '../api/create-payment-intent.ts';
+import type { Booking } from '../api/get-booking.ts';
+import { createFakeStripe, type FakeStripe } from '../testing/fake-stripe.ts';
+
+// Stripe.js cannot load here (no network): the page's loader gets a fake Stripe object instead.
+vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn() }));
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+const DEMO_NOTE =
+  'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
+
+let booking: Booking;
+let routes: Record<string, Handler>;
+let calls: { call: string; body: unknown }[];
+
+const demoIntent: PaymentIntentAnswer = {
+  clientSecret: 'pi_demo_b1_secret_0123456789abcdef01234567',
+  provider: 'demo',
+  publishableKey: null,
+  amount: 120,
+  currency: 'usd',
+};
+const stripeIntent: PaymentIntentAnswer = {
+  clientSecret: 'pi_3Stripe123_secret_abc',
+  provider: 'stripe',
+  publishableKey: 'pk_test_clinic',
+  amount: 120,
+  currency: 'usd',
+};
+
+/** A response the test hands out when it chooses to. */
+function held() {
+  let release: (response: Response) => void = () => {};
+  const response = new Promise<Response>((resolve) => (release = resolve));
+  return { handler: () => response, release: (answer: Response) => act(async () => release(answer)) };
+}
+
+let online = true;
+// The first render loads the layout and the page lazily, which can take a while on a busy machine.
+const PAGE_LOAD = { timeout: 5000 };
+
+beforeEach(() => {
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  booking = {
+    _id: 'b-1',
+    treatment: 'Teeth Whitening',
+    appointmentDate: 'May 4, 2026',
+    date: '2026-05-04',
+    slot: '10.00 AM - 10.30 AM',
+    startsAt: '2026-05-04T08:00:00.000Z',
+    patientName: 'Pat Patient',
+    patient: 'Pat Patient',
+    email: 'patient@clinic.test',
+    phone: '555 0100',
+    price: 120,
+    paid: false,
+  };
+  calls = [];
+  routes = {
+    'GET /api/users/admin/patient%40clinic.test': () => json({ isAdmin: false }),
+    'GET /api/bookings/b-1': () => json(booking),
+    'POST /api/create-payment-intent': () => json(demoIntent),
+    'POST /api/demo-payments/confirm': () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
+    'POST /api/payments': (request) =>
+      request.json().then((body: { transactionId: string }) =>
+        json({ acknowledged: true, insertedId: body.transactionId, message: 'Payment recorded' }),
+      ),
+  };
+  stubFetch(async (request) => {
+    const call = describeRequest(request);
+    calls.push({ call, body: request.method === 'POST' ? await request.clone().json() : undefined });
+    const handler = routes[call];
+    return handler ? handler(request) : json({ message: 'Not found' }, 404);
+  });
+  fakeFirebase.signInAs('patient@clinic.test', 'Pat Patient');
+  storeSession('patient@clinic.test');
+});
+
+afterEach(() => {
+  delete (navigator as { onLine?: boolean }).onLine;
+});
+
+const callsTo = (call: string) => calls.filter((c) => c.call === call);
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+
+async function openPaymentPage(path = '/dashboard/payment/b-1') {
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { path });
+  await screen.findByRole('heading', { level: 1, name: 'Payment for Teeth Whitening' }, PAGE_LOAD);
+  return user;
+}
+
+async function fillDemoCard(user: ReturnType<typeof userEvent.setup>, number: string, expiry = '12/34', cvc = '123') {
+  await user.type(await screen.findByLabelText('Card number'), number);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), expiry);
+  await user.type(screen.getByLabelText('CVC'), cvc);
+}
+
+function useStripeProvider(fake: FakeStripe) {
+  routes['POST /api/create-payment-intent'] = () => json(stripeIntent);
+  vi.mocked(loadStripe).mockResolvedValue(fake.stripe);
+}
+
+describe('Payment page: the booking', () => {
+  it('loads the booking before it shows, then names the treatment, amount, date, slot and patient', async () => {
+    const answer = held();
+    routes['GET /api/bookings/b-1'] = answer.handler;
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/payment/b-1' });
+
+    expect(await screen.findByText('Loading the booking', undefined, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
+
+    await answer.release(json(booking));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment for Teeth Whitening' })).toBeTruthy();
+    expect(screen.getByText('Please pay $120 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM')).toBeTruthy();
+    expect(screen.getByText('Patient: Pat Patient')).toBeTruthy();
+    expect(screen.queryByText('Loading the booking')).toBeNull();
+  });
+
+  it('writes cents when the price has them', async () => {
+    booking.price = 99.5;
+    await openPaymentPage();
+    expect(screen.getByText('Please pay $99.50 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM')).toBeTruthy();
+  });
+
+  it.each([
+    [404, 'No such booking'],
+    [403, 'This booking is not yours'],
+  ])('shows a %i on the page, with the server’s message and a way back', async (status, message) => {
+    routes['GET /api/bookings/b-1'] = () => json({ message }, status);
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/payment/b-1' });
+
+    const alert = await screen.findByRole('alert', undefined, PAGE_LOAD);
+    expect(alert.textContent).toBe(`This booking could not be loaded: ${message}`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
+  });
+
+  it('shows a paid booking as paid, with no card form and no payment intent', async () => {
+    booking.paid = true;
+    await openPaymentPage();
+    expect(screen.getByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
+    expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
+  });
+});
+
+describe('Payment page: demo payments', () => {
+  it('asks for a client secret for this booking, and keeps Pay disabled until it is there', async () => {
+    const answer = held();
+    routes['POST /api/create-payment-intent'] = answer.handler;
+    await openPaymentPage();
+
+    expect(payButton().disabled).toBe(true);
+    expect(callsTo('POST /api/create-payment-intent').map((c) => c.body)).toEqual([{ bookingId: 'b-1' }]);
+
+    await answer.release(json(demoIntent));
+    expect(await screen.findByText(DEMO_NOTE)).toBeTruthy();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    const number = screen.getByLabelText<HTMLInputElement>('Card number');
+    expect([number.inputMode, number.autocomplete]).toEqual(['numeric', 'cc-number']);
+    expect(screen.getByLabelText<HTMLInputElement>('Expiry (MM/YY)').autocomplete).toBe('cc-exp');
+    expect(screen.getByLabelText<HTMLInputElement>('CVC').autocomplete).toBe('cc-csc');
+  });
+
+  it('pays with the parsed card: disabled while paying, then the transaction id, the payment recorded and no form', async () => {
+    const confirmation = held();
+    routes['POST /api/demo-payments/confirm'] = confirmation.handler;
+    const user = await openPaymentPage();
+    await fillDemoCard(user, '4242 4242 4242 4242', '12/34', '123');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    await user.click(payButton());
+    expect(payButton().disabled).toBe(true);
+    expect(callsTo('POST /api/demo-payments/confirm').map((c) => c.body)).toEqual([
+      { clientSecret: demoIntent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' } },
+    ]);
+    expect(callsTo('POST /api/payments')).toEqual([]);
+
+    await confirmation.release(json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }));
+    const status = await screen.findByText('Congrats your payment completed');
+    expect(status.closest('[role="status"]')?.textContent).toContain('Your transaction id: pi_demo_b1');
+    await waitFor(() =>
+      expect(callsTo('POST /api/payments').map((c) => c.body)).toEqual([
+        { transactionId: 'pi_demo_b1', price: 120, email: 'patient@clinic.test', bookingId: 'b-1' },
+      ]),
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
+    expect(document.activeElement).toBe(status.closest('[role="status"]'));
+    // The booking is fetched again, so My Appointments and this page now know it is paid.
+    await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
+  });
+
+  it('has My Appointments’ cached list fetched again once paid', async () => {
+    routes['GET /api/bookings?email=patient%40clinic.test'] = () => json([booking]);
+    // Stands in for My Appointments' list, cached under ['/bookings', email] by its own feature.
+    function BookingList() {
+      useSWR(['/bookings', 'patient@clinic.test'], ([, email]) => api(`/bookings?email=${encodeURIComponent(email)}`));
+      return null;
+    }
+    const user = userEvent.setup();
+    renderWithProviders(
+      <>
+        <AppRoutes />
+        <BookingList />
+      </>,
+      { path: '/dashboard/payment/b-1' },
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Payment for Teeth Whitening' }, PAGE_LOAD);
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    expect(callsTo('GET /api/bookings?email=patient%40clinic.test').length).toBe(1);
+    await user.click(payButton());
+
+    await screen.findByText('Congrats your payment completed');
+    await waitFor(() => expect(callsTo('GET /api/bookings?email=patient%40clinic.test').length).toBe(2));
+  });
+
+  it('takes a four-digit expiry year as a number too', async () => {
+    const user = await openPaymentPage();
+    await fillDemoCard(user, '4242424242424242', '03 / 2031', '4321');
+    await user.click(payButton());
+    await screen.findByText('Congrats your payment completed');
+    expect((callsTo('POST /api/demo-payments/confirm')[0]?.body as { card: unknown }).card).toEqual({
+      number: '4242424242424242',
+      expMonth: 3,
+      expYear: 2031,
+      cvc: '4321',
+    });
+  });
+
+  it('shows a declined card in red with the provider’s message, records nothing, and lets the patient try again', async () => {
+    routes['POST /api/demo-payments/confirm'] = () =>
+      json({ acknowledged: false, message: 'Your card was declined.', code: 'card_declined' }, 402);
+    const user = await openPaymentPage();
+    await fillDemoCard(user, '4000 0000 0000 0002');
+    await user.click(payButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your card was declined.');
+    expect(alert.className).toContain('form-error');
+    expect(payButton().disabled).toBe(false);
+    expect(callsTo('POST /api/payments')).toEqual([]);
+    expect(screen.queryByText('Congrats your payment completed')).toBeNull();
+
+    routes['POST /api/demo-payments/confirm'] = () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } });
+    const number = screen.getByLabelText('Card number');
+    await user.clear(number);
+    await user.type(number, '4242 4242 4242 4242');
+    await user.click(payButton());
+    expect(await screen.findByText('Congrats your payment completed')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says what is missing before asking the server', async () => {
+    const user = await openPaymentPage();
+    await user.type(await screen.findByLabelText('Card number'), '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    await user.click(payButton());
+    expect((await screen.findByRole('alert')).textContent).toBe("Your card's expiration date is incomplete.");
+    expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
+  });
+
+  it('shows the server’s text when the payment cannot be recorded', async () => {
+    routes['POST /api/payments'] = () => json({ acknowledged: false, message: 'This payment has not succeeded' }, 402);
+    const user = await openPaymentPage();
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    await user.click(payButton());
+
+    expect(await screen.findByText('Congrats your payment completed')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('This payment has not succeeded');
+    expect(alert.className).toContain('form-error');
+  });
+
+  it('shows why no client secret came, and a booking paid meanwhile as paid', async () => {
+    routes['POST /api/create-payment-intent'] = () => json({ acknowledged: false, message: 'This booking is already paid' }, 409);
+    const reload = held();
+    routes['GET /api/bookings/b-1'] = () => {
+      routes['GET /api/bookings/b-1'] = reload.handler; // the second load sees the payment made elsewhere
+      return json(booking);
+    };
+    await openPaymentPage();
+
+    expect((await screen.findByRole('alert')).textContent).toBe('This booking is already paid');
+    expect(payButton().disabled).toBe(true);
+    await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
+    await reload.release(json({ ...booking, paid: true }));
+    expect(await screen.findByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+  });
+});
+
+describe('Payment page: Stripe', () => {
+  it('loads Stripe.js with the publishable key and keeps Pay disabled until the card element is ready', async () => {
+    const fake = createFakeStripe({ readyOnMount: false });
+    useStripeProvider(fake);
+    await openPaymentPage();
+
+    expect(await screen.findByRole('group', { name: 'Card details' })).toBeTruthy();
+    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
+    expect(vi.mocked(loadStripe)).toHaveBeenCalledWith('pk_test_clinic');
+    expect(screen.queryByText(DEMO_NOTE)).toBeNull();
+    expect(payButton().disabled).toBe(true);
+
+    act(() => fake.ready());
+    expect(payButton().disabled).toBe(false);
+  });
+
+  it('confirms the card with the client secret, then shows the transaction id and records the payment', async () => {
+    const fake = createFakeStripe();
+    useStripeProvider(fake);
+    const user = await openPaymentPage();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    const release = fake.hold();
+
+    await user.click(payButton());
+    expect(payButton().disabled).toBe(true);
+    expect(fake.confirmCardPayment).toHaveBeenCalledWith('pi_3Stripe123_secret_abc', {
+      payment_method: { card: fake.card, billing_details: { name: 'Pat Patient', email: 'patient@clinic.test' } },
+    });
+
+    await act(async () => release());
+    const status = await screen.findByText('Congrats your payment completed');
+    expect(status.closest('[role="status"]')?.textContent).toContain('Your transaction id: pi_3Stripe123');
+    await waitFor(() =>
+      expect(callsTo('POST /api/payments').map((c) => c.body)).toEqual([
+        { transactionId: 'pi_3Stripe123', price: 120, email: 'patient@clinic.test', bookingId: 'b-1' },
+      ]),
+    );
+    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
+  });
+
+  it('shows Stripe’s card error in red and enables Pay again', async () => {
+    const fake = createFakeStripe();
+    useStripeProvider(fake);
+    const user = await openPaymentPage();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    fake.decline('Your card has insufficient funds.');
+
+    await user.click(payButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your card has insufficient funds.');
+    expect(alert.className).toContain('form-error');
+    expect(payButton().disabled).toBe(false);
+    expect(callsTo('POST /api/payments')).toEqual([]);
+    expect(screen.queryByText('Congrats your payment completed')).toBeNull();
+  });
+
+  it('says so when Stripe.js cannot load', async () => {
+    const fake = createFakeStripe();
+    useStripeProvider(fake);
+    vi.mocked(loadStripe).mockRejectedValue(new Error('Failed to load Stripe.js'));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await openPaymentPage();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The card form could not load (Failed to load Stripe.js). Check your connection and reload the page.',
+    );
+  });
+});
+
+describe('Payment page: offline', () => {
+  it('says payment needs a connection and disables Pay, then recovers when back online', async () => {
+    online = false;
+    const user = await openPaymentPage();
+
+    expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
+    await screen.findByText(DEMO_NOTE);
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    expect(payButton().disabled).toBe(true);
+
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(screen.queryByText('You are offline. Payment needs a connection.')).toBeNull();
+    expect(payButton().disabled).toBe(false);
+
+    online = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+    expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
+  });
+
+  it('fetches the client secret again when the connection comes back', async () => {
+    online = false;
+    routes['POST /api/create-payment-intent'] = () => Promise.reject(new TypeError('Failed to fetch'));
+    await openPaymentPage();
+    await waitFor(() => expect(callsTo('POST /api/create-payment-intent').length).toBe(1));
+    expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(payButton().disabled).toBe(true);
+
+    routes['POST /api/create-payment-intent'] = () => json(demoIntent);
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByText(DEMO_NOTE)).toBeTruthy();
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+  });
+
+  it('says so instead of an error when the booking cannot load offline', async () => {
+    online = false;
+    routes['GET /api/bookings/b-1'] = () => Promise.reject(new TypeError('Failed to fetch'));
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/payment/b-1' });
+
+    expect(await screen.findByText('You are offline. Payment needs a connection.', undefined, PAGE_LOAD)).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    routes['GET /api/bookings/b-1'] = () => json(booking);
+    online = true;
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Payment for Teeth Whitening' })).toBeTruthy();
+  });
+});
+
+describe('Payment page: layout', () => {
+  it('sits in the dashboard, under My Appointments', async () => {
+    await openPaymentPage();
+    const menu = screen.getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'My Appointments' })).toBeTruthy();
+  });
+});
