@@ -1,0 +1,103 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, logIn } from './support.ts';
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious, what).toEqual([]);
+}
+
+async function settle(page: Page, path: string, heading: string | RegExp) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
+test('public pages have no serious accessibility violations', async ({ page }) => {
+  for (const [path, heading] of [['/', 'What Our Patients Says'], ['/login', 'Login'], ['/signup', 'Sign Up'], ['/no/such/page', 'Page not found']] as const) {
+    await settle(page, path, heading);
+    await expectAccessible(page, path);
+  }
+  await page.goto('/login');
+  await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Put here your email' })).toBeVisible();
+  await expectAccessible(page, 'forgot-password modal');
+});
+
+test('a patient’s pages have no serious accessibility violations', async ({ page }) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Orthodontic Consultation', date: clinicDate(15), slot: '01.00 PM - 01.30 PM' });
+  for (const [path, heading] of [['/appointment', /^Available Appointments on/], ['/dashboard', 'My Appointments'], ['/review', 'Review'], [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation']] as const) {
+    await settle(page, path, heading);
+    await expectAccessible(page, path);
+  }
+  await page.goto('/appointment');
+  await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
+  await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
+  await expectAccessible(page, 'booking modal');
+});
+
+test('an admin’s pages have no serious accessibility violations', async ({ page }) => {
+  await logIn(page, SEED_ADMIN);
+  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
+    await settle(page, path, heading);
+    await expectAccessible(page, path);
+  }
+  await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'delete doctor dialog');
+});
+
+test('a patient books and pays with the keyboard only', async ({ page }) => {
+  await logIn(page, SEED_PATIENT);
+  await page.goto('/appointment');
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  const book = page.getByRole('article', { name: 'Fluoride Treatment' }).getByRole('button', { name: 'Book Appointment' });
+  await book.focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Fluoride Treatment' });
+  await expect(modal.getByLabel('Slot')).toBeFocused();
+  // Tab stays inside the dialog.
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press('Tab');
+    expect(await modal.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await modal.getByLabel('Phone Number').focus();
+  await page.keyboard.type('555 0199');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Booking confirmed')).toBeVisible();
+
+  await page.goto('/dashboard');
+  const pay = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Fluoride Treatment' }).getByRole('link', { name: 'Pay' }).first();
+  await pay.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment for Fluoride Treatment' })).toBeVisible();
+  await page.getByLabel('Card number').focus();
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12/34');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Congrats your payment completed')).toBeVisible();
+});
+
+test('an admin manages users from the keyboard', async ({ page }) => {
+  await logIn(page, SEED_ADMIN);
+  await page.goto('/dashboard/all-users');
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table).toBeVisible();
+  const remove = table.getByRole('row').filter({ hasText: 'patient@clinic.test' }).getByRole('button', { name: 'Delete' });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: /^Delete / });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Enter'); // Cancel: nothing is deleted
+  await expect(dialog).toBeHidden();
+  await expect(remove).toBeFocused();
+  await expect(table.getByRole('row').filter({ hasText: 'patient@clinic.test' })).toHaveCount(1);
+});
