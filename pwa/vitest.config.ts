@@ -7,6 +7,10 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root,
   plugins: [react()],
+  resolve: {
+    // The PWA plugin (which serves this virtual module) is a build concern; tests use a stand-in.
+    alias: { 'virtual:pwa-register': fileURLToPath(new URL('src/testing/pwa-register.ts', import.meta.url)) },
+  },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,19 +1,42 @@
 // Prerenders the landing page into the built index.html (so its first paint needs no JavaScript)
 // and keeps the untouched build as shell.html, which the Worker serves for every other path.
+// Then generates the service worker, whose precache must carry these two final files.
 // Run after `vite build`: node pwa/scripts/prerender.ts
+import { createHash } from 'node:crypto';
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { build, resolveConfig } from 'vite';
+import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 // Inside the project (not the OS temp dir) so the SSR bundle resolves react & co from node_modules.
 const ssrOut = fileURLToPath(new URL('../.prerender/', import.meta.url));
+const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const ROOT_TAG = '<div id="root"></div>';
+
+/**
+ * Writes dist/sw.js with vite-plugin-pwa's own options (vite.config.ts), through the plugin's API:
+ * the precache is globbed now, so it lists the final files with their current revisions.
+ */
+async function generateServiceWorker() {
+  const config = await resolveConfig({ configFile, root: pwaRoot, logLevel: 'warn' }, 'build', 'production');
+  const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api as VitePluginPWAAPI | undefined;
+  if (!pwa || pwa.disabled) throw new Error('vite-plugin-pwa is missing from pwa/vite.config.ts');
+  await pwa.generateSW();
+}
+
+/** Fails the build unless sw.js precaches `file` at the revision of its final content (md5, as workbox does). */
+async function assertPrecached(sw: string, file: string) {
+  const revision = createHash('md5').update(await readFile(`${dist}${file}`)).digest('hex');
+  const entry = new RegExp(`url:\\s*"${file.replace('.', '\\.')}",\\s*revision:\\s*"([0-9a-f]+)"`).exec(sw);
+  if (!entry) throw new Error(`pwa/dist/sw.js does not precache ${file}`);
+  if (entry[1] !== revision) throw new Error(`pwa/dist/sw.js precaches ${file} at ${entry[1]}, but the file is at ${revision}`);
+}
 
 try {
   await build({
-    configFile: fileURLToPath(new URL('../vite.config.ts', import.meta.url)),
+    configFile,
     root: pwaRoot,
     logLevel: 'warn',
     build: {
@@ -37,6 +60,12 @@ try {
   await copyFile(indexPath, `${dist}shell.html`);
   await writeFile(indexPath, template.replace(ROOT_TAG, `<div id="root">${appHtml}</div>`));
   console.log(`prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`);
+
+  await generateServiceWorker();
+  const sw = await readFile(`${dist}sw.js`, 'utf8');
+  await assertPrecached(sw, 'index.html');
+  await assertPrecached(sw, 'shell.html');
+  console.log('service worker at pwa/dist/sw.js, precaching the final index.html and shell.html');
 } finally {
   await rm(ssrOut, { recursive: true, force: true });
 }

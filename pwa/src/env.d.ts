@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/vanillajs" />
 
 interface ImportMetaEnv {
   /** Firebase web config; all optional: unset, the app uses the local `demo-clinic` project and the Auth emulator. */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { SWRConfig, type SWRConfiguration } from 'swr';
+import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
 import { ApiError, apiFetcher } from '../lib/api.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
 import { SessionProvider } from '../lib/session.tsx';
@@ -15,6 +16,9 @@ export const swrConfig: SWRConfiguration = {
     setTimeout(() => revalidate({ retryCount }), Math.min(1000 * 2 ** (retryCount - 1), 30_000));
   },
 };
+
+// Whatever page the user signs out from, their bookings saved for offline use go with them.
+forgetSavedBookingsOnSignOut();
 
 export function AppProvider({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
   return (

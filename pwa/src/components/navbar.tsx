@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
 
 function NavLink({ href, children }: { href: string; children: string }) {
@@ -14,6 +15,7 @@ function NavLink({ href, children }: { href: string; children: string }) {
 
 export function Navbar() {
   const { user, signOut } = useSession();
+  const { canInstall, install } = useInstallPrompt();
   const [location, navigate] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -63,6 +65,13 @@ export function Navbar() {
         <li>
           <NavLink href="/review">Review</NavLink>
         </li>
+        {canInstall && (
+          <li>
+            <button type="button" className="nav__link nav__install" onClick={() => void install()}>
+              Install app
+            </button>
+          </li>
+        )}
         {user ? (
           <>
             <li>

@@ -11,6 +11,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The request never reached the server (offline, DNS, refused): not an answer such as a 401 or a 503. */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
+
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 function readAccessToken(): string | null {

@@ -11,5 +11,8 @@ export const notify = {
   error: (text: string) => toast.error(text, { duration: TOAST_DURATION.error }),
   loading: (text: string) => toast.loading(text, { duration: TOAST_DURATION.loading }),
   custom: (render: (id: string | number) => ReactElement) => toast.custom(render, { duration: TOAST_DURATION.custom }),
+  /** A message with one action button that stays until acted on or closed; the same `id` shows it once. */
+  action: (text: string, action: { label: string; onClick: () => void }, id?: string) =>
+    toast(text, { duration: Infinity, action, ...(id ? { id } : {}) }),
   dismiss: (id?: string | number) => toast.dismiss(id),
 };

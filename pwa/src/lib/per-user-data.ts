@@ -1,7 +1,10 @@
-// Per-user data kept in the browser beyond the SWR cache (e.g. the saved bookings in IndexedDB that a
-// later issue adds) registers its cleanup here; sign-out runs every cleanup so the next user sees none of it.
+// Per-user data kept in the browser beyond the SWR cache (e.g. the saved bookings in IndexedDB)
+// registers its cleanup here; sign-out runs every cleanup so the next user sees none of it.
 
-type Cleanup = () => void | Promise<void>;
+/** Who is signing out: the email of the session that ends (null when it is not known). */
+export type SignedOutUser = { email: string | null };
+
+type Cleanup = (user: SignedOutUser) => void | Promise<void>;
 
 const cleanups = new Set<Cleanup>();
 
@@ -11,12 +14,12 @@ export function onSignOutClearPerUserData(cleanup: Cleanup): () => void {
   return () => cleanups.delete(cleanup);
 }
 
-/** Runs every registered cleanup; a failing one is logged and does not stop the others. */
-export async function clearPerUserData(): Promise<void> {
+/** Runs every registered cleanup for `user`; a failing one is logged and does not stop the others. */
+export async function clearPerUserData(user: SignedOutUser): Promise<void> {
   await Promise.all(
     [...cleanups].map(async (cleanup) => {
       try {
-        await cleanup();
+        await cleanup(user);
       } catch (cause) {
         console.error(cause);
       }

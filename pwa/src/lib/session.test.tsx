@@ -52,7 +52,7 @@ describe('session', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(localStorage.getItem('session')).toBeNull();
     expect((cache.get(adminKey) as { data?: unknown } | undefined)?.data).toBeUndefined();
-    expect(clearSavedBookings).toHaveBeenCalledOnce();
+    expect(clearSavedBookings).toHaveBeenCalledExactlyOnceWith({ email: 'pat@clinic.test' });
     expect(fakeFirebase.currentUser).toBeNull();
     expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(nav().queryByRole('link', { name: 'Dashboard' })).toBeNull();

@@ -49,6 +49,11 @@ function readHint(): SessionUser | null {
   return null;
 }
 
+/** The email of the signed-in user as the session hint records it (for local bookkeeping, never for access). */
+export function signedInEmailHint(): string | null {
+  return readHint()?.email ?? null;
+}
+
 function writeHint(user: SessionUser | null) {
   if (user) localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(user));
   else localStorage.removeItem(SESSION_HINT_KEY);
@@ -203,12 +208,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
+    // The hint follows every change of the signed-in user, so it names the one signing out.
+    const email = signedInEmailHint();
     setState({ user: null, loading: true });
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     writeHint(null);
     try {
       await mutate(() => true, undefined, { revalidate: false });
-      await clearPerUserData();
+      await clearPerUserData({ email });
       const firebase = await loadFirebase();
       await firebase.signOutOfFirebase();
     } finally {

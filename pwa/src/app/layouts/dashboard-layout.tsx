@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Navbar } from '../../components/navbar.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -54,6 +55,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       <header className="header">
         <Navbar />
       </header>
+      <OfflineBanner />
       <div className="dashboard" onKeyDown={handleKeyDown}>
         <button
           ref={toggleRef}

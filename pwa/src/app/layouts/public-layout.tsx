@@ -2,6 +2,7 @@ import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '../../components/footer.tsx';
 import { Navbar } from '../../components/navbar.tsx';
+import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 
@@ -25,6 +26,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <header className="header">
         <Navbar />
       </header>
+      <OfflineBanner />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../api/get-appointment-options.ts';
 import { clinicToday, lastBookableDay } from '../clinic.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';

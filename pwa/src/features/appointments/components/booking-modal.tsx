@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { createBooking } from '../api/create-booking.ts';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../api/get-appointment-options.ts';
-import { useOnlineStatus } from '../hooks/use-online-status.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { api } from '../../../lib/api.ts';
+import { api, isNetworkFailure } from '../../../lib/api.ts';
+import { signedInEmailHint } from '../../../lib/session.tsx';
 
 /** SPEC §3 booking, as GET /api/bookings answers it. */
 export type Booking = {
@@ -19,20 +20,55 @@ export type Booking = {
   paid: boolean;
 };
 
+/**
+ * The patient's bookings and when they were loaded. `offline` marks the copy this device saved at
+ * `savedAt`, shown because the server could not be reached.
+ */
+export type MyBookings = { bookings: Booking[]; savedAt: number; offline: boolean };
+
 export const MY_BOOKINGS_KEY = '/bookings';
 export type MyBookingsKey = readonly [typeof MY_BOOKINGS_KEY, string];
 
+const loadSavedBookingsModule = () => import('./saved-bookings.ts');
+
 /**
- * GET /api/bookings?email= (signed in): the patient's bookings by date and time.
- * The one place the list is fetched, so an offline copy can be kept and served from here.
+ * GET /api/bookings?email= (signed in): the patient's bookings by date and time. The one place the
+ * list is fetched: every list it gets is saved on this device under that user, and when the network
+ * fails the saved list is returned instead, marked offline. With nothing saved, the network error
+ * is thrown. Server answers (4xx, 5xx) are thrown as they are: the saved list is for offline only.
  */
-export function fetchMyBookings(email: string): Promise<Booking[]> {
-  return api<Booking[]>(`/bookings?email=${encodeURIComponent(email)}`);
+export async function fetchMyBookings(email: string): Promise<MyBookings> {
+  let bookings: Booking[];
+  try {
+    bookings = await api<Booking[]>(`/bookings?email=${encodeURIComponent(email)}`);
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const saved = await loadSavedBookingsModule()
+      .then(({ loadSavedBookings }) => loadSavedBookings(email))
+      .catch((cause: unknown) => {
+        console.error(cause);
+        return undefined;
+      });
+    if (!saved) throw error;
+    return { ...saved, offline: true };
+  }
+
+  const savedAt = Date.now();
+  // Not for a user who signed out while the list was on its way (sign-out has cleared their copy).
+  if (signedInEmailHint()?.toLowerCase() === email.toLowerCase()) {
+    try {
+      const { saveBookings } = await loadSavedBookingsModule();
+      await saveBookings(email, bookings, savedAt);
+    } catch (cause) {
+      console.error('The bookings could not be saved for offline use', cause);
+    }
+  }
+  return { bookings, savedAt, offline: false };
 }
 
 /** The signed-in patient's bookings, cached under ['/bookings', email]; no request without an email. */
 export function useMyBookings(email: string | null | undefined) {
-  return useSWR<Booking[], unknown, MyBookingsKey | null>(
+  return useSWR<MyBookings, unknown, MyBookingsKey | null>(
     email ? [MY_BOOKINGS_KEY, email] : null,
     ([, address]) => fetchMyBookings(address),
   );

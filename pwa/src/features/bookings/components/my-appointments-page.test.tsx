@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import type { Booking } from '../api/get-my-bookings.ts';
-import './my-appointments-page.tsx';
+import { saveBookings } from '../api/saved-bookings.ts';
+import { offlineNoteText } from './my-appointments-page.tsx';
 
 const NOW = new Date('2026-11-21T15:00:00Z');
 const EMAIL = 'patient@clinic.test';
@@ -29,11 +30,14 @@ function booking(id: string, fields: Partial<Booking>): Booking {
 
 let bookings: Booking[];
 let requests: { line: string; authorization: string | null }[];
-let answerList: () => Response;
+let answerList: () => Response | Promise<Response>;
+let online: boolean;
 let answerDelete: (id: string) => Response;
 let answerCalendar: (request: Request) => Response;
 
 beforeEach(() => {
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   bookings = [
@@ -261,5 +265,69 @@ describe('My Appointments', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The bookings are unavailable right now');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  describe('offline', () => {
+    const SAVED_AT = Date.parse('2026-11-20T12:00:00Z');
+    const goOffline = () => {
+      online = false;
+      answerList = () => Promise.reject(new TypeError('Failed to fetch'));
+    };
+    const note = () => screen.getAllByRole('status').find((s) => s.textContent?.startsWith('You are offline.'));
+
+    it('shows the bookings saved on this device, says it is offline and when they are from, and offers no action', async () => {
+      await saveBookings(EMAIL, bookings, SAVED_AT);
+      goOffline();
+      await openMyAppointments();
+      await table();
+
+      expect(note()?.textContent).toBe(offlineNoteText(SAVED_AT));
+      expect(note()?.textContent).toMatch(/^You are offline\. Showing your appointments as saved on Nov 20, 2026, \d{1,2}:\d\d [AP]M\.$/);
+      expect(screen.getAllByRole('row')).toHaveLength(5);
+      expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+      expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
+      expect(row('Teeth Cleaning').getByText('Unpaid')).toBeTruthy();
+    });
+
+    it('says so when no appointments are saved on this device', async () => {
+      goOffline();
+      await openMyAppointments();
+      const status = await screen.findByText('You are offline and no saved appointments are on this device.');
+      expect(status.closest('[role="status"]')).toBeTruthy();
+      expect(screen.queryByRole('table')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it("back online, shows the server's list with its actions again", async () => {
+      await saveBookings(EMAIL, [bookings[1]!], SAVED_AT);
+      goOffline();
+      await openMyAppointments();
+      await screen.findByText('Cavity Filling');
+      expect(screen.queryByText('Teeth Cleaning')).toBeNull();
+
+      online = true;
+      answerList = () => json(bookings);
+      act(() => void window.dispatchEvent(new Event('online')));
+
+      expect(await screen.findByText('Teeth Cleaning')).toBeTruthy();
+      expect(note()).toBeUndefined();
+      expect(row('Teeth Cleaning').getByRole('link', { name: 'Pay' })).toBeTruthy();
+      expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    });
+
+    it('going offline with the list on screen, hides the actions and says when the list was loaded', async () => {
+      await openMyAppointments();
+      await table();
+      expect(row('Teeth Cleaning').getByRole('link', { name: 'Pay' })).toBeTruthy();
+
+      online = false;
+      act(() => void window.dispatchEvent(new Event('offline')));
+
+      expect(note()?.textContent).toBe(offlineNoteText(NOW.getTime()));
+      expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
+    });
   });
 });

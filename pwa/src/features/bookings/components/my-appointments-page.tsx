@@ -1,12 +1,14 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { isNetworkFailure } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { cancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { useMyBookings, type Booking } from '../api/get-my-bookings.ts';
@@ -20,8 +22,18 @@ export function canCancel(booking: Booking, now = Date.now()): boolean {
   return !booking.paid && Date.parse(booking.startsAt) > now;
 }
 
-function PaymentCell({ booking }: { booking: Booking }) {
+/** e.g. "Nov 21, 2026, 3:00 PM", in the device's time zone. */
+const savedAtText = (savedAt: number) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(savedAt);
+
+export const offlineNoteText = (savedAt: number) =>
+  `You are offline. Showing your appointments as saved on ${savedAtText(savedAt)}.`;
+export const OFFLINE_NOTHING_SAVED_TEXT = 'You are offline and no saved appointments are on this device.';
+
+/** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. */
+function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
   if (booking.paid) return <span className="badge">Paid</span>;
+  if (booking.price > 0 && offline) return <span className="muted">Unpaid</span>;
   if (booking.price > 0) {
     return (
       <Link href={`/dashboard/payment/${encodeURIComponent(booking._id)}`} className="button button--small button--primary">
@@ -32,15 +44,29 @@ function PaymentCell({ booking }: { booking: Booking }) {
   return null;
 }
 
-/** SPEC §2 My Appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and Cancel. */
+/**
+ * SPEC §2 My Appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
+ * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
+ * action that needs the server.
+ */
 export function MyAppointmentsPage() {
   const { user } = useSession();
-  const { data: bookings, error, isValidating, mutate } = useMyBookings(user?.email);
+  const online = useOnlineStatus();
+  const { data, error, isValidating, mutate } = useMyBookings(user?.email);
+  const bookings = data?.bookings;
+  const offline = !online || data?.offline === true;
   const { mutate: mutateCache } = useSWRConfig();
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Back online: replace the saved copy (or the offline failure) with the server's list.
+  const showingOfflineState = data?.offline === true || (!data && isNetworkFailure(error));
+  useEffect(() => {
+    if (online && showingOfflineState) void mutate();
+    // Only when the connection comes back.
+  }, [online]);
 
   async function handleCancel(booking: Booking) {
     setCancelling(true);
@@ -72,7 +98,16 @@ export function MyAppointmentsPage() {
   }
 
   let content;
-  if (error && !bookings) {
+  if (error && !bookings && isNetworkFailure(error)) {
+    content = (
+      <div className="bookings__status" role="status">
+        <p>{OFFLINE_NOTHING_SAVED_TEXT}</p>
+        <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (error && !bookings) {
     content = (
       <div className="bookings__status" role="alert">
         <p>Sorry, your appointments could not be loaded: {errorText(error)}</p>
@@ -107,9 +142,11 @@ export function MyAppointmentsPage() {
               <th scope="col">Time</th>
               <th scope="col">Price</th>
               <th scope="col">Payment</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+              {!offline && (
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -122,29 +159,31 @@ export function MyAppointmentsPage() {
                 <td className="bookings-table__wrap">{booking.slot}</td>
                 <td>{formatPrice(booking.price)}</td>
                 <td>
-                  <PaymentCell booking={booking} />
+                  <PaymentCell booking={booking} offline={offline} />
                 </td>
-                <td>
-                  <div className="bookings-table__actions">
-                    <button
-                      type="button"
-                      className="button button--small"
-                      onClick={() => handleDownload(booking)}
-                      disabled={downloading === booking._id}
-                    >
-                      Add to calendar
-                    </button>
-                    {canCancel(booking, now) && (
+                {!offline && (
+                  <td>
+                    <div className="bookings-table__actions">
                       <button
                         type="button"
-                        className="button button--small bookings-table__cancel"
-                        onClick={() => setToCancel(booking)}
+                        className="button button--small"
+                        onClick={() => handleDownload(booking)}
+                        disabled={downloading === booking._id}
                       >
-                        Cancel
+                        Add to calendar
                       </button>
-                    )}
-                  </div>
-                </td>
+                      {canCancel(booking, now) && (
+                        <button
+                          type="button"
+                          className="button button--small bookings-table__cancel"
+                          onClick={() => setToCancel(booking)}
+                        >
+                          Cancel
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
@@ -158,6 +197,11 @@ export function MyAppointmentsPage() {
       <h1 id="my-appointments-title" ref={headingRef} tabIndex={-1}>
         My Appointments
       </h1>
+      {offline && data && (
+        <p className="bookings__offline" role="status">
+          {offlineNoteText(data.savedAt)}
+        </p>
+      )}
       {content}
       {toCancel && (
         <ConfirmDialog

@@ -1,4 +1,4 @@
-import { api } from '../../../lib/api.ts';
+import { api, isNetworkFailure } from '../../../lib/api.ts';
 
 export type ContactMessage = {
   user_name: string;
@@ -10,18 +10,44 @@ export type ContactMessage = {
 /** The Worker's limits for POST /api/contact, mirrored by the form's maxLength attributes. */
 export const CONTACT_LIMITS = { user_name: 100, user_email: 254, subject: 150, message: 5000 } as const;
 
+export const CONTACT_PATH = '/contact';
+
+/** 'sent': the server has it. 'queued': it waits in this device's outbox and is sent when the network is back. */
+export type ContactDelivery = 'sent' | 'queued';
+
+const bodyOf = ({ user_name, user_email, subject, message }: ContactMessage) =>
+  JSON.stringify({ user_name, user_email, subject, message });
+
+/** Puts the message in the outbox (IndexedDB, loaded only now) under its Idempotency-Key. */
+async function queueContactMessage(message: ContactMessage, key: string, failedAttempts: number) {
+  const { sharedOutbox } = await import('../../../lib/outbox.ts');
+  await sharedOutbox().enqueue({ key, path: CONTACT_PATH, body: bodyOf(message), label: message.subject, failedAttempts });
+}
+
 /**
  * POST /api/contact. The Idempotency-Key lets the Worker store and mail a retried message only once.
- * Resolves on 2xx, throws ApiError otherwise.
+ * Offline, or when the request fails on the network, the message is queued with the same key
+ * instead ('queued'). Resolves 'sent' on 2xx; throws ApiError on any other answer, or when the
+ * message could not even be queued.
  */
 export async function sendContactMessage(
   message: ContactMessage,
   idempotencyKey: string = crypto.randomUUID(),
-): Promise<void> {
-  const { user_name, user_email, subject } = message;
-  await api<unknown>('/contact', {
-    method: 'POST',
-    headers: { 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify({ user_name, user_email, subject, message: message.message }),
-  });
+): Promise<ContactDelivery> {
+  if (!navigator.onLine) {
+    await queueContactMessage(message, idempotencyKey, 0);
+    return 'queued';
+  }
+  try {
+    await api<unknown>(CONTACT_PATH, {
+      method: 'POST',
+      headers: { 'Idempotency-Key': idempotencyKey },
+      body: bodyOf(message),
+    });
+    return 'sent';
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    await queueContactMessage(message, idempotencyKey, 1);
+    return 'queued';
+  }
 }

@@ -1,8 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sharedOutbox } from '../../../lib/outbox.ts';
+import { watchOutbox } from '../../../lib/outbox-pending.ts';
+import { findToast, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 import { ContactForm } from './contact-form.tsx';
+
+let online: boolean;
+let stopWatching = () => {};
+
+beforeEach(() => {
+  online = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+});
+
+afterEach(() => stopWatching());
 
 const message = {
   user_name: 'Ada Lovelace',
@@ -80,7 +92,6 @@ describe('contact form', () => {
   it.each([
     ['a 400 answer', () => json({ message: 'user_email must be a valid email' }, 400)],
     ['a 500 answer', () => json({ message: 'Internal error' }, 500)],
-    ['a network failure', () => Promise.reject(new TypeError('Failed to fetch'))],
   ])('reports an error and keeps the input after %s', async (_, respond) => {
     stubFetch(respond);
     const user = userEvent.setup();
@@ -92,5 +103,53 @@ describe('contact form', () => {
     expect(screen.queryByText('Your email sending success!')).toBeNull();
     expect(field('Name').value).toBe(message.user_name);
     expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('queues the message when the network fails, under the key it was sent with, says so and resets the form', async () => {
+    const keys: (string | null)[] = [];
+    stubFetch((request) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+
+    await fillAndSubmit(user);
+
+    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe('error');
+    expect(screen.queryByText('Your email sending error!')).toBeNull();
+    await waitFor(() => expect(field('Name').value).toBe(''));
+    const queued = await sharedOutbox().entries();
+    expect(queued.map((e) => [e.key, e.path, e.label, e.state, JSON.parse(e.body)])).toEqual([
+      [keys[0], '/contact', 'Opening hours', 'queued', message],
+    ]);
+  });
+
+  it('offline, queues the message without trying the network, and sends it once when the connection is back', async () => {
+    const requests: Request[] = [];
+    stubFetch((request) => {
+      requests.push(request);
+      return json({ acknowledged: true, insertedId: 'c-1' }, 201);
+    });
+    stopWatching = watchOutbox(); // as main.tsx does at start-up
+    online = false;
+    const user = userEvent.setup();
+    renderWithProviders(<ContactForm />);
+
+    await fillAndSubmit(user);
+
+    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe('error');
+    await waitFor(() => expect(field('Your message').value).toBe(''));
+    expect(requests).toEqual([]);
+    const [queued] = await sharedOutbox().entries();
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+
+    expect(await findToast('Your queued message was sent.')).toBe('success');
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.headers.get('Idempotency-Key')).toBe(queued!.key);
+    expect(await requests[0]!.clone().json()).toEqual(message);
+    expect(await sharedOutbox().entries()).toEqual([]);
   });
 });

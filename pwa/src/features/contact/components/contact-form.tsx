@@ -5,6 +5,8 @@ import { CONTACT_LIMITS, sendContactMessage, type ContactMessage } from '../api/
 
 const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
 
+export const QUEUED_OFFLINE_TEXT = 'You are offline. Your message will be sent when the connection is back.';
+
 export function ContactForm() {
   const { register, handleSubmit, reset } = useForm<ContactMessage>({ defaultValues: empty });
   const [sending, setSending] = useState(false);
@@ -12,8 +14,9 @@ export function ContactForm() {
   const onSubmit = handleSubmit(async (values) => {
     setSending(true);
     try {
-      await sendContactMessage(values);
-      notify.success('Your email sending success!');
+      const delivery = await sendContactMessage(values);
+      if (delivery === 'sent') notify.success('Your email sending success!');
+      else notify.message(QUEUED_OFFLINE_TEXT);
       reset(empty);
     } catch {
       notify.error('Your email sending error!');

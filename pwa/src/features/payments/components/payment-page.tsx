@@ -1,20 +1,18 @@
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
+import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useBooking } from '../api/get-booking.ts';
-import { useOnline } from '../hooks/use-online.ts';
 import { Checkout } from './checkout.tsx';
 import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
 import '../payments.css';
 
-/** Dollars as the clinic writes them: $120, or $99.50 when there are cents. */
-const formatDollars = (price: number) => `$${Number.isInteger(price) ? price : price.toFixed(2)}`;
-
 /** SPEC §2 Payment screen, /dashboard/payment/:id (signed in): the booking, then its card form. */
 export function PaymentPage() {
   const { id } = useParams<{ id: string }>();
-  const online = useOnline();
+  const online = useOnlineStatus();
   const { data: booking, error, mutate } = useBooking(id);
 
   useEffect(() => {
@@ -46,7 +44,7 @@ export function PaymentPage() {
       <h1 id="payment-title">Payment for {booking.treatment}</h1>
       <div className="payment__card">
         <p className="payment__summary">
-          {`Please pay ${formatDollars(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
+          {`Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
         </p>
         <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
         <Checkout booking={booking} online={online} />

@@ -9,8 +9,11 @@ function subscribe(onChange: () => void) {
   };
 }
 
-/** Whether the browser says it has a network connection; follows the online and offline events. */
-export function useOnline(): boolean {
+/**
+ * Whether the browser says it is online (navigator.onLine), kept current by the online/offline events.
+ * The prerender (and the hydration that follows it) takes the page to be online.
+ */
+export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,

@@ -1,0 +1,111 @@
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import config from './playwright.config.ts';
+import { SEED_PATIENT, bookViaApi, clinicDate, deliveredMails, logIn, queryD1 } from './support.ts';
+
+/** Waits until this page's service worker is installed, active and in charge of the page (it registers after load). */
+async function serviceWorkerActive(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), { timeout: 20_000 })
+    .toBe('activated');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('after one visit the home page opens with no network at all', async ({ page, context }) => {
+  await page.goto('/');
+  await serviceWorkerActive(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('9.00 am to 5.00pm every day')).toBeVisible();
+  await expect(page.getByText('You are offline', { exact: true })).toBeVisible();
+  // The app shell works too: another route renders from the cache.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('a signed-in patient’s appointments reload offline from this device, with a note', async ({ page, context }) => {
+  await logIn(page, SEED_PATIENT);
+  await bookViaApi(page, { treatment: 'Teeth Cleaning', date: clinicDate(16), slot: '02.00 PM - 02.30 PM' });
+  await page.goto('/dashboard');
+  const table = page.getByRole('table', { name: 'My appointments' });
+  const row = table.getByRole('row').filter({ hasText: 'Teeth Cleaning' }).filter({ hasText: '02.00 PM - 02.30 PM' });
+  await expect(row).toBeVisible();
+  await serviceWorkerActive(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/^You are offline\. Showing your appointments as saved on /)).toBeVisible();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
+  await context.setOffline(false);
+});
+
+test('a contact message written offline is queued and arrives exactly once when the network returns', async ({ page, context }) => {
+  const text = `Written on the train ${Date.now()}`;
+  await page.goto('/');
+  await serviceWorkerActive(page);
+  await context.setOffline(true);
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
+  await form.getByLabel('Name').fill('Offline Olga');
+  await form.getByLabel('Email').fill('olga@example.com');
+  await form.getByLabel('Subject').fill('Sent from a tunnel');
+  await form.getByLabel('Your message').fill(text);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('You are offline. Your message will be sent when the connection is back.')).toBeVisible();
+  await expect(form.getByLabel('Your message')).toHaveValue('');
+  expect(queryD1<{ n: number }>(`SELECT count(*) AS n FROM contact_messages WHERE message = '${text}'`)).toEqual([{ n: 0 }]);
+
+  await context.setOffline(false);
+  await expect(page.getByText('Your queued message was sent.')).toBeVisible();
+  await expect.poll(() => queryD1<{ n: number; mailed: number }>(`SELECT count(*) AS n, count(mailed_at) AS mailed FROM contact_messages WHERE message = '${text}'`)).toEqual([{ n: 1, mailed: 1 }]);
+  // A reload (the next start) sends nothing again.
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  expect(queryD1<{ n: number }>(`SELECT count(*) AS n FROM contact_messages WHERE message = '${text}'`)).toEqual([{ n: 1 }]);
+  expect(deliveredMails().filter((body) => body.includes(text))).toHaveLength(1);
+});
+
+test('Chromium reports no installability errors', async () => {
+  const profile = mkdtempSync(join(tmpdir(), 'clinic-install-'));
+  const context = await chromium.launchPersistentContext(profile, { ...config.use?.launchOptions, baseURL: 'http://127.0.0.1:8787' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await serviceWorkerActive(page);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', /manifest\.webmanifest$/);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Smile Dental Clinic', short_name: 'Smile Dental', start_url: '/', display: 'standalone' });
+    const purposes = (manifest.icons as { sizes: string; purpose?: string }[]).map((i) => `${i.sizes} ${i.purpose ?? 'any'}`);
+    expect(purposes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a new version offers a reload and nothing reloads by itself', async ({ page }) => {
+  const sw = 'pwa/dist/sw.js';
+  const original = readFileSync(sw, 'utf8');
+  try {
+    await page.goto('/');
+    await serviceWorkerActive(page);
+    // A second build whose service worker changed.
+    appendFileSync(sw, `\n// build ${Date.now()}\n`);
+    await page.reload();
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const toast = page.getByText('A new version is available');
+    await expect(toast).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage ?? false)).toBe(false);
+  } finally {
+    writeFileSync(sw, original);
+  }
+});

@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api.ts';
+import { clearPerUserData } from '../../../lib/per-user-data.ts';
+import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
+import { fetchMyBookings, type Booking } from './get-my-bookings.ts';
+import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
+
+const PAT = 'pat@clinic.test';
+const SAM = 'sam@clinic.test';
+
+const booking = (id: string, email: string): Booking => ({
+  _id: id,
+  treatment: 'Teeth Cleaning',
+  appointmentDate: 'Nov 25, 2026',
+  date: '2026-11-25',
+  slot: '09.00 AM - 09.30 AM',
+  startsAt: '2026-11-25T14:00:00.000Z',
+  patientName: 'Pat',
+  email,
+  phone: '',
+  price: 80,
+  paid: false,
+});
+
+let lists: Record<string, Booking[]>;
+let network: 'up' | 'down';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+  lists = { [PAT]: [booking('b-pat', PAT)], [SAM]: [booking('b-sam', SAM)] };
+  network = 'up';
+  stubFetch((request) => {
+    if (network === 'down') return Promise.reject(new TypeError('Failed to fetch'));
+    const email = new URL(request.url).searchParams.get('email')!;
+    if (email === 'broken@clinic.test') return json({ message: 'The clinic database is unavailable' }, 503);
+    return json(lists[email] ?? []);
+  });
+});
+
+afterEach(() => vi.useRealTimers());
+
+/** Loads the list as `email` would while signed in (the session hint names them). */
+function loadAs(email: string) {
+  storeSession(email);
+  return fetchMyBookings(email);
+}
+
+describe("the patient's bookings, kept for offline viewing", () => {
+  it('saves every list it loads under that user, with the time it was loaded', async () => {
+    const loaded = await loadAs(PAT);
+
+    expect(loaded).toEqual({ bookings: lists[PAT], savedAt: Date.parse('2026-11-21T15:00:00Z'), offline: false });
+    expect(await loadSavedBookings(PAT)).toEqual({ bookings: lists[PAT], savedAt: Date.parse('2026-11-21T15:00:00Z') });
+  });
+
+  it('offline, returns the saved list marked offline, with when it was saved', async () => {
+    await loadAs(PAT);
+    vi.setSystemTime(new Date('2026-11-22T08:30:00Z'));
+    network = 'down';
+
+    expect(await loadAs(PAT)).toEqual({ bookings: lists[PAT], savedAt: Date.parse('2026-11-21T15:00:00Z'), offline: true });
+  });
+
+  it('offline with nothing saved, fails with the network error', async () => {
+    network = 'down';
+    const failure = await loadAs(PAT).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(0);
+  });
+
+  it('does not hide an answer of the server behind the saved list', async () => {
+    await saveBookings('broken@clinic.test', [booking('old', 'broken@clinic.test')]);
+    await expect(loadAs('broken@clinic.test')).rejects.toMatchObject({ status: 503, message: 'The clinic database is unavailable' });
+  });
+
+  it("keeps each user's list apart: offline, a user sees only their own", async () => {
+    await loadAs(PAT);
+    await loadAs(SAM);
+    network = 'down';
+
+    expect((await loadAs(SAM)).bookings.map((b) => b._id)).toEqual(['b-sam']);
+    expect((await loadAs(PAT)).bookings.map((b) => b._id)).toEqual(['b-pat']);
+    await expect(loadAs('new@clinic.test')).rejects.toMatchObject({ status: 0 });
+  });
+
+  it('saves nothing for a user who signed out while the list was on its way', async () => {
+    storeSession(SAM); // the session now belongs to someone else
+    await fetchMyBookings(PAT);
+    expect(await loadSavedBookings(PAT)).toBeUndefined();
+  });
+
+  it("sign-out deletes that user's saved list and no one else's", async () => {
+    const unregister = forgetSavedBookingsOnSignOut();
+    try {
+      await loadAs(PAT);
+      await loadAs(SAM);
+
+      await clearPerUserData({ email: PAT });
+
+      expect(await loadSavedBookings(PAT)).toBeUndefined();
+      expect((await loadSavedBookings(SAM))?.bookings.map((b) => b._id)).toEqual(['b-sam']);
+    } finally {
+      unregister();
+    }
+  });
+});

@@ -1,0 +1,48 @@
+import { registerSW } from 'virtual:pwa-register';
+import { notify } from './notify.ts';
+
+export const UPDATE_TOAST_TEXT = 'A new version is available';
+/** Long-lived tabs look for a new version this often (browsers also look on every navigation). */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Registers /sw.js (scope /), which precaches the app (vite.config.ts). Loaded with import() after
+ * the window's load event, so neither it nor workbox-window is on the landing page's critical path.
+ *
+ * A new version waits until the user asks for it: a toast offers 'Reload', which activates the
+ * waiting worker, and the page reloads once that worker controls it. A tab whose worker was
+ * activated from another tab is offered the reload too, rather than reloaded under the user's feet.
+ */
+export function registerServiceWorker(): void {
+  let reloadAsked = false;
+
+  const updateSW = registerSW({
+    immediate: true,
+    onNeedRefresh() {
+      notify.action(
+        UPDATE_TOAST_TEXT,
+        {
+          label: 'Reload',
+          onClick: () => {
+            reloadAsked = true;
+            void updateSW(true);
+          },
+        },
+        'app-update',
+      );
+    },
+    onNeedReload() {
+      if (reloadAsked) window.location.reload();
+      else notify.action(UPDATE_TOAST_TEXT, { label: 'Reload', onClick: () => window.location.reload() }, 'app-update');
+    },
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine && !registration.installing) void registration.update().catch(() => {});
+      }, UPDATE_CHECK_INTERVAL_MS);
+    },
+    onRegisterError(error: unknown) {
+      console.error('The service worker could not be registered', error);
+    },
+  });
+}
