@@ -103,8 +103,11 @@ test('a new version offers a reload and nothing reloads by itself', async ({ pag
     await expect(toast).toBeVisible({ timeout: 20_000 });
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
     await page.getByRole('button', { name: 'Reload' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage ?? false)).toBe(false);
+    await reloaded;
+    await page.waitForLoadState();
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage ?? false)).toBe(false);
   } finally {
     writeFileSync(sw, original);
   }

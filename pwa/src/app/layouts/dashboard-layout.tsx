@@ -1,11 +1,10 @@
 import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Navbar } from '../../components/navbar.tsx';
-import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 function MenuLink({ href, children }: { href: string; children: string }) {
   const [location] = useLocation();
@@ -49,13 +48,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="header">
-        <Navbar />
-      </header>
-      <OfflineBanner />
+      <SiteHeader />
       <div className="dashboard" onKeyDown={handleKeyDown}>
         <button
           ref={toggleRef}

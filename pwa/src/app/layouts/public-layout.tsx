@@ -1,10 +1,9 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '../../components/footer.tsx';
-import { Navbar } from '../../components/navbar.tsx';
-import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
+import { SiteHeader } from './site-header.tsx';
 
 /** SPEC §2 main layout: navigation bar, page content, footer; 1300 px wide at most. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -20,13 +19,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <header className="header">
-        <Navbar />
-      </header>
-      <OfflineBanner />
+      <SiteHeader />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location}>
           <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>

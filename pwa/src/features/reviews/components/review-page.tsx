@@ -8,17 +8,9 @@ import { useSession } from '../../../lib/session.tsx';
 import { createReview, REVIEW_LIMITS, type NewReview } from '../api/create-review.ts';
 import { REVIEWS_KEY } from '../api/get-reviews.ts';
 import '../reviews.css';
+import { initials } from '../initials.ts';
 
 const { review: REVIEW, location: LOCATION } = REVIEW_LIMITS;
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 /** How the review will look among the testimonials: the text, the patient's photo (or initials), name and location. */
 function ReviewPreview({ name, photoURL, review, location }: { name: string; photoURL: string | null; review: string; location: string }) {

@@ -2,19 +2,11 @@ import { useRef, useState, type FocusEvent } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useReviews, type Review } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
+import { initials } from '../initials.ts';
 
 // SPEC §2 and §9: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
 export const AUTOPLAY_MS = 2000;
 export const TRANSITION_MS = 500;
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase() ?? '');
-  return letters.join('') || '?';
-}
 
 function ReviewCard({ review }: { review: Review }) {
   return (
