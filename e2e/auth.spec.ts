@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAccount, oobLinks, queryD1, uniqueEmail } from './support.ts';
-
-const PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
-const ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
-
-async function logIn(page: Page, who: { email: string; password: string }) {
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill(who.email);
-  await main.getByLabel('Password').fill(who.password);
-  await main.getByRole('button', { name: 'Login', exact: true }).click();
-}
+import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, submitLogin, uniqueEmail } from './support.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -67,7 +57,7 @@ test('a new patient signs up, is stored on the server, signs out and logs back i
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 
   await nav(page).getByRole('link', { name: 'Login' }).click();
-  await logIn(page, { email, password: 'Strong#2026' });
+  await submitLogin(page, { email, password: 'Strong#2026' });
   await expect(page).toHaveURL('/');
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
@@ -75,7 +65,7 @@ test('a new patient signs up, is stored on the server, signs out and logs back i
 test('a guarded page sends a signed-out visitor to Login and back after signing in', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?from=%2Fdashboard$/);
-  await logIn(page, PATIENT);
+  await submitLogin(page, SEED_PATIENT);
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByRole('heading', { name: 'My Appointments' })).toBeVisible();
   const side = page.getByRole('navigation', { name: 'Dashboard' });
@@ -85,7 +75,7 @@ test('a guarded page sends a signed-out visitor to Login and back after signing 
 
 test('a wrong password shows the provider’s error in red under the form', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, { email: PATIENT.email, password: 'Wrong#2026' });
+  await submitLogin(page, { email: SEED_PATIENT.email, password: 'Wrong#2026' });
   const alert = page.getByRole('main').getByRole('alert');
   await expect(alert).toContainText('auth/');
   const colour = await alert.evaluate((el) => getComputedStyle(el).color);
@@ -113,7 +103,7 @@ test('a forgotten password is reset through the emulator’s emailed link', asyn
   expect(await reset.json()).toMatchObject({ authEmulator: { success: 'The password has been successfully updated.' } });
 
   await page.goto('/login');
-  await logIn(page, { email, password: 'After#2026' });
+  await submitLogin(page, { email, password: 'After#2026' });
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 });
 
@@ -151,7 +141,7 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
   for (const [email, name] of [[promoted, 'Pro Moted'], [leaving, 'Lee Ving']] as const) {
     await createAccount(email, 'Strong#2026', name);
     await page.goto('/login');
-    await logIn(page, { email, password: 'Strong#2026' });
+    await submitLogin(page, { email, password: 'Strong#2026' });
     await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await nav(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
@@ -159,12 +149,12 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
 
   await page.goto('/dashboard/all-users');
   await expect(page).toHaveURL(/\/login\?from=/);
-  await logIn(page, ADMIN);
+  await submitLogin(page, SEED_ADMIN);
   await expect(page).toHaveURL('/dashboard/all-users');
   const table = page.getByRole('table', { name: 'Users' });
   const row = (email: string) => table.getByRole('row').filter({ hasText: email });
-  await expect(row(ADMIN.email)).toContainText('You');
-  await expect(row(ADMIN.email).getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+  await expect(row(SEED_ADMIN.email)).toContainText('You');
+  await expect(row(SEED_ADMIN.email).getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
 
   await row(promoted).getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText('Pro Moted is now an admin')).toBeVisible();
@@ -187,7 +177,7 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
 
 test('a patient is sent away from the admin pages', async ({ page }) => {
   await page.goto('/login');
-  await logIn(page, PATIENT);
+  await submitLogin(page, SEED_PATIENT);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   for (const path of ['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors']) {
     await page.goto(path);

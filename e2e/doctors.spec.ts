@@ -1,25 +1,17 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { avatarPng } from '../scripts/avatar-png.ts';
-import { uniqueEmail } from './support.ts';
-
-async function logInAsAdmin(page: Page, path: string) {
-  await page.goto(path);
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill('admin@clinic.test');
-  await main.getByLabel('Password').fill('Admin#2026');
-  await main.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page).toHaveURL(path);
-}
+import { SEED_ADMIN, logIn, uniqueEmail } from './support.ts';
 
 test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes the doctor', async ({ page }) => {
   const photo = join(tmpdir(), `doctor-${Date.now()}.png`);
   writeFileSync(photo, avatarPng({ background: '#dbeafe', skin: '#e8b48f', hair: '#3b2a20', clothes: '#1d4ed8', coat: true }));
   const email = uniqueEmail('dr-test');
 
-  await logInAsAdmin(page, '/dashboard/add-doctors');
+  await logIn(page, SEED_ADMIN, '/dashboard/add-doctors');
+  await expect(page).toHaveURL('/dashboard/add-doctors');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Add A Doctor' })).toBeVisible();
   await expect(main.getByLabel('Specialty')).toHaveValue('');
@@ -57,7 +49,8 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
 test('a text file named .png is refused by the server and no doctor is added', async ({ page }) => {
   const fake = join(tmpdir(), `not-an-image-${Date.now()}.png`);
   writeFileSync(fake, 'this is text pretending to be a PNG');
-  await logInAsAdmin(page, '/dashboard/add-doctors');
+  await logIn(page, SEED_ADMIN, '/dashboard/add-doctors');
+  await expect(page).toHaveURL('/dashboard/add-doctors');
   const main = page.getByRole('main');
   await main.getByLabel('Name').fill('Dr. Fake Photo');
   await main.getByLabel('Email').fill(uniqueEmail('dr-fake'));

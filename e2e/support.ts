@@ -64,13 +64,18 @@ export function clinicDate(days: number): string {
 export const SEED_PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
 export const SEED_ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
 
-/** Signs in through the Login page and waits until the Worker's access token is stored. */
-export async function logIn(page: import('@playwright/test').Page, who: { email: string; password: string }, path = '/login') {
-  await page.goto(path);
+/** Fills in and submits the Login form on the current page. */
+export async function submitLogin(page: import('@playwright/test').Page, who: { email: string; password: string }) {
   const main = page.getByRole('main');
   await main.getByLabel('Email').fill(who.email);
   await main.getByLabel('Password').fill(who.password);
   await main.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Opens `path` (a guarded page leads to Login), signs in and waits until the Worker's access token is stored. */
+export async function logIn(page: import('@playwright/test').Page, who: { email: string; password: string }, path = '/login') {
+  await page.goto(path);
+  await submitLogin(page, who);
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
 }
 

@@ -17,6 +17,7 @@ import { addDays, format } from 'date-fns';
 import { TZDate } from '@date-fns/tz';
 import { SignJWT } from 'jose';
 import lighthouse from 'lighthouse';
+import { SEED_PATIENT, logIn as logInAs } from '../e2e/support.ts';
 import { queryLocalD1 } from './local-d1.ts';
 import { SEED_TREATMENTS, slotLabel } from './seed-data.ts';
 import { startStack, type SeedBindings } from './stack.ts';
@@ -145,12 +146,7 @@ async function bookingRace(stateDir: string) {
 }
 
 async function logIn(page: Page) {
-  await page.goto(`${BASE}/login`);
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill('patient@clinic.test');
-  await main.getByLabel('Password').fill('Patient#2026');
-  await main.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+  await logInAs(page, SEED_PATIENT, `${BASE}/login`);
 }
 
 /** The gzip bytes of the JavaScript and CSS a fresh visit to `path` loads. */

@@ -29,10 +29,11 @@ export interface BookingRow {
   phone: string;
   price_cents: number;
   paid: number;
+  payment_intent_id: string | null;
 }
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, s.start_minute, b.user_id,
-  b.patient_name, b.email, b.phone, b.price_cents, b.paid`;
+  b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id`;
 const FROM_ACTIVE_BOOKINGS = `FROM bookings b
   JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot
   WHERE b.status = 'active'`;

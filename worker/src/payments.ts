@@ -19,15 +19,12 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
   if (booking.paid) throw new HttpError(409, 'This booking is already paid');
   if (booking.price_cents <= 0) throw new HttpError(400, 'This booking has nothing to pay');
   const provider = paymentProvider(env);
-  const paymentIntentId = await env.DB.prepare('SELECT payment_intent_id FROM bookings WHERE id = ?1')
-    .bind(booking.id)
-    .first<string>('payment_intent_id');
   const intent = await provider.intentFor({
     id: booking.id,
     priceCents: booking.price_cents,
     email: booking.email,
     treatment: booking.treatment,
-    paymentIntentId,
+    paymentIntentId: booking.payment_intent_id,
   });
   if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
   await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(booking.id, intent.id).run();
