@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { requireUser, type User } from './auth.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
-import { HttpError, json, readJson, text } from './http.ts';
+import { HttpError, json, readJson, singleLine, text } from './http.ts';
 import { spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
@@ -10,10 +10,10 @@ type Params = { params: Record<string, string> };
 /** What the booking modal sends. Name, email and price are the server's, never the client's. */
 const NewBooking = v.object({
   treatment: text('treatment', 100),
-  appointmentDate: v.string('appointmentDate is required'),
+  appointmentDate: v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate')),
   slot: text('slot', 40),
-  phone: v.optional(v.pipe(v.string('phone must be text'), v.trim(), v.maxLength(40, 'phone must be at most 40 characters')), ''),
-  email: v.optional(v.string('email must be text')),
+  phone: v.optional(v.pipe(v.string('phone must be text'), singleLine('phone'), v.trim(), v.maxLength(40, 'phone must be at most 40 characters')), ''),
+  email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
 });
 
 export interface BookingRow {

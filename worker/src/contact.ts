@@ -1,13 +1,13 @@
 import * as v from 'valibot';
 import type { Env } from './env.ts';
-import { HttpError, email, json, readJson, text } from './http.ts';
+import { HttpError, email, json, multilineText, readJson, text } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
 
 export const ContactMessage = v.object({
   user_name: text('user_name', 100),
   user_email: email('user_email'),
   subject: text('subject', 150),
-  message: text('message', 5000),
+  message: multilineText('message', 5000),
 });
 type ContactMessage = v.InferOutput<typeof ContactMessage>;
 
@@ -78,13 +78,7 @@ async function mailOnce(env: Env, stored: StoredMessage): Promise<void> {
     .first();
   if (!claim) return;
   try {
-    await env.MAILER.send({
-      from: { name: 'Clinic website', email: env.MAIL_FROM },
-      to: env.CLINIC_INBOX,
-      replyTo: { name: stored.user_name, email: stored.user_email },
-      subject: `[Contact] ${stored.subject}`,
-      text: `From: ${stored.user_name} <${stored.user_email}>\n\n${stored.message}\n`,
-    });
+    await env.MAILER.send(contactMail(env, stored));
   } catch (cause) {
     await env.DB.prepare('UPDATE contact_messages SET mail_claimed_at = NULL WHERE id = ?1').bind(stored.id).run();
     console.error('contact mail failed', cause);
@@ -95,4 +89,32 @@ async function mailOnce(env: Env, stored: StoredMessage): Promise<void> {
   )
     .bind(stored.id)
     .run();
+}
+
+/**
+ * The mail to the clinic's inbox. Its headers are built only from header-safe text, whatever is
+ * stored (input validation refuses control characters; this holds even for rows stored before).
+ */
+export function contactMail(env: Env, stored: ContactMessage): EmailMessageBuilder {
+  const name = headerText(stored.user_name, 100);
+  const address = headerText(stored.user_email, 254);
+  return {
+    from: { name: 'Clinic website', email: env.MAIL_FROM },
+    to: env.CLINIC_INBOX,
+    // A reply goes to the sender only when their address is a plain, valid one.
+    ...(EMAIL.test(address) ? { replyTo: { name, email: address } } : {}),
+    subject: `[Contact] ${headerText(stored.subject, 150)}`,
+    text: `From: ${name} <${address}>\n\n${stored.message}\n`,
+  };
+}
+
+const EMAIL = /^[^\s@<>",;]+@[^\s@<>",;]+$/;
+
+/** One line: every control character or line separator becomes a space; quotes and angle brackets go. */
+function headerText(value: string, max: number): string {
+  return value
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .replace(/["<>]/g, '')
+    .trim()
+    .slice(0, max);
 }

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { requireUser } from './auth.ts';
 import { bookingFor } from './bookings.ts';
 import type { Env } from './env.ts';
-import { HttpError, json, readAtMost, readJson, text } from './http.ts';
+import { HttpError, json, readAtMost, readJson, singleLine, text } from './http.ts';
 import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
 import { paymentProvider } from './payments/provider.ts';
 import { recordOutcome } from './payments/record.ts';
@@ -118,7 +118,7 @@ const DemoConfirmation = v.object({
     number: text('card.number', 30),
     expMonth: v.pipe(v.number('card.expMonth must be a number'), v.integer('card.expMonth must be a whole number')),
     expYear: v.pipe(v.number('card.expYear must be a number'), v.integer('card.expYear must be a whole number')),
-    cvc: v.pipe(v.string('card.cvc must be text'), v.trim(), v.maxLength(4, "Your card's security code is invalid.")),
+    cvc: v.pipe(v.string('card.cvc must be text'), singleLine('card.cvc'), v.trim(), v.maxLength(4, "Your card's security code is invalid.")),
   }),
 });
 

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { requireUser } from './auth.ts';
 import type { Env } from './env.ts';
-import { json, readJson, text } from './http.ts';
+import { json, multilineText, readJson, text } from './http.ts';
 
 const NewReview = v.object({
-  review: v.pipe(text('review', 1000), v.minLength(10, 'review must be at least 10 characters')),
+  review: v.pipe(multilineText('review', 1000), v.minLength(10, 'review must be at least 10 characters')),
   location: text('location', 100),
 });
 

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { contactMail } from '../src/contact.ts';
 import { call, count } from './helpers.ts';
 
 const message = {
@@ -94,6 +95,34 @@ describe('POST /api/contact', () => {
     expect(row?.mailed_at).toBeTruthy();
   });
 
+  it('keeps the line breaks and tabs of a message, and mails headers of one line each', async () => {
+    const lines = { ...message, message: 'First line\r\nSecond line\n\tIndented: Bcc: x@example.com' };
+    const response = await postContact(lines);
+    expect(response.status).toBe(201);
+    const row = await env.DB.prepare('SELECT user_name, subject, message FROM contact_messages').first<Record<string, string>>();
+    expect(row).toEqual({ user_name: 'Ada Lovelace', subject: message.subject, message: lines.message });
+    // What the real send_email binding was given (and wrote): single-line headers, the message in the body.
+    expect(sent).toHaveLength(1);
+    const mail = sent[0]!;
+    expect(mail.subject).toBe('[Contact] Opening hours on holidays');
+    expect(mail.replyTo).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com' });
+    expect(mail.text).toContain(lines.message);
+  });
+
+  it('builds mail headers only from safe text, even from a row stored before input was checked', () => {
+    const mail = contactMail(env, {
+      user_name: 'Eve\r\nBcc: victim@example.com',
+      user_email: 'eve@example.com\r\nX-Injected: yes',
+      subject: 'Hello\r\nX-Injected: yes\u2028Cc: other@example.com',
+      message: 'Body',
+    });
+    for (const header of [mail.subject, JSON.stringify(mail.from)]) expect(header).not.toMatch(/[\p{Cc}\u2028\u2029]/u);
+    expect(mail.subject).toBe('[Contact] Hello X-Injected: yes Cc: other@example.com');
+    // An address that is not a plain one gets no Reply-To at all.
+    expect(mail.replyTo).toBeUndefined();
+    expect(mail.text?.split('\n')[0]).toBe('From: Eve Bcc: victim@example.com <eve@example.com X-Injected: yes>');
+  });
+
   it('ignores fields it does not know', async () => {
     const response = await postContact({ ...message, role: 'admin', id: 'x' });
     expect(response.status).toBe(201);
@@ -113,6 +142,14 @@ describe('POST /api/contact', () => {
     ['no Idempotency-Key', message, { 'Idempotency-Key': '' }, 400, 'Idempotency-Key'],
     ['a malformed Idempotency-Key', message, { 'Idempotency-Key': 'a b' }, 400, 'Idempotency-Key'],
     ['a huge body', { ...message, message: 'x'.repeat(200_000) }, {}, 413, 'larger than 64 KB'],
+    ['a header injected into the subject', { ...message, subject: 'Hi\r\nBcc: victim@example.com' }, {}, 400, 'subject must be one line'],
+    ['a header injected into the name', { ...message, user_name: 'Ada\r\nX-Injected: yes' }, {}, 400, 'user_name must be one line'],
+    ['a bare line feed in the subject', { ...message, subject: 'Hi\nthere' }, {}, 400, 'subject must be one line'],
+    ['a tab in the name', { ...message, user_name: 'Ada\tLovelace' }, {}, 400, 'user_name must be one line'],
+    ['a line separator in the subject', { ...message, subject: 'Hi\u2028Bcc: x@example.com' }, {}, 400, 'subject must be one line'],
+    ['a control character in the email', { ...message, user_email: 'ada@example.com\r\nBcc: x@example.com' }, {}, 400, 'user_email must be one line'],
+    ['a NUL in the message', { ...message, message: 'Hello\u0000there' }, {}, 400, 'message must not contain control characters'],
+    ['an escape in the message', { ...message, message: 'Hello \u001b[31mred' }, {}, 400, 'message must not contain control characters'],
   ];
   for (const [what, body, headers, status, text] of badRequests) {
     it(`refuses ${what} with ${status}, storing and mailing nothing`, async () => {
