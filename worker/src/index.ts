@@ -14,7 +14,7 @@ import { withSecurityHeaders } from './security.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
 
 const router = Router<IRequest, [Env, ExecutionContext]>({
   base: '/api',
@@ -29,17 +29,40 @@ const router = Router<IRequest, [Env, ExecutionContext]>({
   },
 });
 
-/** Registers a path's handlers; any other method on that path answers 405 with Allow. */
-function route(path: string, handlers: Partial<Record<Method, Handler>>): void {
-  const allow = Object.keys(handlers).join(', ');
-  for (const [method, handler] of Object.entries(handlers)) {
-    router[method.toLowerCase() as Lowercase<Method>](path, handler);
+/**
+ * Hands a handler its path parameters decoded, once: `fetch` has already refused any address
+ * whose percent-encoding does not decode, so this cannot throw and no handler decodes again.
+ */
+function withDecodedParams(handler: Handler): Handler {
+  return (request, ...rest) => {
+    request.params = Object.fromEntries(Object.entries(request.params).map(([name, value]) => [name, decodeURIComponent(value)]));
+    return handler(request, ...rest);
+  };
+}
+
+/** Registers a path's handlers (HEAD answers as GET does); any other method answers 405 with Allow. */
+function route(path: string, handlers: Partial<Record<Exclude<Method, 'HEAD'>, Handler>>): void {
+  const methods: Partial<Record<Method, Handler>> = handlers.GET ? { GET: handlers.GET, HEAD: handlers.GET, ...handlers } : handlers;
+  const allow = Object.keys(methods).join(', ');
+  for (const [method, handler] of Object.entries(methods)) {
+    router[method.toLowerCase() as Lowercase<Method>](path, withDecodedParams(handler));
   }
   router.all(path, (request) => {
     const response = errorResponse(request, 405, `${request.method} is not allowed here; use ${allow}`);
     response.headers.set('Allow', allow);
     return response;
   });
+}
+
+/** Whether the path or query has a "%" that is not a valid percent-encoded UTF-8 character. */
+function malformedEncoding(url: URL): boolean {
+  try {
+    decodeURIComponent(url.pathname);
+    decodeURIComponent(url.search.replaceAll('+', ' '));
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 // A trivial JSON answer: a liveness check, and the benchmark's baseline.
@@ -68,10 +91,14 @@ router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 
 export default {
   async fetch(request, env, ctx): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname !== '/api' && !pathname.startsWith('/api/')) return withSecurityHeaders(await serveApp(request, env), env);
+    const url = new URL(request.url);
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return withSecurityHeaders(await serveApp(request, env), env);
     const queries = countQueries(env.DB);
-    const response = withSecurityHeaders(await router.fetch(request, { ...env, DB: queries.db }, ctx), env);
+    let response = malformedEncoding(url)
+      ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
+      : await router.fetch(request, { ...env, DB: queries.db }, ctx);
+    response = withSecurityHeaders(response, env);
+    if (request.method === 'HEAD') response = new Response(null, response);
     response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
     return response;
   },

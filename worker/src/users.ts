@@ -63,7 +63,7 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
 /** GET /api/users/admin/:email: for that user or an admin. */
 export async function getAdminStatus(request: Request & Params, env: Env): Promise<Response> {
   const caller = await requireUser(request, env);
-  const address = decodeURIComponent(request.params.target ?? '').toLowerCase();
+  const address = (request.params.target ?? '').toLowerCase();
   if (caller.email !== address && caller.role !== 'admin') {
     throw new HttpError(403, "You may only ask about your own account");
   }

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_REVIEWS } from '../../scripts/seed-data.ts';
-import { call, seed } from './helpers.ts';
+import { accessTokenFor, bearer, call, seed } from './helpers.ts';
 
 beforeAll(seed);
 
@@ -21,6 +21,74 @@ describe('the API surface', () => {
     const put = await call('/api/reviews', { method: 'PUT' });
     expect(put.status).toBe(405);
     expect(await put.json()).toMatchObject({ acknowledged: false });
+  });
+});
+
+describe('percent-encoding in the address', () => {
+  const malformed = ['%', '%ZZ', '%FF', '%E0%A4%A', 'a%2', '%C0%AF'];
+
+  it('answers malformed percent-encoding in a path with a plain 400, whoever asks', async () => {
+    const callers = [{}, bearer(await accessTokenFor('patient@clinic.test')), bearer(await accessTokenFor('admin@clinic.test'))];
+    for (const auth of callers) {
+      for (const bad of malformed) {
+        for (const path of [`/api/users/admin/${bad}`, `/api/bookings/${bad}`, `/api/images/${bad}.png`, `/api/no-such/${bad}`]) {
+          const response = await call(path, { headers: auth });
+          expect(response.status, path).toBe(400);
+          expect(await response.json()).toEqual({ message: 'This address is not valid: a "%" in it does not start an encoded character' });
+        }
+      }
+    }
+  });
+
+  it('answers malformed percent-encoding in a query with a plain 400, reads and writes alike', async () => {
+    const patient = bearer(await accessTokenFor('patient@clinic.test'));
+    for (const bad of malformed) {
+      for (const path of [`/api/bookings?email=${bad}`, `/api/appointmentOptions?date=${bad}`, `/api/jwt?email=${bad}`, `/api/reviews?${bad}=1`]) {
+        const response = await call(path, { headers: patient });
+        expect(response.status, path).toBe(400);
+        expect(await response.json()).toMatchObject({ message: expect.stringContaining('is not valid') });
+      }
+      const write = await call(`/api/contact?x=${bad}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(write.status).toBe(400);
+      expect(await write.json()).toMatchObject({ acknowledged: false, message: expect.stringContaining('is not valid') });
+    }
+  });
+
+  it('decodes a path parameter exactly once', async () => {
+    const admin = bearer(await accessTokenFor('admin@clinic.test'));
+    const encoded = await call('/api/users/admin/admin%40clinic.test', { headers: admin });
+    expect(await encoded.json()).toEqual({ isAdmin: true });
+    // "%2540" is an encoded "%40": the address is "admin%40clinic.test", nobody's.
+    const doubly = await call('/api/users/admin/admin%2540clinic.test', { headers: admin });
+    expect(await doubly.json()).toEqual({ isAdmin: false });
+  });
+});
+
+describe('HEAD', () => {
+  it('answers a GET route like GET, without a body', async () => {
+    for (const path of ['/api/reviews', '/api/health', '/api/appointmentSpecialty', '/api/no-such-thing']) {
+      const get = await call(path);
+      const head = await call(path, { method: 'HEAD' });
+      expect(head.status, path).toBe(get.status);
+      for (const name of ['Content-Type', 'Cache-Control', 'Content-Security-Policy']) {
+        expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+      }
+      expect(await head.text()).toBe('');
+      await get.body?.cancel();
+    }
+    const protectedHead = await call('/api/users', { method: 'HEAD' });
+    expect(protectedHead.status).toBe(401);
+    expect(await protectedHead.text()).toBe('');
+  });
+
+  it('is listed in Allow, and a wrong method still answers 405', async () => {
+    const put = await call('/api/reviews', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('Allow')).toBe('GET, HEAD, POST');
+    const head = await call('/api/contact', { method: 'HEAD' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('Allow')).toBe('POST');
+    expect(await head.text()).toBe('');
   });
 });
 
