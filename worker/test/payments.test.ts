@@ -218,6 +218,49 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
   });
 });
 
+describe('Stripe out of reach', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** Every request to Stripe ends the way `answer` says; anything else goes out as usual. */
+  function stripeAnswers(answer: () => Promise<Response>) {
+    const realFetch = globalThis.fetch;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = new Request(input, init);
+      return request.url.startsWith('https://api.stripe.com/') ? answer() : realFetch(input, init);
+    });
+  }
+
+  const stripeError = (status: number, type: string) => () =>
+    Promise.resolve(Response.json({ error: { type, message: 'Stripe’s own words' } }, { status }));
+  const outages: [string, () => Promise<Response>, number, string][] = [
+    ['the network fails', () => Promise.reject(new TypeError('Network connection lost.')), 502, 'cannot be reached'],
+    ['Stripe answers 500', stripeError(500, 'api_error'), 502, 'cannot be reached'],
+    ['Stripe answers 503', stripeError(503, 'api_error'), 502, 'cannot be reached'],
+    ['Stripe rate-limits the clinic', stripeError(429, 'rate_limit_error'), 503, 'is busy'],
+  ];
+  for (const [what, answer, status, words] of outages) {
+    it(`answers ${status} with Retry-After and a plain message when ${what}`, async () => {
+      const bookingId = await newBooking();
+      stripeAnswers(answer);
+      const response = await call('/api/create-payment-intent', { method: 'POST', headers: { ...patient, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId }) }, STRIPE);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('Retry-After')).toBe('30');
+      expect(await response.json()).toEqual({ acknowledged: false, message: expect.stringContaining(`The payment service ${words}`) });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payment_intent_id: null, payments: 0 });
+    });
+  }
+
+  it('answers POST /api/payments with 502 and records nothing while Stripe cannot be reached', async () => {
+    const bookingId = await newBooking();
+    await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(bookingId, `pi_unreachable_${bookingId}`).run();
+    stripeAnswers(() => Promise.reject(new TypeError('Network connection lost.')));
+    const response = await call('/api/payments', { method: 'POST', headers: { ...patient, 'Content-Type': 'application/json' }, body: JSON.stringify({ transactionId: `pi_unreachable_${bookingId}`, bookingId }) }, STRIPE);
+    expect(response.status).toBe(502);
+    expect(response.headers.get('Retry-After')).toBe('30');
+    expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
+  });
+});
+
 describe('demo provider (no Stripe keys)', () => {
   const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
     number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', ...extra,

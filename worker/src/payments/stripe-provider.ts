@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Env } from '../env.ts';
+import { HttpError } from '../http.ts';
 import type { Intent, PaymentProvider } from './provider.ts';
 
 export function stripeClient(secretKey: string): Stripe {
@@ -18,35 +19,57 @@ export function toIntent(intent: Stripe.PaymentIntent): Intent {
   };
 }
 
+/**
+ * Runs a call to Stripe; when Stripe cannot be reached or is failing (after the client's own
+ * retries) the caller gets a 502 or 503 with Retry-After and a plain message, never a 500.
+ */
+async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeRateLimitError) {
+      console.error('Stripe rate limit', error.message);
+      throw new HttpError(503, 'The payment service is busy right now; please try again in a minute', { 'Retry-After': '30' });
+    }
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)) {
+      console.error('Stripe unreachable', error.message);
+      throw new HttpError(502, 'The payment service cannot be reached right now; please try again in a minute', { 'Retry-After': '30' });
+    }
+    throw error;
+  }
+}
+
 export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
   const stripe = stripeClient(secretKey);
   return {
     name: 'stripe',
-    async intentFor(booking) {
-      if (booking.paymentIntentId) {
-        const existing = await stripe.paymentIntents.retrieve(booking.paymentIntentId);
-        if (existing.amount === booking.priceCents && existing.status !== 'canceled') return toIntent(existing);
-      }
-      const intent = await stripe.paymentIntents.create(
-        {
-          amount: booking.priceCents,
-          currency: 'usd',
-          description: booking.treatment,
-          receipt_email: booking.email,
-          metadata: { bookingId: booking.id },
-        },
-        // A retried request (lost answer, double click) gets the same intent back from Stripe.
-        { idempotencyKey: `booking-${booking.id}-${booking.priceCents}` },
-      );
-      return toIntent(intent);
-    },
-    async retrieve(intentId) {
-      try {
-        return toIntent(await stripe.paymentIntents.retrieve(intentId));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
-        throw error;
-      }
-    },
+    intentFor: (booking) =>
+      reachStripe(async () => {
+        if (booking.paymentIntentId) {
+          const existing = await stripe.paymentIntents.retrieve(booking.paymentIntentId);
+          if (existing.amount === booking.priceCents && existing.status !== 'canceled') return toIntent(existing);
+        }
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: booking.priceCents,
+            currency: 'usd',
+            description: booking.treatment,
+            receipt_email: booking.email,
+            metadata: { bookingId: booking.id },
+          },
+          // A retried request (lost answer, double click) gets the same intent back from Stripe.
+          { idempotencyKey: `booking-${booking.id}-${booking.priceCents}` },
+        );
+        return toIntent(intent);
+      }),
+    retrieve: (intentId) =>
+      reachStripe(async () => {
+        try {
+          return toIntent(await stripe.paymentIntents.retrieve(intentId));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }),
   };
 }
