@@ -53,22 +53,22 @@ export interface AvatarLook {
 export const SEED_DOCTORS = [
   {
     id: 'dr-amelia-hart', name: 'Dr. Amelia Hart', email: 'amelia.hart@clinic.test', specialty: 'Teeth Whitening',
-    imageKey: 'seed-dr-amelia-hart.png',
+    imageKey: 'doctors/seed-dr-amelia-hart.png',
     look: { background: '#cfe8ef', skin: '#f1c7a5', hair: '#5b3a29', clothes: '#2a7f8f', coat: true },
   },
   {
     id: 'dr-kwame-mensah', name: 'Dr. Kwame Mensah', email: 'kwame.mensah@clinic.test', specialty: 'Root Canal Treatment',
-    imageKey: 'seed-dr-kwame-mensah.png',
+    imageKey: 'doctors/seed-dr-kwame-mensah.png',
     look: { background: '#dfe7f7', skin: '#8d5a3b', hair: '#1f1a17', clothes: '#3b5ba5', coat: true },
   },
   {
     id: 'dr-sofia-alvarez', name: 'Dr. Sofia Alvarez', email: 'sofia.alvarez@clinic.test', specialty: 'Cavity Filling',
-    imageKey: 'seed-dr-sofia-alvarez.png',
+    imageKey: 'doctors/seed-dr-sofia-alvarez.png',
     look: { background: '#f3e3d3', skin: '#e0ac84', hair: '#2b1d16', clothes: '#8f3b5b', coat: true },
   },
   {
     id: 'dr-hiro-tanaka', name: 'Dr. Hiro Tanaka', email: 'hiro.tanaka@clinic.test', specialty: 'Orthodontic Consultation',
-    imageKey: 'seed-dr-hiro-tanaka.png',
+    imageKey: 'doctors/seed-dr-hiro-tanaka.png',
     look: { background: '#e3f1df', skin: '#f0cfa8', hair: '#141414', clothes: '#3f7d3a', coat: true },
   },
 ] satisfies { id: string; name: string; email: string; specialty: string; imageKey: string; look: AvatarLook }[];

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { requireAdmin } from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, email, json, readJson, text } from './http.ts';
-import { imageKeyOf, imageUrl } from './images.ts';
+import { imageKeyOf, imageUrl, isDoctorPhotoKey } from './images.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -38,14 +38,16 @@ export async function listDoctors(request: Request, env: Env): Promise<Response>
   return json(results.map(toDoctor));
 }
 
-/** POST /api/doctors (admin): the photo must be one already uploaded to POST /api/images. */
+/** POST /api/doctors (admin): the photo must be a doctor photo already uploaded to POST /api/images, used by no other doctor. */
 export async function addDoctor(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const body = await readJson(request, NewDoctor);
   const specialty = await env.DB.prepare('SELECT name FROM treatments WHERE name = ?1').bind(body.specialty).first();
   if (!specialty) throw new HttpError(400, `specialty must be one of the clinic's treatments`);
   const key = imageKeyOf(body.image);
-  if (!key || !(await env.PHOTOS.head(key))) throw new HttpError(400, 'image must be a photo uploaded to /api/images');
+  if (!key || !isDoctorPhotoKey(key) || !(await env.PHOTOS.head(key))) {
+    throw new HttpError(400, 'image must be a doctor photo uploaded to /api/images');
+  }
   const id = crypto.randomUUID();
   try {
     await env.DB.prepare('INSERT INTO doctors (id, name, email, specialty, image_key) VALUES (?1, ?2, ?3, ?4, ?5)')
@@ -60,13 +62,13 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
   return json({ acknowledged: true, insertedId: id }, 201);
 }
 
-/** DELETE /api/doctors/:id (admin): removes the doctor and their photo from R2. */
+/** DELETE /api/doctors/:id (admin): removes the doctor and their photo from R2 (only ever a doctor photo). */
 export async function deleteDoctor(request: Request & Params, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const row = await env.DB.prepare('DELETE FROM doctors WHERE id = ?1 RETURNING image_key')
     .bind(request.params.id ?? '')
     .first<{ image_key: string }>();
   if (!row) throw new HttpError(404, 'No such doctor');
-  await env.PHOTOS.delete(row.image_key);
+  if (isDoctorPhotoKey(row.image_key)) await env.PHOTOS.delete(row.image_key);
   return json({ acknowledged: true, deletedCount: 1 });
 }

@@ -2,8 +2,18 @@ import { requireAdmin } from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost } from './http.ts';
 
-/** Photo keys are random (unguessable) ids with an image extension; nothing else is looked up. */
-const IMAGE_KEY = /^[A-Za-z0-9_-]{8,64}\.(jpg|png|webp|gif|avif)$/;
+/**
+ * Photo keys are random (unguessable) names with an image extension; nothing else is looked up.
+ * Doctors' photos live under their own prefix, so a doctor can only ever point at (and, when
+ * deleted, remove) a photo uploaded for doctors, never a review's or anyone else's.
+ */
+const PHOTO_NAME = '[A-Za-z0-9_-]{8,64}\\.(?:jpg|png|webp|gif|avif)';
+const IMAGE_KEY = new RegExp(`^(?:doctors/)?${PHOTO_NAME}$`);
+const DOCTOR_PHOTO_KEY = new RegExp(`^doctors/${PHOTO_NAME}$`);
+
+export function isDoctorPhotoKey(key: string): boolean {
+  return DOCTOR_PHOTO_KEY.test(key);
+}
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 /** Room for the multipart envelope around the file. */
 const MULTIPART_OVERHEAD = 16 * 1024;
@@ -49,7 +59,7 @@ export function imageKeyOf(url: string): string | null {
   return IMAGE_KEY.test(key) ? key : null;
 }
 
-/** POST /api/images (admin): multipart field `image`; stored in R2 under a random key. */
+/** POST /api/images (admin): a doctor's photo, multipart field `image`; stored in R2 under doctors/<random>. */
 export async function uploadImage(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const contentType = request.headers.get('Content-Type') ?? '';
@@ -75,7 +85,7 @@ export async function uploadImage(request: Request, env: Env): Promise<Response>
   const type = sniffImageType(bytes);
   if (!type) throw new HttpError(415, 'Only JPEG, PNG, WebP, GIF or AVIF images are accepted');
 
-  const key = `${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
+  const key = `doctors/${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
   await env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.type } });
   return json({ success: true, data: { url: imageUrl(key) } }, 201);
 }

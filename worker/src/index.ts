@@ -84,7 +84,7 @@ route('/stripe/webhook', { POST: stripeWebhook });
 route('/demo-payments/confirm', { POST: confirmDemoPayment });
 route('/contact', { POST: postContact });
 route('/images', { POST: uploadImage });
-route('/images/:key', { GET: getImage });
+route('/images/:key+', { GET: getImage });
 route('/doctors', { GET: listDoctors, POST: addDoctor });
 route('/doctors/:id', { DELETE: deleteDoctor });
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));

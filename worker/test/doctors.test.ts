@@ -36,7 +36,7 @@ describe('POST /api/images', () => {
       expect(response.status).toBe(201);
       const { success, data } = await response.json<{ success: boolean; data: { url: string } }>();
       expect(success).toBe(true);
-      expect(data.url).toMatch(/^\/api\/images\/[0-9a-f]{32}\.(png|jpg)$/);
+      expect(data.url).toMatch(/^\/api\/images\/doctors\/[0-9a-f]{32}\.(png|jpg)$/);
       const served = await call(data.url);
       expect(served.headers.get('Content-Type')).toBe(type);
       expect(new Uint8Array(await served.arrayBuffer())).toEqual(bytes);
@@ -98,6 +98,36 @@ describe('doctors', () => {
       { ...base, email: 'd@clinic.test', name: '' },
     ];
     for (const body of cases) expect((await postJson('/api/doctors', body, admin)).status).toBe(400);
+  });
+
+  it('refuses a photo that was not uploaded for doctors, such as a review’s (400), and one another doctor uses (409)', async () => {
+    await env.PHOTOS.put('seed-patient-winson.png', PNG, { httpMetadata: { contentType: 'image/png' } });
+    const base = { name: 'Dr. Borrow', email: 'borrow@clinic.test', specialty: 'Teeth Whitening' };
+    for (const image of ['/api/images/seed-patient-winson.png', '/api/images/doctors/../seed-patient-winson.png', '/api/images/doctors%2F..%2Fseed-patient-winson.png']) {
+      const response = await postJson('/api/doctors', { ...base, image }, admin);
+      expect(response.status, image).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'image must be a doctor photo uploaded to /api/images' });
+    }
+    const taken = await uploadedPhoto();
+    expect((await postJson('/api/doctors', { ...base, email: 'first@clinic.test', image: taken }, admin)).status).toBe(201);
+    const response = await postJson('/api/doctors', { ...base, image: taken }, admin);
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: 'This photo already belongs to another doctor' });
+    expect(await env.PHOTOS.head('seed-patient-winson.png')).not.toBeNull();
+  });
+
+  it('serves the seed doctors’ photos from the doctors’ prefix', async () => {
+    const list = await (await call('/api/doctors', { headers: admin })).json<{ _id: string; image: string }[]>();
+    expect(list.find((d) => d._id === 'dr-amelia-hart')?.image).toBe('/api/images/doctors/seed-dr-amelia-hart.png');
+  });
+
+  it('never deletes a photo outside the doctors’ prefix, even for a doctor stored pointing at one', async () => {
+    await env.PHOTOS.put('seed-patient-priya.png', PNG, { httpMetadata: { contentType: 'image/png' } });
+    await env.DB.prepare("INSERT INTO doctors (id, name, email, specialty, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'Cavity Filling', 'seed-patient-priya.png')").run();
+    const response = await call('/api/doctors/dr-legacy', { method: 'DELETE', headers: admin });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await env.PHOTOS.head('seed-patient-priya.png')).not.toBeNull();
+    expect((await call('/api/images/seed-patient-priya.png')).status).toBe(200);
   });
 
   it('deletes the doctor and the photo in R2; the photo URL then answers 404', async () => {
