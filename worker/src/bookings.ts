@@ -132,22 +132,29 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
   return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
 }
 
+const PAID_STAYS = 'A paid booking cannot be cancelled online; please call the clinic';
+
 /** DELETE /api/bookings/:id: cancels and frees the slot (owner: unpaid and not started; admin: any). */
 export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '');
   if (user.role !== 'admin') {
-    if (row.paid) throw new HttpError(409, 'A paid booking cannot be cancelled online; please call the clinic');
+    if (row.paid) throw new HttpError(409, PAID_STAYS);
     if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= Date.now()) {
       throw new HttpError(409, 'This appointment has already started');
     }
   }
+  // The paid check holds in the write too: a payment landing after the read keeps the booking.
   const { meta } = await env.DB.prepare(
     `UPDATE bookings SET status = 'cancelled', cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = ?1 AND status = 'active'`,
+     WHERE id = ?1 AND status = 'active' AND (?2 OR paid = 0)`,
   )
-    .bind(row.id)
+    .bind(row.id, user.role === 'admin' ? 1 : 0)
     .run();
+  if (meta.changes === 0 && user.role !== 'admin') {
+    const paid = await env.DB.prepare('SELECT paid FROM bookings WHERE id = ?1').bind(row.id).first<number>('paid');
+    if (paid === 1) throw new HttpError(409, PAID_STAYS);
+  }
   return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Booking cancelled' });
 }
 

@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
 import * as v from 'valibot';
-import { requireUser } from './auth.ts';
+import { requireAdmin, requireUser, type User } from './auth.ts';
 import { bookingFor } from './bookings.ts';
+import { displayDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson, singleLine, text } from './http.ts';
 import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
-import { paymentProvider } from './payments/provider.ts';
-import { recordOutcome } from './payments/record.ts';
+import { paymentProvider, type Intent } from './payments/provider.ts';
+import { recordOutcome, refundReasonText, type Recorded } from './payments/record.ts';
 import { stripeClient, toIntent } from './payments/stripe-provider.ts';
 
 const IntentRequest = v.object({ bookingId: text('bookingId', 100) });
@@ -42,27 +43,64 @@ const PaymentRecord = v.object({
   bookingId: text('bookingId', 100),
 });
 
-/** POST /api/payments: recorded only after the provider confirms the payment for this very booking. */
+interface PaidBooking {
+  id: string;
+  user_id: string;
+  price_cents: number;
+  paid: number;
+}
+
+/**
+ * A booking of the caller's, active or not (404 / 403 otherwise): a card charged for a booking
+ * that was cancelled meanwhile must still be recorded, to be refunded.
+ */
+async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id', value: string): Promise<PaidBooking> {
+  const booking = await env.DB.prepare(`SELECT id, user_id, price_cents, paid FROM bookings WHERE ${where} = ?1`)
+    .bind(value)
+    .first<PaidBooking>();
+  if (!booking) throw new HttpError(404, 'No such booking');
+  if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
+  return booking;
+}
+
+/** The answer to a recorded payment: plain words when the money is owed back. */
+function paymentAnswer(recorded: Recorded, payment: Intent): Response {
+  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' });
+  return json({
+    acknowledged: true,
+    insertedId: payment.id,
+    refundDue: true,
+    message: `${recorded.refund.text}. The clinic will refund ${money(payment.amountCents, payment.currency)} to your card.`,
+  });
+}
+
+function money(cents: number, currency: string): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+}
+
+/**
+ * POST /api/payments: recorded only after the provider confirms the payment for this very booking.
+ * A payment that cannot pay the booking (cancelled meanwhile, already paid…) is recorded for a refund.
+ */
 export async function recordPayment(request: Request, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const body = await readJson(request, PaymentRecord);
-  const booking = await bookingFor(env, user, body.bookingId, true);
+  const booking = await ownBooking(env, user, 'id', body.bookingId);
   const provider = paymentProvider(env);
   const intent = await provider.retrieve(body.transactionId);
   if (!intent) throw new HttpError(404, 'No such payment');
   if (intent.bookingId !== booking.id) throw new HttpError(409, 'This payment belongs to another booking');
-  if (intent.amountCents !== booking.price_cents || intent.currency !== 'usd') {
-    throw new HttpError(409, 'This payment does not match the booking’s price');
-  }
   if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not succeeded');
-  await recordOutcome(env, {
+  const recorded = await recordOutcome(env, {
     kind: 'succeeded',
     bookingId: booking.id,
     transactionId: intent.id,
     amountCents: intent.amountCents,
+    currency: intent.currency,
     provider: provider.name,
   });
-  return json({ acknowledged: true, insertedId: intent.id, message: 'Payment recorded' });
+  return paymentAnswer(recorded, intent);
 }
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -90,26 +128,34 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     return json({ received: true, ignored: event.type });
   }
   const intent = toIntent(event.data.object);
-  if (!intent.bookingId) return json({ received: true, ignored: 'no booking in metadata' });
-  const booking = await env.DB.prepare('SELECT price_cents FROM bookings WHERE id = ?1').bind(intent.bookingId).first<{ price_cents: number }>();
-  if (!booking) return json({ received: true, ignored: 'unknown booking' });
+  // The booking this intent was handed out for, by the intent id stored on it.
+  const owner = await env.DB.prepare('SELECT id FROM bookings WHERE payment_intent_id = ?1').bind(intent.id).first<string>('id');
 
-  let result: 'applied' | 'duplicate';
+  let recorded: Recorded;
   if (event.type === 'payment_intent.succeeded') {
-    if (intent.amountCents !== booking.price_cents || intent.currency !== 'usd') {
-      console.error('payment amount differs from booking', intent.id, intent.bookingId);
-      return json({ received: true, ignored: 'amount mismatch' });
+    // Money taken for one of our bookings through an intent it no longer waits for is still
+    // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
+    const bookingId =
+      owner ??
+      (intent.bookingId
+        ? await env.DB.prepare('SELECT id FROM bookings WHERE id = ?1').bind(intent.bookingId).first<string>('id')
+        : null);
+    if (!bookingId) {
+      console.error('payment for no known booking', intent.id, intent.bookingId);
+      return json({ received: true, ignored: 'unknown booking' });
     }
-    result = await recordOutcome(
+    recorded = await recordOutcome(
       env,
-      { kind: 'succeeded', bookingId: intent.bookingId, transactionId: intent.id, amountCents: intent.amountCents, provider: 'stripe' },
+      { kind: 'succeeded', bookingId, transactionId: intent.id, amountCents: intent.amountCents, currency: intent.currency, provider: 'stripe' },
       seen,
     );
   } else {
+    // A failure matters only to the booking that waits for this very intent.
+    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' });
     const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
-    result = await recordOutcome(env, { kind: 'failed', bookingId: intent.bookingId, message }, seen);
+    recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, seen);
   }
-  return json({ received: true, duplicate: result === 'duplicate' });
+  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true } : {}) });
 }
 
 const DemoConfirmation = v.object({
@@ -132,11 +178,9 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   const body = await readJson(request, DemoConfirmation);
   const intentId = await verifyDemoSecret(env, body.clientSecret);
   if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
-  const bookingId = await env.DB.prepare("SELECT id FROM bookings WHERE payment_intent_id = ?1 AND status = 'active'")
-    .bind(intentId)
-    .first<string>('id');
-  if (!bookingId) throw new HttpError(404, 'No such booking');
-  const booking = await bookingFor(env, user, bookingId, true);
+  // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
+  // page opened; recording the payment then flags it for a refund.
+  const booking = await ownBooking(env, user, 'payment_intent_id', intentId);
   if (booking.paid) throw new HttpError(409, 'This booking is already paid');
 
   const decision = decideDemoCard(body.card);
@@ -154,7 +198,57 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
     bookingId: booking.id,
     transactionId: intentId,
     amountCents: booking.price_cents,
+    currency: 'usd',
     provider: 'demo',
   });
   return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } });
+}
+
+interface RefundRow {
+  id: string;
+  transaction_id: string;
+  booking_id: string | null;
+  email: string;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  created_at: string;
+  refund_status: string;
+  refund_reason: string | null;
+  patient_name: string | null;
+  treatment: string | null;
+  appointment_date: string | null;
+  slot: string | null;
+  booking_status: string | null;
+}
+
+/** GET /api/refunds (admin): payments the clinic owes back, oldest first. */
+export async function listRefundsDue(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  const { results } = await env.DB.prepare(
+    `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
+       p.refund_status, p.refund_reason, b.patient_name, b.treatment, b.appointment_date, b.slot, b.status AS booking_status
+     FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
+     WHERE p.refund_status = 'due'
+     ORDER BY p.created_at, p.id`,
+  ).all<RefundRow>();
+  return json(
+    results.map((row) => ({
+      _id: row.id,
+      transactionId: row.transaction_id,
+      provider: row.provider,
+      amount: row.amount_cents / 100,
+      currency: row.currency,
+      paidAt: row.created_at,
+      refundStatus: row.refund_status,
+      reason: refundReasonText(row.refund_reason, row.booking_status),
+      patientName: row.patient_name,
+      email: row.email,
+      bookingId: row.booking_id,
+      treatment: row.treatment,
+      appointmentDate: row.appointment_date ? displayDate(row.appointment_date) : null,
+      slot: row.slot,
+      bookingStatus: row.booking_status,
+    })),
+  );
 }

@@ -29,6 +29,21 @@ async function newBooking(): Promise<string> {
   return (await response.json<{ insertedId: string }>()).insertedId;
 }
 
+/** A fresh unpaid booking as the payment page leaves it: waiting for the intent `pi_for_<id>`. */
+async function bookingWaitingForIntent(): Promise<string> {
+  const id = await newBooking();
+  await env.DB.prepare("UPDATE bookings SET payment_intent_id = 'pi_for_' || id WHERE id = ?1").bind(id).run();
+  return id;
+}
+
+const cancel = (bookingId: string) => call(`/api/bookings/${bookingId}`, { method: 'DELETE', headers: patient });
+
+async function paymentOf(transactionId: string) {
+  return env.DB.prepare('SELECT booking_id, amount_cents, refund_status, refund_reason FROM payments WHERE transaction_id = ?1')
+    .bind(transactionId)
+    .first<{ booking_id: string; amount_cents: number; refund_status: string | null; refund_reason: string | null }>();
+}
+
 async function bookingState(id: string) {
   return env.DB.prepare(
     `SELECT b.paid, b.payment_intent_id, b.payment_error, (SELECT count(*) FROM payments p WHERE p.booking_id = b.id) AS payments
@@ -119,18 +134,51 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
     });
 
-    it('refuses an intent of another booking or with another amount (409), and an unknown one (404)', async () => {
+    it('refuses an intent of another booking (409) and an unknown one (404)', async () => {
       const first = await newBooking();
       const second = await newBooking();
       await intentRequest(first);
       const id = `pi_fixture_${lastIntent}`;
       intents.get(id)!.status = 'succeeded';
       expect((await record(second, id)).status).toBe(409);
-      intents.get(id)!.amount = 100;
-      expect((await record(first, id)).status).toBe(409);
       expect((await record(first, 'pi_nope')).status).toBe(404);
       expect(await bookingState(first)).toMatchObject({ paid: 0, payments: 0 });
       expect(await bookingState(second)).toMatchObject({ paid: 0, payments: 0 });
+    });
+
+    it('records money taken with another amount for a refund, without paying the booking', async () => {
+      const bookingId = await newBooking();
+      await intentRequest(bookingId);
+      const id = `pi_fixture_${lastIntent}`;
+      Object.assign(intents.get(id)!, { status: 'succeeded', amount: 100 });
+      const response = await record(bookingId, id);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        acknowledged: true, insertedId: id, refundDue: true,
+        message: 'The amount paid differs from the booking’s price. The clinic will refund $1.00 to your card.',
+      });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect(await paymentOf(id)).toEqual({ booking_id: bookingId, amount_cents: 100, refund_status: 'due', refund_reason: 'amount_differs' });
+    });
+
+    it('records a card charged for a booking cancelled meanwhile, flags it for a refund and says so (not 404)', async () => {
+      const bookingId = await newBooking();
+      await intentRequest(bookingId);
+      const id = `pi_fixture_${lastIntent}`;
+      expect((await cancel(bookingId)).status).toBe(200);
+      intents.get(id)!.status = 'succeeded'; // the card form had been filled in before the cancellation
+      const response = await record(bookingId, id);
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({
+        acknowledged: true, insertedId: id, refundDue: true,
+        message: 'The booking was cancelled before the payment arrived. The clinic will refund $150.00 to your card.',
+      });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect(await paymentOf(id)).toEqual({ booking_id: bookingId, amount_cents: 15000, refund_status: 'due', refund_reason: 'booking_not_active' });
+      // Recording it again changes nothing, and someone else still may not.
+      expect(await (await record(bookingId, id)).json()).toMatchObject({ refundDue: true });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect((await record(bookingId, id, other)).status).toBe(403);
     });
 
     it('records a succeeded intent once, after asking Stripe', async () => {
@@ -167,14 +215,14 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
     }
 
     it('marks the booking paid and records the payment on payment_intent.succeeded', async () => {
-      const bookingId = await newBooking();
+      const bookingId = await bookingWaitingForIntent();
       const response = await deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }));
       expect(await response.json()).toEqual({ received: true, duplicate: false });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1, payment_intent_id: `pi_for_${bookingId}` });
     });
 
     it('changes nothing twice when the same event is delivered twice', async () => {
-      const bookingId = await newBooking();
+      const bookingId = await bookingWaitingForIntent();
       const succeeded = event('payment_intent.succeeded', bookingId, { status: 'succeeded' });
       await deliver(succeeded);
       const again = await deliver(succeeded);
@@ -185,18 +233,91 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
     });
 
     it('ends paid whatever the order of a failure and a success', async () => {
-      const a = await newBooking();
+      const a = await bookingWaitingForIntent();
       const failedA = event('payment_intent.payment_failed', a, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never);
       const succeededA = event('payment_intent.succeeded', a, { status: 'succeeded' });
       await deliver(succeededA);
       await deliver(failedA); // a late failure never un-pays
       expect(await bookingState(a)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
 
-      const b = await newBooking();
+      const b = await bookingWaitingForIntent();
       await deliver(event('payment_intent.payment_failed', b, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never));
       expect(await bookingState(b)).toMatchObject({ paid: 0, payment_error: 'Your card was declined.' });
       await deliver(event('payment_intent.succeeded', b, { status: 'succeeded' }));
       expect(await bookingState(b)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
+    });
+
+    it('never pays a booking cancelled before the payment arrived: the money is recorded and flagged for a refund', async () => {
+      const bookingId = await bookingWaitingForIntent();
+      const date = (await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1').bind(bookingId).first<string>('appointment_date'))!;
+      expect((await cancel(bookingId)).status).toBe(200);
+      // The freed slot goes to someone else.
+      const taken = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.00 AM' }, other);
+      expect(taken.status).toBe(201);
+      const newcomer = (await taken.json<{ insertedId: string }>()).insertedId;
+
+      const late = event('payment_intent.succeeded', bookingId, { status: 'succeeded' });
+      const response = await deliver(late);
+      expect(await response.json()).toEqual({ received: true, duplicate: false, refundDue: true });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect(await paymentOf(`pi_for_${bookingId}`)).toEqual({ booking_id: bookingId, amount_cents: 15000, refund_status: 'due', refund_reason: 'booking_not_active' });
+      expect(await bookingState(newcomer)).toMatchObject({ paid: 0, payments: 0 });
+
+      // Delivered again: nothing changes twice.
+      expect(await (await deliver(late)).json()).toEqual({ received: true, duplicate: true });
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+    });
+
+    it('matches an event by the intent id stored on the booking, not by its metadata', async () => {
+      const waiting = await bookingWaitingForIntent();
+      const named = await bookingWaitingForIntent();
+      // The intent stored on `waiting`, with metadata that names another booking: it pays `waiting`.
+      await deliver(event('payment_intent.succeeded', named, { id: `pi_for_${waiting}`, status: 'succeeded' }));
+      expect(await bookingState(waiting)).toMatchObject({ paid: 1, payments: 1 });
+      expect(await bookingState(named)).toMatchObject({ paid: 0, payments: 0 });
+
+      // An intent the booking does not wait for never pays it; the money is kept for a refund.
+      const stray = event('payment_intent.succeeded', named, { id: 'pi_stray_1', status: 'succeeded' });
+      expect(await (await deliver(stray)).json()).toEqual({ received: true, duplicate: false, refundDue: true });
+      expect(await bookingState(named)).toMatchObject({ paid: 0, payments: 1 });
+      expect(await paymentOf('pi_stray_1')).toMatchObject({ booking_id: named, refund_status: 'due', refund_reason: 'other_intent' });
+      // A failure of an intent the booking does not wait for changes nothing.
+      await deliver(event('payment_intent.payment_failed', named, { id: 'pi_stray_2', status: 'requires_payment_method' }));
+      expect(await bookingState(named)).toMatchObject({ payment_error: null });
+    });
+
+    it('records a second payment of a paid booking for a refund, and money with another amount too', async () => {
+      const bookingId = await bookingWaitingForIntent();
+      await deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }));
+      await deliver(event('payment_intent.succeeded', bookingId, { id: 'pi_twice_1', status: 'succeeded' }));
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 2 });
+      expect(await paymentOf(`pi_for_${bookingId}`)).toMatchObject({ refund_status: null });
+      expect(await paymentOf('pi_twice_1')).toMatchObject({ refund_status: 'due', refund_reason: 'already_paid' });
+
+      const cheaper = await bookingWaitingForIntent();
+      expect(await (await deliver(event('payment_intent.succeeded', cheaper, { status: 'succeeded', amount: 100 }))).json()).toMatchObject({ refundDue: true });
+      expect(await bookingState(cheaper)).toMatchObject({ paid: 0, payments: 1 });
+      expect(await paymentOf(`pi_for_${cheaper}`)).toMatchObject({ amount_cents: 100, refund_status: 'due', refund_reason: 'amount_differs' });
+    });
+
+    it('under a cancellation racing the payment, a booking ends either paid or cancelled with a refund due, never both', async () => {
+      for (let round = 0; round < 6; round++) {
+        const bookingId = await bookingWaitingForIntent();
+        const [cancelled, delivered] = await Promise.all([cancel(bookingId), deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }))]);
+        expect(delivered.status).toBe(200);
+        const state = await env.DB.prepare('SELECT status, paid FROM bookings WHERE id = ?1').bind(bookingId).first<{ status: string; paid: number }>();
+        const payment = await paymentOf(`pi_for_${bookingId}`);
+        expect(payment?.amount_cents).toBe(15000);
+        if (state?.status === 'cancelled') {
+          expect(cancelled.status).toBe(200);
+          expect(state.paid).toBe(0);
+          expect(payment?.refund_status).toBe('due');
+        } else {
+          expect(cancelled.status).toBe(409);
+          expect(state?.paid).toBe(1);
+          expect(payment?.refund_status).toBeNull();
+        }
+      }
     });
 
     it('refuses a bad signature and a missing one (400), changing nothing', async () => {
@@ -319,8 +440,66 @@ describe('demo provider (no Stripe keys)', () => {
     expect(await bookingState(bookingId)).toMatchObject({ paid: 0 });
   });
 
+  it('charges a booking cancelled after its payment page opened, as Stripe would, and records it for a refund', async () => {
+    const bookingId = await newBooking();
+    const secret = await secretFor(bookingId);
+    expect((await cancel(bookingId)).status).toBe(200);
+    const response = await confirm(secret, card('4242424242424242'));
+    expect(response.status).toBe(200);
+    const { paymentIntent } = await response.json<{ paymentIntent: { id: string; status: string } }>();
+    expect(paymentIntent.status).toBe('succeeded');
+    const recorded = await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId }, patient);
+    expect(recorded.status).toBe(200);
+    expect(await recorded.json()).toMatchObject({ refundDue: true, message: expect.stringContaining('The clinic will refund $150.00') });
+    expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+    expect(await paymentOf(paymentIntent.id)).toMatchObject({ refund_status: 'due', refund_reason: 'booking_not_active' });
+  });
+
   it('has no webhook endpoint without Stripe', async () => {
     const response = await postJson('/api/stripe/webhook', {}, { 'Stripe-Signature': 't=1,v1=0' });
     expect(response.status).toBe(404);
+  });
+});
+
+describe('GET /api/refunds (payments the clinic owes back)', () => {
+  it('lists each flagged payment with its booking, patient, amount and time, for admins only', async () => {
+    const bookingId = await newBooking();
+    const secret = (await (await postJson('/api/create-payment-intent', { bookingId }, patient)).json<{ clientSecret: string }>()).clientSecret;
+    const paid = await newBooking();
+    const paidSecret = (await (await postJson('/api/create-payment-intent', { bookingId: paid }, patient)).json<{ clientSecret: string }>()).clientSecret;
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    await postJson('/api/demo-payments/confirm', { clientSecret: paidSecret, card }, patient);
+    expect((await cancel(bookingId)).status).toBe(200);
+    await postJson('/api/demo-payments/confirm', { clientSecret: secret, card }, patient);
+    const transactionId = `pi_demo_${bookingId.replaceAll('-', '')}`;
+    const booking = await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1').bind(bookingId).first<{ appointment_date: string }>();
+
+    const admin = bearer(await accessTokenFor('admin@clinic.test'));
+    const response = await call('/api/refunds', { headers: admin });
+    expect(response.status).toBe(200);
+    const refunds = await response.json<Record<string, unknown>[]>();
+    const entry = refunds.find((r) => r.transactionId === transactionId);
+    expect(entry).toEqual({
+      _id: expect.any(String),
+      transactionId,
+      provider: 'demo',
+      amount: 150,
+      currency: 'usd',
+      paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      refundStatus: 'due',
+      reason: 'The booking was cancelled before the payment arrived',
+      patientName: 'Jamie Patient',
+      email: 'patient@clinic.test',
+      bookingId,
+      treatment: 'Cavity Filling',
+      appointmentDate: format(new Date(`${booking!.appointment_date}T12:00:00`), 'PP'),
+      slot: '09.30 AM - 10.00 AM',
+      bookingStatus: 'cancelled',
+    });
+    // A payment that paid its booking is not listed.
+    expect(refunds.some((r) => r.bookingId === paid)).toBe(false);
+
+    expect((await call('/api/refunds', { headers: patient })).status).toBe(403);
+    expect((await call('/api/refunds')).status).toBe(401);
   });
 });
