@@ -76,7 +76,7 @@ describe('admin guard', () => {
     expect(here()).toBe('/dashboard/all-users');
   });
 
-  it.each(['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors'])(
+  it.each(['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors', '/dashboard/refunds'])(
     'sends a patient away from %s to /login with the original location',
     async (path) => {
       fakeFirebase.signInAs('pat@clinic.test');

@@ -29,6 +29,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   const { mutate } = useSWRConfig();
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
+  const [refundNote, setRefundNote] = useState<string | null>(null);
   const payable = !booking.paid && transactionId === null;
   const intent = usePaymentIntent(payable ? booking._id : null);
   const intentError = intent.error as unknown;
@@ -47,7 +48,8 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   async function handleConfirmed(id: string) {
     setTransactionId(id);
     try {
-      await recordPayment({ transactionId: id, price: booking.price, email: booking.email, bookingId: booking._id });
+      const recorded = await recordPayment({ transactionId: id, price: booking.price, email: booking.email, bookingId: booking._id });
+      if (recorded.refundDue) setRefundNote(recorded.message);
     } catch (cause) {
       setRecordError(errorText(cause));
     }
@@ -57,7 +59,11 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   if (transactionId) {
     return (
       <div className="payment__result">
-        <PaymentSuccess transactionId={transactionId} />
+        {refundNote ? (
+          <PaymentOutcome title="Your payment will be refunded" note={refundNote} transactionId={transactionId} />
+        ) : (
+          <PaymentOutcome title="Congrats your payment completed" transactionId={transactionId} />
+        )}
         <PaymentError message={recordError} />
         <BackToAppointments />
       </div>
@@ -114,13 +120,17 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   );
 }
 
-/** SPEC §8 success. It takes the focus the Pay button had, since the form is gone. */
-function PaymentSuccess({ transactionId }: { transactionId: string }) {
+/**
+ * SPEC §8 success, or the refund notice when the money cannot pay the booking (cancelled while the
+ * card was being charged). It takes the focus the Pay button had, since the form is gone.
+ */
+function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => ref.current?.focus(), []);
+  useEffect(() => ref.current?.focus(), [title]);
   return (
     <div ref={ref} role="status" tabIndex={-1} className="payment__success">
-      <p className="payment__success-title">Congrats your payment completed</p>
+      <p className="payment__success-title">{title}</p>
+      {note && <p>{note}</p>}
       <p>
         Your transaction id: <span className="payment__transaction">{transactionId}</span>
       </p>

@@ -278,6 +278,22 @@ describe('Payment page: demo payments', () => {
     expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
   });
 
+  it('says the payment will be refunded when the booking was cancelled while the card was charged', async () => {
+    const message = 'The booking was cancelled before the payment arrived. The clinic will refund $120.00 to your card.';
+    routes['POST /api/payments'] = () => json({ acknowledged: true, insertedId: 'pi_demo_b1', refundDue: true, message });
+    const user = await openPaymentPage();
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    await user.click(payButton());
+
+    const title = await screen.findByText('Your payment will be refunded');
+    const status = title.closest('[role="status"]');
+    expect(status?.textContent).toContain(message);
+    expect(status?.textContent).toContain('Your transaction id: pi_demo_b1');
+    expect(screen.queryByText('Congrats your payment completed')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).toBe(status);
+  });
+
   it('shows the server’s text when the payment cannot be recorded', async () => {
     routes['POST /api/payments'] = () => json({ acknowledged: false, message: 'This payment has not succeeded' }, 402);
     const user = await openPaymentPage();

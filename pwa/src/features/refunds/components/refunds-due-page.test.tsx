@@ -1,0 +1,86 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { fakeFirebase } from '../../../testing/fake-firebase.ts';
+import { json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import type { RefundDue } from '../api/get-refunds-due.ts';
+
+let refunds: RefundDue[];
+let refundsAnswer: () => Response;
+
+const cancelledBooking: RefundDue = {
+  _id: 'pay-1',
+  transactionId: 'pi_3Late0123456789',
+  provider: 'stripe',
+  amount: 150,
+  currency: 'usd',
+  paidAt: '2026-11-20T15:04:00.000Z',
+  refundStatus: 'due',
+  reason: 'The booking was cancelled before the payment arrived',
+  patientName: 'Pat Patient',
+  email: 'patient@clinic.test',
+  bookingId: 'b-1',
+  treatment: 'Cavity Filling',
+  appointmentDate: 'Nov 23, 2026',
+  slot: '09.30 AM - 10.00 AM',
+  bookingStatus: 'cancelled',
+};
+
+beforeEach(() => {
+  refunds = [cancelledBooking];
+  refundsAnswer = () => json(refunds);
+  stubFetch((request) => {
+    const url = new URL(request.url);
+    if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
+    if (url.pathname === '/api/refunds') return refundsAnswer();
+    return json({ message: 'Not found' }, 404);
+  });
+  fakeFirebase.signInAs('admin@clinic.test', 'Ada Admin');
+  storeSession('admin@clinic.test');
+});
+
+async function openRefunds() {
+  renderWithProviders(<AppRoutes />, { path: '/dashboard/refunds' });
+  await screen.findByRole('heading', { level: 1, name: 'Refunds due' }, { timeout: 5000 });
+}
+
+describe('Refunds due page', () => {
+  it('shows each payment owed back with its amount, patient, booking, time, reason and transaction', async () => {
+    await openRefunds();
+    const card = await screen.findByRole('article', { name: '$150 to Pat Patient' });
+    const facts = Object.fromEntries(
+      within(card)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      Patient: 'Pat Patient patient@clinic.test',
+      Booking: 'Cavity Filling, Nov 23, 2026 at 09.30 AM - 10.00 AM (cancelled)',
+      Paid: expect.stringMatching(/^Nov 20, 2026, \d{1,2}:04 (AM|PM)$/),
+      Transaction: 'pi_3Late0123456789',
+    });
+    expect(within(card).getByText('The booking was cancelled before the payment arrived')).toBeTruthy();
+    expect(within(card).getByText(/^Nov 20, 2026/).getAttribute('dateTime')).toBe('2026-11-20T15:04:00.000Z');
+  });
+
+  it('says so when no refund is due', async () => {
+    refunds = [];
+    await openRefunds();
+    expect(await screen.findByText('No refunds are due.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Refunds due' })).toBeNull();
+  });
+
+  it('names the email and says the booking is gone when it no longer exists', async () => {
+    refunds = [{ ...cancelledBooking, patientName: null, bookingId: null, treatment: null, appointmentDate: null, slot: null, bookingStatus: null }];
+    await openRefunds();
+    const card = await screen.findByRole('article', { name: '$150 to patient@clinic.test' });
+    expect(within(card).getByText('No longer on record')).toBeTruthy();
+  });
+
+  it('shows the error screen when the list cannot be loaded', async () => {
+    refundsAnswer = () => json({ message: 'Only an admin may do this' }, 403);
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/refunds' });
+    expect(await screen.findByText('Something went wrong !!!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/Only an admin may do this/)).toBeTruthy();
+  });
+});
