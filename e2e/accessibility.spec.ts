@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, logIn } from './support.ts';
+import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, logIn, refundDueViaApi } from './support.ts';
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 async function expectAccessible(page: Page, what: string) {
@@ -41,9 +41,15 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
   await expectAccessible(page, 'booking modal');
 });
 
-test('an admin’s pages have no serious accessibility violations', async ({ page }) => {
+test('an admin’s pages have no serious accessibility violations', async ({ page, browser }) => {
+  // A payment owed back, so Refunds due shows one.
+  const patient = await (await browser.newContext()).newPage();
+  await logIn(patient, SEED_PATIENT);
+  await refundDueViaApi(patient, { treatment: 'Cavity Filling', date: clinicDate(21), slot: '09.30 AM - 10.00 AM' });
+  await patient.context().close();
+
   await logIn(page, SEED_ADMIN);
-  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
+  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/refunds', 'Refunds due'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }

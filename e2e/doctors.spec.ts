@@ -36,7 +36,7 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
   const img = row.getByRole('img', { name: 'Dr. Test Person' });
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   const photoUrl = await img.getAttribute('src');
-  expect(photoUrl).toMatch(/^\/api\/images\/[0-9a-f]{32}\.png$/);
+  expect(photoUrl).toMatch(/^\/api\/images\/doctors\/[0-9a-f]{32}\.png$/);
 
   await row.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete Dr. Test Person?' });

@@ -89,3 +89,22 @@ export async function bookViaApi(page: import('@playwright/test').Page, booking:
   if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
+
+/**
+ * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
+ * cancels the booking, then pays it with the demo card, as when a card is charged while the
+ * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
+ */
+export async function refundDueViaApi(page: import('@playwright/test').Page, booking: { treatment: string; date: string; slot: string }) {
+  const id = await bookViaApi(page, booking);
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  await page.request.delete(`/api/bookings/${id}`, { headers });
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+  const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
+  const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
+  const recorded = await page.request.post('/api/payments', { headers, data: { transactionId: paymentIntent.id, bookingId: id } });
+  if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
+  return paymentIntent.id;
+}
