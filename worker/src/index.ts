@@ -10,6 +10,7 @@ import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings
 import { createReview, listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
 import { countQueries } from './query-count.ts';
+import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
@@ -75,4 +76,5 @@ export default {
     response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
     return response;
   },
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -132,7 +132,8 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   const body = await readJson(request, DemoConfirmation);
   const intentId = await verifyDemoSecret(env, body.clientSecret);
   if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
-  const bookingId = await env.DB.prepare("SELECT id FROM bookings WHERE payment_intent_id = ?1 AND status = 'active'")
+  // Any status: bookingFor answers 404 for a cancelled booking and 410 for a released one.
+  const bookingId = await env.DB.prepare('SELECT id FROM bookings WHERE payment_intent_id = ?1')
     .bind(intentId)
     .first<string>('id');
   if (!bookingId) throw new HttpError(404, 'No such booking');
