@@ -31,6 +31,7 @@ export const dashboardRoutes: PageRoute[] = [
   { path: '/dashboard/all-users', component: lazyPage(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'), access: 'admin' },
   { path: '/dashboard/add-doctors', component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'), access: 'admin' },
   { path: '/dashboard/manage-doctors', component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'), access: 'admin' },
+  { path: '/dashboard/reviews', component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'), access: 'admin' },
   { path: '/dashboard/payment/:id', component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'), access: 'signed-in' },
 ];
 

@@ -83,6 +83,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 <li>
                   <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
                 </li>
+                <li>
+                  <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
+                </li>
               </>
             )}
           </ul>
