@@ -43,7 +43,7 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
 
 test('an admin’s pages have no serious accessibility violations', async ({ page }) => {
   await logIn(page, SEED_ADMIN);
-  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
+  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/reviews', 'Reviews'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }
