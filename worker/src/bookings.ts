@@ -59,7 +59,7 @@ export function toBooking(row: BookingRow, env: Env) {
   };
 }
 
-export const unpaidLimitMessage = (limit: number) =>
+const unpaidLimitMessage = (limit: number) =>
   `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 
 /** POST /api/bookings: books a free slot for the signed-in patient. */
@@ -145,7 +145,7 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   return json(results.map((row) => toBooking(row, env)));
 }
 
-export const RELEASED_MESSAGE = 'This booking was released because it was not paid in time; please book again';
+const RELEASED_MESSAGE = 'This booking was released because it was not paid in time; please book again';
 
 /**
  * An active booking that `user` may see: its owner's, or any for an admin (404 / 403 otherwise).

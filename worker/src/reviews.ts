@@ -51,7 +51,7 @@ const toOwnReview = (row: OwnReviewRow) => ({
   updatedAt: row.updated_at,
 });
 
-export const NO_PAST_APPOINTMENT = 'You can write a review after your first appointment at the clinic';
+const NO_PAST_APPOINTMENT = 'You can write a review after your first appointment at the clinic';
 
 /**
  * SQL: patient ?1 has had an appointment: an active booking (paid, free, or still held) whose start
