@@ -49,7 +49,7 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
   await patient.context().close();
 
   await logIn(page, SEED_ADMIN);
-  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/refunds', 'Refunds due'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
+  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/refunds', 'Refunds due'], ['/dashboard/reviews', 'Reviews'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }

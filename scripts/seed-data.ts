@@ -137,9 +137,9 @@ export function seedStatements(): SeedStatement[] {
   }
   SEED_REVIEWS.forEach((r, i) => {
     statements.push({
-      sql: `INSERT INTO reviews (id, name, img, review, location, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT DO NOTHING`,
-      // Spread over past days so the order is stable and newer user reviews come first.
+      sql: `INSERT INTO reviews (id, name, img, review, location, created_at, updated_at, status)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6, 'approved') ON CONFLICT DO NOTHING`,
+      // Spread over past days so the order is stable and newer patients' reviews come first.
       params: [r.id, r.name, `/api/images/${r.imageKey}`, r.review, r.location, `2026-01-0${i + 1}T12:00:00.000Z`],
     });
   });

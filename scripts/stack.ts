@@ -33,6 +33,8 @@ export interface StackOptions {
   logFile: string;
   /** The access-token signing secret; a random one per run when not given. */
   jwtSecret?: string;
+  /** Worker variables that differ from wrangler.toml's [vars] (the browser tests' wider limits). */
+  vars?: Record<string, string>;
   /** More data to load after the seed, before the Worker starts (the benchmark's bookings). */
   extraData?: (db: SeedBindings['DB']) => Promise<void>;
 }
@@ -74,6 +76,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
           // A fresh signing secret per run: old access tokens fail with 401 and the app renews them.
           '--var', `JWT_SECRET:${options.jwtSecret ?? randomBytes(32).toString('hex')}`,
+          ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
         ],
         log,
       ),

@@ -14,6 +14,9 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: 'test-only-secret-of-at-least-32-characters',
             FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+            // Wide for the functional tests, which book many times as one patient; the tests of the
+            // limit pass their own (or none, for the default).
+            MAX_UNPAID_BOOKINGS: '1000',
           },
           // The real rate-limiting bindings: wide budgets for the functional tests, and a
           // tight one that the rate-limit tests swap in to reach the 429.

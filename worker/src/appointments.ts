@@ -1,5 +1,6 @@
 import { firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
+import { liveBooking } from './holds.ts';
 import { json } from './http.ts';
 
 interface OptionRow {
@@ -11,9 +12,11 @@ interface OptionRow {
 
 /**
  * The still-free slots of every treatment on a date, in one query: a slot is free when no
- * active booking holds it (the NOT EXISTS probes the bookings_one_per_slot index).
+ * active booking holds it (the NOT EXISTS probes the bookings_one_per_slot index, which finds at
+ * most one row), or when that booking is unpaid and its hold has ended.
  */
 export async function freeSlotsOn(env: Env, isoDate: string): Promise<{ _id: string; name: string; slots: string[]; price: number }[]> {
+  const now = new Date();
   const { results } = await env.DB.prepare(
     `SELECT t.id, t.name, t.price_cents, s.slot
      FROM treatments t
@@ -22,10 +25,11 @@ export async function freeSlotsOn(env: Env, isoDate: string): Promise<{ _id: str
       AND s.start_minute >= ?2
       AND NOT EXISTS (
         SELECT 1 FROM bookings b
-        WHERE b.treatment_id = s.treatment_id AND b.appointment_date = ?1 AND b.slot = s.slot AND b.status = 'active')
+        WHERE b.treatment_id = s.treatment_id AND b.appointment_date = ?1 AND b.slot = s.slot AND b.status = 'active'
+          AND ${liveBooking('b', '?3')})
      ORDER BY t.position, t.name, s.start_minute`,
   )
-    .bind(isoDate, firstBookableMinute(env, isoDate))
+    .bind(isoDate, firstBookableMinute(env, isoDate, now), now.toISOString())
     .all<OptionRow>();
   const options = new Map<string, { _id: string; name: string; slots: string[]; price: number }>();
   for (const row of results) {

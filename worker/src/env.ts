@@ -10,6 +10,14 @@ export interface Env {
   ASSETS: Fetcher;
   CLINIC_TIME_ZONE: string;
   BOOKING_HORIZON_DAYS: string;
+  /** How many upcoming unpaid bookings of priced treatments one patient may hold (3). */
+  MAX_UNPAID_BOOKINGS?: string;
+  /** An unpaid booking is held at most this many hours after it was made (24)… */
+  HOLD_HOURS_AFTER_BOOKING?: string;
+  /** …and until this many hours before its start (12)… */
+  HOLD_HOURS_BEFORE_START?: string;
+  /** …but at least this many minutes after it was made (60), never past its start. */
+  MIN_HOLD_MINUTES?: string;
   CLINIC_INBOX: string;
   MAIL_FROM: string;
   ADMIN_EMAILS: string;

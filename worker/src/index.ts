@@ -7,9 +7,10 @@ import { getImage, uploadImage } from './images.ts';
 import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
-import { createReview, listReviews } from './reviews.ts';
+import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
 import { countQueries } from './query-count.ts';
+import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
 
@@ -77,7 +78,10 @@ route('/appointmentSpecialty', { GET: listSpecialties });
 route('/bookings', { GET: listBookings, POST: createBooking });
 route('/bookings/:id', { GET: getBooking, DELETE: cancelBooking });
 route('/bookings/:id/calendar.ics', { GET: bookingCalendar });
-route('/reviews', { GET: listReviews, POST: createReview });
+route('/reviews', { GET: listReviews, POST: saveReview });
+route('/reviews/mine', { GET: getOwnReview });
+route('/reviews/moderation', { GET: listReviewsForModeration });
+route('/reviews/:id/status', { PUT: moderateReview });
 route('/create-payment-intent', { POST: createPaymentIntent });
 route('/payments', { POST: recordPayment });
 route('/refunds', { GET: listRefundsDue });
@@ -103,4 +107,5 @@ export default {
     response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
     return response;
   },
+  scheduled,
 } satisfies ExportedHandler<Env>;

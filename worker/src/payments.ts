@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import * as v from 'valibot';
 import { requireAdmin, requireUser, type User } from './auth.ts';
-import { bookingFor } from './bookings.ts';
+import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
+import { heldPastItsEnd } from './holds.ts';
 import { displayDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson, singleLine, text } from './http.ts';
@@ -48,6 +49,7 @@ interface PaidBooking {
   user_id: string;
   price_cents: number;
   paid: number;
+  released: number;
 }
 
 /**
@@ -55,8 +57,12 @@ interface PaidBooking {
  * that was cancelled meanwhile must still be recorded, to be refunded.
  */
 async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id', value: string): Promise<PaidBooking> {
-  const booking = await env.DB.prepare(`SELECT id, user_id, price_cents, paid FROM bookings WHERE ${where} = ?1`)
-    .bind(value)
+  const booking = await env.DB.prepare(
+    `SELECT b.id, b.user_id, b.price_cents, b.paid,
+       (b.cancel_reason IS 'unpaid' OR (b.status = 'active' AND ${heldPastItsEnd('b', '?2')})) AS released
+     FROM bookings b WHERE b.${where} = ?1`,
+  )
+    .bind(value, new Date().toISOString())
     .first<PaidBooking>();
   if (!booking) throw new HttpError(404, 'No such booking');
   if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
@@ -181,6 +187,8 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
   // page opened; recording the payment then flags it for a refund.
   const booking = await ownBooking(env, user, 'payment_intent_id', intentId);
+  // A booking released for non-payment is not charged: the patient books again.
+  if (booking.released) throw new HttpError(410, RELEASED_MESSAGE);
   if (booking.paid) throw new HttpError(409, 'This booking is already paid');
 
   const decision = decideDemoCard(body.card);

@@ -66,11 +66,19 @@ describe('GET /api/appointmentOptions', () => {
   });
 
   it('hides the slots of today that have started (clinic time zone)', async () => {
-    const now = clinicNow(env);
-    const list = await options(now.date);
+    // The Worker reads the clock between these two readings: a slot that started before the first
+    // is hidden, one that starts after the second is shown, whatever minute passes in between.
+    const before = clinicNow(env);
+    const list = await options(before.date);
+    const after = clinicNow(env);
+    const startsAfter = (now: { date: string; minute: number }, start: number) =>
+      now.date === before.date && start > now.minute;
     for (const option of list) {
       const all = SEED_TREATMENTS.find((t) => t.id === option._id)!.slots;
-      expect(option.slots).toEqual(all.filter((start) => start > now.minute).map(slotLabel));
+      const shown = all.filter((start) => option.slots.includes(slotLabel(start)));
+      expect(option.slots).toEqual(shown.map(slotLabel));
+      expect(shown).toEqual(expect.arrayContaining(all.filter((start) => startsAfter(after, start))));
+      expect(all.filter((start) => startsAfter(before, start))).toEqual(expect.arrayContaining(shown));
     }
   });
 });
@@ -214,7 +222,12 @@ describe('reading, cancelling and exporting bookings', () => {
     const refused = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: patient });
     expect(refused.status).toBe(409);
     const cancelled = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: admin });
-    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
+    expect((await call(`/api/bookings/${insertedId}`, { headers: patient })).status).toBe(404);
+    const stored = await env.DB.prepare('SELECT status, cancel_reason FROM bookings WHERE id = ?1').bind(insertedId).first();
+    expect(stored).toEqual({ status: 'cancelled', cancel_reason: 'admin' });
+    const rootCanal = (await options(inDays(10))).find((o) => o.name === 'Root Canal Treatment')!;
+    expect(rootCanal.slots).toContain('09.00 AM - 09.30 AM');
   });
 });
 

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clinicNow } from '../src/clinic-time.ts';
-import { accessTokenFor, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
+import { accessTokenFor, addPastVisit, addUser, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
 
 beforeAll(seed);
 
@@ -130,6 +130,7 @@ describe('bad-input sweep: no 5xx and no changed data, whatever a client sends',
     ['GET', '/api/jwt?email={id}'], ['GET', '/api/users/admin/{id}'], ['GET', '/api/bookings?email={id}'],
     ['GET', '/api/bookings/{id}'], ['GET', '/api/bookings/{id}/calendar.ics'], ['GET', '/api/appointmentOptions?date={id}'],
     ['GET', '/api/images/{id}'], ['PATCH', '/api/bookings'], ['PUT', '/api/contact'], ['DELETE', '/api/reviews'],
+    ['GET', '/api/reviews/mine'], ['GET', '/api/reviews/moderation?status={id}'], ['PUT', '/api/reviews/{id}/status'],
   ];
   const ids = ['no-such-id', ...injection.map(encodeURIComponent), 'x'.repeat(5000)];
 
@@ -262,7 +263,9 @@ describe('bad-input sweep: no 5xx and no changed data, whatever a client sends',
     expect(contact.status).toBe(201);
     const stored = await env.DB.prepare("SELECT message FROM contact_messages WHERE idempotency_key = 'sweep-multiline-0001'").first<string>('message');
     expect(stored).toBe(message);
-    const review = await postJson('/api/reviews', { review: 'Gentle.\n\nAnd quick, thank you.', location: 'Boston' }, bearer(await accessTokenFor('patient@clinic.test')));
+    await addUser('lines@example.com', 'Lee Lines');
+    await addPastVisit('lines@example.com');
+    const review = await postJson('/api/reviews', { review: 'Gentle.\n\nAnd quick, thank you.', location: 'Boston' }, bearer(await accessTokenFor('lines@example.com')));
     expect(review.status).toBe(201);
   });
 
@@ -288,10 +291,11 @@ describe('bad-input sweep: no 5xx and no changed data, whatever a client sends',
   });
 
   it('stores hostile text only as text', async () => {
+    await addPastVisit('patient@clinic.test');
     const text = "'; DROP TABLE reviews; -- <script>alert(1)</script>";
     const response = await postJson('/api/reviews', { review: text, location: 'Nowhere' }, bearer(await accessTokenFor('patient@clinic.test')));
     expect(response.status).toBe(201);
-    const reviews = await (await call('/api/reviews')).json<{ review: string }[]>();
+    const reviews = await (await call('/api/reviews/moderation', { headers: bearer(await accessTokenFor('admin@clinic.test')) })).json<{ review: string }[]>();
     expect(reviews[0]?.review).toBe(text);
   });
 });

@@ -67,3 +67,21 @@ export async function addUser(email: string, name: string, role: 'patient' | 'ad
   await env.DB.prepare('INSERT INTO users (id, email, name, role) VALUES (?1, ?2, ?3, ?4)').bind(id, email, name, role).run();
   return id;
 }
+
+/** A paid appointment of `email`'s in a free slot `daysAgo` days ago (what entitles a patient to a review). */
+export async function addPastVisit(email: string, daysAgo = 3): Promise<string> {
+  const id = crypto.randomUUID();
+  const day = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
+  const { meta } = await env.DB.prepare(
+    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid)
+     SELECT ?1, t.id, t.name, ?2, s.slot, u.id, u.name, u.email, t.price_cents, 1
+     FROM users u, treatments t JOIN treatment_slots s ON s.treatment_id = t.id
+     WHERE u.email = ?3 AND NOT EXISTS (
+       SELECT 1 FROM bookings b WHERE b.treatment_id = t.id AND b.appointment_date = ?2 AND b.slot = s.slot AND b.status = 'active')
+     ORDER BY t.position, s.start_minute LIMIT 1`,
+  )
+    .bind(id, day, email)
+    .run();
+  if (meta.changes !== 1) throw new Error(`no free slot ${daysAgo} days ago for ${email}`);
+  return id;
+}

@@ -102,9 +102,9 @@ describe('GET /api/reviews', () => {
     expect(reviews.map((r) => r.name)).toContain('Marcus Lee');
   });
 
-  it('shows the newest review first', async () => {
+  it('shows the newest approved review first', async () => {
     await env.DB.prepare(
-      `INSERT INTO reviews (id, name, img, review, location) VALUES ('fresh', 'New Patient', '', 'Great!', 'Miami')`,
+      `INSERT INTO reviews (id, name, img, review, location, status) VALUES ('fresh', 'New Patient', '', 'Great!', 'Miami', 'approved')`,
     ).run();
     const reviews = await (await call('/api/reviews')).json<{ _id: string }[]>();
     expect(reviews[0]?._id).toBe('fresh');

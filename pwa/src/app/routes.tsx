@@ -32,6 +32,7 @@ export const dashboardRoutes: PageRoute[] = [
   { path: '/dashboard/add-doctors', component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'), access: 'admin' },
   { path: '/dashboard/manage-doctors', component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'), access: 'admin' },
   { path: '/dashboard/refunds', component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'), access: 'admin' },
+  { path: '/dashboard/reviews', component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'), access: 'admin' },
   { path: '/dashboard/payment/:id', component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'), access: 'signed-in' },
 ];
 

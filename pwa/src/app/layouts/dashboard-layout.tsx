@@ -86,6 +86,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 <li>
                   <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
                 </li>
+                <li>
+                  <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
+                </li>
               </>
             )}
           </ul>

@@ -1,28 +1,15 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
+import { CLINIC_TIME_ZONE } from '../../lib/clinic-time-zone.ts';
 
-// The Worker's CLINIC_TIME_ZONE and BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the
-// Worker's configuration, so a deployment that changes them there sets the VITE_ twins at build time.
-const DEFAULT_TIME_ZONE = 'America/New_York';
+// The Worker's BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the Worker's
+// configuration, so a deployment that changes it there sets the VITE_ twin at build time.
 const DEFAULT_HORIZON_DAYS = 60;
-
-function validTimeZone(zone: unknown): string | null {
-  if (typeof zone !== 'string' || !zone.trim()) return null;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone.trim() });
-    return zone.trim();
-  } catch {
-    return null;
-  }
-}
 
 function validDays(days: unknown): number | null {
   const parsed = typeof days === 'string' && /^\d+$/.test(days.trim()) ? Number(days.trim()) : NaN;
   return Number.isSafeInteger(parsed) ? parsed : null;
 }
-
-/** The clinic's IANA time zone: "today" and the booking window are the clinic's, not the browser's. */
-export const CLINIC_TIME_ZONE = validTimeZone(import.meta.env.VITE_CLINIC_TIME_ZONE) ?? DEFAULT_TIME_ZONE;
 
 /** How many days after today (in the clinic) one may book. */
 export const BOOKING_HORIZON_DAYS = validDays(import.meta.env.VITE_BOOKING_HORIZON_DAYS) ?? DEFAULT_HORIZON_DAYS;

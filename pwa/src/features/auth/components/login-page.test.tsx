@@ -12,6 +12,7 @@ beforeEach(() => {
   stubFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    if (url.pathname === '/api/reviews/mine') return json({ canReview: false, review: null }); // the /review page
     requests.push(request);
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
     if (url.pathname === '/api/users' && request.method === 'POST') return json({ acknowledged: true, insertedId: 'u1' }, 201);

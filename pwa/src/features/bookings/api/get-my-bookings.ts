@@ -18,6 +18,8 @@ export type Booking = {
   phone: string;
   price: number;
   paid: boolean;
+  /** An unpaid booking of a priced treatment is released unless paid by then (ISO, UTC); null otherwise. */
+  payBy?: string | null;
 };
 
 /**

@@ -41,7 +41,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   bookings = [
-    booking('b-unpaid', {}),
+    booking('b-unpaid', { payBy: '2026-11-22T20:00:00.000Z' }),
     booking('b-paid', {
       treatment: 'Cavity Filling',
       appointmentDate: 'Nov 26, 2026',
@@ -149,6 +149,15 @@ describe('My Appointments', () => {
 
     expect(row('Dental Check-up').queryByRole('link', { name: 'Pay' })).toBeNull();
     expect(row('Dental Check-up').queryByText('Paid')).toBeNull();
+  });
+
+  it('says until when an unpaid booking is held, on the clinic’s clock, in small print under Pay', async () => {
+    await openMyAppointments();
+    await table();
+    const payBy = row('Teeth Cleaning').getByText('Pay by Nov 22, 3:00 PM');
+    expect(payBy.tagName).toBe('SMALL');
+    expect(row('Cavity Filling').queryByText(/^Pay by/)).toBeNull();
+    expect(row('Dental Check-up').queryByText(/^Pay by/)).toBeNull();
   });
 
   it('offers Cancel only for unpaid bookings that have not started', async () => {

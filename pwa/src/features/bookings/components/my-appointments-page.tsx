@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isNetworkFailure } from '../../../lib/api.ts';
+import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -30,18 +31,26 @@ export const offlineNoteText = (savedAt: number) =>
   `You are offline. Showing your appointments as saved on ${savedAtText(savedAt)}.`;
 export const OFFLINE_NOTHING_SAVED_TEXT = 'You are offline and no saved appointments are on this device.';
 
-/** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. */
+/** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
+const payByText = (payBy: string) =>
+  `Pay by ${new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(payBy))}`;
+
+/** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
   if (booking.paid) return <span className="badge">Paid</span>;
-  if (booking.price > 0 && offline) return <span className="muted">Unpaid</span>;
-  if (booking.price > 0) {
-    return (
-      <Link href={`/dashboard/payment/${encodeURIComponent(booking._id)}`} className="button button--small button--primary">
-        Pay
-      </Link>
-    );
-  }
-  return null;
+  if (booking.price <= 0) return null;
+  return (
+    <>
+      {offline ? (
+        <span className="muted">Unpaid</span>
+      ) : (
+        <Link href={`/dashboard/payment/${encodeURIComponent(booking._id)}`} className="button button--small button--primary">
+          Pay
+        </Link>
+      )}
+      {booking.payBy && <small className="bookings-table__pay-by">{payByText(booking.payBy)}</small>}
+    </>
+  );
 }
 
 /**

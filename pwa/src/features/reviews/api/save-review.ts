@@ -1,4 +1,5 @@
 import { api } from '../../../lib/api.ts';
+import type { ReviewStatus } from './get-own-review.ts';
 
 /** What a patient writes; the server adds their name and photo from their profile. */
 export type NewReview = { review: string; location: string };
@@ -6,7 +7,12 @@ export type NewReview = { review: string; location: string };
 /** The limits POST /api/reviews enforces (after trimming). */
 export const REVIEW_LIMITS = { review: { min: 10, max: 1000 }, location: { min: 1, max: 100 } } as const;
 
-/** POST /api/reviews (signed in): 201 with the new review's id; a 400 carries the server's message. */
-export function createReview(review: NewReview): Promise<{ acknowledged: boolean; insertedId: string }> {
+export type SavedReview = { acknowledged: boolean; status: ReviewStatus; message: string };
+
+/**
+ * POST /api/reviews (signed in): writes the patient's one review, or rewrites it. It waits for the
+ * clinic's approval; `message` says so. A 403 (no appointment yet) or 400 carries the server's message.
+ */
+export function saveReview(review: NewReview): Promise<SavedReview> {
   return api('/reviews', { method: 'POST', body: JSON.stringify(review) });
 }
