@@ -14,6 +14,7 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             JWT_SECRET: 'test-only-secret-of-at-least-32-characters',
             FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+            ALLOW_UNSIGNED_EMULATOR_TOKENS: 'true',
           },
           // The real rate-limiting bindings: wide budgets for the functional tests, and a
           // tight one that the rate-limit tests swap in to reach the 429.

@@ -11,7 +11,7 @@ import { createReview, listReviews } from './reviews.ts';
 import { serveApp } from './app-shell.ts';
 import { countQueries } from './query-count.ts';
 import { withSecurityHeaders } from './security.ts';
-import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
+import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,6 +45,7 @@ function route(path: string, handlers: Partial<Record<Method, Handler>>): void {
 // A trivial JSON answer: a liveness check, and the benchmark's baseline.
 route('/health', { GET: () => json({ ok: true }) });
 route('/jwt', { GET: getAccessToken });
+route('/sessions/revoke', { POST: revokeSessions });
 route('/users', { GET: listUsers, POST: saveUser });
 // GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
 route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requireUser } from './auth.ts';
+import { requireVerifiedUser } from './auth.ts';
 import type { Env } from './env.ts';
 import { json, readJson, text } from './http.ts';
 
@@ -34,7 +34,7 @@ export async function listReviews(_request: Request, env: Env): Promise<Response
 
 /** POST /api/reviews: a signed-in patient's review; name and photo come from their profile. */
 export async function createReview(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = await requireVerifiedUser(request, env);
   const body = await readJson(request, NewReview);
   const profile = await env.DB.prepare('SELECT photo_url FROM users WHERE id = ?1').bind(user.id).first<{ photo_url: string | null }>();
   const id = crypto.randomUUID();
