@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, submitLogin, uniqueEmail } from './support.ts';
+import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, submitLogin, uniqueEmail, verifyAccount } from './support.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -132,7 +132,10 @@ test('Google sign-in through the emulator works for a new and a returning user',
     await nav(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
   }
-  expect(queryD1<{ name: string }>(`SELECT name FROM users WHERE email = '${email}'`)).toEqual([{ name: 'Gina Google' }]);
+  // Google accounts arrive verified.
+  expect(queryD1<{ name: string }>(`SELECT name, email_verified FROM users WHERE email = '${email}'`)).toEqual([
+    { name: 'Gina Google', email_verified: 1 },
+  ]);
 });
 
 test('an admin promotes a user and deletes another after confirming', async ({ page }) => {
@@ -140,6 +143,7 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
   const leaving = uniqueEmail('leaving');
   for (const [email, name] of [[promoted, 'Pro Moted'], [leaving, 'Lee Ving']] as const) {
     await createAccount(email, 'Strong#2026', name);
+    await verifyAccount(email); // only a verified email can become admin
     await page.goto('/login');
     await submitLogin(page, { email, password: 'Strong#2026' });
     await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();

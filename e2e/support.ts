@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
 
 /** Reads the test stack's local D1. */
@@ -34,7 +35,7 @@ export function deliveredMails(): string[] {
 
 const AUTH = 'http://127.0.0.1:9099';
 
-/** An account in the auth emulator, as if the person had signed up elsewhere. */
+/** An account in the auth emulator, as if the person had signed up elsewhere (its email not verified yet). */
 export async function createAccount(email: string, password: string, displayName: string): Promise<void> {
   const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-emulator`, {
     method: 'POST',
@@ -44,11 +45,14 @@ export async function createAccount(email: string, password: string, displayName
   if (!response.ok) throw new Error(`could not create ${email}: ${await response.text()}`);
 }
 
-/** The out-of-band links (password reset mails) the emulator would have sent. */
-export async function oobLinks(email: string): Promise<string[]> {
-  const response = await fetch(`${AUTH}/emulator/v1/projects/demo-clinic/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; oobLink: string; requestType: string }[] };
-  return oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').map((c) => c.oobLink);
+/** Verifies an account's email in the emulator, as opening the link of its verification mail would. */
+export async function verifyAccount(email: string): Promise<void> {
+  await markEmailVerified(email);
+}
+
+/** The out-of-band links (password-reset or verification mails) the emulator would have sent to `email`. */
+export async function oobLinks(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET'): Promise<string[]> {
+  return (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
 }
 
 export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
