@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
 
@@ -63,6 +65,20 @@ export function clinicDate(days: number): string {
   const date = new Date(`${today}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
+}
+
+const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
+/** A yyyy-MM-dd date as the app shows it (date-fns PP). */
+export const pp = (iso: string) => format(asDate(iso), 'PP');
+
+/** On the Appointment page, picks a day in the calendar, moving to the next month when needed. */
+export async function pickDay(page: Page, iso: string) {
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
+  const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
+  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await day.click();
+  await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
 }
 
 export const SEED_PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
