@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, submitLogin, uniqueEmail, verifyAccount } from './support.ts';
+import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, signUpInBrowser, submitLogin, uniqueEmail, verifyAccount } from './support.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -36,12 +36,7 @@ test('Sign Up shows every validation message, including a weak password', async 
 
 test('a new patient signs up, is stored on the server, signs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newpatient');
-  await page.goto('/signup');
-  const main = page.getByRole('main');
-  await main.getByLabel('Name').fill('Nina New');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password').fill('Strong#2026');
-  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await signUpInBrowser(page, { name: 'Nina New', email, password: 'Strong#2026' });
   await expect(page.getByText('Create your account')).toBeVisible();
   await expect(page).toHaveURL('/');
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();

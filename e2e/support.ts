@@ -84,6 +84,16 @@ export async function pickDay(page: Page, iso: string) {
 export const SEED_PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
 export const SEED_ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
 
+/** Signs up through the Sign Up page, as a new patient would. */
+export async function signUpInBrowser(page: Page, who: { name: string; email: string; password: string }) {
+  await page.goto('/signup');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill(who.name);
+  await main.getByLabel('Email').fill(who.email);
+  await main.getByLabel('Password').fill(who.password);
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+}
+
 /** Fills in and submits the Login form on the current page. */
 export async function submitLogin(page: import('@playwright/test').Page, who: { email: string; password: string }) {
   const main = page.getByRole('main');

@@ -1,14 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { clinicDate, oobLinks, pickDay, queryD1, uniqueEmail } from './support.ts';
+import { clinicDate, oobLinks, pickDay, queryD1, signUpInBrowser, uniqueEmail } from './support.ts';
 
 test('a new patient verifies their email before booking: banner, refusal, the emailed link, I’ve verified, booked', async ({ page }) => {
   const email = uniqueEmail('verifier');
-  await page.goto('/signup');
-  const main = page.getByRole('main');
-  await main.getByLabel('Name').fill('Vera Verify');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password').fill('Strong#2026');
-  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await signUpInBrowser(page, { name: 'Vera Verify', email, password: 'Strong#2026' });
   await expect(page).toHaveURL('/');
 
   const banner = page.getByRole('region', { name: 'Verify your email' });
@@ -56,12 +51,7 @@ test('a new patient verifies their email before booking: banner, refusal, the em
 test('the banner fits a 320 px phone, and Resend email sends another link', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   const email = uniqueEmail('narrow');
-  await page.goto('/signup');
-  const main = page.getByRole('main');
-  await main.getByLabel('Name').fill('Nora Narrow');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password').fill('Strong#2026');
-  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await signUpInBrowser(page, { name: 'Nora Narrow', email, password: 'Strong#2026' });
 
   const banner = page.getByRole('region', { name: 'Verify your email' });
   await expect(banner).toBeVisible();
