@@ -18,7 +18,7 @@ type Params = { params: Record<string, string> };
 
 const NewUser = v.object({ name: text('name', 100), email: email('email') });
 
-export const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
+const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
 
 function isBootstrapAdmin(env: Env, address: string): boolean {
