@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, logIn, refundDueViaApi } from './support.ts';
+import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, createAccount, logIn, refundDueViaApi, uniqueEmail } from './support.ts';
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 async function expectAccessible(page: Page, what: string) {
@@ -39,6 +39,17 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
   await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
   await expectAccessible(page, 'booking modal');
+});
+
+test('the verify-your-email banner has no serious accessibility violations, in both layouts', async ({ page }) => {
+  const email = uniqueEmail('unverified');
+  await createAccount(email, 'Strong#2026', 'Una Verified');
+  await logIn(page, { email, password: 'Strong#2026' });
+  for (const [path, heading] of [['/', 'What Our Patients Says'], ['/dashboard', 'My Appointments']] as const) {
+    await settle(page, path, heading);
+    await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
+    await expectAccessible(page, `${path} with the verify-your-email banner`);
+  }
 });
 
 test('an admin’s pages have no serious accessibility violations', async ({ page, browser }) => {

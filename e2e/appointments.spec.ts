@@ -1,20 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { format } from 'date-fns';
-import { SEED_PATIENT, bookViaApi, clinicDate, logIn } from './support.ts';
-
-const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
-const pp = (iso: string) => format(asDate(iso), 'PP');
-
-/** Picks a day in the calendar, moving to the next month when needed. */
-async function pickDay(page: Page, iso: string) {
-  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
-  const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
-  const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
-  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
-  await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { SEED_PATIENT, bookViaApi, clinicDate, logIn, pickDay, pp, queryD1 } from './support.ts';
 
 test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({ page }) => {
   await logIn(page, SEED_PATIENT, '/login?from=%2Fappointment');

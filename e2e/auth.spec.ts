@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, submitLogin, uniqueEmail } from './support.ts';
+import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, signUpInBrowser, submitLogin, uniqueEmail, verifyAccount } from './support.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -36,12 +36,7 @@ test('Sign Up shows every validation message, including a weak password', async 
 
 test('a new patient signs up, is stored on the server, signs out and logs back in', async ({ page }) => {
   const email = uniqueEmail('newpatient');
-  await page.goto('/signup');
-  const main = page.getByRole('main');
-  await main.getByLabel('Name').fill('Nina New');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password').fill('Strong#2026');
-  await main.getByRole('button', { name: 'Sign Up' }).click();
+  await signUpInBrowser(page, { name: 'Nina New', email, password: 'Strong#2026' });
   await expect(page.getByText('Create your account')).toBeVisible();
   await expect(page).toHaveURL('/');
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -132,7 +127,10 @@ test('Google sign-in through the emulator works for a new and a returning user',
     await nav(page).getByRole('button', { name: 'Sign Out' }).click();
     await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
   }
-  expect(queryD1<{ name: string }>(`SELECT name FROM users WHERE email = '${email}'`)).toEqual([{ name: 'Gina Google' }]);
+  // Google accounts arrive verified.
+  expect(queryD1<{ name: string }>(`SELECT name, email_verified FROM users WHERE email = '${email}'`)).toEqual([
+    { name: 'Gina Google', email_verified: 1 },
+  ]);
 });
 
 test('an admin promotes a user and deletes another after confirming', async ({ page }) => {
@@ -140,6 +138,7 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
   const leaving = uniqueEmail('leaving');
   for (const [email, name] of [[promoted, 'Pro Moted'], [leaving, 'Lee Ving']] as const) {
     await createAccount(email, 'Strong#2026', name);
+    await verifyAccount(email); // only a verified email can become admin
     await page.goto('/login');
     await submitLogin(page, { email, password: 'Strong#2026' });
     await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();

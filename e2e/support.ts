@@ -1,5 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { format } from 'date-fns';
+import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
 
 /** Reads the test stack's local D1. */
@@ -34,7 +37,7 @@ export function deliveredMails(): string[] {
 
 const AUTH = 'http://127.0.0.1:9099';
 
-/** An account in the auth emulator, as if the person had signed up elsewhere. */
+/** An account in the auth emulator, as if the person had signed up elsewhere (its email not verified yet). */
 export async function createAccount(email: string, password: string, displayName: string): Promise<void> {
   const response = await fetch(`${AUTH}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-emulator`, {
     method: 'POST',
@@ -44,11 +47,14 @@ export async function createAccount(email: string, password: string, displayName
   if (!response.ok) throw new Error(`could not create ${email}: ${await response.text()}`);
 }
 
-/** The out-of-band links (password reset mails) the emulator would have sent. */
-export async function oobLinks(email: string): Promise<string[]> {
-  const response = await fetch(`${AUTH}/emulator/v1/projects/demo-clinic/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: { email: string; oobLink: string; requestType: string }[] };
-  return oobCodes.filter((c) => c.email === email && c.requestType === 'PASSWORD_RESET').map((c) => c.oobLink);
+/** Verifies an account's email in the emulator, as opening the link of its verification mail would. */
+export async function verifyAccount(email: string): Promise<void> {
+  await markEmailVerified(email);
+}
+
+/** The out-of-band links (password-reset or verification mails) the emulator would have sent to `email`. */
+export async function oobLinks(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET'): Promise<string[]> {
+  return (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
 }
 
 export const uniqueEmail = (who: string) => `${who}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -61,8 +67,32 @@ export function clinicDate(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
+/** A yyyy-MM-dd date as the app shows it (date-fns PP). */
+export const pp = (iso: string) => format(asDate(iso), 'PP');
+
+/** On the Appointment page, picks a day in the calendar, moving to the next month when needed. */
+export async function pickDay(page: Page, iso: string) {
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
+  const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
+  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await day.click();
+  await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
+}
+
 export const SEED_PATIENT = { email: 'patient@clinic.test', password: 'Patient#2026' };
 export const SEED_ADMIN = { email: 'admin@clinic.test', password: 'Admin#2026' };
+
+/** Signs up through the Sign Up page, as a new patient would. */
+export async function signUpInBrowser(page: Page, who: { name: string; email: string; password: string }) {
+  await page.goto('/signup');
+  const main = page.getByRole('main');
+  await main.getByLabel('Name').fill(who.name);
+  await main.getByLabel('Email').fill(who.email);
+  await main.getByLabel('Password').fill(who.password);
+  await main.getByRole('button', { name: 'Sign Up' }).click();
+}
 
 /** Fills in and submits the Login form on the current page. */
 export async function submitLogin(page: import('@playwright/test').Page, who: { email: string; password: string }) {

@@ -4,9 +4,10 @@
  * `npm start` (through wrangler's local bindings) and the Worker tests (inside workerd).
  */
 
+/** The seed accounts, verified, with the Firebase uid each is created with in the auth emulator. */
 export const SEED_ACCOUNTS = [
-  { email: 'admin@clinic.test', password: 'Admin#2026', name: 'Clinic Admin', role: 'admin' },
-  { email: 'patient@clinic.test', password: 'Patient#2026', name: 'Jamie Patient', role: 'patient' },
+  { email: 'admin@clinic.test', password: 'Admin#2026', name: 'Clinic Admin', role: 'admin', uid: 'seed-admin-uid' },
+  { email: 'patient@clinic.test', password: 'Patient#2026', name: 'Jamie Patient', role: 'patient', uid: 'seed-patient-uid' },
 ] as const;
 
 /** "09.00 AM - 09.30 AM" for the half hour that starts `startMinute` minutes after midnight. */
@@ -111,8 +112,12 @@ export interface SeedStatement {
   params: (string | number | null)[];
 }
 
-/** Idempotent SQL for the seed: re-running it keeps every row a user added or changed. */
-export function seedStatements(): SeedStatement[] {
+/**
+ * Idempotent SQL for the seed: re-running it keeps every row a user added or changed. The seed
+ * accounts are bound to `accountUids` (email → Firebase uid: the emulator's own, which differ from
+ * SEED_ACCOUNTS' for accounts created before uids were fixed) and verified.
+ */
+export function seedStatements(accountUids: Record<string, string> = {}): SeedStatement[] {
   const statements: SeedStatement[] = [];
   SEED_TREATMENTS.forEach((t, position) => {
     statements.push({
@@ -145,8 +150,10 @@ export function seedStatements(): SeedStatement[] {
   });
   for (const a of SEED_ACCOUNTS) {
     statements.push({
-      sql: `INSERT INTO users (id, email, name, role) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING`,
-      params: [`seed-${a.role}`, a.email, a.name, a.role],
+      sql: `INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, 1)
+            ON CONFLICT (email) DO UPDATE SET firebase_uid = excluded.firebase_uid, email_verified = 1
+            ON CONFLICT DO NOTHING`,
+      params: [`seed-${a.role}`, a.email, a.name, a.role, accountUids[a.email] ?? a.uid],
     });
   }
   return statements;

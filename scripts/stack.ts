@@ -10,13 +10,13 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
+import { AUTH_PORT, FIREBASE_PROJECT_ID, createEmulatorAccount, findEmulatorAccount, markEmailVerified } from './auth-emulator.ts';
 import { avatarPng } from './avatar-png.ts';
 import { SEED_ACCOUNTS, SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
 
+export { AUTH_PORT };
 export const HOST = '127.0.0.1';
 export const APP_PORT = 8787;
-export const AUTH_PORT = 9099;
-export const FIREBASE_PROJECT_ID = 'demo-clinic';
 
 const root = new URL('..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -54,7 +54,6 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', options.stateDir], log);
-    await seedLocalData(options.stateDir, options.extraData);
 
     const authArgs = ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID];
     if (options.authExportDir) {
@@ -65,7 +64,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     children.push(launch(firebaseBin, authArgs, log));
     await waitFor(`http://${HOST}:${AUTH_PORT}/`, 'the auth emulator');
-    await seedAccounts();
+    // The accounts first: D1's seed users are bound to the uids the emulator has for them.
+    await seedLocalData(options.stateDir, await seedAccounts(), options.extraData);
 
     children.push(
       launch(
@@ -74,6 +74,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
           'dev', '--ip', HOST, '--port', String(APP_PORT), '--persist-to', options.stateDir,
           '--show-interactive-dev-session=false',
           '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
+          // Local only (never in wrangler.toml; a deploy refuses it): lets the emulator's unsigned ID tokens in.
+          '--var', 'ALLOW_UNSIGNED_EMULATOR_TOKENS:true',
           // A fresh signing secret per run: old access tokens fail with 401 and the app renews them.
           '--var', `JWT_SECRET:${options.jwtSecret ?? randomBytes(32).toString('hex')}`,
           ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
@@ -101,14 +103,18 @@ export interface SeedBindings {
   };
 }
 
-/** Treatments, doctors and reviews in D1, their photos in R2; safe to run again. */
-async function seedLocalData(stateDir: string, extraData?: StackOptions['extraData']): Promise<void> {
+/** Treatments, doctors, reviews and the seed users in D1, the photos in R2; safe to run again. */
+async function seedLocalData(
+  stateDir: string,
+  accountUids: Record<string, string>,
+  extraData?: StackOptions['extraData'],
+): Promise<void> {
   const { env, dispose } = await getPlatformProxy<SeedBindings>({
     configPath: join(root, 'wrangler.toml'),
     persist: { path: join(stateDir, 'v3') },
   });
   try {
-    await env.DB.batch(seedStatements().map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
+    await env.DB.batch(seedStatements(accountUids).map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
     for (const { imageKey, look } of [...SEED_DOCTORS, ...SEED_REVIEWS]) {
       if (await env.PHOTOS.head(imageKey)) continue;
       await env.PHOTOS.put(imageKey, avatarPng(look), { httpMetadata: { contentType: 'image/png' } });
@@ -119,21 +125,19 @@ async function seedLocalData(stateDir: string, extraData?: StackOptions['extraDa
   }
 }
 
-/** The two seed accounts in the auth emulator (an existing account is left as it is). */
-async function seedAccounts(): Promise<void> {
-  for (const account of SEED_ACCOUNTS) {
-    const response = await fetch(
-      `http://${HOST}:${AUTH_PORT}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=local-emulator`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ email: account.email, password: account.password, displayName: account.name }),
-      },
-    );
-    if (!response.ok && !(await response.text()).includes('EMAIL_EXISTS')) {
-      throw new Error(`could not create ${account.email} in the auth emulator (${response.status})`);
-    }
+/**
+ * The two seed accounts in the auth emulator, verified, created with their fixed uids; an account kept
+ * from an earlier run keeps its uid and password. Answers each seed email's uid.
+ */
+async function seedAccounts(): Promise<Record<string, string>> {
+  const uids: Record<string, string> = {};
+  for (const { email, password, name, uid } of SEED_ACCOUNTS) {
+    const account = (await findEmulatorAccount(email))
+      ? await markEmailVerified(email)
+      : await createEmulatorAccount({ localId: uid, email, password, displayName: name, emailVerified: true });
+    uids[email] = account.localId;
   }
+  return uids;
 }
 
 function launch(bin: string, args: string[], log: NodeJS.WritableStream): ChildProcess {

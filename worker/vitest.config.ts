@@ -17,6 +17,7 @@ export default defineConfig(async () => {
             // Wide for the functional tests, which book many times as one patient; the tests of the
             // limit pass their own (or none, for the default).
             MAX_UNPAID_BOOKINGS: '1000',
+            ALLOW_UNSIGNED_EMULATOR_TOKENS: 'true',
           },
           // The real rate-limiting bindings: wide budgets for the functional tests, and a
           // tight one that the rate-limit tests swap in to reach the 429.

@@ -3,6 +3,7 @@ import {
   UnsecuredJWT,
   createRemoteJWKSet,
   decodeProtectedHeader,
+  errors,
   jwtVerify,
   type JWTPayload,
   type JWTVerifyGetKey,
@@ -10,14 +11,24 @@ import {
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
+/** How long a sign-in waits for Google's key server before answering 503. */
+const KEY_SERVER_TIMEOUT_MS = 5_000;
+/** What a 503 asks the client to wait when Google's key server could not be reached. */
+const KEY_SERVER_RETRY_AFTER_SECONDS = 30;
+/** An ID token issued further ahead of this Worker's clock than this is refused (clocks drift a little, not more). */
+export const MAX_CLOCK_SKEW_SECONDS = 5 * 60;
+
 /** Google's public keys for Firebase ID tokens (jose caches them per isolate). */
 const GOOGLE_KEYS = createRemoteJWKSet(
   new URL('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  { timeoutDuration: KEY_SERVER_TIMEOUT_MS },
 );
 
 export interface Identity {
+  /** The Firebase uid (`sub`): who this is. The email is only an attribute of the account. */
   uid: string;
   email: string;
+  emailVerified: boolean;
   name: string | undefined;
   picture: string | undefined;
 }
@@ -27,7 +38,23 @@ export interface User {
   email: string;
   name: string;
   role: 'patient' | 'admin';
+  emailVerified: boolean;
+  /** Carried in access tokens as `ver`; a token with another version is no longer valid. */
+  tokenVersion: number;
 }
+
+/** The users columns a User is read from, and the row they give. */
+export const USER_COLUMNS = 'id, email, name, role, email_verified, token_version';
+export type UserRow = Pick<User, 'id' | 'email' | 'name' | 'role'> & { email_verified: number; token_version: number };
+
+export const userFromRow = ({ email_verified, token_version, ...row }: UserRow): User => ({
+  ...row,
+  emailVerified: email_verified === 1,
+  tokenVersion: token_version,
+});
+
+/** What booking, reviewing and becoming admin answer to an unverified account (403). */
+export const VERIFY_EMAIL_FIRST = 'Please verify your email address first: open the link we emailed you, then try again';
 
 const ACCESS_TOKEN_ISSUER = 'dental-clinic';
 const ACCESS_TOKEN_AUDIENCE = 'dental-clinic-api';
@@ -40,8 +67,29 @@ function bearer(request: Request): string {
 }
 
 /**
- * Verifies a Firebase ID token: RS256 against Google's keys, with issuer, audience, expiry and
- * subject checked. The emulator's unsigned tokens pass only when the emulator is configured.
+ * The key lookup, telling "Google's key server could not be reached" (503, Retry-After) apart from a
+ * token no key matches (401).
+ */
+function orUnavailable(keys: JWTVerifyGetKey): JWTVerifyGetKey {
+  return async (header, token) => {
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      if (error instanceof errors.JWKSNoMatchingKey || error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      console.error('Firebase signing keys unavailable:', error instanceof Error ? error.message : error);
+      throw new HttpError(503, 'We cannot check your sign-in right now; please try again in a minute', {
+        'Retry-After': String(KEY_SERVER_RETRY_AFTER_SECONDS),
+      });
+    }
+  };
+}
+
+const INVALID_SIGN_IN = 'Your sign-in is not valid or has expired; please sign in again';
+
+/**
+ * Verifies a Firebase ID token: RS256 against Google's keys, with issuer, audience, expiry, subject
+ * and an issue time not in the future checked. The emulator's unsigned tokens pass only when
+ * `emulator` says so (see acceptsEmulatorTokens).
  */
 export async function verifyIdToken(
   token: string,
@@ -55,29 +103,41 @@ export async function verifyIdToken(
       if (!options.emulator) throw new Error('unsigned token outside emulator mode');
       payload = UnsecuredJWT.decode(token, claims).payload;
     } else {
-      ({ payload } = await jwtVerify(token, options.keys ?? GOOGLE_KEYS, { ...claims, algorithms: ['RS256'] }));
+      const keys = orUnavailable(options.keys ?? GOOGLE_KEYS);
+      ({ payload } = await jwtVerify(token, keys, { ...claims, algorithms: ['RS256'] }));
     }
-  } catch {
-    throw new HttpError(401, 'Your sign-in is not valid or has expired; please sign in again');
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(401, INVALID_SIGN_IN);
   }
-  const { sub, email, name, picture } = payload as JWTPayload & { email?: unknown; name?: unknown; picture?: unknown };
+  if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + MAX_CLOCK_SKEW_SECONDS) {
+    throw new HttpError(401, INVALID_SIGN_IN);
+  }
+  const { sub, email, email_verified, name, picture } = payload as JWTPayload & Record<string, unknown>;
   if (!sub || typeof email !== 'string' || !email) {
     throw new HttpError(401, 'Your sign-in carries no email address');
   }
   return {
     uid: sub,
     email: email.toLowerCase(),
+    emailVerified: email_verified === true,
     name: typeof name === 'string' ? name.slice(0, 100) : undefined,
     picture: typeof picture === 'string' && /^https:\/\//.test(picture) ? picture.slice(0, 500) : undefined,
   };
 }
 
+/**
+ * The emulator's unsigned tokens are accepted only with the emulator configured AND the local-only
+ * flag set: the local stack and the Worker tests set both; a deploy refuses either
+ * (scripts/check-deploy-config.ts).
+ */
+export function acceptsEmulatorTokens(env: Env): boolean {
+  return Boolean(env.FIREBASE_AUTH_EMULATOR_HOST) && env.ALLOW_UNSIGNED_EMULATOR_TOKENS === 'true';
+}
+
 /** The Firebase identity behind a request's bearer ID token. */
 export function requireIdentity(request: Request, env: Env): Promise<Identity> {
-  return verifyIdToken(bearer(request), {
-    projectId: env.FIREBASE_PROJECT_ID,
-    emulator: Boolean(env.FIREBASE_AUTH_EMULATOR_HOST),
-  });
+  return verifyIdToken(bearer(request), { projectId: env.FIREBASE_PROJECT_ID, emulator: acceptsEmulatorTokens(env) });
 }
 
 function signingKey(env: Env): Uint8Array {
@@ -87,9 +147,12 @@ function signingKey(env: Env): Uint8Array {
   return new TextEncoder().encode(env.JWT_SECRET);
 }
 
-/** The Worker's own short-lived access token for a stored user. */
+/**
+ * The Worker's own short-lived access token for a stored user. `ver` ties it to the user's token
+ * version; email, role and verified are for the client to read (the Worker reads D1 on every call).
+ */
 export function issueAccessToken(user: User, env: Env): Promise<string> {
-  return new SignJWT({ email: user.email })
+  return new SignJWT({ email: user.email, role: user.role, verified: user.emailVerified, ver: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(ACCESS_TOKEN_ISSUER)
@@ -99,25 +162,36 @@ export function issueAccessToken(user: User, env: Env): Promise<string> {
     .sign(signingKey(env));
 }
 
-/** The stored user behind a request's access token; their role is read from D1 on every call. */
+/**
+ * The stored user behind a request's access token, read from D1 on every call (one query): their
+ * role and verified state as they are now, and a token whose version is not theirs any more (signed
+ * out, role changed) is refused.
+ */
 export async function requireUser(request: Request, env: Env): Promise<User> {
   const token = bearer(request);
   const key = signingKey(env);
-  let subject: string | undefined;
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, key, {
+    ({ payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
       issuer: ACCESS_TOKEN_ISSUER,
       audience: ACCESS_TOKEN_AUDIENCE,
-    });
-    subject = payload.sub;
+    }));
   } catch {
     throw new HttpError(401, 'Your session has expired; please sign in again');
   }
-  const user = subject
-    ? await env.DB.prepare('SELECT id, email, name, role FROM users WHERE id = ?1').bind(subject).first<User>()
+  const row = payload.sub
+    ? await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(payload.sub).first<UserRow>()
     : null;
-  if (!user) throw new HttpError(401, 'Your account no longer exists');
+  if (!row) throw new HttpError(401, 'Your account no longer exists');
+  if (payload.ver !== row.token_version) throw new HttpError(401, 'Your session has ended; please sign in again');
+  return userFromRow(row);
+}
+
+/** The signed-in user, who must have verified their email (booking, reviewing). */
+export async function requireVerifiedUser(request: Request, env: Env): Promise<User> {
+  const user = await requireUser(request, env);
+  if (!user.emailVerified) throw new HttpError(403, VERIFY_EMAIL_FIRST);
   return user;
 }
 

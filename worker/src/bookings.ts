@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requireUser, type User } from './auth.ts';
+import { requireUser, requireVerifiedUser, type User } from './auth.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { heldPastItsEnd, holdEnd, holdRules, liveBooking } from './holds.ts';
@@ -64,7 +64,7 @@ const unpaidLimitMessage = (limit: number) =>
 
 /** POST /api/bookings: books a free slot for the signed-in patient. */
 export async function createBooking(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = await requireVerifiedUser(request, env);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body = await readJson(request, NewBooking);
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {

@@ -26,6 +26,11 @@ export interface Env {
   FIREBASE_AUTH_DOMAIN?: string;
   /** Set only where the Firebase Auth emulator issues the ID tokens (never in production). */
   FIREBASE_AUTH_EMULATOR_HOST?: string;
+  /**
+   * "true" lets the emulator's unsigned ID tokens in (with FIREBASE_AUTH_EMULATOR_HOST also set).
+   * Local only: passed by scripts/stack.ts and the Worker tests; a deploy refuses it.
+   */
+  ALLOW_UNSIGNED_EMULATOR_TOKENS?: string;
   /** Secret (wrangler secret put JWT_SECRET): signs the Worker's access tokens; 32+ characters. */
   JWT_SECRET?: string;
   /** Stripe keys (secrets). Without STRIPE_SECRET_KEY the demo payment provider is used. */

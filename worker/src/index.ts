@@ -12,7 +12,7 @@ import { serveApp } from './app-shell.ts';
 import { countQueries } from './query-count.ts';
 import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
-import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, saveUser } from './users.ts';
+import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -69,6 +69,7 @@ function malformedEncoding(url: URL): boolean {
 // A trivial JSON answer: a liveness check, and the benchmark's baseline.
 route('/health', { GET: () => json({ ok: true }) });
 route('/jwt', { GET: getAccessToken });
+route('/sessions/revoke', { POST: revokeSessions });
 route('/users', { GET: listUsers, POST: saveUser });
 // GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
 route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });

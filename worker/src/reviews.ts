@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { requireAdmin, requireUser } from './auth.ts';
+import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
 import { clinicNow } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { liveBooking } from './holds.ts';
@@ -100,7 +100,7 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
  * patient whatever the timing, and the past-appointment check is part of the same statement.
  */
 export async function saveReview(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = await requireVerifiedUser(request, env);
   const body = await readJson(request, NewReview);
   const now = new Date();
   const changed = `reviews.name IS NOT excluded.name OR reviews.img IS NOT excluded.img

@@ -1,5 +1,15 @@
 import * as v from 'valibot';
-import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type Identity, type User } from './auth.ts';
+import {
+  USER_COLUMNS,
+  issueAccessToken,
+  requireAdmin,
+  requireIdentity,
+  requireUser,
+  userFromRow,
+  type Identity,
+  type User,
+  type UserRow,
+} from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, email, json, readJson, text } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
@@ -8,25 +18,71 @@ type Params = { params: Record<string, string> };
 
 const NewUser = v.object({ name: text('name', 100), email: email('email') });
 
+const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
+const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
+
 function isBootstrapAdmin(env: Env, address: string): boolean {
   return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
 }
 
 const toUser = (u: User) => ({ _id: u.id, name: u.name, email: u.email, role: u.role });
 
-/** Stores the user if new (ADMIN_EMAILS become admins); an existing user keeps their role. */
-async function ensureUser(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
-  const address = identity.email;
-  const created = await env.DB.prepare(
-    `INSERT INTO users (id, email, name, role, photo_url) VALUES (?1, ?2, ?3, ?4, ?5)
-     ON CONFLICT (email) DO NOTHING RETURNING id, email, name, role`,
-  )
-    .bind(crypto.randomUUID(), address, name, isBootstrapAdmin(env, address) ? 'admin' : 'patient', identity.picture ?? null)
-    .first<User>();
-  if (created) return { user: created, created: true };
-  const user = await env.DB.prepare('SELECT id, email, name, role FROM users WHERE email = ?1').bind(address).first<User>();
-  if (!user) throw new Error(`user ${address} vanished`);
-  return { user, created: false };
+const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
+
+/**
+ * The stored user of a Firebase identity, created on first sight. The uid decides who a record
+ * belongs to: a record bound to another uid is never handed over (409, even for the same email: a
+ * deleted Firebase account's successor starts afresh only once the clinic deletes the old record);
+ * a record from before uids were stored is bound by the first sign-in whose email is verified
+ * (403 for an unverified one). Every call refreshes email_verified; an ADMIN_EMAILS address is
+ * refused until verified, and promoted at the first verified call (which ends older access tokens).
+ */
+async function bindUser(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
+  const { uid, email: address, emailVerified } = identity;
+  const bootstrapAdmin = isBootstrapAdmin(env, address);
+  if (bootstrapAdmin && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
+  // Twice at most: a concurrent first sign-in may create or bind the record between our read and write.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const { results } = await env.DB.prepare(
+      `SELECT ${USER_COLUMNS}, firebase_uid FROM users WHERE firebase_uid = ?1 OR email = ?2`,
+    )
+      .bind(uid, address)
+      .all<UserRow & { firebase_uid: string | null }>();
+    const bound = results.find((row) => row.firebase_uid === uid);
+    const byEmail = results.find((row) => row !== bound && row.email.toLowerCase() === address);
+    if (byEmail && (byEmail.firebase_uid !== null || bound)) throw new HttpError(409, EMAIL_TAKEN);
+    if (byEmail && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
+
+    const existing = bound ?? byEmail;
+    if (!existing) {
+      const created = await env.DB.prepare(
+        `INSERT INTO users (id, email, name, role, photo_url, firebase_uid, email_verified)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
+      )
+        .bind(crypto.randomUUID(), address, name, bootstrapAdmin ? 'admin' : 'patient', identity.picture ?? null, uid, emailVerified ? 1 : 0)
+        .first<UserRow>();
+      if (created) return { user: userFromRow(created), created: true };
+      continue;
+    }
+    let updated: UserRow | null;
+    try {
+      // Compare-and-set on the binding; the email follows the Firebase account's (it may have changed).
+      updated = await env.DB.prepare(
+        `UPDATE users SET firebase_uid = ?2, email = ?3, email_verified = ?4,
+           role = CASE WHEN ?5 THEN 'admin' ELSE role END,
+           token_version = token_version + (CASE WHEN ?5 AND role != 'admin' THEN 1 ELSE 0 END)
+         WHERE id = ?1 AND (firebase_uid IS NULL OR firebase_uid = ?2)
+         RETURNING ${USER_COLUMNS}`,
+      )
+        .bind(existing.id, uid, address, emailVerified ? 1 : 0, bootstrapAdmin ? 1 : 0)
+        .first<UserRow>();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+      throw error;
+    }
+    if (updated) return { user: userFromRow(updated), created: false };
+  }
+  throw new HttpError(409, EMAIL_TAKEN);
 }
 
 function sameEmail(claimed: string | null | undefined, verified: string): boolean {
@@ -40,7 +96,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const claimed = new URL(request.url).searchParams.get('email');
   if (!claimed) throw new HttpError(400, 'email is required');
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await ensureUser(env, identity, identity.name ?? identity.email.split('@')[0]!);
+  const { user } = await bindUser(env, identity, identity.name ?? identity.email.split('@')[0]!);
   return json({ accessToken: await issueAccessToken(user, env) });
 }
 
@@ -49,7 +105,7 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const identity = await requireIdentity(request, env);
   const body = await readJson(request, NewUser);
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
-  const { user, created } = await ensureUser(env, identity, body.name);
+  const { user, created } = await bindUser(env, identity, body.name);
   if (created) return json({ acknowledged: true, insertedId: user.id }, 201);
   const { meta } = await env.DB.prepare(
     `UPDATE users SET name = ?1, photo_url = coalesce(?3, photo_url)
@@ -58,6 +114,13 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
     .bind(body.name, user.id, identity.picture ?? null)
     .run();
   return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' });
+}
+
+/** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */
+export async function revokeSessions(request: Request, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?1').bind(user.id).run();
+  return json({ acknowledged: true });
 }
 
 /** GET /api/users/admin/:email: for that user or an admin. */
@@ -75,21 +138,31 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
 export async function listUsers(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const { results } = await env.DB.prepare(
-    'SELECT id, email, name, role FROM users ORDER BY created_at, email',
-  ).all<User>();
-  return json(results.map(toUser));
+    `SELECT ${USER_COLUMNS} FROM users ORDER BY created_at, email`,
+  ).all<UserRow>();
+  return json(results.map((row) => toUser(userFromRow(row))));
 }
 
-/** PUT /api/users/admin/:id (admin): makes a user an admin. */
+/**
+ * PUT /api/users/admin/:id (admin): makes a user with a verified email an admin. Their access tokens
+ * issued before end (the token version moves), so no token claims the old role.
+ */
 export async function makeAdmin(request: Request & Params, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const id = request.params.target ?? '';
-  const user = await env.DB.prepare('SELECT id, email, name, role FROM users WHERE id = ?1').bind(id).first<User>();
-  if (!user) throw new HttpError(404, 'No such user');
+  const row = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(id).first<UserRow>();
+  if (!row) throw new HttpError(404, 'No such user');
+  const user = userFromRow(row);
   if (user.role === 'admin') {
     return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` });
   }
-  const { meta } = await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?1 AND role != 'admin'")
+  if (!user.emailVerified) {
+    throw new HttpError(403, `${user.name} has not verified their email address yet; they can become an admin once they have`);
+  }
+  const { meta } = await env.DB.prepare(
+    `UPDATE users SET role = 'admin', token_version = token_version + 1
+     WHERE id = ?1 AND role != 'admin' AND email_verified = 1`,
+  )
     .bind(id)
     .run();
   return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` });

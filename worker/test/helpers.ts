@@ -1,7 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { UnsecuredJWT } from 'jose';
-import { issueAccessToken, type User } from '../src/auth.ts';
-import { seedStatements } from '../../scripts/seed-data.ts';
+import { USER_COLUMNS, issueAccessToken, userFromRow, type UserRow } from '../src/auth.ts';
+import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
 
@@ -35,36 +35,61 @@ export async function count(table: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** An ID token as the Firebase Auth emulator issues it: unsigned (`alg: none`). */
-export function emulatorIdToken(claims: { email: string; sub?: string; name?: string; exp?: number; aud?: string }): string {
+/** The Firebase uid of an email's account in these tests: the seed accounts' own, else `uid-<email>`. */
+export function uidOf(email: string): string {
+  return SEED_ACCOUNTS.find((a) => a.email === email)?.uid ?? `uid-${email}`;
+}
+
+/**
+ * An ID token as the Firebase Auth emulator issues it: unsigned (`alg: none`). The account is the
+ * email's own (uidOf) with its email verified unless the claims say otherwise.
+ */
+export function emulatorIdToken(claims: {
+  email: string;
+  sub?: string;
+  name?: string;
+  exp?: number;
+  iat?: number;
+  aud?: string;
+  verified?: boolean;
+}): string {
   const now = Math.floor(Date.now() / 1000);
   const payload = {
     iss: `https://securetoken.google.com/${claims.aud ?? env.FIREBASE_PROJECT_ID}`,
     aud: claims.aud ?? env.FIREBASE_PROJECT_ID,
-    sub: claims.sub ?? `uid-${claims.email}`,
+    sub: claims.sub ?? uidOf(claims.email),
     email: claims.email,
+    email_verified: claims.verified ?? true,
     name: claims.name,
-    iat: now - 10,
+    iat: claims.iat ?? now - 10,
     auth_time: now - 10,
     exp: claims.exp ?? now + 3600,
   };
   return new UnsecuredJWT(payload).encode();
 }
 
-/** The Worker's access token for a stored user, as GET /api/jwt would issue it. */
+/** The Worker's access token for a stored user, as GET /api/jwt would issue it now. */
 export async function accessTokenFor(email: string): Promise<string> {
-  const user = await env.DB.prepare('SELECT id, email, name, role FROM users WHERE email = ?1').bind(email).first<User>();
-  if (!user) throw new Error(`no user ${email}`);
-  return issueAccessToken(user, env);
+  const row = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1`).bind(email).first<UserRow>();
+  if (!row) throw new Error(`no user ${email}`);
+  return issueAccessToken(userFromRow(row), env);
 }
 
 export function bearer(token: string): Record<string, string> {
   return { Authorization: `Bearer ${token}` };
 }
 
-export async function addUser(email: string, name: string, role: 'patient' | 'admin' = 'patient'): Promise<string> {
+/** A stored user, bound to the Firebase uid `uidOf(email)` (or `uid`; null: a row from before uids were stored), verified unless told. */
+export async function addUser(
+  email: string,
+  name: string,
+  role: 'patient' | 'admin' = 'patient',
+  { verified = true, uid = uidOf(email) }: { verified?: boolean; uid?: string | null } = {},
+): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO users (id, email, name, role) VALUES (?1, ?2, ?3, ?4)').bind(id, email, name, role).run();
+  await env.DB.prepare('INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+    .bind(id, email, name, role, uid, verified ? 1 : 0)
+    .run();
   return id;
 }
 

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api.ts';
-import { renderWithProviders } from '../testing/test-utils.tsx';
+import { json, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 
 function FailingPage({ error }: { error: unknown }): never {
@@ -12,6 +12,7 @@ function FailingPage({ error }: { error: unknown }): never {
 describe('error screen', () => {
   it('shows the spec text, the message and the status code, and signs out to /', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(() => json({ acknowledged: true })); // sign-out ends the session on the server first
     localStorage.setItem('accessToken', 'token-123');
     const user = userEvent.setup();
     renderWithProviders(
@@ -30,7 +31,7 @@ describe('error screen', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(localStorage.getItem('accessToken')).toBeNull();
+    await waitFor(() => expect(localStorage.getItem('accessToken')).toBeNull());
     expect(window.location.pathname).toBe('/');
   });
 

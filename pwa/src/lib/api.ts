@@ -68,6 +68,24 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
   return accessToken;
 }
 
+/** How long sign-out waits for the server to end the session before it goes on without it. */
+const REVOKE_TIMEOUT_MS = 3000;
+
+/**
+ * Asks the Worker to end every access token of the signed-in user (POST /api/sessions/revoke), so a
+ * copied token stops working too. Best effort: offline, slow or refused, sign-out goes on.
+ */
+export async function revokeAccessTokens(): Promise<void> {
+  const token = readAccessToken();
+  if (!token) return;
+  const headers = new Headers({ Accept: 'application/json', Authorization: `Bearer ${token}` });
+  try {
+    await send('/sessions/revoke', { method: 'POST', signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS) }, headers);
+  } catch (cause) {
+    console.warn('The server could not end this session; signing out here anyway', cause);
+  }
+}
+
 let renewal: Promise<string | null> | null = null;
 
 /** A new access token from a freshly minted ID token, or null when nobody is signed in. Concurrent callers share one. */

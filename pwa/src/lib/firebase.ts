@@ -14,6 +14,8 @@ import {
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  reload,
+  sendEmailVerification,
   sendPasswordResetEmail,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -39,7 +41,7 @@ function emulatorUrl(): string | null {
 }
 
 /** What the app reads of a signed-in Firebase user. */
-export type AuthUser = Pick<User, 'uid' | 'email' | 'displayName' | 'photoURL' | 'getIdToken'>;
+export type AuthUser = Pick<User, 'uid' | 'email' | 'emailVerified' | 'displayName' | 'photoURL' | 'getIdToken'>;
 
 let auth: Auth | undefined;
 
@@ -92,6 +94,22 @@ export async function setDisplayName(displayName: string): Promise<void> {
   const user = firebaseAuth().currentUser;
   if (!user) throw new Error('Sign in before changing your name');
   await updateProfile(user, { displayName });
+}
+
+/** Mails the signed-in user a link that verifies their email address. */
+export async function sendVerificationEmail(): Promise<void> {
+  const user = firebaseAuth().currentUser;
+  if (!user) throw new Error('Sign in before asking for a verification email');
+  await sendEmailVerification(user);
+}
+
+/** The signed-in user as Firebase knows them now (say, after they opened the verification link), or null. */
+export async function reloadUser(): Promise<AuthUser | null> {
+  const a = firebaseAuth();
+  await a.authStateReady();
+  if (!a.currentUser) return null;
+  await reload(a.currentUser);
+  return a.currentUser;
 }
 
 export async function sendPasswordReset(email: string): Promise<void> {

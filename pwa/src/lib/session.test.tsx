@@ -8,11 +8,19 @@ import { onSignOutClearPerUserData } from './per-user-data.ts';
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
+/** Each POST /api/sessions/revoke the server saw: its bearer token, and the token the app still stored then. */
+let revocations: { authorization: string | null; stored: string | null }[];
+
 beforeEach(() => {
+  revocations = [];
   stubFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/reviews') return json([]);
     if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
+    if (url.pathname === '/api/sessions/revoke' && request.method === 'POST') {
+      revocations.push({ authorization: request.headers.get('Authorization'), stored: localStorage.getItem('accessToken') });
+      return json({ acknowledged: true });
+    }
     return json({ message: 'Not found' }, 404);
   });
 });
@@ -56,6 +64,25 @@ describe('session', () => {
     expect(fakeFirebase.currentUser).toBeNull();
     expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
     expect(nav().queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    // The server ended the access token first, while the app still held it.
+    expect(revocations).toEqual([{ authorization: 'Bearer access:pat@clinic.test', stored: 'access:pat@clinic.test' }]);
+  });
+
+  it('signs out offline too: the server cannot be told, everything here is cleared all the same', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    fakeFirebase.signInAs('pat@clinic.test');
+    storeSession('pat@clinic.test');
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+
+    await user.click(nav().getByRole('button', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(signOutOfFirebase).toHaveBeenCalledOnce());
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(localStorage.getItem('session')).toBeNull();
+    expect(await nav().findByRole('link', { name: 'Login' })).toBeTruthy();
   });
 
   it('drops a stale hint and access token when Firebase says nobody is signed in', async () => {

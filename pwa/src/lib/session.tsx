@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { ACCESS_TOKEN_KEY, api, exchangeIdToken } from './api.ts';
+import { ACCESS_TOKEN_KEY, ApiError, api, exchangeIdToken, revokeAccessTokens } from './api.ts';
 import type { AuthUser } from './firebase.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
@@ -9,6 +9,8 @@ import { clearPerUserData } from './per-user-data.ts';
 export type SessionUser = {
   uid: string;
   email: string | null;
+  /** Until it is, the Worker refuses booking and reviews, and a banner asks the user to verify. */
+  emailVerified: boolean;
   displayName: string | null;
   photoURL: string | null;
 };
@@ -23,7 +25,17 @@ export type Session = {
   signIn(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   resetPassword(email: string): Promise<void>;
-  /** Clears the access token and every per-user cache, then signs out of Firebase. The caller goes to '/'. */
+  /** Mails the signed-in user a new verification link. */
+  resendVerification(): Promise<void>;
+  /**
+   * The user says they opened the verification link: reloads them from Firebase and, when verified,
+   * trades a fresh ID token for an access token that the Worker knows as verified. Answers whether they are.
+   */
+  confirmVerified(): Promise<boolean>;
+  /**
+   * Ends the user's access tokens on the server (best effort), clears the access token and every
+   * per-user cache, then signs out of Firebase. The caller goes to '/'.
+   */
   signOut(): Promise<void>;
 };
 
@@ -37,10 +49,12 @@ function readHint(): SessionUser | null {
   try {
     const hint: unknown = JSON.parse(localStorage.getItem(SESSION_HINT_KEY) ?? 'null');
     if (hint && typeof hint === 'object') {
-      const { uid, email, displayName, photoURL } = hint as Record<string, unknown>;
+      const { uid, email, emailVerified, displayName, photoURL } = hint as Record<string, unknown>;
       const text = (value: unknown) => (typeof value === 'string' ? value : null);
       if (typeof uid === 'string' && uid) {
-        return { uid, email: text(email), displayName: text(displayName), photoURL: text(photoURL) };
+        // A hint from before emailVerified was kept says nothing either way: no banner until Firebase tells.
+        const verified = typeof emailVerified === 'boolean' ? emailVerified : true;
+        return { uid, email: text(email), emailVerified: verified, displayName: text(displayName), photoURL: text(photoURL) };
       }
     }
   } catch {
@@ -59,14 +73,33 @@ function writeHint(user: SessionUser | null) {
   else localStorage.removeItem(SESSION_HINT_KEY);
 }
 
-const toSessionUser = ({ uid, email, displayName, photoURL }: AuthUser): SessionUser => ({
+const toSessionUser = ({ uid, email, emailVerified, displayName, photoURL }: AuthUser): SessionUser => ({
   uid,
   email,
+  emailVerified,
   displayName,
   photoURL,
 });
 
 const loadFirebase = () => import('./firebase.ts');
+type Firebase = Awaited<ReturnType<typeof loadFirebase>>;
+
+/**
+ * Runs the server's part of a sign-in (storing the user, trading the ID token). When the Worker refuses
+ * the person (409: the email belongs to another account; 403: verify the email first) they leave
+ * Firebase too, so nobody is left half signed in; an unverified person is sent a verification link first.
+ */
+async function unlessRefused(firebase: Firebase, user: AuthUser, serverPart: () => Promise<void>, { linkSent = false } = {}) {
+  try {
+    await serverPart();
+  } catch (cause) {
+    if (cause instanceof ApiError && (cause.status === 403 || cause.status === 409)) {
+      if (cause.status === 403 && !user.emailVerified && !linkSent) await firebase.sendVerificationEmail().catch(console.error);
+      await firebase.signOutOfFirebase().catch(console.error);
+    }
+    throw cause;
+  }
+}
 
 /** POST /api/users with the Firebase ID token: stores the user on the server (name, email). */
 function saveUser(name: string, email: string, idToken: string) {
@@ -160,10 +193,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const user = await firebase.createAccount(email, password);
         notify.success('Create your account');
         await firebase.setDisplayName(name);
+        // Booking and reviews wait for a verified email; if this mail fails, the banner's Resend sends another.
+        let linkSent = true;
+        await firebase.sendVerificationEmail().catch((cause: unknown) => {
+          console.error(cause);
+          linkSent = false;
+        });
         const address = user.email ?? email;
-        const idToken = await user.getIdToken();
-        await saveUser(name, address, idToken);
-        await exchangeIdToken(address, idToken);
+        await unlessRefused(
+          firebase,
+          user,
+          async () => {
+            const idToken = await user.getIdToken();
+            await saveUser(name, address, idToken);
+            await exchangeIdToken(address, idToken);
+          },
+          { linkSent },
+        );
         signedIn({ ...toSessionUser(user), displayName: name });
       }),
     [ensureAuth, signedIn, withLoading],
@@ -175,7 +221,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         void ensureAuth();
         const firebase = await loadFirebase();
         const user = await firebase.signInWithPassword(email, password);
-        await exchangeIdToken(user.email ?? email, await user.getIdToken());
+        await unlessRefused(firebase, user, async () => {
+          await exchangeIdToken(user.email ?? email, await user.getIdToken());
+        });
         signedIn(toSessionUser(user));
       }),
     [ensureAuth, signedIn, withLoading],
@@ -188,10 +236,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const firebase = await loadFirebase();
         const user = await firebase.signInWithGoogle();
         if (!user.email) throw new Error('This Google account has no email address');
-        const idToken = await user.getIdToken();
-        // New and returning users alike: the server keeps one user per email.
-        await saveUser(user.displayName || user.email.split('@')[0]!, user.email, idToken);
-        await exchangeIdToken(user.email, idToken);
+        const address = user.email;
+        await unlessRefused(firebase, user, async () => {
+          const idToken = await user.getIdToken();
+          // New and returning users alike: the server keeps one user per Firebase account.
+          await saveUser(user.displayName || address.split('@')[0]!, address, idToken);
+          await exchangeIdToken(address, idToken);
+        });
         signedIn(toSessionUser(user));
       }),
     [ensureAuth, signedIn, withLoading],
@@ -207,9 +258,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [withLoading],
   );
 
+  const resendVerification = useCallback(async () => {
+    await ensureAuth();
+    const firebase = await loadFirebase();
+    await firebase.sendVerificationEmail();
+  }, [ensureAuth]);
+
+  const confirmVerified = useCallback(async () => {
+    await ensureAuth();
+    const firebase = await loadFirebase();
+    const user = await firebase.reloadUser();
+    if (!user?.email || !user.emailVerified) return false;
+    await exchangeIdToken(user.email, await user.getIdToken(true));
+    signedIn(toSessionUser(user));
+    // What the server says of this user may have changed with it (an ADMIN_EMAILS address is now admin).
+    void mutate(() => true);
+    return true;
+  }, [ensureAuth, mutate, signedIn]);
+
   const signOut = useCallback(async () => {
     // The hint follows every change of the signed-in user, so it names the one signing out.
     const email = signedInEmailHint();
+    await revokeAccessTokens();
     setState({ user: null, loading: true });
     localStorage.removeItem(ACCESS_TOKEN_KEY);
     writeHint(null);
@@ -224,8 +294,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [mutate]);
 
   const session = useMemo<Session>(
-    () => ({ ...state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, signOut }),
-    [state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, signOut],
+    () => ({ ...state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, resendVerification, confirmVerified, signOut }),
+    [state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, resendVerification, confirmVerified, signOut],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

@@ -5,7 +5,7 @@ import { vi } from 'vitest';
 import type * as Real from '../lib/firebase.ts';
 import type { AuthUser } from '../lib/firebase.ts';
 
-type Account = { uid: string; email: string; password: string; displayName: string | null };
+type Account = { uid: string; email: string; password: string; displayName: string | null; emailVerified: boolean };
 
 const firebaseError = (code: string) => new Error(`Firebase: Error (auth/${code}).`);
 
@@ -22,12 +22,15 @@ const state = {
   },
   nextUid: 1,
   tokenSerial: 0,
+  /** Verification mails sent, by address (the emulator's oobCodes). */
+  verificationMails: [] as string[],
 };
 
 function toUser(account: Account): AuthUser {
   return {
     uid: account.uid,
     email: account.email,
+    emailVerified: account.emailVerified,
     displayName: account.displayName,
     photoURL: null,
     getIdToken: vi.fn(async (forceRefresh?: boolean) => {
@@ -42,24 +45,31 @@ function setCurrent(user: AuthUser | null) {
   for (const listener of state.listeners) listener(user);
 }
 
-function account(email: string, password: string, displayName: string | null = null): Account {
+function account(email: string, password: string, displayName: string | null = null, emailVerified = true): Account {
   const found = state.accounts.get(email.toLowerCase());
   if (found) return found;
-  const created = { uid: `uid-${state.nextUid++}`, email: email.toLowerCase(), password, displayName };
+  const created = { uid: `uid-${state.nextUid++}`, email: email.toLowerCase(), password, displayName, emailVerified };
   state.accounts.set(created.email, created);
   return created;
 }
 
 export const fakeFirebase = {
-  /** Adds an account that can sign in with email and password. */
-  addAccount(email: string, password: string, displayName: string | null = null) {
-    return account(email, password, displayName);
+  /** Adds an account that can sign in with email and password (its email verified unless told). */
+  addAccount(email: string, password: string, displayName: string | null = null, { verified = true } = {}) {
+    return account(email, password, displayName, verified);
   },
   /** Starts a test already signed in (as Firebase would after reading its storage). */
-  signInAs(email: string, displayName: string | null = null): AuthUser {
-    const user = toUser(account(email, 'Secret#123', displayName));
+  signInAs(email: string, displayName: string | null = null, { verified = true } = {}): AuthUser {
+    const user = toUser(account(email, 'Secret#123', displayName, verified));
     state.current = user;
     return user;
+  },
+  /** The account's owner opens the verification link (the signed-in user object sees it after a reload). */
+  verifyEmail(email: string) {
+    state.accounts.get(email.toLowerCase())!.emailVerified = true;
+  },
+  get verificationMails() {
+    return state.verificationMails;
   },
   /** Holds the first auth-state notification until the returned function is called. */
   holdAuthState(): () => void {
@@ -86,6 +96,7 @@ export const fakeFirebase = {
     state.googleAccount = { email: 'gina.google@example.com', displayName: 'Gina Google' };
     state.nextUid = 1;
     state.tokenSerial = 0;
+    state.verificationMails = [];
   },
 };
 
@@ -106,7 +117,7 @@ export const currentUser = vi.fn<typeof Real.currentUser>(async () => {
 
 export const createAccount = vi.fn<typeof Real.createAccount>(async (email, password) => {
   if (state.accounts.has(email.toLowerCase())) throw firebaseError('email-already-in-use');
-  const user = toUser(account(email, password));
+  const user = toUser(account(email, password, null, false));
   setCurrent(user);
   return user;
 });
@@ -142,6 +153,18 @@ export const signOutOfFirebase = vi.fn<typeof Real.signOutOfFirebase>(async () =
   setCurrent(null);
 });
 
+export const sendVerificationEmail = vi.fn<typeof Real.sendVerificationEmail>(async () => {
+  if (!state.current?.email) throw new Error('Sign in before asking for a verification email');
+  state.verificationMails.push(state.current.email);
+});
+
+export const reloadUser = vi.fn<typeof Real.reloadUser>(async () => {
+  await state.pending;
+  if (!state.current?.email) return null;
+  state.current = toUser(state.accounts.get(state.current.email)!);
+  return state.current;
+});
+
 const fakes = [
   watchAuthState,
   currentUser,
@@ -151,4 +174,6 @@ const fakes = [
   setDisplayName,
   sendPasswordReset,
   signOutOfFirebase,
+  sendVerificationEmail,
+  reloadUser,
 ];

@@ -58,7 +58,7 @@ export const describeRequest = (request: Request) => {
 };
 
 /** Stores a signed-in session as the app leaves it: the Worker's access token and the session hint. */
-export function storeSession(email: string, accessToken = `access:${email}`) {
+export function storeSession(email: string, accessToken = `access:${email}`, { emailVerified = true } = {}) {
   localStorage.setItem('accessToken', accessToken);
-  localStorage.setItem('session', JSON.stringify({ uid: `uid-${email}`, email, displayName: null, photoURL: null }));
+  localStorage.setItem('session', JSON.stringify({ uid: `uid-${email}`, email, emailVerified, displayName: null, photoURL: null }));
 }

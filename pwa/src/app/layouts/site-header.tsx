@@ -1,7 +1,8 @@
 import { Navbar } from '../../components/navbar.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
+import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 
-/** The top of both layouts: the skip link, the navigation bar and the offline banner. */
+/** The top of both layouts: the skip link, the navigation bar, the offline banner and the verify-your-email banner. */
 export function SiteHeader() {
   return (
     <>
@@ -12,6 +13,7 @@ export function SiteHeader() {
         <Navbar />
       </header>
       <OfflineBanner />
+      <VerifyEmailBanner />
     </>
   );
 }

@@ -212,6 +212,16 @@ describe('Appointment page: the booking modal', () => {
     await waitFor(() => expect(optionDates).toHaveLength(2));
   });
 
+  it("shows the server's message when booking waits for a verified email (403)", async () => {
+    const verifyFirst = 'Please verify your email address first: open the link we emailed you, then try again';
+    answerBooking = () => json({ acknowledged: false, message: verifyFirst }, 403);
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+    expect(await findToast(verifyFirst)).toBe('error');
+    expect(screen.queryByText('Booking confirmed')).toBeNull();
+  });
+
   it('treats an answer without acknowledged as a failure and shows its message', async () => {
     answerBooking = () => json({ acknowledged: false, message: 'You already have a booking on Nov 20, 2026' });
     const user = await openAppointmentPage();

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
-import { fakeFirebase, signInWithGoogle } from '../../../testing/fake-firebase.ts';
+import { fakeFirebase, signInWithGoogle, signOutOfFirebase } from '../../../testing/fake-firebase.ts';
 import { describeRequest, findToast, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 
 let requests: Request[];
@@ -119,6 +119,44 @@ describe('login page', () => {
     expect(requests.map(describeRequest)).toEqual(['POST /api/users', 'GET /api/jwt?email=gina%40gmail.test']);
     expect(await requests[0]!.clone().json()).toEqual({ name: 'Gina G', email: 'gina@gmail.test' });
     expect(localStorage.getItem('accessToken')).toBe('access:gina@gmail.test');
+  });
+
+  /** The Worker answers the token exchange with `status` and `message`. */
+  function refuseExchange(status: number, message: string) {
+    stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/reviews') return json([]);
+      requests.push(request);
+      return url.pathname === '/api/jwt' ? json({ message }, status) : json({ message: 'Not found' }, 404);
+    });
+  }
+
+  it('when the email belongs to another account (409), says so under the form and leaves Firebase too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    refuseExchange(409, 'An account with this email already exists; contact the clinic');
+    const user = await openLogin();
+    await logIn(user, 'pat@clinic.test', 'Patient#2026');
+
+    expect((await main().findByRole('alert')).textContent).toBe('An account with this email already exists; contact the clinic');
+    expect(signOutOfFirebase).toHaveBeenCalledOnce();
+    expect(fakeFirebase.currentUser).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Login' })).toBeTruthy();
+    expect(fakeFirebase.verificationMails).toEqual([]);
+  });
+
+  it('when the server wants the email verified first (403), mails a link, asks to verify and leaves Firebase', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    fakeFirebase.addAccount('early@clinic.test', 'Early#2026', 'Early Bird', { verified: false });
+    const verifyFirst = 'Please verify your email address first: open the link we emailed you, then sign in again';
+    refuseExchange(403, verifyFirst);
+    const user = await openLogin();
+    await logIn(user, 'early@clinic.test', 'Early#2026');
+
+    expect((await main().findByRole('alert')).textContent).toBe(verifyFirst);
+    expect(fakeFirebase.verificationMails).toEqual(['early@clinic.test']);
+    expect(fakeFirebase.currentUser).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it("shows a Google sign-in failure under the form", async () => {

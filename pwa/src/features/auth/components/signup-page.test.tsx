@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { createAccount, fakeFirebase, setDisplayName } from '../../../testing/fake-firebase.ts';
+import { createAccount, fakeFirebase, sendVerificationEmail, setDisplayName } from '../../../testing/fake-firebase.ts';
 import { describeRequest, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 
 let requests: Request[];
@@ -121,6 +121,38 @@ describe('sign up page', () => {
     expect(requests[1]!.headers.get('Authorization')).toBe('Bearer id-token:pat@clinic.test:0');
     expect(tokenWhenNavigating).toEqual(['access:pat@clinic.test']);
     expect(fakeFirebase.accounts.get('pat@clinic.test')?.displayName).toBe('Pat Smith');
+  });
+
+  it('mails a verification link to the new address, and the verify-your-email banner shows', async () => {
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat Smith', email: 'pat@clinic.test', password: 'Patient#2026' });
+
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+    expect(fakeFirebase.verificationMails).toEqual(['pat@clinic.test']);
+    expect(sendVerificationEmail.mock.invocationCallOrder[0]).toBeGreaterThan(setDisplayName.mock.invocationCallOrder[0]!);
+    const banner = await screen.findByRole('region', { name: 'Verify your email' });
+    expect(banner.textContent).toContain('We sent a link to pat@clinic.test');
+    expect(JSON.parse(localStorage.getItem('session')!)).toMatchObject({ emailVerified: false });
+  });
+
+  it('when the email belongs to another account (409), shows the server’s message and leaves Firebase', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/reviews') return json([]);
+      requests.push(request);
+      return url.pathname === '/api/users'
+        ? json({ acknowledged: false, message: 'An account with this email already exists; contact the clinic' }, 409)
+        : json({ message: 'Not found' }, 404);
+    });
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
+
+    expect((await main().findByRole('alert')).textContent).toBe('An account with this email already exists; contact the clinic');
+    expect(requests.map(describeRequest)).toEqual(['POST /api/users']);
+    expect(fakeFirebase.currentUser).toBeNull();
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(window.location.pathname).toBe('/signup');
   });
 
   it('shows a provider error below the password field, in red, and logs it', async () => {
