@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { avatarPng } from './avatar-png.ts';
@@ -23,6 +24,7 @@ const require = createRequire(import.meta.url);
 const packageFile = (name: string, file: string) => join(require.resolve(`${name}/package.json`), '..', file);
 const wranglerBin = packageFile('wrangler', 'bin/wrangler.js');
 const firebaseBin = packageFile('firebase-tools', 'lib/bin/firebase.js');
+const childGuard = join(root, 'scripts/child-guard.ts');
 
 export interface StackOptions {
   /** Local D1 and R2 data (`wrangler --persist-to`). */
@@ -86,6 +88,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return { url: `http://${HOST}:${APP_PORT}`, stop };
 }
 
+/** Whether something listens on `port` of 127.0.0.1. */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, HOST);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** The little of D1 and R2 that seeding uses (the Workers types are not loaded in Node scripts). */
 export interface SeedBindings {
   DB: {
@@ -133,11 +144,16 @@ async function seedAccounts(): Promise<void> {
   }
 }
 
+/**
+ * Runs `node bin args` under scripts/child-guard.ts in a process group of its own: stopping the group
+ * stops the program and everything it started, and the guard stops the group by itself when this
+ * process exits, however it exits (its stdin is a pipe from us that then closes).
+ */
 function launch(bin: string, args: string[], log: NodeJS.WritableStream): ChildProcess {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [childGuard, process.execPath, bin, ...args], {
     cwd: root,
-    detached: true, // its own process group, so stopping it also stops workerd and java-less emulator children
-    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
   });
   child.stdout?.pipe(log, { end: false });
