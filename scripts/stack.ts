@@ -11,8 +11,7 @@ import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { avatarPng } from './avatar-png.ts';
-import { SEED_ACCOUNTS, SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
+import { SEED_ACCOUNTS } from './seed-data.ts';
 
 export const HOST = '127.0.0.1';
 export const APP_PORT = 8787;
@@ -25,6 +24,7 @@ const packageFile = (name: string, file: string) => join(require.resolve(`${name
 const wranglerBin = packageFile('wrangler', 'bin/wrangler.js');
 const firebaseBin = packageFile('firebase-tools', 'lib/bin/firebase.js');
 const childGuard = join(root, 'scripts/child-guard.ts');
+const seedLocal = join(root, 'scripts/seed-local.ts');
 
 export interface StackOptions {
   /** Local D1 and R2 data (`wrangler --persist-to`). */
@@ -54,7 +54,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   try {
     await run(wranglerBin, ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', options.stateDir], log);
-    await seedLocalData(options.stateDir, options.extraData);
+    // In a process of its own, so the workerd that seeding starts cannot outlive this one.
+    await run(seedLocal, [options.stateDir], log);
+    const { extraData } = options;
+    if (extraData) await withLocalBindings(options.stateDir, (env) => extraData(env.DB));
 
     const authArgs = ['emulators:start', '--only', 'auth', '--project', FIREBASE_PROJECT_ID];
     if (options.authExportDir) {
@@ -109,19 +112,14 @@ export interface SeedBindings {
   };
 }
 
-/** Treatments, doctors and reviews in D1, their photos in R2; safe to run again. */
-async function seedLocalData(stateDir: string, extraData?: StackOptions['extraData']): Promise<void> {
+/** Runs `use` on the D1 and R2 of a local state folder (wrangler's platform proxy: a workerd of its own). */
+export async function withLocalBindings(stateDir: string, use: (env: SeedBindings) => Promise<void>): Promise<void> {
   const { env, dispose } = await getPlatformProxy<SeedBindings>({
     configPath: join(root, 'wrangler.toml'),
     persist: { path: join(stateDir, 'v3') },
   });
   try {
-    await env.DB.batch(seedStatements().map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
-    for (const { imageKey, look } of [...SEED_DOCTORS, ...SEED_REVIEWS]) {
-      if (await env.PHOTOS.head(imageKey)) continue;
-      await env.PHOTOS.put(imageKey, avatarPng(look), { httpMetadata: { contentType: 'image/png' } });
-    }
-    await extraData?.(env.DB);
+    await use(env);
   } finally {
     await dispose();
   }
