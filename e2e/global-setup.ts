@@ -1,16 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APP_PORT, AUTH_PORT, HOST, startStack } from '../scripts/stack.ts';
-
-function portInUse(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, HOST);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-}
+import { APP_PORT, AUTH_PORT, portInUse, startStack } from '../scripts/stack.ts';
 
 /** A fresh clinic for the browser tests, apart from the developer's own data. */
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -1,4 +1,6 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
@@ -89,26 +91,85 @@ test('Chromium reports no installability errors', async () => {
   }
 });
 
-test('a new version offers a reload and nothing reloads by itself', async ({ page }) => {
-  const sw = 'pwa/dist/sw.js';
-  const original = readFileSync(sw, 'utf8');
+/**
+ * An HTTP proxy in front of the clinic that, once `nextBuild()` is called, answers /sw.js as a next
+ * build would: the same worker with one more line. pwa/dist is never touched. (Playwright's routing
+ * cannot do this: the browser checks for a new service worker outside any page or worker it routes.)
+ */
+async function proxyWithNextBuild(upstream: URL) {
+  let serveNextBuild = false;
+  const proxy = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', upstream);
+    const changed = serveNextBuild && url.pathname === '/sw.js';
+    // The whole body (not a 304 for the old one), uncompressed, so a line can be added.
+    const { 'if-none-match': _etag, 'if-modified-since': _date, ...unconditional } = request.headers;
+    const headers = { ...(changed ? unconditional : request.headers), 'accept-encoding': 'identity' };
+    const forward = httpRequest(
+      { host: upstream.hostname, port: upstream.port, path: url.pathname + url.search, method: request.method, headers },
+      async (answer) => {
+        if (!changed || answer.statusCode !== 200) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer) chunks.push(chunk as Buffer);
+        const { 'content-length': _length, etag: _oldEtag, ...answerHeaders } = answer.headers;
+        response.writeHead(200, answerHeaders);
+        response.end(`${Buffer.concat(chunks).toString()}\n// the next build\n`);
+      },
+    );
+    forward.on('error', () => response.destroy());
+    request.pipe(forward);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const { port } = proxy.address() as AddressInfo;
+  return {
+    server: `http://127.0.0.1:${port}`,
+    nextBuild: () => (serveNextBuild = true),
+    close: () => new Promise((resolve) => proxy.close(resolve)),
+  };
+}
+
+test('a new version offers a reload and nothing reloads by itself', async ({ browser }) => {
+  const baseURL = config.use?.baseURL ?? 'http://127.0.0.1:8787';
+  const proxy = await proxyWithNextBuild(new URL(baseURL));
+  const context = await browser.newContext({ baseURL, proxy: { server: proxy.server } });
   try {
+    const page = await context.newPage();
     await page.goto('/');
     await serviceWorkerActive(page);
-    // A second build whose service worker changed.
-    appendFileSync(sw, `\n// build ${Date.now()}\n`);
+    proxy.nextBuild();
     await page.reload();
     await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
-    const toast = page.getByText('A new version is available');
-    await expect(toast).toBeVisible({ timeout: 20_000 });
-    await page.waitForTimeout(1000);
-    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations.push(frame.url());
+    });
+
+    await expect(page.getByText('A new version is available')).toBeVisible({ timeout: 20_000 });
+    // The new worker has installed and waits: until the user's Reload (skipWaiting) it cannot take
+    // over this open page, so nothing can reload it. The old worker still controls the page.
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const controller = navigator.serviceWorker.controller;
+        return {
+          waiting: registration?.waiting?.state,
+          controlledByTheOldWorker: controller !== null && controller === registration?.active,
+          stillTheSamePage: (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage,
+        };
+      }),
+    ).toEqual({ waiting: 'installed', controlledByTheOldWorker: true, stillTheSamePage: true });
+    expect(navigations).toEqual([]);
+
     const reloaded = page.waitForEvent('framenavigated', (frame) => frame === page.mainFrame());
     await page.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     await page.waitForLoadState();
     expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage ?? false)).toBe(false);
   } finally {
-    writeFileSync(sw, original);
+    await context.close();
+    await proxy.close();
   }
 });

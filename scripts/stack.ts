@@ -8,11 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
 import { AUTH_PORT, FIREBASE_PROJECT_ID, createEmulatorAccount, findEmulatorAccount, markEmailVerified } from './auth-emulator.ts';
-import { avatarPng } from './avatar-png.ts';
-import { SEED_ACCOUNTS, SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
+import { SEED_ACCOUNTS } from './seed-data.ts';
 
 export { AUTH_PORT };
 export const HOST = '127.0.0.1';
@@ -23,6 +23,8 @@ const require = createRequire(import.meta.url);
 const packageFile = (name: string, file: string) => join(require.resolve(`${name}/package.json`), '..', file);
 const wranglerBin = packageFile('wrangler', 'bin/wrangler.js');
 const firebaseBin = packageFile('firebase-tools', 'lib/bin/firebase.js');
+const childGuard = join(root, 'scripts/child-guard.ts');
+const seedLocal = join(root, 'scripts/seed-local.ts');
 
 export interface StackOptions {
   /** Local D1 and R2 data (`wrangler --persist-to`). */
@@ -64,8 +66,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     }
     children.push(launch(firebaseBin, authArgs, log));
     await waitFor(`http://${HOST}:${AUTH_PORT}/`, 'the auth emulator');
-    // The accounts first: D1's seed users are bound to the uids the emulator has for them.
-    await seedLocalData(options.stateDir, await seedAccounts(), options.extraData);
+    // The accounts first: D1's seed users are bound to the uids the emulator has for them. Seeding
+    // runs in a process of its own, so the workerd it starts cannot outlive this one.
+    await run(seedLocal, [options.stateDir, JSON.stringify(await seedAccounts())], log);
+    const { extraData } = options;
+    if (extraData) await withLocalBindings(options.stateDir, (env) => extraData(env.DB));
 
     children.push(
       launch(
@@ -91,6 +96,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   return { url: `http://${HOST}:${APP_PORT}`, stop };
 }
 
+/** Whether something listens on `port` of 127.0.0.1. */
+export function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, HOST);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** The little of D1 and R2 that seeding uses (the Workers types are not loaded in Node scripts). */
 export interface SeedBindings {
   DB: {
@@ -103,23 +117,14 @@ export interface SeedBindings {
   };
 }
 
-/** Treatments, doctors, reviews and the seed users in D1, the photos in R2; safe to run again. */
-async function seedLocalData(
-  stateDir: string,
-  accountUids: Record<string, string>,
-  extraData?: StackOptions['extraData'],
-): Promise<void> {
+/** Runs `use` on the D1 and R2 of a local state folder (wrangler's platform proxy: a workerd of its own). */
+export async function withLocalBindings(stateDir: string, use: (env: SeedBindings) => Promise<void>): Promise<void> {
   const { env, dispose } = await getPlatformProxy<SeedBindings>({
     configPath: join(root, 'wrangler.toml'),
     persist: { path: join(stateDir, 'v3') },
   });
   try {
-    await env.DB.batch(seedStatements(accountUids).map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
-    for (const { imageKey, look } of [...SEED_DOCTORS, ...SEED_REVIEWS]) {
-      if (await env.PHOTOS.head(imageKey)) continue;
-      await env.PHOTOS.put(imageKey, avatarPng(look), { httpMetadata: { contentType: 'image/png' } });
-    }
-    await extraData?.(env.DB);
+    await use(env);
   } finally {
     await dispose();
   }
@@ -140,11 +145,16 @@ async function seedAccounts(): Promise<Record<string, string>> {
   return uids;
 }
 
+/**
+ * Runs `node bin args` under scripts/child-guard.ts in a process group of its own: stopping the group
+ * stops the program and everything it started, and the guard stops the group by itself when this
+ * process exits, however it exits (its stdin is a pipe from us that then closes).
+ */
 function launch(bin: string, args: string[], log: NodeJS.WritableStream): ChildProcess {
-  const child = spawn(process.execPath, [bin, ...args], {
+  const child = spawn(process.execPath, [childGuard, process.execPath, bin, ...args], {
     cwd: root,
-    detached: true, // its own process group, so stopping it also stops workerd and java-less emulator children
-    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', NO_UPDATE_NOTIFIER: '1' },
   });
   child.stdout?.pipe(log, { end: false });

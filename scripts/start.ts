@@ -1,37 +1,44 @@
-/** `npm start`: build the PWA, then run the clinic locally on the developer's own data. */
+/**
+ * `npm start`: build the PWA, then run the clinic locally on the developer's own data, until
+ * SIGINT (Ctrl-C), SIGTERM or SIGHUP. Flags, for the test that stops it (scripts/start.test.ts):
+ * `--skip-build` uses the existing pwa/dist; `--state-dir DIR` keeps all data in DIR instead.
+ */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { SEED_ACCOUNTS } from './seed-data.ts';
-import { startStack } from './stack.ts';
+import { AUTH_PORT, HOST, startStack, type Stack } from './stack.ts';
 
-const STATE_DIR = '.wrangler/state';
+const { values: flags } = parseArgs({ options: { 'skip-build': { type: 'boolean' }, 'state-dir': { type: 'string' } } });
+const stateDir = flags['state-dir'] ?? '.wrangler/state';
+const authExportDir = flags['state-dir'] ? join(stateDir, 'auth') : '.firebase-emulator';
 
-execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-mkdirSync(STATE_DIR, { recursive: true });
+// Stop everything on any of these, also while starting. (Were this process killed outright, each
+// child's guard, scripts/child-guard.ts, stops that child.)
+let stack: Stack | undefined;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nStopping (${signal})…`);
+    await stack?.stop();
+    process.exit(0);
+  });
+}
+
+if (!flags['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+mkdirSync(stateDir, { recursive: true });
 console.log('\nStarting the auth emulator and the Worker…');
-const stack = await startStack({
-  stateDir: STATE_DIR,
-  authExportDir: '.firebase-emulator',
-  logFile: `${STATE_DIR}/dev.log`,
-});
+stack = await startStack({ stateDir, authExportDir, logFile: `${stateDir}/dev.log` });
 
 console.log(`
   The clinic is running at ${stack.url}
-  Auth emulator: http://127.0.0.1:9099   Logs: ${STATE_DIR}/dev.log
+  Auth emulator: http://${HOST}:${AUTH_PORT}   Logs: ${stateDir}/dev.log
 
   Seed accounts:
 ${SEED_ACCOUNTS.map((a) => `    ${a.role.padEnd(8)} ${a.email.padEnd(22)} ${a.password}`).join('\n')}
 
   Ctrl-C stops both. \`npm run reset\` deletes the local data.
 `);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\nStopping…');
-    await stack.stop();
-    process.exit(0);
-  });
-}

@@ -1,27 +1,10 @@
-/** Bindings and variables from wrangler.toml (and secrets set with `wrangler secret put`). */
-export interface Env {
-  DB: D1Database;
-  PHOTOS: R2Bucket;
-  MAILER: SendEmail;
-  /** Per-caller budgets (wrangler.toml [[ratelimits]]). */
-  CONTACT_LIMITER: RateLimit;
-  TOKEN_LIMITER: RateLimit;
-  BOOKING_LIMITER: RateLimit;
-  ASSETS: Fetcher;
-  CLINIC_TIME_ZONE: string;
-  BOOKING_HORIZON_DAYS: string;
-  /** How many upcoming unpaid bookings of priced treatments one patient may hold (3). */
-  MAX_UNPAID_BOOKINGS?: string;
-  /** An unpaid booking is held at most this many hours after it was made (24)… */
-  HOLD_HOURS_AFTER_BOOKING?: string;
-  /** …and until this many hours before its start (12)… */
-  HOLD_HOURS_BEFORE_START?: string;
-  /** …but at least this many minutes after it was made (60), never past its start. */
-  MIN_HOLD_MINUTES?: string;
-  CLINIC_INBOX: string;
-  MAIL_FROM: string;
-  ADMIN_EMAILS: string;
-  FIREBASE_PROJECT_ID: string;
+/**
+ * The Worker's bindings and `[vars]` are generated from wrangler.toml into `WranglerEnv`
+ * (worker/worker-configuration.d.ts, checked in): after changing wrangler.toml run `npm run types`;
+ * `npm test` fails while that file is stale. Secrets and settings that wrangler.toml does not hold
+ * are declared here, optional, because the Worker runs without each of them.
+ */
+export interface Env extends WranglerEnv {
   /** The PWA's Firebase authDomain when it is not <project>.firebaseapp.com (for the CSP). */
   FIREBASE_AUTH_DOMAIN?: string;
   /** Set only where the Firebase Auth emulator issues the ID tokens (never in production). */

@@ -3,7 +3,9 @@ import { addDays, format } from 'date-fns';
 import Stripe from 'stripe';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicNow } from '../src/clinic-time.ts';
-import recordedIntent from './fixtures/stripe-payment-intent.json';
+// A PaymentIntent written by hand from the object in Stripe's API reference (this machine cannot
+// reach Stripe to record one). The stub below answers the real `stripe` package's requests with it.
+import documentedIntent from './fixtures/stripe-payment-intent.json';
 import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
 
 const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_fixture', STRIPE_WEBHOOK_SECRET: 'whsec_fixture', STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture' };
@@ -51,10 +53,10 @@ async function bookingState(id: string) {
   ).bind(id).first<{ paid: number; payment_intent_id: string | null; payment_error: string | null; payments: number }>();
 }
 
-describe('Stripe provider (recorded Stripe API responses, no network)', () => {
+describe('Stripe provider (a stub of Stripe’s API answering with its documented objects, no network)', () => {
   let requests: { method: string; url: string; headers: Headers; body: string }[];
-  /** Intents as Stripe would answer them, keyed by id. */
-  let intents: Map<string, typeof recordedIntent>;
+  /** The stub's intents, shaped as Stripe documents them, keyed by id. */
+  let intents: Map<string, typeof documentedIntent>;
 
   beforeEach(() => {
     requests = [];
@@ -70,7 +72,7 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
         const form = new URLSearchParams(body);
         lastIntent += 1;
         const intent = {
-          ...recordedIntent,
+          ...documentedIntent,
           id: `pi_fixture_${lastIntent}`,
           client_secret: `pi_fixture_${lastIntent}_secret_abc`,
           amount: Number(form.get('amount')),
@@ -199,12 +201,12 @@ describe('Stripe provider (recorded Stripe API responses, no network)', () => {
     const stripe = new Stripe('sk_test_fixture', { httpClient: Stripe.createFetchHttpClient() });
     let eventCounter = 0;
 
-    function event(type: string, bookingId: string, overrides: Partial<typeof recordedIntent> = {}) {
+    function event(type: string, bookingId: string, overrides: Partial<typeof documentedIntent> = {}) {
       eventCounter += 1;
       return {
         id: `evt_fixture_${eventCounter}`, object: 'event', api_version: '2026-10-28', created: 1795000000 + eventCounter,
         livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
-        data: { object: { ...recordedIntent, id: `pi_for_${bookingId}`, metadata: { bookingId }, ...overrides } },
+        data: { object: { ...documentedIntent, id: `pi_for_${bookingId}`, metadata: { bookingId }, ...overrides } },
       };
     }
 

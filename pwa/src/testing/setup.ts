@@ -1,11 +1,15 @@
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { Dexie } from 'dexie';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 import { closeClinicDb, DB_NAME } from '../lib/db.ts';
 import { sharedOutbox } from '../lib/outbox.ts';
 import { fakeFirebase } from './fake-firebase.ts';
+
+// Lazy pages load their chunk through Vite's transform on first use; on a loaded 2-core machine that
+// alone can take more than Testing Library's default 1 s, so findBy* waits longer before failing.
+configure({ asyncUtilTimeout: 5000 });
 
 // Firebase is faked at the app's one boundary to it (src/lib/firebase.ts) in every test.
 vi.mock('../lib/firebase.ts', () => import('./fake-firebase.ts'));
