@@ -229,6 +229,22 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
   return sizes;
 }
 
+/** Lighthouse runs that failed on its own side ("Please run Lighthouse again"), each tried again. */
+const lighthouseRetries: string[] = [];
+
+async function lighthouseRun(port: number, path: string) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${BASE}${path}`, {
+      port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result?.lhr;
+    if (lhr && !lhr.runtimeError) return lhr;
+    const problem = `${path}: ${lhr?.runtimeError?.code ?? 'no result'}`;
+    if (attempt === 3) throw new Error(`Lighthouse failed 3 times in a row on ${problem}`);
+    lighthouseRetries.push(problem);
+  }
+}
+
 const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
 /**
@@ -253,11 +269,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
       }
       const runs: { performance: number; accessibility: number; lcp: number; tbt: number; cls: number }[] = [];
       for (let run = 0; run < 3; run++) {
-        const result = await lighthouse(`${BASE}${route.path}`, {
-          port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
-        });
-        const lhr = result?.lhr;
-        if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse on ${route.path} failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
+        const lhr = await lighthouseRun(chrome.port, route.path);
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
         runs.push({
@@ -356,4 +368,5 @@ if (only.includes('front')) {
         `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')})`,
     );
   }
+  if (lighthouseRetries.length > 0) console.log(`  Lighthouse runs tried again after a failure of its own: ${lighthouseRetries.join('; ')}`);
 }
