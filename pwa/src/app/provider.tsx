@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
-import { ApiError, apiFetcher } from '../lib/api.ts';
+import { apiFetcher } from '../lib/api.ts';
+import { ApiError } from '../lib/http.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
 import { SessionProvider } from '../lib/session.tsx';
 

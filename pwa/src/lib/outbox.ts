@@ -1,4 +1,5 @@
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
+import { ApiError } from './http.ts';
 import { clinicDb, type ClinicDatabase, type OutboxEntry } from './db.ts';
 import { notify } from './notify.ts';
 import { clearOutboxPending, markOutboxPending } from './outbox-pending.ts';

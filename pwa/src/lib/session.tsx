@@ -1,6 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { ACCESS_TOKEN_KEY, ApiError, api, exchangeIdToken, revokeAccessTokens } from './api.ts';
+import { exchangeIdToken, forgetAccessToken, revokeAccessTokens } from './access-token.ts';
+import { api } from './api.ts';
+import { ApiError } from './http.ts';
 import type { AuthUser } from './firebase.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
@@ -141,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             authKnown.current = true;
             const user = authUser ? toSessionUser(authUser) : null;
             writeHint(user);
-            if (!user) localStorage.removeItem(ACCESS_TOKEN_KEY);
+            if (!user) forgetAccessToken();
             setState({ user, loading: false });
             resolve();
           });
@@ -281,7 +283,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const email = signedInEmailHint();
     await revokeAccessTokens();
     setState({ user: null, loading: true });
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    forgetAccessToken();
     writeHint(null);
     try {
       await mutate(() => true, undefined, { revalidate: false });

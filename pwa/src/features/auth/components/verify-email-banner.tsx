@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
 import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
-import { api, isNetworkFailure } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
 /** SPEC §3 booking, as GET /api/bookings answers it. */

@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { isNetworkFailure } from '../../../lib/api.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';

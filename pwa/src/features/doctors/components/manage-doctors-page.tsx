@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { deleteDoctor } from '../api/delete-doctor.ts';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { bookingKey, type Booking } from '../api/get-booking.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { ReviewStatus } from '../api/get-own-review.ts';
