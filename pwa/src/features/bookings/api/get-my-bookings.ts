@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
+import { myBookingsKey, type MyBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
@@ -28,9 +29,6 @@ export type Booking = {
  * `savedAt`, shown because the server could not be reached.
  */
 export type MyBookings = { bookings: Booking[]; savedAt: number; offline: boolean };
-
-export const MY_BOOKINGS_KEY = '/bookings';
-export type MyBookingsKey = readonly [typeof MY_BOOKINGS_KEY, string];
 
 const loadSavedBookingsModule = () => import('./saved-bookings.ts');
 
@@ -69,10 +67,10 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
   return { bookings, savedAt, offline: false };
 }
 
-/** The signed-in patient's bookings, cached under ['/bookings', email]; no request without an email. */
+/** The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. */
 export function useMyBookings(email: string | null | undefined) {
   return useSWR<MyBookings, unknown, MyBookingsKey | null>(
-    email ? [MY_BOOKINGS_KEY, email] : null,
+    email ? myBookingsKey(email) : null,
     ([, address]) => fetchMyBookings(address),
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { formatPrice } from '../../../components/price.ts';
@@ -10,13 +9,10 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
-import { cancelBooking } from '../api/cancel-booking.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { useMyBookings, type Booking } from '../api/get-my-bookings.ts';
 import '../bookings.css';
-
-/** The free slots of every date are cached under '/appointmentOptions?date=…'; a cancellation frees one. */
-const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/appointmentOptions');
 
 /** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
 export function canCancel(booking: Booking, now = Date.now()): boolean {
@@ -64,7 +60,7 @@ export function MyAppointmentsPage() {
   const { data, error, isValidating, mutate } = useMyBookings(user?.email);
   const bookings = data?.bookings;
   const offline = !online || data?.offline === true;
-  const { mutate: mutateCache } = useSWRConfig();
+  const cancelBooking = useCancelBooking();
   const [toCancel, setToCancel] = useState<Booking | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
@@ -83,13 +79,10 @@ export function MyAppointmentsPage() {
       await cancelBooking(booking._id);
       notify.success('Booking cancelled');
       setToCancel(null);
-      void mutateCache(isAppointmentOptionsKey);
-      await mutate();
       headingRef.current?.focus(); // the row whose button opened the dialog is gone
     } catch (cause) {
       notify.error(errorText(cause));
       setToCancel(null);
-      void mutate();
     } finally {
       setCancelling(false);
     }

@@ -2,16 +2,16 @@ import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { deleteDoctor } from '../api/delete-doctor.ts';
+import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { useDoctors, type Doctor } from '../api/get-doctors.ts';
 import './doctors.css';
 
 /** SPEC §2 Manage Doctors (admin): every doctor with their photo; Delete after a confirmation. */
 export function ManageDoctorsPage() {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
+  const deleteDoctor = useDeleteDoctor();
   const [toDelete, setToDelete] = useState<Doctor | null>(null);
   const [deleting, setDeleting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -22,14 +22,11 @@ export function ManageDoctorsPage() {
       await deleteDoctor(doctor._id);
       notify.success(`Doctor ${doctor.name} deleted success`);
       setToDelete(null);
-      await mutate();
       headingRef.current?.focus(); // the row whose button opened the dialog is gone
     } catch (cause) {
       console.error(cause);
       notify.error(errorText(cause));
       setToDelete(null);
-      // Already gone (deleted elsewhere): show the list as it is now.
-      if (cause instanceof ApiError && cause.status === 404) void mutate();
     } finally {
       setDeleting(false);
     }

@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
-
-export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
+import { adminStatusKey } from '../../../lib/cache-keys.ts';
 
 /** GET /api/users/admin/:email. SPEC §4: not admin until the lookup has answered. */
 export function useAdmin(email: string | null | undefined): { isAdmin: boolean; isAdminLoading: boolean } {

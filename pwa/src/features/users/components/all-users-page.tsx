@@ -4,14 +4,16 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers, type User } from '../api/get-users.ts';
-import { makeAdmin } from '../api/make-admin.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
 
 /** SPEC §2 All Users (admin): every user, Make Admin for non-admins, Delete after a confirmation. */
 export function AllUsersPage() {
   const { user: me } = useSession();
-  const { data: users, error, mutate } = useUsers();
+  const { data: users, error } = useUsers();
+  const makeAdmin = useMakeAdmin();
+  const deleteUser = useDeleteUser();
   const [promoting, setPromoting] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -25,7 +27,6 @@ export function AllUsersPage() {
       const result = await makeAdmin(user._id);
       if (result.modifiedCount > 0) {
         notify.success(result.message);
-        await mutate();
       } else {
         notify.error(result.message);
       }
@@ -42,7 +43,6 @@ export function AllUsersPage() {
       await deleteUser(user._id);
       notify.success(`${user.name} deleted`);
       setToDelete(null);
-      await mutate();
       headingRef.current?.focus(); // the row whose button opened the dialog is gone
     } catch (cause) {
       notify.error(errorText(cause));
