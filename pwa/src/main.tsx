@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
-import { watchOutbox } from './lib/outbox-pending.ts';
+import { watchOutbox } from './lib/watch-outbox.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -208,7 +208,7 @@ export class Outbox {
 
 let shared: Outbox | null = null;
 
-/** This tab's outbox on the app's database (outbox-pending.ts drains it at start-up and when back online). */
+/** This tab's outbox on the app's database (watch-outbox.ts drains it at start-up and when back online). */
 export function sharedOutbox(): Outbox {
   shared ??= new Outbox();
   return shared;

@@ -51,7 +51,8 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
         return undefined;
       });
     if (!saved) throw error;
-    return { ...saved, offline: true };
+    // Saved by this function from an answer of the same API.
+    return { bookings: saved.bookings as Booking[], savedAt: saved.savedAt, offline: true };
   }
 
   const savedAt = Date.now();
