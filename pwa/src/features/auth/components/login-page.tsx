@@ -7,6 +7,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
+import '../auth.css';
 
 type LoginValues = { email: string; password: string };
 

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import '../auth.css';
 
 type SignUpValues = { name: string; email: string; password: string };
 

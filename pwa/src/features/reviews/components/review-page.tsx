@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOwnReview, type ModeratedReview, type ReviewStatus } from '../api/get-own-review.ts';
 import { REVIEW_LIMITS, useSaveReview, type NewReview } from '../api/save-review.ts';
+import '../testimonials.css';
 import '../reviews.css';
 import { initials } from '../initials.ts';
 
