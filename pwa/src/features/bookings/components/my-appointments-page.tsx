@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -61,10 +63,13 @@ export function MyAppointmentsPage() {
   const bookings = data?.bookings;
   const offline = !online || data?.offline === true;
   const cancelBooking = useCancelBooking();
-  const [toCancel, setToCancel] = useState<Booking | null>(null);
-  const [cancelling, setCancelling] = useState(false);
   const [downloading, setDownloading] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancellation = useConfirmedAction<Booking>({
+    run: (booking) => cancelBooking(booking._id),
+    successText: () => 'Booking cancelled',
+    focusAfter: headingRef,
+  });
 
   // Back online: replace the saved copy (or the offline failure) with the server's list.
   const showingOfflineState = data?.offline === true || (!data && isNetworkFailure(error));
@@ -72,21 +77,6 @@ export function MyAppointmentsPage() {
     if (online && showingOfflineState) void mutate();
     // Only when the connection comes back.
   }, [online]);
-
-  async function handleCancel(booking: Booking) {
-    setCancelling(true);
-    try {
-      await cancelBooking(booking._id);
-      notify.success('Booking cancelled');
-      setToCancel(null);
-      headingRef.current?.focus(); // the row whose button opened the dialog is gone
-    } catch (cause) {
-      notify.error(errorText(cause));
-      setToCancel(null);
-    } finally {
-      setCancelling(false);
-    }
-  }
 
   async function handleDownload(booking: Booking) {
     setDownloading(booking._id);
@@ -131,69 +121,49 @@ export function MyAppointmentsPage() {
     );
   } else {
     const now = Date.now();
+    const columns: Column<Booking>[] = [
+      positionColumn,
+      { header: 'Name', cell: (booking) => booking.patientName },
+      { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
+      { header: 'Date', cell: (booking) => booking.appointmentDate },
+      { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
+      { header: 'Price', cell: (booking) => formatPrice(booking.price) },
+      { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
+    ];
+    // Offline, nothing that needs the server is offered.
+    if (!offline) {
+      columns.push({
+        header: 'Actions',
+        headerHidden: true,
+        cell: (booking) => (
+          <div className="bookings-table__actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => handleDownload(booking)}
+              disabled={downloading === booking._id}
+            >
+              Add to calendar
+            </button>
+            {canCancel(booking, now) && (
+              <button
+                type="button"
+                className="button button--small bookings-table__cancel"
+                onClick={() => cancellation.ask(booking)}
+              >
+                Cancel
+              </button>
+            )}
+          </div>
+        ),
+      });
+    }
     content = (
-      <div className="table-scroll">
-        <table className="table bookings-table">
-          <caption className="visually-hidden">My appointments</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Treatment</th>
-              <th scope="col">Date</th>
-              <th scope="col">Time</th>
-              <th scope="col">Price</th>
-              <th scope="col">Payment</th>
-              {!offline && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {bookings.map((booking, index) => (
-              <tr key={booking._id}>
-                <th scope="row">{index + 1}</th>
-                <td>{booking.patientName}</td>
-                <td className="bookings-table__wrap">{booking.treatment}</td>
-                <td>{booking.appointmentDate}</td>
-                <td className="bookings-table__wrap">{booking.slot}</td>
-                <td>{formatPrice(booking.price)}</td>
-                <td>
-                  <PaymentCell booking={booking} offline={offline} />
-                </td>
-                {!offline && (
-                  <td>
-                    <div className="bookings-table__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => handleDownload(booking)}
-                        disabled={downloading === booking._id}
-                      >
-                        Add to calendar
-                      </button>
-                      {canCancel(booking, now) && (
-                        <button
-                          type="button"
-                          className="button button--small bookings-table__cancel"
-                          onClick={() => setToCancel(booking)}
-                        >
-                          Cancel
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="My appointments" className="bookings-table" columns={columns} rows={bookings} rowKey={(booking) => booking._id} />
     );
   }
 
+  const toCancel = cancellation.pending;
   return (
     <section className="dashboard-page" aria-labelledby="my-appointments-title">
       <h1 id="my-appointments-title" ref={headingRef} tabIndex={-1}>
@@ -210,9 +180,9 @@ export function MyAppointmentsPage() {
           title="Cancel this appointment?"
           confirmLabel="Cancel appointment"
           cancelLabel="Keep it"
-          busy={cancelling}
-          onConfirm={() => handleCancel(toCancel)}
-          onCancel={() => setToCancel(null)}
+          busy={cancellation.busy}
+          onConfirm={cancellation.confirm}
+          onCancel={cancellation.cancel}
         >
           <p>
             Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and
