@@ -54,7 +54,7 @@ function firebaseAuth(): Auth {
   }
   const app = initializeApp(firebaseConfig);
   auth = initializeAuth(app, {
-    // SPEC §9: indexed storage, then local storage, then session storage.
+    // docs/product.md#session-state: indexed storage, then local storage, then session storage.
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });

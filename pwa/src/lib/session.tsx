@@ -7,7 +7,7 @@ import type { AuthUser } from './firebase.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
 
-/** SPEC §3: the signed-in user as the identity provider describes them. */
+/** docs/product.md#session-state: the signed-in user as the identity provider describes them. */
 export type SessionUser = {
   uid: string;
   email: string | null;
@@ -19,7 +19,7 @@ export type SessionUser = {
 
 export type Session = {
   user: SessionUser | null;
-  /** SPEC §4: true at start and while an auth action runs; false once the auth state is known. */
+  /** docs/product.md#session-state: true at start and while an auth action runs; false once the auth state is known. */
   loading: boolean;
   /** Loads Firebase (once) and resolves when it has told who is signed in. */
   ensureAuth(): Promise<void>;

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
-/** SPEC §7 POST /bookings payload. The server takes name, email and price from its own records. */
+/** docs/product.md#api-calls POST /bookings payload. The server takes name, email and price from its own records. */
 export type NewBooking = {
   treatment: string;
   appointmentDate: string;

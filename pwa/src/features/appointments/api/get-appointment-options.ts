@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
 import { appointmentOptionsKey } from '../../../lib/cache-keys.ts';
 
-/** SPEC §3 appointment option: a treatment with its still-free slots on one date, price in dollars. */
+/** docs/product.md#entities appointment option: a treatment with its still-free slots on one date, price in dollars. */
 export type AppointmentOption = {
   _id: string;
   name: string;
@@ -11,7 +11,7 @@ export type AppointmentOption = {
   price: number;
 };
 
-/** The spec's date format (date-fns `PP`, e.g. "Nov 21, 2026"), as the API takes and answers it. */
+/** The product's date format (docs/product.md#limits-and-constants: date-fns `PP`, e.g. "Nov 21, 2026"), as the API takes and answers it. */
 export const APPOINTMENT_DATE_FORMAT = 'PP';
 
 /**

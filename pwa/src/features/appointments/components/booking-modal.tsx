@@ -20,8 +20,8 @@ type BookingModalProps = {
 };
 
 /**
- * SPEC §2/§5 booking modal: the date, name and email read-only, a slot from the card's free slots and a
- * free-text phone number. Submitting posts the booking; the spec's toasts tell how it went.
+ * docs/product.md#booking-modal: the date, name and email read-only, a slot from the card's free slots and a
+ * free-text phone number. Submitting posts the booking; toasts tell how it went.
  */
 export function BookingModal({ option, date, onClose, onBooked }: BookingModalProps) {
   const { user } = useSession();

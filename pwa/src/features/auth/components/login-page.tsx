@@ -11,7 +11,7 @@ import '../auth.css';
 
 type LoginValues = { email: string; password: string };
 
-/** SPEC §2 Login: email and password, or Google; then back to the page the visitor was sent from. */
+/** docs/product.md#login: email and password, or Google; then back to the page the visitor was sent from. */
 export function LoginPage() {
   const { signIn, ensureAuth } = useSession();
   const [, navigate] = useLocation();

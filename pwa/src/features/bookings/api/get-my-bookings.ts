@@ -4,7 +4,7 @@ import { myBookingsKey, type MyBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
-/** SPEC §3 booking, as GET /api/bookings answers it. */
+/** docs/product.md#entities booking, as GET /api/bookings answers it. */
 export type Booking = {
   _id: string;
   treatment: string;

@@ -52,7 +52,7 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
 }
 
 /**
- * SPEC §2 My Appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
+ * docs/product.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
  * action that needs the server.
  */

@@ -14,7 +14,7 @@ type DoctorFormValues = { name: string; email: string; specialty: string; photo:
 // A plain shape check; the Worker decides (its 400 message is then shown in a toast).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §2 Add A Doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
+/** docs/product.md#add-a-doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
 export function AddDoctorPage() {
   const [, navigate] = useLocation();
   const addDoctor = useAddDoctor();

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
 import { bookingKey } from '../../../lib/cache-keys.ts';
 
-/** A booking as GET /api/bookings/:id answers it (SPEC §3); `price` in dollars, `appointmentDate` as PP. */
+/** A booking as GET /api/bookings/:id answers it (docs/product.md#entities); `price` in dollars, `appointmentDate` as PP. */
 export type Booking = {
   _id: string;
   treatment: string;

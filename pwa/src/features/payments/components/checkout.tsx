@@ -12,7 +12,7 @@ import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './paym
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
 
 /**
- * SPEC §4 Payment submit: fetches the client secret, shows the provider's card form, and after the
+ * docs/product.md#payment: fetches the client secret, shows the provider's card form, and after the
  * provider confirms the card shows the transaction id and records the payment with the Worker.
  */
 export function Checkout({ booking, online }: { booking: Booking; online: boolean }) {
@@ -105,7 +105,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
 }
 
 /**
- * SPEC §8 success, or the refund notice when the money cannot pay the booking (cancelled while the
+ * docs/product.md#payment success, or the refund notice (docs/product.md#refunds-due) when the money cannot pay the booking (cancelled while the
  * card was being charged). It takes the focus the Pay button had, since the form is gone.
  */
 function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {
