@@ -4,9 +4,6 @@
 
 /** Free slots of every treatment on one day; `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
 export const appointmentOptionsKey = (date: string) => `/appointmentOptions?date=${encodeURIComponent(date)}`;
-const APPOINTMENT_OPTIONS_PREFIX = '/appointmentOptions';
-/** Any day's free slots. */
-export const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith(APPOINTMENT_OPTIONS_PREFIX);
 
 const MY_BOOKINGS = '/bookings';
 /** A patient's bookings (My Appointments). */

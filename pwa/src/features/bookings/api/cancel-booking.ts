@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
-import { isAppointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
 export type CancelResult = { acknowledged: boolean; modifiedCount: number; message: string };
 
@@ -11,22 +11,22 @@ export function cancelBooking(id: string): Promise<CancelResult> {
 }
 
 /**
- * Cancels, then refreshes what cancelling changes: the free slots (one is free again) and the
- * patient's bookings, which are reloaded before this resolves. After a refusal the bookings are
+ * Cancels, then refreshes what cancelling changes: the free slots of the booking's day (one is
+ * free again) and the patient's bookings, which are reloaded before this resolves. After a refusal the bookings are
  * reloaded too: the booking may have been paid, cancelled or started meanwhile.
  */
 export function useCancelBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (id: string): Promise<CancelResult> => {
+    async (booking: { _id: string; appointmentDate: string }): Promise<CancelResult> => {
       let result: CancelResult;
       try {
-        result = await cancelBooking(id);
+        result = await cancelBooking(booking._id);
       } catch (error) {
         void mutate(isMyBookingsKey);
         throw error;
       }
-      void mutate(isAppointmentOptionsKey);
+      void mutate(appointmentOptionsKey(booking.appointmentDate));
       await mutate(isMyBookingsKey);
       return result;
     },

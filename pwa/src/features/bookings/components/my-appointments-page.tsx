@@ -66,7 +66,7 @@ export function MyAppointmentsPage() {
   const [downloading, setDownloading] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancellation = useConfirmedAction<Booking>({
-    run: (booking) => cancelBooking(booking._id),
+    run: cancelBooking,
     successText: () => 'Booking cancelled',
     focusAfter: headingRef,
   });
