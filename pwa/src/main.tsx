@@ -1,9 +1,10 @@
+// The shared base styles first: the features' own CSS (imported by their components) comes after it.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
-import { watchOutbox } from './lib/outbox-pending.ts';
-import './styles.css';
+import { watchOutbox } from './lib/watch-outbox.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

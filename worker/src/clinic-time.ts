@@ -3,7 +3,7 @@ import { addDays, format, isValid, parse } from 'date-fns';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
-/** The spec's display format for dates (date-fns `PP`, e.g. "Nov 21, 2026"). */
+/** The product's display format for dates (docs/product.md#limits-and-constants) (date-fns `PP`, e.g. "Nov 21, 2026"). */
 export const DISPLAY_DATE = 'PP';
 const ISO_DATE = 'yyyy-MM-dd';
 

@@ -71,7 +71,7 @@ route('/health', { GET: () => json({ ok: true }) });
 route('/jwt', { GET: getAccessToken });
 route('/sessions/revoke', { POST: revokeSessions });
 route('/users', { GET: listUsers, POST: saveUser });
-// GET takes the user's email, PUT the user's id (the spec's paths); both read params.target.
+// GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
 route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });
 route('/users/:id', { DELETE: deleteUser });
 route('/appointmentOptions', { GET: listAppointmentOptions });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from '../lib/http.ts';
 import { json, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 

@@ -4,7 +4,7 @@ import { ErrorScreen } from '../components/error-screen.tsx';
 type Props = { children: ReactNode; resetKey?: unknown };
 type State = { error: unknown; failed: boolean };
 
-/** Shows the spec's error screen instead of a failed page; a new resetKey (the location) clears it. */
+/** Shows the error screen (docs/product.md#error-screen) instead of a failed page; a new resetKey (the location) clears it. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, failed: false };
 

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
-import { ApiError, apiFetcher } from '../lib/api.ts';
+import { apiFetcher } from '../lib/api.ts';
+import { ApiError } from '../lib/http.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
 import { SessionProvider } from '../lib/session.tsx';
 
-// SPEC §9: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
+// docs/product.md#limits-and-constants: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
 export const swrConfig: SWRConfiguration = {
   fetcher: apiFetcher,
   dedupingInterval: 5 * 60 * 1000,

@@ -15,7 +15,7 @@ function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string
 }
 
 /**
- * The route table (SPEC §2). The landing page is bundled eagerly (it is prerendered and hydrated);
+ * The route table (docs/product.md#routes). The landing page is bundled eagerly (it is prerendered and hydrated);
  * every other page is lazy-loaded, and `access` puts it behind the signed-in or the admin guard.
  */
 export const publicRoutes: PageRoute[] = [

@@ -13,7 +13,7 @@ function describe(error: unknown): { text: string; status: string } {
   return { text, status };
 }
 
-/** What both layouts show when a page fails (SPEC §2). */
+/** What both layouts show when a page fails (docs/product.md#error-screen). */
 export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () => void }) {
   const { signOut } = useSession();
   const [, navigate] = useLocation();

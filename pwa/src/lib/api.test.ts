@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentUser, fakeFirebase } from '../testing/fake-firebase.ts';
 import { describeRequest, json, stubFetch } from '../testing/test-utils.tsx';
-import { ApiError, api } from './api.ts';
+import { api } from './api.ts';
+import { ApiError } from './http.ts';
 
 let seen: { request: string; authorization: string | null }[];
 

@@ -1,6 +1,6 @@
 // The one place that knows Firebase: its configuration and every Auth call the app makes.
 //
-// Import this module only with `import('./firebase.ts')` (session.tsx and api.ts do): it pulls in the
+// Import this module only with `import('./firebase.ts')` (session.tsx and access-token.ts do): it pulls in the
 // Firebase SDK, which must stay out of the landing page's first load. pwa/scripts/first-load.test.ts checks the build.
 import { getApps, initializeApp } from 'firebase/app';
 import {
@@ -54,7 +54,7 @@ function firebaseAuth(): Auth {
   }
   const app = initializeApp(firebaseConfig);
   auth = initializeAuth(app, {
-    // SPEC §9: indexed storage, then local storage, then session storage.
+    // docs/product.md#session-state: indexed storage, then local storage, then session storage.
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });

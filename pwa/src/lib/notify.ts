@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { toast } from 'sonner';
 
-/** The spec's toast durations, per kind. Use this instead of calling sonner directly. */
+/** The toast durations, per kind (docs/product.md#messages-and-toasts). Use this instead of calling sonner directly. */
 export const TOAST_DURATION = { message: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity } as const;
 export const MAX_VISIBLE_TOASTS = 20;
 

@@ -1,6 +1,6 @@
-// A tiny start-up check that keeps IndexedDB off the first load: the outbox (and Dexie) is loaded
-// only when this flag says that something waits to be sent. The outbox sets it when it queues an
-// entry and clears it when nothing is left to send.
+// A flag in localStorage that keeps IndexedDB off the first load: at start-up the outbox (and Dexie)
+// is loaded only when it says that something waits to be sent (watch-outbox.ts). The outbox sets it
+// when it queues an entry and clears it when nothing is left to send.
 
 const PENDING_KEY = 'outbox:pending';
 
@@ -26,21 +26,4 @@ export function isOutboxPending(): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * Sends what an earlier visit queued: now (at start-up) and whenever the browser comes back online,
- * if the flag is set. Returns a function that stops watching.
- */
-export function watchOutbox(): () => void {
-  const drainIfPending = () => {
-    if (!navigator.onLine || !isOutboxPending()) return;
-    import('./outbox.ts').then(
-      ({ sharedOutbox }) => sharedOutbox().drain(),
-      (cause: unknown) => console.error(cause),
-    );
-  };
-  window.addEventListener('online', drainIfPending);
-  drainIfPending();
-  return () => window.removeEventListener('online', drainIfPending);
 }

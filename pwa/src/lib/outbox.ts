@@ -1,4 +1,5 @@
-import { api, ApiError } from './api.ts';
+import { api } from './api.ts';
+import { ApiError } from './http.ts';
 import { clinicDb, type ClinicDatabase, type OutboxEntry } from './db.ts';
 import { notify } from './notify.ts';
 import { clearOutboxPending, markOutboxPending } from './outbox-pending.ts';
@@ -207,7 +208,7 @@ export class Outbox {
 
 let shared: Outbox | null = null;
 
-/** This tab's outbox on the app's database (outbox-pending.ts drains it at start-up and when back online). */
+/** This tab's outbox on the app's database (watch-outbox.ts drains it at start-up and when back online). */
 export function sharedOutbox(): Outbox {
   shared ??= new Outbox();
   return shared;

@@ -1,11 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
-import { ACCESS_TOKEN_KEY, ApiError, api, exchangeIdToken, revokeAccessTokens } from './api.ts';
+import { exchangeIdToken, forgetAccessToken, revokeAccessTokens } from './access-token.ts';
+import { api } from './api.ts';
+import { ApiError } from './http.ts';
 import type { AuthUser } from './firebase.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
 
-/** SPEC §3: the signed-in user as the identity provider describes them. */
+/** docs/product.md#session-state: the signed-in user as the identity provider describes them. */
 export type SessionUser = {
   uid: string;
   email: string | null;
@@ -17,7 +19,7 @@ export type SessionUser = {
 
 export type Session = {
   user: SessionUser | null;
-  /** SPEC §4: true at start and while an auth action runs; false once the auth state is known. */
+  /** docs/product.md#session-state: true at start and while an auth action runs; false once the auth state is known. */
   loading: boolean;
   /** Loads Firebase (once) and resolves when it has told who is signed in. */
   ensureAuth(): Promise<void>;
@@ -141,7 +143,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             authKnown.current = true;
             const user = authUser ? toSessionUser(authUser) : null;
             writeHint(user);
-            if (!user) localStorage.removeItem(ACCESS_TOKEN_KEY);
+            if (!user) forgetAccessToken();
             setState({ user, loading: false });
             resolve();
           });
@@ -281,7 +283,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const email = signedInEmailHint();
     await revokeAccessTokens();
     setState({ user: null, loading: true });
-    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    forgetAccessToken();
     writeHint(null);
     try {
       await mutate(() => true, undefined, { revalidate: false });

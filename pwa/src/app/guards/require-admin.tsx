@@ -4,7 +4,7 @@ import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSendToLogin } from './use-send-to-login.ts';
 
-/** SPEC §4 admin guard: a spinner while auth or the admin check runs, the page for an admin, else /login. */
+/** docs/product.md#guards, admin pages: a spinner while auth or the admin check runs, the page for an admin, else /login. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { user, loading, ensureAuth } = useSession();
   const { isAdmin, isAdminLoading } = useAdmin(loading ? null : user?.email);

@@ -3,7 +3,7 @@ import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useSendToLogin } from './use-send-to-login.ts';
 
-/** SPEC §4 signed-in guard: a progress bar while auth loads, the page for a user with an email, else /login. */
+/** docs/product.md#guards, signed-in pages: a progress bar while auth loads, the page for a user with an email, else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, ensureAuth } = useSession();
   const sendToLogin = useSendToLogin();

@@ -15,7 +15,7 @@ function MenuLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** SPEC §2 dashboard layout: the navigation bar, then a side menu (a drawer on small screens) beside the page. */
+/** docs/product.md#dashboard-layout: the navigation bar, then a side menu (a drawer on small screens) beside the page. */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
   const { isAdmin } = useAdmin(loading ? null : user?.email);

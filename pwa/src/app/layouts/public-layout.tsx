@@ -5,7 +5,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** SPEC §2 main layout: navigation bar, page content, footer; 1300 px wide at most. */
+/** docs/product.md#public-layout: navigation bar, page content, footer; 1300 px wide at most. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const shownLocation = useRef(location);

@@ -5,7 +5,7 @@ import { InfoCards } from '../../features/landing/components/info-cards.tsx';
 import { Services } from '../../features/landing/components/services.tsx';
 import { Testimonials } from '../../features/reviews/components/testimonials.tsx';
 
-/** The landing page: SPEC §2's six sections, in order. */
+/** The landing page: its six sections, in order (docs/product.md#home-page). */
 export function HomePage() {
   return (
     <>

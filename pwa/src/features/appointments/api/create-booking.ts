@@ -1,6 +1,9 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
-/** SPEC §7 POST /bookings payload. The server takes name, email and price from its own records. */
+/** docs/product.md#api-calls POST /bookings payload. The server takes name, email and price from its own records. */
 export type NewBooking = {
   treatment: string;
   appointmentDate: string;
@@ -16,4 +19,28 @@ export type BookingResult = { acknowledged: boolean; insertedId?: string; messag
 /** POST /api/bookings (signed in). A refusal (409 slot taken, 409 one per day, 400 …) throws ApiError with the server's message. */
 export function createBooking(booking: NewBooking): Promise<BookingResult> {
   return api<BookingResult>('/bookings', { method: 'POST', body: JSON.stringify(booking) });
+}
+
+/**
+ * Books, then refreshes what booking changes: that day's free slots, after a refusal too (the slot
+ * may just have been taken), and, once booked, the patient's bookings.
+ */
+export function useCreateBooking() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (booking: NewBooking): Promise<BookingResult> => {
+      const freeSlots = appointmentOptionsKey(booking.appointmentDate);
+      let result: BookingResult;
+      try {
+        result = await createBooking(booking);
+      } catch (error) {
+        void mutate(freeSlots);
+        throw error;
+      }
+      void mutate(freeSlots);
+      if (result.acknowledged) void mutate(isMyBookingsKey);
+      return result;
+    },
+    [mutate],
+  );
 }

@@ -2,7 +2,6 @@ import { format } from 'date-fns/format';
 import { useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
-import { useSWRConfig } from 'swr';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../api/get-appointment-options.ts';
@@ -13,11 +12,8 @@ import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
-/** A patient's bookings are cached under ['/bookings', email] (the bookings feature); a new booking makes them stale. */
-const isBookingsKey = (key: unknown) => Array.isArray(key) && key[0] === '/bookings';
-
 /**
- * SPEC §2 Appointment page (/appointment, signed in): a calendar beside the chair, then one card per
+ * docs/product.md#appointment-page (/appointment, signed in): a calendar beside the chair, then one card per
  * treatment with its free slots on the chosen day, and the booking modal.
  */
 export function AppointmentPage() {
@@ -27,17 +23,10 @@ export function AppointmentPage() {
   const [selected, setSelected] = useState<Date>(today);
   const [bookingId, setBookingId] = useState<string | null>(null);
   const online = useOnlineStatus();
-  const { mutate: mutateCache } = useSWRConfig();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
 
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
-
-  function handleBooked() {
-    setBookingId(null);
-    void mutate();
-    void mutateCache(isBookingsKey);
-  }
 
   let content;
   if (error && !options) {
@@ -102,8 +91,7 @@ export function AppointmentPage() {
           option={bookingOption}
           date={selected}
           onClose={() => setBookingId(null)}
-          onBooked={handleBooked}
-          onRefused={() => void mutate()}
+          onBooked={() => setBookingId(null)}
         />
       )}
     </div>

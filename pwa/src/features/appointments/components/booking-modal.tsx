@@ -4,7 +4,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { createBooking } from '../api/create-booking.ts';
+import { useCreateBooking } from '../api/create-booking.ts';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../api/get-appointment-options.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
@@ -15,18 +15,17 @@ type BookingModalProps = {
   option: AppointmentOption;
   date: Date;
   onClose(): void;
-  /** The booking was confirmed: the caller closes the modal and refetches the slots. */
+  /** The booking was confirmed: the caller closes the modal. (Booking refreshes the slots itself.) */
   onBooked(): void;
-  /** The server refused (slot just taken, …): the caller refetches the slots; the modal stays open. */
-  onRefused(): void;
 };
 
 /**
- * SPEC §2/§5 booking modal: the date, name and email read-only, a slot from the card's free slots and a
- * free-text phone number. Submitting posts the booking; the spec's toasts tell how it went.
+ * docs/product.md#booking-modal: the date, name and email read-only, a slot from the card's free slots and a
+ * free-text phone number. Submitting posts the booking; toasts tell how it went.
  */
-export function BookingModal({ option, date, onClose, onBooked, onRefused }: BookingModalProps) {
+export function BookingModal({ option, date, onClose, onBooked }: BookingModalProps) {
   const { user } = useSession();
+  const createBooking = useCreateBooking();
   const online = useOnlineStatus();
   const ids = useId();
   const slotRef = useRef<HTMLSelectElement>(null);
@@ -64,11 +63,10 @@ export function BookingModal({ option, date, onClose, onBooked, onRefused }: Boo
         onBooked();
         return;
       }
+      // Refused (the slot was just taken, …): the modal stays open on the refreshed slots.
       notify.error(result.message);
-      onRefused();
     } catch (cause) {
       notify.error(errorText(cause));
-      onRefused();
     }
     setSending(false);
   }

@@ -7,10 +7,11 @@ import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
+import '../auth.css';
 
 type LoginValues = { email: string; password: string };
 
-/** SPEC §2 Login: email and password, or Google; then back to the page the visitor was sent from. */
+/** docs/product.md#login: email and password, or Google; then back to the page the visitor was sent from. */
 export function LoginPage() {
   const { signIn, ensureAuth } = useSession();
   const [, navigate] = useLocation();

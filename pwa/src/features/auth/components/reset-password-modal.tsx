@@ -4,7 +4,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 
-/** SPEC §2 forgot-password modal: the email form, then the confirmation. No validation (SPEC §5). */
+/** docs/product.md#forgot-password: the email form, then the confirmation; no validation. */
 export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {
   const { resetPassword } = useSession();
   const [email, setEmail] = useState(defaultEmail);

@@ -5,13 +5,14 @@ import { FormField } from '../../../components/form-field.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import '../auth.css';
 
 type SignUpValues = { name: string; email: string; password: string };
 
-/** SPEC §5: an uppercase letter, a lowercase letter, a digit and one of ! @ # $ & *. */
+/** docs/product.md#sign-up: an uppercase letter, a lowercase letter, a digit and one of ! @ # $ & *. */
 export const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[!@#$&*])/;
 
-/** SPEC §2 Sign Up: Name, Email, Password, or Google; then home. */
+/** docs/product.md#sign-up: Name, Email, Password, or Google; then home. */
 export function SignUpPage() {
   const { signUp, ensureAuth } = useSession();
   const [, navigate] = useLocation();

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import '../verify-email-banner.css';
 
 /** A failed Firebase or API call in plain words, never a provider code. */
 function plainFailure(cause: unknown, what: string): string {

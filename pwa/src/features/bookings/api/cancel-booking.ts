@@ -1,8 +1,35 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
 export type CancelResult = { acknowledged: boolean; modifiedCount: number; message: string };
 
 /** DELETE /api/bookings/:id: cancels an unpaid booking that has not started and frees its slot (409 otherwise). */
 export function cancelBooking(id: string): Promise<CancelResult> {
   return api<CancelResult>(`/bookings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/**
+ * Cancels, then refreshes what cancelling changes: the free slots of the booking's day (one is
+ * free again) and the patient's bookings, which are reloaded before this resolves. After a refusal the bookings are
+ * reloaded too: the booking may have been paid, cancelled or started meanwhile.
+ */
+export function useCancelBooking() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (booking: { _id: string; appointmentDate: string }): Promise<CancelResult> => {
+      let result: CancelResult;
+      try {
+        result = await cancelBooking(booking._id);
+      } catch (error) {
+        void mutate(isMyBookingsKey);
+        throw error;
+      }
+      void mutate(appointmentOptionsKey(booking.appointmentDate));
+      await mutate(isMyBookingsKey);
+      return result;
+    },
+    [mutate],
+  );
 }

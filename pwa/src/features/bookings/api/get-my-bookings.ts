@@ -1,8 +1,10 @@
 import useSWR from 'swr';
-import { api, isNetworkFailure } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { myBookingsKey, type MyBookingsKey } from '../../../lib/cache-keys.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
-/** SPEC §3 booking, as GET /api/bookings answers it. */
+/** docs/product.md#entities booking, as GET /api/bookings answers it. */
 export type Booking = {
   _id: string;
   treatment: string;
@@ -28,9 +30,6 @@ export type Booking = {
  */
 export type MyBookings = { bookings: Booking[]; savedAt: number; offline: boolean };
 
-export const MY_BOOKINGS_KEY = '/bookings';
-export type MyBookingsKey = readonly [typeof MY_BOOKINGS_KEY, string];
-
 const loadSavedBookingsModule = () => import('./saved-bookings.ts');
 
 /**
@@ -52,7 +51,8 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
         return undefined;
       });
     if (!saved) throw error;
-    return { ...saved, offline: true };
+    // Saved by this function from an answer of the same API.
+    return { bookings: saved.bookings as Booking[], savedAt: saved.savedAt, offline: true };
   }
 
   const savedAt = Date.now();
@@ -68,10 +68,10 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
   return { bookings, savedAt, offline: false };
 }
 
-/** The signed-in patient's bookings, cached under ['/bookings', email]; no request without an email. */
+/** The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. */
 export function useMyBookings(email: string | null | undefined) {
   return useSWR<MyBookings, unknown, MyBookingsKey | null>(
-    email ? [MY_BOOKINGS_KEY, email] : null,
+    email ? myBookingsKey(email) : null,
     ([, address]) => fetchMyBookings(address),
   );
 }

@@ -1,22 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { isNetworkFailure } from '../../../lib/api.ts';
+import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
-import { cancelBooking } from '../api/cancel-booking.ts';
+import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { useMyBookings, type Booking } from '../api/get-my-bookings.ts';
 import '../bookings.css';
-
-/** The free slots of every date are cached under '/appointmentOptions?date=…'; a cancellation frees one. */
-const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith('/appointmentOptions');
 
 /** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
 export function canCancel(booking: Booking, now = Date.now()): boolean {
@@ -54,7 +52,7 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
 }
 
 /**
- * SPEC §2 My Appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
+ * docs/product.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
  * action that needs the server.
  */
@@ -64,11 +62,14 @@ export function MyAppointmentsPage() {
   const { data, error, isValidating, mutate } = useMyBookings(user?.email);
   const bookings = data?.bookings;
   const offline = !online || data?.offline === true;
-  const { mutate: mutateCache } = useSWRConfig();
-  const [toCancel, setToCancel] = useState<Booking | null>(null);
-  const [cancelling, setCancelling] = useState(false);
+  const cancelBooking = useCancelBooking();
   const [downloading, setDownloading] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const cancellation = useConfirmedAction<Booking>({
+    run: cancelBooking,
+    successText: () => 'Booking cancelled',
+    focusAfter: headingRef,
+  });
 
   // Back online: replace the saved copy (or the offline failure) with the server's list.
   const showingOfflineState = data?.offline === true || (!data && isNetworkFailure(error));
@@ -76,24 +77,6 @@ export function MyAppointmentsPage() {
     if (online && showingOfflineState) void mutate();
     // Only when the connection comes back.
   }, [online]);
-
-  async function handleCancel(booking: Booking) {
-    setCancelling(true);
-    try {
-      await cancelBooking(booking._id);
-      notify.success('Booking cancelled');
-      setToCancel(null);
-      void mutateCache(isAppointmentOptionsKey);
-      await mutate();
-      headingRef.current?.focus(); // the row whose button opened the dialog is gone
-    } catch (cause) {
-      notify.error(errorText(cause));
-      setToCancel(null);
-      void mutate();
-    } finally {
-      setCancelling(false);
-    }
-  }
 
   async function handleDownload(booking: Booking) {
     setDownloading(booking._id);
@@ -138,69 +121,49 @@ export function MyAppointmentsPage() {
     );
   } else {
     const now = Date.now();
+    const columns: Column<Booking>[] = [
+      positionColumn,
+      { header: 'Name', cell: (booking) => booking.patientName },
+      { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
+      { header: 'Date', cell: (booking) => booking.appointmentDate },
+      { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
+      { header: 'Price', cell: (booking) => formatPrice(booking.price) },
+      { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
+    ];
+    // Offline, nothing that needs the server is offered.
+    if (!offline) {
+      columns.push({
+        header: 'Actions',
+        headerHidden: true,
+        cell: (booking) => (
+          <div className="bookings-table__actions">
+            <button
+              type="button"
+              className="button button--small"
+              onClick={() => handleDownload(booking)}
+              disabled={downloading === booking._id}
+            >
+              Add to calendar
+            </button>
+            {canCancel(booking, now) && (
+              <button
+                type="button"
+                className="button button--small bookings-table__cancel"
+                onClick={() => cancellation.ask(booking)}
+              >
+                Cancel
+              </button>
+            )}
+          </div>
+        ),
+      });
+    }
     content = (
-      <div className="table-scroll">
-        <table className="table bookings-table">
-          <caption className="visually-hidden">My appointments</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Name</th>
-              <th scope="col">Treatment</th>
-              <th scope="col">Date</th>
-              <th scope="col">Time</th>
-              <th scope="col">Price</th>
-              <th scope="col">Payment</th>
-              {!offline && (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {bookings.map((booking, index) => (
-              <tr key={booking._id}>
-                <th scope="row">{index + 1}</th>
-                <td>{booking.patientName}</td>
-                <td className="bookings-table__wrap">{booking.treatment}</td>
-                <td>{booking.appointmentDate}</td>
-                <td className="bookings-table__wrap">{booking.slot}</td>
-                <td>{formatPrice(booking.price)}</td>
-                <td>
-                  <PaymentCell booking={booking} offline={offline} />
-                </td>
-                {!offline && (
-                  <td>
-                    <div className="bookings-table__actions">
-                      <button
-                        type="button"
-                        className="button button--small"
-                        onClick={() => handleDownload(booking)}
-                        disabled={downloading === booking._id}
-                      >
-                        Add to calendar
-                      </button>
-                      {canCancel(booking, now) && (
-                        <button
-                          type="button"
-                          className="button button--small bookings-table__cancel"
-                          onClick={() => setToCancel(booking)}
-                        >
-                          Cancel
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable caption="My appointments" className="bookings-table" columns={columns} rows={bookings} rowKey={(booking) => booking._id} />
     );
   }
 
+  const toCancel = cancellation.pending;
   return (
     <section className="dashboard-page" aria-labelledby="my-appointments-title">
       <h1 id="my-appointments-title" ref={headingRef} tabIndex={-1}>
@@ -217,9 +180,9 @@ export function MyAppointmentsPage() {
           title="Cancel this appointment?"
           confirmLabel="Cancel appointment"
           cancelLabel="Keep it"
-          busy={cancelling}
-          onConfirm={() => handleCancel(toCancel)}
-          onCancel={() => setToCancel(null)}
+          busy={cancellation.busy}
+          onConfirm={cancellation.confirm}
+          onCancel={cancellation.cancel}
         >
           <p>
             Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and

@@ -1,4 +1,5 @@
-import { api, isNetworkFailure } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 
 export type ContactMessage = {
   user_name: string;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedOutbox } from '../../../lib/outbox.ts';
-import { watchOutbox } from '../../../lib/outbox-pending.ts';
+import { watchOutbox } from '../../../lib/watch-outbox.ts';
 import { findToast, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 import { ContactForm } from './contact-form.tsx';
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
 import { CONTACT_LIMITS, sendContactMessage, type ContactMessage } from '../api/send-contact-message.ts';
+import '../contact.css';
 
 const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
 

@@ -1,4 +1,7 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 
 /** `image` is the URL answered by POST /api/images (see upload-photo.ts). */
 export type NewDoctor = { name: string; email: string; specialty: string; image: string };
@@ -8,4 +11,17 @@ export type AddDoctorResult = { acknowledged: boolean; insertedId: string };
 /** POST /api/doctors (admin); a second doctor with the same email is refused (409). */
 export function addDoctor(doctor: NewDoctor): Promise<AddDoctorResult> {
   return api<AddDoctorResult>('/doctors', { method: 'POST', body: JSON.stringify(doctor) });
+}
+
+/** Adds the doctor; Manage Doctors then shows no list cached before this doctor existed. */
+export function useAddDoctor() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (doctor: NewDoctor): Promise<AddDoctorResult> => {
+      const result = await addDoctor(doctor);
+      void mutate(DOCTORS_KEY);
+      return result;
+    },
+    [mutate],
+  );
 }

@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 
 export type Doctor = { _id: string; name: string; email: string; specialty: string; image: string };
-
-export const DOCTORS_KEY = '/doctors';
 
 /** GET /api/doctors (admin): every doctor, with the URL of their photo. */
 export function useDoctors() {

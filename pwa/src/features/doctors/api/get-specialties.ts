@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { SPECIALTIES_KEY } from '../../../lib/cache-keys.ts';
 
 export type Specialty = { _id: string; name: string };
-
-export const SPECIALTIES_KEY = '/appointmentSpecialty';
 
 /** GET /api/appointmentSpecialty (anyone): the clinic's treatments, which are a doctor's possible specialties. */
 export function useSpecialties() {

@@ -1,4 +1,5 @@
-import { api, ApiError } from '../../../lib/api.ts';
+import { api } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 
 /** The Worker's limits for a doctor's photo (worker/src/images.ts), checked here before uploading. */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;

@@ -1,12 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSWRConfig } from 'swr';
 import { useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { addDoctor } from '../api/add-doctor.ts';
-import { DOCTORS_KEY } from '../api/get-doctors.ts';
+import { useAddDoctor } from '../api/add-doctor.ts';
 import { useSpecialties } from '../api/get-specialties.ts';
 import { photoProblem, uploadPhoto } from '../api/upload-photo.ts';
 import './doctors.css';
@@ -16,10 +14,10 @@ type DoctorFormValues = { name: string; email: string; specialty: string; photo:
 // A plain shape check; the Worker decides (its 400 message is then shown in a toast).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** SPEC §2 Add A Doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
+/** docs/product.md#add-a-doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
 export function AddDoctorPage() {
   const [, navigate] = useLocation();
-  const { mutate } = useSWRConfig();
+  const addDoctor = useAddDoctor();
   const { data: specialties, error: specialtiesError } = useSpecialties();
   // The last photo uploaded and its URL: a retry after a refused save (e.g. a duplicate email) reuses it.
   const uploaded = useRef<{ file: File; url: string } | null>(null);
@@ -53,8 +51,6 @@ export function AddDoctorPage() {
       uploaded.current = { file, url };
       await addDoctor({ name: name.trim(), email: email.trim(), specialty, image: url });
       notify.success('success added a doctor');
-      // Manage Doctors must not show a list cached before this doctor existed.
-      void mutate(DOCTORS_KEY);
       navigate('/dashboard/manage-doctors');
     } catch (cause) {
       console.error(cause);

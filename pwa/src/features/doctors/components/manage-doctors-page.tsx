@@ -1,40 +1,47 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { notify } from '../../../lib/notify.ts';
-import { deleteDoctor } from '../api/delete-doctor.ts';
+import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { useDoctors, type Doctor } from '../api/get-doctors.ts';
 import './doctors.css';
 
-/** SPEC §2 Manage Doctors (admin): every doctor with their photo; Delete after a confirmation. */
+/** docs/product.md#manage-doctors (admin): every doctor with their photo; Delete after a confirmation. */
 export function ManageDoctorsPage() {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
-  const [toDelete, setToDelete] = useState<Doctor | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const deleteDoctor = useDeleteDoctor();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const deletion = useConfirmedAction<Doctor>({
+    run: (doctor) => deleteDoctor(doctor._id),
+    successText: (doctor) => `Doctor ${doctor.name} deleted success`,
+    focusAfter: headingRef,
+  });
 
-  async function handleDelete(doctor: Doctor) {
-    setDeleting(true);
-    try {
-      await deleteDoctor(doctor._id);
-      notify.success(`Doctor ${doctor.name} deleted success`);
-      setToDelete(null);
-      await mutate();
-      headingRef.current?.focus(); // the row whose button opened the dialog is gone
-    } catch (cause) {
-      console.error(cause);
-      notify.error(errorText(cause));
-      setToDelete(null);
-      // Already gone (deleted elsewhere): show the list as it is now.
-      if (cause instanceof ApiError && cause.status === 404) void mutate();
-    } finally {
-      setDeleting(false);
-    }
-  }
+  const columns: Column<Doctor>[] = [
+    positionColumn,
+    {
+      header: 'Avatar',
+      cell: (doctor) => (
+        <img className="doctor-avatar" src={doctor.image} alt={doctor.name} width={48} height={48} loading="lazy" />
+      ),
+    },
+    { header: 'Name', cell: (doctor) => doctor.name },
+    { header: 'Specialty', cell: (doctor) => doctor.specialty },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      cell: (doctor) => (
+        <button type="button" className="button button--small button--danger" onClick={() => deletion.ask(doctor)}>
+          Delete
+        </button>
+      ),
+    },
+  ];
 
+  const toDelete = deletion.pending;
   return (
     <section className="dashboard-page" aria-labelledby="manage-doctors-title">
       <h1 id="manage-doctors-title" ref={headingRef} tabIndex={-1}>
@@ -55,48 +62,16 @@ export function ManageDoctorsPage() {
           No doctors yet. <Link href="/dashboard/add-doctors">Add A Doctor</Link>
         </p>
       ) : (
-        <div className="table-scroll">
-          <table className="table doctors-table">
-            <caption className="visually-hidden">Doctors</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Avatar</th>
-                <th scope="col">Name</th>
-                <th scope="col">Specialty</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {doctors.map((doctor, index) => (
-                <tr key={doctor._id}>
-                  <th scope="row">{index + 1}</th>
-                  <td>
-                    <img className="doctor-avatar" src={doctor.image} alt={doctor.name} width={48} height={48} loading="lazy" />
-                  </td>
-                  <td>{doctor.name}</td>
-                  <td>{doctor.specialty}</td>
-                  <td>
-                    <button type="button" className="button button--small button--danger" onClick={() => setToDelete(doctor)}>
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Doctors" className="doctors-table" columns={columns} rows={doctors} rowKey={(doctor) => doctor._id} />
       )}
       {toDelete && (
         <ConfirmDialog
           title={`Delete ${toDelete.name}?`}
           confirmLabel="Delete"
           cancelLabel="Cancel"
-          busy={deleting}
-          onConfirm={() => handleDelete(toDelete)}
-          onCancel={() => setToDelete(null)}
+          busy={deletion.busy}
+          onConfirm={deletion.confirm}
+          onCancel={deletion.cancel}
         >
           <p>This removes the doctor and their photo.</p>
         </ConfirmDialog>

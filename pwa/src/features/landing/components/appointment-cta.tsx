@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import '../landing.css';
 
 export function AppointmentCta() {
   return (

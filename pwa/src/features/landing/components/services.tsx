@@ -1,3 +1,5 @@
+import '../landing.css';
+
 const services = [
   {
     name: 'Fluoride Treatment',

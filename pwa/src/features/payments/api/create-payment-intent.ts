@@ -1,5 +1,8 @@
-import useSWR from 'swr';
+import { useEffect } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { bookingKey, paymentIntentKey, type PaymentIntentKey } from '../../../lib/cache-keys.ts';
+import { ApiError } from '../../../lib/http.ts';
 
 /** The Worker's answer: which provider takes the card, and the client secret it confirms with. */
 export type PaymentIntentAnswer = {
@@ -18,11 +21,18 @@ export function createPaymentIntent(bookingId: string): Promise<PaymentIntentAns
 /**
  * The client secret for `bookingId`, fetched once when the payment form shows (null: do not fetch).
  * Asking again answers the same intent, so a repeat is harmless; it is still not refetched on focus.
+ * A 409 says the booking was paid meanwhile (another tab, a webhook): the booking is reloaded, and shows as paid.
  */
 export function usePaymentIntent(bookingId: string | null) {
-  return useSWR<PaymentIntentAnswer>(
-    bookingId ? ['/create-payment-intent', bookingId] : null,
-    ([, id]: [string, string]) => createPaymentIntent(id),
+  const { mutate } = useSWRConfig();
+  const intent = useSWR<PaymentIntentAnswer, unknown, PaymentIntentKey | null>(
+    bookingId ? paymentIntentKey(bookingId) : null,
+    ([, id]) => createPaymentIntent(id),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
+  const { error } = intent;
+  useEffect(() => {
+    if (bookingId && error instanceof ApiError && error.status === 409) void mutate(bookingKey(bookingId));
+  }, [error, bookingId, mutate]);
+  return intent;
 }

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { bookingKey } from '../../../lib/cache-keys.ts';
 
-/** A booking as GET /api/bookings/:id answers it (SPEC §3); `price` in dollars, `appointmentDate` as PP. */
+/** A booking as GET /api/bookings/:id answers it (docs/product.md#entities); `price` in dollars, `appointmentDate` as PP. */
 export type Booking = {
   _id: string;
   treatment: string;
@@ -16,8 +17,6 @@ export type Booking = {
   price: number;
   paid: boolean;
 };
-
-export const bookingKey = (id: string) => `/bookings/${encodeURIComponent(id)}`;
 
 /** GET /api/bookings/:id (owner or admin): what the payment page loads before it shows. */
 export function useBooking(id: string) {

@@ -1,4 +1,7 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { bookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
 export type PaymentRecord = { transactionId: string; price: number; email: string; bookingId: string };
 
@@ -11,4 +14,23 @@ export type RecordedPayment = { acknowledged: boolean; insertedId: string; messa
 /** POST /api/payments: the Worker checks the payment with the provider before it records it (idempotent). */
 export function recordPayment(record: PaymentRecord): Promise<RecordedPayment> {
   return api('/payments', { method: 'POST', body: JSON.stringify(record) });
+}
+
+/**
+ * Records the payment, then, whatever the answer, reloads the booking and the patient's bookings:
+ * the server may now say it is paid, so My Appointments shows Paid when it is next shown.
+ */
+export function useRecordPayment() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (record: PaymentRecord): Promise<RecordedPayment> => {
+      try {
+        return await recordPayment(record);
+      } finally {
+        const booking = bookingKey(record.bookingId);
+        void mutate((key) => key === booking || isMyBookingsKey(key));
+      }
+    },
+    [mutate],
+  );
 }

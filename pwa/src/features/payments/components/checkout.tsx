@@ -1,11 +1,10 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
-import { bookingKey, type Booking } from '../api/get-booking.ts';
-import { recordPayment } from '../api/record-payment.ts';
+import type { Booking } from '../api/get-booking.ts';
+import { useRecordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
 
@@ -13,20 +12,11 @@ import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './paym
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
 
 /**
- * Every cached booking and booking list ('/bookings/…' or ['/bookings', email]): the server now says
- * this one is paid, so My Appointments shows Paid when it is next shown.
- */
-function isBookingKey(key: unknown): boolean {
-  const path: unknown = Array.isArray(key) ? key[0] : key;
-  return typeof path === 'string' && path.startsWith('/bookings');
-}
-
-/**
- * SPEC §4 Payment submit: fetches the client secret, shows the provider's card form, and after the
+ * docs/product.md#payment: fetches the client secret, shows the provider's card form, and after the
  * provider confirms the card shows the transaction id and records the payment with the Worker.
  */
 export function Checkout({ booking, online }: { booking: Booking; online: boolean }) {
-  const { mutate } = useSWRConfig();
+  const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [refundNote, setRefundNote] = useState<string | null>(null);
@@ -40,11 +30,6 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
     // Only when the connection comes back, not on every new error.
   }, [online]);
 
-  useEffect(() => {
-    // 409: paid meanwhile (another tab, a webhook); reloading the booking shows it as paid.
-    if (intentError instanceof ApiError && intentError.status === 409) void mutate(bookingKey(booking._id));
-  }, [intentError, booking._id, mutate]);
-
   async function handleConfirmed(id: string) {
     setTransactionId(id);
     try {
@@ -53,7 +38,6 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
     } catch (cause) {
       setRecordError(errorText(cause));
     }
-    await mutate(isBookingKey);
   }
 
   if (transactionId) {
@@ -121,7 +105,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
 }
 
 /**
- * SPEC §8 success, or the refund notice when the money cannot pay the booking (cancelled while the
+ * docs/product.md#payment success, or the refund notice (docs/product.md#refunds-due) when the money cannot pay the booking (cancelled while the
  * card was being charged). It takes the focus the Pay button had, since the form is gone.
  */
 function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 
-/** SPEC §4: the one submit button of both card forms; the caller decides when it may be pressed. */
+/** docs/product.md#payment: the one submit button of both card forms; the caller decides when it may be pressed. */
 export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?: boolean }) {
   return (
     <button type="submit" className="button button--primary payment__pay" disabled={disabled} aria-busy={busy || undefined}>
@@ -9,7 +9,7 @@ export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?
   );
 }
 
-/** SPEC §8: a card error or an API error, in red, with the provider's or the server's own words. */
+/** docs/product.md#payment: a card error or an API error, in red, with the provider's or the server's own words. */
 export function PaymentError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -9,7 +9,7 @@ import { Checkout } from './checkout.tsx';
 import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
 import '../payments.css';
 
-/** SPEC §2 Payment screen, /dashboard/payment/:id (signed in): the booking, then its card form. */
+/** docs/product.md#payment, /dashboard/payment/:id (signed in): the booking, then its card form. */
 export function PaymentPage() {
   const { id } = useParams<{ id: string }>();
   const online = useOnlineStatus();

@@ -27,7 +27,7 @@ const CARD_OPTIONS: StripeCardElementOptions = {
   },
 };
 
-/** SPEC §2/§4 with Stripe: the Stripe card element, confirmed with the client secret. */
+/** docs/product.md#payment with Stripe: the Stripe card element, confirmed with the client secret. */
 export function StripeCheckoutForm({ stripe, ...form }: StripeCheckoutFormProps) {
   return (
     <Elements stripe={stripe}>

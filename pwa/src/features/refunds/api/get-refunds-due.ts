@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { REFUNDS_KEY } from '../../../lib/cache-keys.ts';
 
 /** A payment the clinic owes back, as GET /api/refunds answers it; `amount` in the currency's units. */
 export type RefundDue = {
@@ -22,8 +23,6 @@ export type RefundDue = {
   slot: string | null;
   bookingStatus: string | null;
 };
-
-export const REFUNDS_KEY = '/refunds';
 
 /** GET /api/refunds (admin): payments flagged for a refund, oldest first. */
 export function useRefundsDue() {

@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
+import { ownReviewKey, type OwnReviewKey } from '../../../lib/cache-keys.ts';
 
 export type ReviewStatus = 'pending' | 'approved' | 'hidden';
 
@@ -19,12 +20,10 @@ export type ModeratedReview = {
 
 export type OwnReview = { canReview: boolean; review: ModeratedReview | null };
 
-export const OWN_REVIEW_KEY = '/reviews/mine';
-
 /** GET /api/reviews/mine (signed in): whether the patient may write a review (a past appointment), and theirs. */
 export function useOwnReview(email: string | null | undefined) {
-  return useSWR<OwnReview, unknown, readonly [typeof OWN_REVIEW_KEY, string] | null>(
-    email ? [OWN_REVIEW_KEY, email] : null,
-    () => api<OwnReview>(OWN_REVIEW_KEY),
+  return useSWR<OwnReview, unknown, OwnReviewKey | null>(
+    email ? ownReviewKey(email) : null,
+    ([path]) => api<OwnReview>(path),
   );
 }

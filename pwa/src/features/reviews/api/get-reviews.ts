@@ -1,5 +1,6 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 
 export type Review = {
   _id: string;
@@ -8,8 +9,6 @@ export type Review = {
   location: string;
   name: string;
 };
-
-export const REVIEWS_KEY = '/reviews';
 
 /** GET /api/reviews: the testimonials. */
 export function useReviews() {

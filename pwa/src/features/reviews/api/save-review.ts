@@ -1,4 +1,7 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { isOwnReviewKey, REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 import type { ReviewStatus } from './get-own-review.ts';
 
 /** What a patient writes; the server adds their name and photo from their profile. */
@@ -15,4 +18,23 @@ export type SavedReview = { acknowledged: boolean; status: ReviewStatus; message
  */
 export function saveReview(review: NewReview): Promise<SavedReview> {
   return api('/reviews', { method: 'POST', body: JSON.stringify(review) });
+}
+
+/**
+ * Saves the patient's review, then refreshes what it changes: the home page's testimonials (an
+ * edit takes an approved review off them until it is approved again), the admins' queue, and the
+ * patient's own review, which is reloaded before this resolves.
+ */
+export function useSaveReview() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (review: NewReview): Promise<SavedReview> => {
+      const saved = await saveReview(review);
+      void mutate(REVIEWS_KEY);
+      void mutate(REVIEW_QUEUE_KEY);
+      await mutate(isOwnReviewKey);
+      return saved;
+    },
+    [mutate],
+  );
 }

@@ -1,13 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { ReviewStatus } from '../api/get-own-review.ts';
 import { useReviewQueue, type QueuedReview } from '../api/get-review-queue.ts';
-import { REVIEWS_KEY } from '../api/get-reviews.ts';
-import { moderateReview } from '../api/moderate-review.ts';
+import { useModerateReview } from '../api/moderate-review.ts';
 import '../reviews.css';
 
 const SECTIONS: { status: ReviewStatus; title: string; empty: string }[] = [
@@ -29,8 +26,8 @@ const dayText = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: '
  * and Hide. After a decision, focus moves to the next review waiting in the same list.
  */
 export function ManageReviewsPage() {
-  const { data: reviews, error, mutate } = useReviewQueue();
-  const { mutate: mutateCache } = useSWRConfig();
+  const { data: reviews, error } = useReviewQueue();
+  const moderateReview = useModerateReview();
   const [busy, setBusy] = useState<string | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -51,13 +48,9 @@ export function ManageReviewsPage() {
     try {
       const result = await moderateReview(review._id, { status, version: review.version });
       notify.success(result.message);
-      void mutateCache(REVIEWS_KEY);
-      await mutate();
       setFocusAfter(next?._id ?? '');
     } catch (cause) {
       notify.error(errorText(cause));
-      // Edited since it was loaded (409): show the new text before anyone decides again.
-      if (cause instanceof ApiError && cause.status === 409) await mutate();
     } finally {
       setBusy(null);
     }

@@ -1,14 +1,13 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { useSWRConfig } from 'swr';
 import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOwnReview, type ModeratedReview, type ReviewStatus } from '../api/get-own-review.ts';
-import { REVIEWS_KEY } from '../api/get-reviews.ts';
-import { REVIEW_LIMITS, saveReview, type NewReview } from '../api/save-review.ts';
+import { REVIEW_LIMITS, useSaveReview, type NewReview } from '../api/save-review.ts';
+import '../testimonials.css';
 import '../reviews.css';
 import { initials } from '../initials.ts';
 
@@ -50,7 +49,7 @@ export const STATUS_TEXT: Record<ReviewStatus, string> = {
 /** /review (signed in): a patient who has had an appointment writes their one review, or edits it. */
 export function ReviewPage() {
   const { user } = useSession();
-  const { data, error, mutate } = useOwnReview(user?.email);
+  const { data, error } = useOwnReview(user?.email);
   const ids = useId();
   if (error) throw error; // the layout's error screen
 
@@ -67,7 +66,7 @@ export function ReviewPage() {
       </div>
     );
   } else {
-    content = <ReviewForm existing={data.review} onSaved={() => mutate()} />;
+    content = <ReviewForm existing={data.review} />;
   }
 
   return (
@@ -82,9 +81,9 @@ export function ReviewPage() {
   );
 }
 
-function ReviewForm({ existing, onSaved }: { existing: ModeratedReview | null; onSaved: () => Promise<unknown> }) {
+function ReviewForm({ existing }: { existing: ModeratedReview | null }) {
   const { user } = useSession();
-  const { mutate } = useSWRConfig();
+  const saveReview = useSaveReview();
   const ids = useId();
   const {
     register,
@@ -101,9 +100,6 @@ function ReviewForm({ existing, onSaved }: { existing: ModeratedReview | null; o
     try {
       const saved = await saveReview({ review: values.review.trim(), location: values.location.trim() });
       notify.success(saved.message);
-      // An edit takes an approved review off the home page until it is approved again.
-      void mutate(REVIEWS_KEY);
-      await onSaved();
     } catch (cause) {
       notify.error(errorText(cause));
     }

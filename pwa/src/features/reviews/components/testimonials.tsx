@@ -3,8 +3,9 @@ import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useReviews, type Review } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
 import { initials } from '../initials.ts';
+import '../testimonials.css';
 
-// SPEC §2 and §9: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
+// docs/product.md#testimonials: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
 export const AUTOPLAY_MS = 2000;
 export const TRANSITION_MS = 500;
 

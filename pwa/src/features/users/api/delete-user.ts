@@ -1,6 +1,22 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
 /** DELETE /api/users/:id (admin); the server refuses an admin's own account. */
 export function deleteUser(id: string): Promise<{ acknowledged: boolean; deletedCount: number }> {
   return api(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Deletes the user; the users list is reloaded before this resolves. */
+export function useDeleteUser() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: string) => {
+      const result = await deleteUser(id);
+      await mutate(USERS_KEY);
+      return result;
+    },
+    [mutate],
+  );
 }

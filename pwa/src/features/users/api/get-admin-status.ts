@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { adminStatusKey } from '../../../lib/cache-keys.ts';
 
-export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
-
-/** GET /api/users/admin/:email. SPEC §4: not admin until the lookup has answered. */
+/** GET /api/users/admin/:email. docs/product.md#roles-and-access: not admin until the lookup has answered. */
 export function useAdmin(email: string | null | undefined): { isAdmin: boolean; isAdminLoading: boolean } {
   const { data, error } = useSWR<{ isAdmin: boolean }>(email ? adminStatusKey(email) : null, apiFetcher);
   return { isAdmin: data?.isAdmin === true, isAdminLoading: Boolean(email) && data === undefined && !error };

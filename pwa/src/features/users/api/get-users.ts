@@ -1,9 +1,8 @@
 import useSWR from 'swr';
 import { apiFetcher } from '../../../lib/api.ts';
+import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
 export type User = { _id: string; name: string; email: string; role: string };
-
-export const USERS_KEY = '/users';
 
 /** GET /api/users (admin): every user. */
 export function useUsers() {

@@ -1,8 +1,24 @@
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
+import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
 export type MakeAdminResult = { acknowledged: boolean; modifiedCount: number; message: string };
 
 /** PUT /api/users/admin/:id (admin): modifiedCount 0 with a message when the user already is one. */
 export function makeAdmin(id: string): Promise<MakeAdminResult> {
   return api<MakeAdminResult>(`/users/admin/${encodeURIComponent(id)}`, { method: 'PUT' });
+}
+
+/** Makes the user an admin; when the role changed, the users list is reloaded before this resolves. */
+export function useMakeAdmin() {
+  const { mutate } = useSWRConfig();
+  return useCallback(
+    async (id: string): Promise<MakeAdminResult> => {
+      const result = await makeAdmin(id);
+      if (result.modifiedCount > 0) await mutate(USERS_KEY);
+      return result;
+    },
+    [mutate],
+  );
 }

@@ -1,21 +1,28 @@
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
+import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { deleteUser } from '../api/delete-user.ts';
+import { useDeleteUser } from '../api/delete-user.ts';
 import { useUsers, type User } from '../api/get-users.ts';
-import { makeAdmin } from '../api/make-admin.ts';
+import { useMakeAdmin } from '../api/make-admin.ts';
 
-/** SPEC §2 All Users (admin): every user, Make Admin for non-admins, Delete after a confirmation. */
+/** docs/product.md#all-users (admin): every user, Make Admin for non-admins, Delete after a confirmation. */
 export function AllUsersPage() {
   const { user: me } = useSession();
-  const { data: users, error, mutate } = useUsers();
+  const { data: users, error } = useUsers();
+  const makeAdmin = useMakeAdmin();
+  const deleteUser = useDeleteUser();
   const [promoting, setPromoting] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<User | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const deletion = useConfirmedAction<User>({
+    run: (user) => deleteUser(user._id),
+    successText: (user) => `${user.name} deleted`,
+    focusAfter: headingRef,
+  });
 
   if (error) throw error; // the layout's error screen
 
@@ -23,12 +30,8 @@ export function AllUsersPage() {
     setPromoting(user._id);
     try {
       const result = await makeAdmin(user._id);
-      if (result.modifiedCount > 0) {
-        notify.success(result.message);
-        await mutate();
-      } else {
-        notify.error(result.message);
-      }
+      if (result.modifiedCount > 0) notify.success(result.message);
+      else notify.error(result.message);
     } catch (cause) {
       notify.error(errorText(cause));
     } finally {
@@ -36,22 +39,42 @@ export function AllUsersPage() {
     }
   }
 
-  async function handleDelete(user: User) {
-    setDeleting(true);
-    try {
-      await deleteUser(user._id);
-      notify.success(`${user.name} deleted`);
-      setToDelete(null);
-      await mutate();
-      headingRef.current?.focus(); // the row whose button opened the dialog is gone
-    } catch (cause) {
-      notify.error(errorText(cause));
-      setToDelete(null);
-    } finally {
-      setDeleting(false);
-    }
-  }
+  const isMe = (user: User) => Boolean(me?.email) && user.email.toLowerCase() === me?.email?.toLowerCase();
+  const columns: Column<User>[] = [
+    positionColumn,
+    { header: 'Name', cell: (user) => user.name },
+    { header: 'Email', cell: (user) => user.email },
+    {
+      header: 'Role',
+      cell: (user) =>
+        user.role === 'admin' ? (
+          <span className="badge">Admin</span>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            onClick={() => handleMakeAdmin(user)}
+            disabled={promoting === user._id}
+          >
+            Make Admin
+          </button>
+        ),
+    },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      cell: (user) =>
+        isMe(user) ? (
+          <span className="muted">You</span>
+        ) : (
+          <button type="button" className="button button--small button--danger" onClick={() => deletion.ask(user)}>
+            Delete
+          </button>
+        ),
+    },
+  ];
 
+  const toDelete = deletion.pending;
   return (
     <section className="dashboard-page" aria-labelledby="all-users-title">
       <h1 id="all-users-title" ref={headingRef} tabIndex={-1}>
@@ -60,68 +83,14 @@ export function AllUsersPage() {
       {!users ? (
         <Spinner label="Loading users" />
       ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <caption className="visually-hidden">Users</caption>
-            <thead>
-              <tr>
-                <th scope="col">#</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.map((user, index) => {
-                const isMe = Boolean(me?.email) && user.email.toLowerCase() === me?.email?.toLowerCase();
-                return (
-                  <tr key={user._id}>
-                    <th scope="row">{index + 1}</th>
-                    <td>{user.name}</td>
-                    <td>{user.email}</td>
-                    <td>
-                      {user.role === 'admin' ? (
-                        <span className="badge">Admin</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button--small button--primary"
-                          onClick={() => handleMakeAdmin(user)}
-                          disabled={promoting === user._id}
-                        >
-                          Make Admin
-                        </button>
-                      )}
-                    </td>
-                    <td>
-                      {isMe ? (
-                        <span className="muted">You</span>
-                      ) : (
-                        <button
-                          type="button"
-                          className="button button--small button--danger"
-                          onClick={() => setToDelete(user)}
-                        >
-                          Delete
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user._id} />
       )}
       {toDelete && (
         <ConfirmDialog
           title={`Delete ${toDelete.name}?`}
-          busy={deleting}
-          onConfirm={() => handleDelete(toDelete)}
-          onCancel={() => setToDelete(null)}
+          busy={deletion.busy}
+          onConfirm={deletion.confirm}
+          onCancel={deletion.cancel}
         >
           <p>
             {toDelete.name} ({toDelete.email}) and their bookings will be removed from the clinic. This cannot be

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../testing/test-utils.tsx';
 import { DB_NAME } from './db.ts';
 import { sharedOutbox } from './outbox.ts';
-import { isOutboxPending, watchOutbox } from './outbox-pending.ts';
+import { isOutboxPending } from './outbox-pending.ts';
+import { watchOutbox } from './watch-outbox.ts';
 
 let online: boolean;
 let stop = () => {};

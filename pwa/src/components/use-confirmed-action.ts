@@ -1,0 +1,41 @@
+import { useState, type RefObject } from 'react';
+import { errorText } from '../lib/error-text.ts';
+import { notify } from '../lib/notify.ts';
+
+type Options<Row> = {
+  /** The action, once confirmed (say, delete the row's record); it resolves when the list is current again. */
+  run(row: Row): Promise<unknown>;
+  /** The success toast. */
+  successText(row: Row): string;
+  /** Focused after a success: the row whose button opened the dialog is gone. */
+  focusAfter: RefObject<HTMLElement | null>;
+};
+
+/**
+ * The confirm-then-act flow of a row's action: `ask(row)` opens the confirmation (render a
+ * ConfirmDialog while `pending` is set), `confirm()` runs the action with `busy` set, then closes the
+ * dialog with a success toast or the error's message in an error toast (the failure is logged too).
+ */
+export function useConfirmedAction<Row>({ run, successText, focusAfter }: Options<Row>) {
+  const [pending, setPending] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (pending === null) return;
+    setBusy(true);
+    try {
+      await run(pending);
+      notify.success(successText(pending));
+      setPending(null);
+      focusAfter.current?.focus();
+    } catch (cause) {
+      console.error(cause);
+      notify.error(errorText(cause));
+      setPending(null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { pending, busy, ask: setPending, cancel: () => setPending(null), confirm };
+}

@@ -1,0 +1,39 @@
+// Every SWR cache key of the app, in one place. Each feature reads through its own keys, and a write
+// refreshes exactly the caches it changes (features/*/api), even another feature's, without
+// importing that feature.
+
+/** Free slots of every treatment on one day; `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
+export const appointmentOptionsKey = (date: string) => `/appointmentOptions?date=${encodeURIComponent(date)}`;
+
+const MY_BOOKINGS = '/bookings';
+/** A patient's bookings (My Appointments). */
+export const myBookingsKey = (email: string) => [MY_BOOKINGS, email] as const;
+export type MyBookingsKey = ReturnType<typeof myBookingsKey>;
+/** Any patient's bookings list. */
+export const isMyBookingsKey = (key: unknown) => Array.isArray(key) && key[0] === MY_BOOKINGS;
+
+/** One booking, as the payment page loads it. */
+export const bookingKey = (id: string) => `/bookings/${encodeURIComponent(id)}`;
+
+/** The client secret of a booking's payment. */
+export const paymentIntentKey = (bookingId: string) => ['/create-payment-intent', bookingId] as const;
+export type PaymentIntentKey = ReturnType<typeof paymentIntentKey>;
+
+export const DOCTORS_KEY = '/doctors';
+export const SPECIALTIES_KEY = '/appointmentSpecialty';
+
+export const USERS_KEY = '/users';
+export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
+
+/** The approved reviews (the home page's testimonials). */
+export const REVIEWS_KEY = '/reviews';
+/** Every review, for the admins who approve them. */
+export const REVIEW_QUEUE_KEY = '/reviews/moderation';
+const OWN_REVIEW = '/reviews/mine';
+/** The signed-in patient's own review (the path is the same for everyone; the email keeps users apart). */
+export const ownReviewKey = (email: string) => [OWN_REVIEW, email] as const;
+export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
+/** Any user's own review. */
+export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
+
+export const REFUNDS_KEY = '/refunds';

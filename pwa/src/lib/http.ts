@@ -1,0 +1,54 @@
+/** An API failure: the HTTP status (0 when the network failed) and the server's `message`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly statusText: string;
+
+  constructor(status: number, message: string, statusText = '') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.statusText = statusText;
+  }
+}
+
+/** The request never reached the server (offline, DNS, refused): not an answer such as a 401 or a 503. */
+export const isNetworkFailure = (error: unknown): boolean => error instanceof ApiError && error.status === 0;
+
+const asksForJson = (headers: Headers) => (headers.get('Accept') ?? 'application/json').includes('application/json');
+
+/**
+ * One request to the Worker's API (`send('/reviews', init)` fetches `/api/reviews`) exactly as given:
+ * no access token is added and nothing is retried (api.ts does both). Answers the JSON body, or the
+ * body as a Blob when the request asks (Accept) for something other than JSON, such as a calendar
+ * file. A non-2xx answer throws ApiError with the server's `message`; a network failure, status 0.
+ */
+export async function send<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { ...init, headers });
+  } catch (cause) {
+    throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
+  }
+
+  if (response.ok && !asksForJson(headers)) return (await response.blob()) as T;
+
+  const text = await response.text();
+  let body: unknown = undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      if (response.ok) throw new ApiError(response.status, 'The server sent an invalid response', response.statusText);
+    }
+  }
+
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : response.statusText || `Request failed with status ${response.status}`;
+    throw new ApiError(response.status, message, response.statusText);
+  }
+  return body as T;
+}
