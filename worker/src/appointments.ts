@@ -1,7 +1,8 @@
+import { AppointmentOptionsQuery, type AppointmentOption, type Specialty } from '../../contract/appointments.ts';
 import { firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { liveBooking } from './holds.ts';
-import { json } from './http.ts';
+import { json, readQuery } from './http.ts';
 
 interface OptionRow {
   id: string;
@@ -15,7 +16,7 @@ interface OptionRow {
  * active booking holds it (the NOT EXISTS probes the bookings_one_per_slot index, which finds at
  * most one row), or when that booking is unpaid and its hold has ended.
  */
-export async function freeSlotsOn(env: Env, isoDate: string): Promise<{ _id: string; name: string; slots: string[]; price: number }[]> {
+export async function freeSlotsOn(env: Env, isoDate: string): Promise<AppointmentOption[]> {
   const now = new Date();
   const { results } = await env.DB.prepare(
     `SELECT t.id, t.name, t.price_cents, s.slot
@@ -31,7 +32,7 @@ export async function freeSlotsOn(env: Env, isoDate: string): Promise<{ _id: str
   )
     .bind(isoDate, firstBookableMinute(env, isoDate, now), now.toISOString())
     .all<OptionRow>();
-  const options = new Map<string, { _id: string; name: string; slots: string[]; price: number }>();
+  const options = new Map<string, AppointmentOption>();
   for (const row of results) {
     let option = options.get(row.id);
     if (!option) {
@@ -45,7 +46,7 @@ export async function freeSlotsOn(env: Env, isoDate: string): Promise<{ _id: str
 
 /** GET /api/appointmentOptions?date=: every treatment with its free slots and price. */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
-  const isoDate = parseClinicDate(new URL(request.url).searchParams.get('date'));
+  const isoDate = parseClinicDate(readQuery(request, AppointmentOptionsQuery).date ?? null);
   return json(await freeSlotsOn(env, isoDate));
 }
 
@@ -55,5 +56,5 @@ export async function listSpecialties(_request: Request, env: Env): Promise<Resp
     id: string;
     name: string;
   }>();
-  return json(results.map((t) => ({ _id: t.id, name: t.name })));
+  return json(results.map((t): Specialty => ({ _id: t.id, name: t.name })));
 }

@@ -1,21 +1,12 @@
-import * as v from 'valibot';
+import { BookingsQuery, NewBooking, type Booking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
 import { requireUser, requireVerifiedUser, type User } from './auth.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { heldPastItsEnd, holdEnd, holdRules, liveBooking } from './holds.ts';
-import { HttpError, json, readJson, singleLine, text } from './http.ts';
+import { HttpError, json, readJson, readQuery } from './http.ts';
 import { spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
-
-/** What the booking modal sends. Name, email and price are the server's, never the client's. */
-const NewBooking = v.object({
-  treatment: text('treatment', 100),
-  appointmentDate: v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate')),
-  slot: text('slot', 40),
-  phone: v.optional(v.pipe(v.string('phone must be text'), singleLine('phone'), v.trim(), v.maxLength(40, 'phone must be at most 40 characters')), ''),
-  email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
-});
 
 export interface BookingRow {
   id: string;
@@ -39,7 +30,7 @@ const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, 
 const FROM_BOOKINGS = `FROM bookings b
   JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot`;
 
-export function toBooking(row: BookingRow, env: Env) {
+export function toBooking(row: BookingRow, env: Env): Booking {
   return {
     _id: row.id,
     treatment: row.treatment,
@@ -54,7 +45,6 @@ export function toBooking(row: BookingRow, env: Env) {
     phone: row.phone,
     price: row.price_cents / 100,
     paid: row.paid === 1,
-    /** When an unpaid booking is released unless paid (ISO, UTC); null once paid or when free. */
     payBy: row.paid === 1 ? null : row.hold_until,
   };
 }
@@ -125,13 +115,13 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     throw error;
   }
   if (inserted === 0) throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
-  return json({ acknowledged: true, insertedId: bind[0], message: 'Booking confirmed' }, 201);
+  return json({ acknowledged: true, insertedId: bind[0], message: 'Booking confirmed' } satisfies BookingCreated, 201);
 }
 
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
 export async function listBookings(request: Request, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
-  const email = (new URL(request.url).searchParams.get('email') ?? user.email).trim().toLowerCase();
+  const email = (readQuery(request, BookingsQuery).email ?? user.email).trim().toLowerCase();
   if (email !== user.email && user.role !== 'admin') {
     throw new HttpError(403, 'You can only see your own bookings');
   }
@@ -195,7 +185,7 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
     const paid = await env.DB.prepare('SELECT paid FROM bookings WHERE id = ?1').bind(row.id).first<number>('paid');
     if (paid === 1) throw new HttpError(409, PAID_STAYS);
   }
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Booking cancelled' });
+  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Booking cancelled' } satisfies BookingCancelled);
 }
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */

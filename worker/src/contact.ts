@@ -1,15 +1,8 @@
-import * as v from 'valibot';
+import { ContactMessage, type ContactReceived } from '../../contract/contact.ts';
 import type { Env } from './env.ts';
-import { HttpError, email, json, multilineText, readJson, text } from './http.ts';
+import { HttpError, json, readJson } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
 
-export const ContactMessage = v.object({
-  user_name: text('user_name', 100),
-  user_email: email('user_email'),
-  subject: text('subject', 150),
-  message: multilineText('message', 5000),
-});
-type ContactMessage = v.InferOutput<typeof ContactMessage>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** A claim older than this is taken to belong to a request that died mid-send. */
@@ -54,7 +47,7 @@ export async function postContact(request: Request, env: Env): Promise<Response>
   }
 
   if (!stored.mailed_at) await mailOnce(env, stored);
-  return json({ acknowledged: true, insertedId: stored.id }, inserted ? 201 : 200);
+  return json({ acknowledged: true, insertedId: stored.id } satisfies ContactReceived, inserted ? 201 : 200);
 }
 
 function sameMessage(a: ContactMessage, b: ContactMessage): boolean {

@@ -1,17 +1,10 @@
-import * as v from 'valibot';
+import { NewDoctor, type Doctor, type DoctorAdded, type DoctorDeleted } from '../../contract/doctors.ts';
 import { requireAdmin } from './auth.ts';
 import type { Env } from './env.ts';
-import { HttpError, email, json, readJson, text } from './http.ts';
+import { HttpError, json, readJson } from './http.ts';
 import { imageKeyOf, imageUrl, isDoctorPhotoKey } from './images.ts';
 
 type Params = { params: Record<string, string> };
-
-const NewDoctor = v.object({
-  name: text('name', 100),
-  email: email('email'),
-  specialty: text('specialty', 100),
-  image: text('image', 500),
-});
 
 interface DoctorRow {
   id: string;
@@ -21,7 +14,7 @@ interface DoctorRow {
   image_key: string;
 }
 
-const toDoctor = (row: DoctorRow) => ({
+const toDoctor = (row: DoctorRow): Doctor => ({
   _id: row.id,
   name: row.name,
   email: row.email,
@@ -59,7 +52,7 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
     if (message.includes('doctors.image_key')) throw new HttpError(409, 'This photo already belongs to another doctor');
     throw error;
   }
-  return json({ acknowledged: true, insertedId: id }, 201);
+  return json({ acknowledged: true, insertedId: id } satisfies DoctorAdded, 201);
 }
 
 /** DELETE /api/doctors/:id (admin): removes the doctor and their photo from R2 (only ever a doctor photo). */
@@ -70,5 +63,5 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
     .first<{ image_key: string }>();
   if (!row) throw new HttpError(404, 'No such doctor');
   if (isDoctorPhotoKey(row.image_key)) await env.PHOTOS.delete(row.image_key);
-  return json({ acknowledged: true, deletedCount: 1 });
+  return json({ acknowledged: true, deletedCount: 1 } satisfies DoctorDeleted);
 }

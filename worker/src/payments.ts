@@ -1,17 +1,24 @@
 import Stripe from 'stripe';
-import * as v from 'valibot';
+import {
+  DemoConfirmation,
+  IntentRequest,
+  PaymentRecord,
+  type ConfirmedPayment,
+  type PaymentIntentAnswer,
+  type RecordedPayment,
+  type RefundDue,
+  type WebhookReceipt,
+} from '../../contract/payments.ts';
 import { requireAdmin, requireUser, type User } from './auth.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
 import { heldPastItsEnd } from './holds.ts';
 import { displayDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
-import { HttpError, json, readAtMost, readJson, singleLine, text } from './http.ts';
+import { HttpError, json, readAtMost, readJson } from './http.ts';
 import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
 import { paymentProvider, type Intent } from './payments/provider.ts';
 import { recordOutcome, refundReasonText, type Recorded } from './payments/record.ts';
 import { stripeClient, toIntent } from './payments/stripe-provider.ts';
-
-const IntentRequest = v.object({ bookingId: text('bookingId', 100) });
 
 /** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
@@ -29,6 +36,7 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
     paymentIntentId: booking.payment_intent_id,
   });
   if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
+  if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
   await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(booking.id, intent.id).run();
   return json({
     clientSecret: intent.clientSecret,
@@ -36,13 +44,8 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
     publishableKey: provider.name === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     amount: intent.amountCents / 100,
     currency: intent.currency,
-  });
+  } satisfies PaymentIntentAnswer);
 }
-
-const PaymentRecord = v.object({
-  transactionId: text('transactionId', 255),
-  bookingId: text('bookingId', 100),
-});
 
 interface PaidBooking {
   id: string;
@@ -71,13 +74,13 @@ async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id
 
 /** The answer to a recorded payment: plain words when the money is owed back. */
 function paymentAnswer(recorded: Recorded, payment: Intent): Response {
-  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' });
+  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
   return json({
     acknowledged: true,
     insertedId: payment.id,
     refundDue: true,
     message: `${recorded.refund.text}. The clinic will refund ${money(payment.amountCents, payment.currency)} to your card.`,
-  });
+  } satisfies RecordedPayment);
 }
 
 function money(cents: number, currency: string): string {
@@ -131,7 +134,7 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
   }
   const seen = { id: event.id, type: event.type, created: event.created };
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
-    return json({ received: true, ignored: event.type });
+    return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
   }
   const intent = toIntent(event.data.object);
   // The booking this intent was handed out for, by the intent id stored on it.
@@ -148,7 +151,7 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
         : null);
     if (!bookingId) {
       console.error('payment for no known booking', intent.id, intent.bookingId);
-      return json({ received: true, ignored: 'unknown booking' });
+      return json({ received: true, ignored: 'unknown booking' } satisfies WebhookReceipt);
     }
     recorded = await recordOutcome(
       env,
@@ -157,22 +160,12 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     );
   } else {
     // A failure matters only to the booking that waits for this very intent.
-    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' });
+    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' } satisfies WebhookReceipt);
     const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
     recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, seen);
   }
-  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true } : {}) });
+  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true as const } : {}) } satisfies WebhookReceipt);
 }
-
-const DemoConfirmation = v.object({
-  clientSecret: text('clientSecret', 200),
-  card: v.object({
-    number: text('card.number', 30),
-    expMonth: v.pipe(v.number('card.expMonth must be a number'), v.integer('card.expMonth must be a whole number')),
-    expYear: v.pipe(v.number('card.expYear must be a number'), v.integer('card.expYear must be a whole number')),
-    cvc: v.pipe(v.string('card.cvc must be text'), singleLine('card.cvc'), v.trim(), v.maxLength(4, "Your card's security code is invalid.")),
-  }),
-});
 
 /**
  * POST /api/demo-payments/confirm: the demo provider's card charge, only while no Stripe key is
@@ -209,7 +202,7 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
     currency: 'usd',
     provider: 'demo',
   });
-  return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } });
+  return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } } satisfies ConfirmedPayment);
 }
 
 interface RefundRow {
@@ -241,7 +234,7 @@ export async function listRefundsDue(request: Request, env: Env): Promise<Respon
      ORDER BY p.created_at, p.id`,
   ).all<RefundRow>();
   return json(
-    results.map((row) => ({
+    results.map((row): RefundDue => ({
       _id: row.id,
       transactionId: row.transaction_id,
       provider: row.provider,

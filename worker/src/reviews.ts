@@ -1,24 +1,22 @@
-import * as v from 'valibot';
+import {
+  Moderation,
+  ModerationQuery,
+  NewReview,
+  type ModeratedReview,
+  type OwnReview,
+  type QueuedReview,
+  type Review,
+  type ReviewModerated,
+  type ReviewSaved,
+  type ReviewStatus,
+} from '../../contract/reviews.ts';
 import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
 import { clinicNow } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { liveBooking } from './holds.ts';
-import { HttpError, json, multilineText, readJson, text } from './http.ts';
+import { HttpError, json, readJson, readQuery } from './http.ts';
 
 type Params = { params: Record<string, string> };
-
-const NewReview = v.object({
-  review: v.pipe(multilineText('review', 1000), v.minLength(10, 'review must be at least 10 characters')),
-  location: text('location', 100),
-});
-
-const STATUSES = ['pending', 'approved', 'hidden'] as const;
-type Status = (typeof STATUSES)[number];
-
-const Moderation = v.object({
-  status: v.picklist(['approved', 'hidden'], 'status must be "approved" or "hidden"'),
-  version: v.pipe(v.number('version is required and must be a number'), v.integer('version must be a whole number')),
-});
 
 interface ReviewRow {
   id: string;
@@ -29,13 +27,13 @@ interface ReviewRow {
 }
 
 interface OwnReviewRow extends ReviewRow {
-  status: Status;
+  status: ReviewStatus;
   version: number;
   created_at: string;
   updated_at: string;
 }
 
-const toReview = (row: ReviewRow) => ({
+const toReview = (row: ReviewRow): Review => ({
   _id: row.id,
   name: row.name,
   img: row.img,
@@ -43,7 +41,7 @@ const toReview = (row: ReviewRow) => ({
   location: row.location,
 });
 
-const toOwnReview = (row: OwnReviewRow) => ({
+const toOwnReview = (row: OwnReviewRow): ModeratedReview => ({
   ...toReview(row),
   status: row.status,
   version: row.version,
@@ -90,7 +88,7 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
     ).bind(user.id),
   ]);
   const review = own?.results[0] as OwnReviewRow | undefined;
-  return json({ canReview: eligible?.results[0]?.yes === 1, review: review ? toOwnReview(review) : null });
+  return json({ canReview: eligible?.results[0]?.yes === 1, review: review ? toOwnReview(review) : null } satisfies OwnReview);
 }
 
 /**
@@ -117,10 +115,10 @@ export async function saveReview(request: Request, env: Env): Promise<Response> 
      RETURNING id, status, id = ?5 AS created, updated_at = ?4 AS changed`,
   )
     .bind(...pastAppointmentParams(env, user.id, now), crypto.randomUUID(), user.name, body.review, body.location)
-    .first<{ id: string; status: Status; created: number; changed: number }>();
+    .first<{ id: string; status: ReviewStatus; created: number; changed: number }>();
   if (!saved) throw new HttpError(403, NO_PAST_APPOINTMENT);
   if (saved.created) {
-    return json({ acknowledged: true, insertedId: saved.id, status: saved.status, message: AWAITS_APPROVAL }, 201);
+    return json({ acknowledged: true, insertedId: saved.id, status: saved.status, message: AWAITS_APPROVAL } satisfies ReviewSaved, 201);
   }
   return json({
     acknowledged: true,
@@ -128,7 +126,7 @@ export async function saveReview(request: Request, env: Env): Promise<Response> 
     _id: saved.id,
     status: saved.status,
     message: saved.changed ? AWAITS_APPROVAL : 'Your review is unchanged',
-  });
+  } satisfies ReviewSaved);
 }
 
 const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once the clinic approves it';
@@ -136,10 +134,7 @@ const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once 
 /** GET /api/reviews/moderation?status= (admin): every review, or those with one status; pending first. */
 export async function listReviewsForModeration(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
-  const status = new URL(request.url).searchParams.get('status');
-  if (status !== null && !STATUSES.includes(status as Status)) {
-    throw new HttpError(400, 'status must be "pending", "approved" or "hidden"');
-  }
+  const status = readQuery(request, ModerationQuery).status ?? null;
   const { results } = await env.DB.prepare(
     `SELECT r.id, r.name, r.img, r.review, r.location, r.status, r.version, r.created_at, r.updated_at, u.email
      FROM reviews r LEFT JOIN users u ON u.id = r.user_id
@@ -148,7 +143,7 @@ export async function listReviewsForModeration(request: Request, env: Env): Prom
   )
     .bind(status)
     .all<OwnReviewRow & { email: string | null }>();
-  return json(results.map((row) => ({ ...toOwnReview(row), email: row.email })));
+  return json(results.map((row): QueuedReview => ({ ...toOwnReview(row), email: row.email })));
 }
 
 /**
@@ -162,7 +157,7 @@ export async function moderateReview(request: Request & Params, env: Env): Promi
   const row = await env.DB.prepare('UPDATE reviews SET status = ?2 WHERE id = ?1 AND version = ?3 RETURNING name')
     .bind(id, body.status, body.version)
     .first<{ name: string }>();
-  if (row) return json({ acknowledged: true, modifiedCount: 1, message: `The review by ${row.name} is ${body.status}` });
+  if (row) return json({ acknowledged: true, modifiedCount: 1, message: `The review by ${row.name} is ${body.status}` } satisfies ReviewModerated);
   const exists = await env.DB.prepare('SELECT 1 FROM reviews WHERE id = ?1').bind(id).first();
   if (!exists) throw new HttpError(404, 'No such review');
   throw new HttpError(409, 'This review was edited after you loaded it; read the new text before you decide');

@@ -1,4 +1,13 @@
-import * as v from 'valibot';
+import type { Acknowledged, Deleted } from '../../contract/answers.ts';
+import {
+  AccessTokenQuery,
+  NewUser,
+  type AccessToken,
+  type AdminMade,
+  type AdminStatus,
+  type User as UserAnswer,
+  type UserSaved,
+} from '../../contract/users.ts';
 import {
   USER_COLUMNS,
   issueAccessToken,
@@ -11,12 +20,10 @@ import {
   type UserRow,
 } from './auth.ts';
 import type { Env } from './env.ts';
-import { HttpError, email, json, readJson, text } from './http.ts';
+import { HttpError, json, readJson, readQuery } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
-
-const NewUser = v.object({ name: text('name', 100), email: email('email') });
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
@@ -25,7 +32,7 @@ function isBootstrapAdmin(env: Env, address: string): boolean {
   return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
 }
 
-const toUser = (u: User) => ({ _id: u.id, name: u.name, email: u.email, role: u.role });
+const toUser = (u: User): UserAnswer => ({ _id: u.id, name: u.name, email: u.email, role: u.role });
 
 const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
@@ -93,11 +100,10 @@ function sameEmail(claimed: string | null | undefined, verified: string): boolea
 export async function getAccessToken(request: Request, env: Env): Promise<Response> {
   await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
   const identity = await requireIdentity(request, env);
-  const claimed = new URL(request.url).searchParams.get('email');
-  if (!claimed) throw new HttpError(400, 'email is required');
+  const claimed = readQuery(request, AccessTokenQuery).email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
   const { user } = await bindUser(env, identity, identity.name ?? identity.email.split('@')[0]!);
-  return json({ accessToken: await issueAccessToken(user, env) });
+  return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 
 /** POST /api/users: stores the signed-in user (name, email); a role in the body is ignored. */
@@ -106,21 +112,21 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const body = await readJson(request, NewUser);
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
   const { user, created } = await bindUser(env, identity, body.name);
-  if (created) return json({ acknowledged: true, insertedId: user.id }, 201);
+  if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
   const { meta } = await env.DB.prepare(
     `UPDATE users SET name = ?1, photo_url = coalesce(?3, photo_url)
      WHERE id = ?2 AND (name != ?1 OR photo_url IS NOT coalesce(?3, photo_url))`,
   )
     .bind(body.name, user.id, identity.picture ?? null)
     .run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' });
+  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' } satisfies UserSaved);
 }
 
 /** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */
 export async function revokeSessions(request: Request, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?1').bind(user.id).run();
-  return json({ acknowledged: true });
+  return json({ acknowledged: true } satisfies Acknowledged);
 }
 
 /** GET /api/users/admin/:email: for that user or an admin. */
@@ -131,7 +137,7 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
     throw new HttpError(403, "You may only ask about your own account");
   }
   const row = await env.DB.prepare('SELECT role FROM users WHERE email = ?1').bind(address).first<{ role: string }>();
-  return json({ isAdmin: row?.role === 'admin' });
+  return json({ isAdmin: row?.role === 'admin' } satisfies AdminStatus);
 }
 
 /** GET /api/users (admin): every user, oldest first. */
@@ -154,7 +160,7 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
   if (!row) throw new HttpError(404, 'No such user');
   const user = userFromRow(row);
   if (user.role === 'admin') {
-    return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` });
+    return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` } satisfies AdminMade);
   }
   if (!user.emailVerified) {
     throw new HttpError(403, `${user.name} has not verified their email address yet; they can become an admin once they have`);
@@ -165,7 +171,7 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
   )
     .bind(id)
     .run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` });
+  return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` } satisfies AdminMade);
 }
 
 /** DELETE /api/users/:id (admin): removes a user and their bookings; never the caller's own account. */
@@ -175,5 +181,5 @@ export async function deleteUser(request: Request & Params, env: Env): Promise<R
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
   const { meta } = await env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(id).run();
   if (meta.changes === 0) throw new HttpError(404, 'No such user');
-  return json({ acknowledged: true, deletedCount: meta.changes });
+  return json({ acknowledged: true, deletedCount: meta.changes } satisfies Deleted);
 }

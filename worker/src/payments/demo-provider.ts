@@ -1,3 +1,4 @@
+import type { DemoCard } from '../../../contract/payments.ts';
 import type { Env } from '../env.ts';
 import type { Intent, PaymentProvider } from './provider.ts';
 
@@ -57,13 +58,6 @@ export async function verifyDemoSecret(env: Env, clientSecret: string): Promise<
   if (!match) return null;
   const [, intentId, signature] = match as unknown as [string, string, string];
   return (await demoSignature(env, intentId)) === signature ? intentId : null;
-}
-
-export interface DemoCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
 }
 
 export type CardDecision = { ok: true } | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
