@@ -1,7 +1,8 @@
 import useSWR from 'swr';
+import type { Doctor } from '../../../../../contract/doctors.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 
-export type Doctor = { _id: string; name: string; email: string; specialty: string; image: string };
+export type { Doctor };
 
 export const DOCTORS_KEY = '/doctors';
 

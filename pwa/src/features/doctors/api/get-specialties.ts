@@ -1,7 +1,8 @@
 import useSWR from 'swr';
+import type { Specialty } from '../../../../../contract/appointments.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 
-export type Specialty = { _id: string; name: string };
+export type { Specialty };
 
 export const SPECIALTIES_KEY = '/appointmentSpecialty';
 

@@ -1,18 +1,12 @@
 import useSWR from 'swr';
+import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
 
-/** The Worker's answer: which provider takes the card, and the client secret it confirms with. */
-export type PaymentIntentAnswer = {
-  clientSecret: string;
-  provider: 'stripe' | 'demo';
-  publishableKey: string | null;
-  amount: number;
-  currency: string;
-};
+export type { PaymentIntentAnswer };
 
 /** POST /api/create-payment-intent (the booking's owner): the amount is the booking's, never the browser's. */
 export function createPaymentIntent(bookingId: string): Promise<PaymentIntentAnswer> {
-  return api<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ bookingId }) });
+  return api<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ bookingId } satisfies IntentRequest) });
 }
 
 /**

@@ -1,21 +1,8 @@
 import useSWR from 'swr';
+import type { Booking } from '../../../../../contract/bookings.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 
-/** A booking as GET /api/bookings/:id answers it (SPEC §3); `price` in dollars, `appointmentDate` as PP. */
-export type Booking = {
-  _id: string;
-  treatment: string;
-  appointmentDate: string;
-  date: string;
-  slot: string;
-  startsAt: string;
-  patientName: string;
-  patient: string;
-  email: string;
-  phone: string;
-  price: number;
-  paid: boolean;
-};
+export type { Booking };
 
 export const bookingKey = (id: string) => `/bookings/${encodeURIComponent(id)}`;
 

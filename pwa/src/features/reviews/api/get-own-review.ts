@@ -1,23 +1,8 @@
 import useSWR from 'swr';
+import type { ModeratedReview, OwnReview, ReviewStatus } from '../../../../../contract/reviews.ts';
 import { api } from '../../../lib/api.ts';
 
-export type ReviewStatus = 'pending' | 'approved' | 'hidden';
-
-/** A review with what only its author and admins see. */
-export type ModeratedReview = {
-  _id: string;
-  name: string;
-  img: string;
-  review: string;
-  location: string;
-  status: ReviewStatus;
-  /** Goes up with every edit; an admin's decision names the version they read. */
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type OwnReview = { canReview: boolean; review: ModeratedReview | null };
+export type { ModeratedReview, OwnReview, ReviewStatus };
 
 export const OWN_REVIEW_KEY = '/reviews/mine';
 

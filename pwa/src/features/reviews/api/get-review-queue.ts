@@ -1,8 +1,8 @@
 import useSWR from 'swr';
+import type { QueuedReview } from '../../../../../contract/reviews.ts';
 import { apiFetcher } from '../../../lib/api.ts';
-import type { ModeratedReview } from './get-own-review.ts';
 
-export type QueuedReview = ModeratedReview & { email: string | null };
+export type { QueuedReview };
 
 export const REVIEW_QUEUE_KEY = '/reviews/moderation';
 

@@ -1,13 +1,8 @@
 import useSWR from 'swr';
+import type { Review } from '../../../../../contract/reviews.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 
-export type Review = {
-  _id: string;
-  img: string;
-  review: string;
-  location: string;
-  name: string;
-};
+export type { Review };
 
 export const REVIEWS_KEY = '/reviews';
 

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
+import type { User } from '../../../../../contract/users.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 
-export type User = { _id: string; name: string; email: string; role: string };
+export type { User };
 
 export const USERS_KEY = '/users';
 
