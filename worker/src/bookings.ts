@@ -1,5 +1,6 @@
 import { BookingsQuery, NewBooking, type Booking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
-import { requireUser, requireVerifiedUser, type User } from './auth.ts';
+import { requireUser, requireVerifiedUser } from './auth.ts';
+import type { User } from './data/users.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { heldPastItsEnd, holdEnd, holdRules, liveBooking } from './holds.ts';

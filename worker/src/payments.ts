@@ -9,7 +9,8 @@ import {
   type RefundDue,
   type WebhookReceipt,
 } from '../../contract/payments.ts';
-import { requireAdmin, requireUser, type User } from './auth.ts';
+import { requireAdmin, requireUser } from './auth.ts';
+import type { User } from './data/users.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
 import { heldPastItsEnd } from './holds.ts';
 import { displayDate } from './clinic-time.ts';

@@ -2,7 +2,8 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { routes, type RouteContract, type RouteKey } from '../../contract/routes.ts';
-import { USER_COLUMNS, issueAccessToken, userFromRow, type UserRow } from '../src/auth.ts';
+import { issueAccessToken } from '../src/auth.ts';
+import { userByEmail } from '../src/data/users.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
@@ -121,9 +122,9 @@ export function emulatorIdToken(claims: {
 
 /** The Worker's access token for a stored user, as GET /api/jwt would issue it now. */
 export async function accessTokenFor(email: string): Promise<string> {
-  const row = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1`).bind(email).first<UserRow>();
-  if (!row) throw new Error(`no user ${email}`);
-  return issueAccessToken(userFromRow(row), env);
+  const user = await userByEmail(env.DB, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return issueAccessToken(user, env);
 }
 
 export function bearer(token: string): Record<string, string> {
