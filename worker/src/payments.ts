@@ -12,7 +12,7 @@ import {
 import { requireAdmin, requireUser } from './auth.ts';
 import type { User } from './data/users.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
-import { heldPastItsEnd } from './holds.ts';
+import { bookingIdIfAny, bookingOfIntent, bookingToPay, setPaymentIntent, type PayableBookingRow } from './data/bookings.ts';
 import { displayDate } from './clinic-time.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson } from './http.ts';
@@ -38,7 +38,7 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
   });
   if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
   if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
-  await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(booking.id, intent.id).run();
+  await setPaymentIntent(env.DB, booking.id, intent.id).run();
   return json({
     clientSecret: intent.clientSecret,
     provider: provider.name,
@@ -48,26 +48,12 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
   } satisfies PaymentIntentAnswer);
 }
 
-interface PaidBooking {
-  id: string;
-  user_id: string;
-  price_cents: number;
-  paid: number;
-  released: number;
-}
-
 /**
  * A booking of the caller's, active or not (404 / 403 otherwise): a card charged for a booking
  * that was cancelled meanwhile must still be recorded, to be refunded.
  */
-async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id', value: string): Promise<PaidBooking> {
-  const booking = await env.DB.prepare(
-    `SELECT b.id, b.user_id, b.price_cents, b.paid,
-       (b.cancel_reason IS 'unpaid' OR (b.status = 'active' AND ${heldPastItsEnd('b', '?2')})) AS released
-     FROM bookings b WHERE b.${where} = ?1`,
-  )
-    .bind(value, new Date().toISOString())
-    .first<PaidBooking>();
+async function ownBooking(env: Env, user: User, by: 'id' | 'payment_intent_id', value: string): Promise<PayableBookingRow> {
+  const booking = await bookingToPay(env.DB, by, value, new Date());
   if (!booking) throw new HttpError(404, 'No such booking');
   if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
   return booking;
@@ -139,17 +125,13 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
   }
   const intent = toIntent(event.data.object);
   // The booking this intent was handed out for, by the intent id stored on it.
-  const owner = await env.DB.prepare('SELECT id FROM bookings WHERE payment_intent_id = ?1').bind(intent.id).first<string>('id');
+  const owner = (await bookingOfIntent(env.DB, intent.id))?.id ?? null;
 
   let recorded: Recorded;
   if (event.type === 'payment_intent.succeeded') {
     // Money taken for one of our bookings through an intent it no longer waits for is still
     // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
-    const bookingId =
-      owner ??
-      (intent.bookingId
-        ? await env.DB.prepare('SELECT id FROM bookings WHERE id = ?1').bind(intent.bookingId).first<string>('id')
-        : null);
+    const bookingId = owner ?? (intent.bookingId ? await bookingIdIfAny(env.DB, intent.bookingId) : null);
     if (!bookingId) {
       console.error('payment for no known booking', intent.id, intent.bookingId);
       return json({ received: true, ignored: 'unknown booking' } satisfies WebhookReceipt);

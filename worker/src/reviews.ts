@@ -11,9 +11,8 @@ import {
   type ReviewStatus,
 } from '../../contract/reviews.ts';
 import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
-import { clinicNow } from './clinic-time.ts';
 import type { Env } from './env.ts';
-import { liveBooking } from './holds.ts';
+import { HAS_PAST_APPOINTMENT, pastAppointmentParams, pastAppointmentQuery } from './data/bookings.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 
 type Params = { params: Record<string, string> };
@@ -50,25 +49,6 @@ const toOwnReview = (row: OwnReviewRow): ModeratedReview => ({
 });
 
 const NO_PAST_APPOINTMENT = 'You can write a review after your first appointment at the clinic';
-
-/**
- * SQL: patient ?1 has had an appointment: an active booking (paid, free, or still held) whose start
- * has passed on the clinic's clock (?2 today, ?3 minutes after midnight; ?4 now in UTC).
- */
-const HAS_PAST_APPOINTMENT = `EXISTS (
-  SELECT 1 FROM bookings b JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot
-  WHERE b.user_id = ?1 AND b.status = 'active' AND ${liveBooking('b', '?4')}
-    AND (b.appointment_date < ?2 OR (b.appointment_date = ?2 AND s.start_minute <= ?3)))`;
-
-function pastAppointmentParams(env: Env, userId: string, now: Date) {
-  const clinic = clinicNow(env, now);
-  return [userId, clinic.date, clinic.minute, now.toISOString()] as const;
-}
-
-/** Whether the patient has had an appointment by `now`: `{ yes: 1 }` or `{ yes: 0 }`. */
-export function pastAppointmentQuery(env: Env, userId: string, now: Date): D1PreparedStatement {
-  return env.DB.prepare(`SELECT ${HAS_PAST_APPOINTMENT} AS yes`).bind(...pastAppointmentParams(env, userId, now));
-}
 
 /** GET /api/reviews: the approved reviews, newest first, for the home page testimonials. */
 export async function listReviews(_request: Request, env: Env): Promise<Response> {

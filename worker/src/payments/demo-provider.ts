@@ -1,4 +1,5 @@
 import type { DemoCard } from '../../../contract/payments.ts';
+import { bookingOfIntent } from '../data/bookings.ts';
 import type { Env } from '../env.ts';
 import type { Intent, PaymentProvider } from './provider.ts';
 
@@ -22,9 +23,7 @@ export function demoProvider(env: Env): PaymentProvider {
       };
     },
     async retrieve(intentId) {
-      const booking = await env.DB.prepare('SELECT id, price_cents FROM bookings WHERE payment_intent_id = ?1')
-        .bind(intentId)
-        .first<{ id: string; price_cents: number }>();
+      const booking = await bookingOfIntent(env.DB, intentId);
       if (!booking) return null;
       const status = (await isRecorded(env, intentId)) ? 'succeeded' : 'requires_payment_method';
       return { id: intentId, status, amountCents: booking.price_cents, currency: 'usd', bookingId: booking.id, clientSecret: undefined };

@@ -1,3 +1,4 @@
+import { markBookingPaid, notePaymentFailure } from '../data/bookings.ts';
 import type { Env } from '../env.ts';
 
 export type PaymentOutcome =
@@ -63,20 +64,14 @@ export async function recordOutcome(
          ) WHERE true
          ON CONFLICT DO NOTHING`,
       ).bind(crypto.randomUUID(), outcome.transactionId, outcome.amountCents, outcome.provider, outcome.bookingId, outcome.currency),
-      env.DB.prepare(
-        `UPDATE bookings SET paid = 1, payment_error = NULL
-         WHERE id = ?1 AND status = 'active' AND EXISTS (
-           SELECT 1 FROM payments p WHERE p.transaction_id = ?2 AND p.booking_id = ?1 AND p.refund_status IS NULL)`,
-      ).bind(outcome.bookingId, outcome.transactionId),
+      markBookingPaid(env.DB, outcome.bookingId, outcome.transactionId),
       env.DB.prepare(
         `SELECT p.refund_reason, b.status FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
          WHERE p.transaction_id = ?1`,
       ).bind(outcome.transactionId),
     );
   } else {
-    statements.push(
-      env.DB.prepare('UPDATE bookings SET payment_error = ?2 WHERE id = ?1 AND paid = 0').bind(outcome.bookingId, outcome.message),
-    );
+    statements.push(notePaymentFailure(env.DB, outcome.bookingId, outcome.message));
   }
   let results: D1Result[];
   try {
