@@ -6,19 +6,18 @@ import {
   type ConfirmedPayment,
   type PaymentIntentAnswer,
   type RecordedPayment,
-  type RefundDue,
   type WebhookReceipt,
 } from '../../contract/payments.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import type { User } from './data/users.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
 import { bookingIdIfAny, bookingOfIntent, bookingToPay, setPaymentIntent, type PayableBookingRow } from './data/bookings.ts';
-import { displayDate } from './clinic-time.ts';
+import { refundsDue } from './data/payments.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson } from './http.ts';
 import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
 import { paymentProvider, type Intent } from './payments/provider.ts';
-import { recordOutcome, refundReasonText, type Recorded } from './payments/record.ts';
+import { recordOutcome, type Recorded } from './payments/record.ts';
 import { stripeClient, toIntent } from './payments/stripe-provider.ts';
 
 /** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
@@ -188,51 +187,8 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } } satisfies ConfirmedPayment);
 }
 
-interface RefundRow {
-  id: string;
-  transaction_id: string;
-  booking_id: string | null;
-  email: string;
-  amount_cents: number;
-  currency: string;
-  provider: string;
-  created_at: string;
-  refund_status: string;
-  refund_reason: string | null;
-  patient_name: string | null;
-  treatment: string | null;
-  appointment_date: string | null;
-  slot: string | null;
-  booking_status: string | null;
-}
-
 /** GET /api/refunds (admin): payments the clinic owes back, oldest first. */
 export async function listRefundsDue(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
-  const { results } = await env.DB.prepare(
-    `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
-       p.refund_status, p.refund_reason, b.patient_name, b.treatment, b.appointment_date, b.slot, b.status AS booking_status
-     FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
-     WHERE p.refund_status = 'due'
-     ORDER BY p.created_at, p.id`,
-  ).all<RefundRow>();
-  return json(
-    results.map((row): RefundDue => ({
-      _id: row.id,
-      transactionId: row.transaction_id,
-      provider: row.provider,
-      amount: row.amount_cents / 100,
-      currency: row.currency,
-      paidAt: row.created_at,
-      refundStatus: row.refund_status,
-      reason: refundReasonText(row.refund_reason, row.booking_status),
-      patientName: row.patient_name,
-      email: row.email,
-      bookingId: row.booking_id,
-      treatment: row.treatment,
-      appointmentDate: row.appointment_date ? displayDate(row.appointment_date) : null,
-      slot: row.slot,
-      bookingStatus: row.booking_status,
-    })),
-  );
+  return json(await refundsDue(env.DB));
 }

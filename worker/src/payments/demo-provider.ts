@@ -1,5 +1,6 @@
 import type { DemoCard } from '../../../contract/payments.ts';
 import { bookingOfIntent } from '../data/bookings.ts';
+import { isPaymentRecorded } from '../data/payments.ts';
 import type { Env } from '../env.ts';
 import type { Intent, PaymentProvider } from './provider.ts';
 
@@ -15,7 +16,7 @@ export function demoProvider(env: Env): PaymentProvider {
       const id = demoIntentId(booking.id);
       return {
         id,
-        status: (await isRecorded(env, id)) ? 'succeeded' : 'requires_payment_method',
+        status: (await isPaymentRecorded(env.DB, id)) ? 'succeeded' : 'requires_payment_method',
         amountCents: booking.priceCents,
         currency: 'usd',
         bookingId: booking.id,
@@ -25,7 +26,7 @@ export function demoProvider(env: Env): PaymentProvider {
     async retrieve(intentId) {
       const booking = await bookingOfIntent(env.DB, intentId);
       if (!booking) return null;
-      const status = (await isRecorded(env, intentId)) ? 'succeeded' : 'requires_payment_method';
+      const status = (await isPaymentRecorded(env.DB, intentId)) ? 'succeeded' : 'requires_payment_method';
       return { id: intentId, status, amountCents: booking.price_cents, currency: 'usd', bookingId: booking.id, clientSecret: undefined };
     },
   };
@@ -33,10 +34,6 @@ export function demoProvider(env: Env): PaymentProvider {
 
 export function demoIntentId(bookingId: string): string {
   return `pi_demo_${bookingId.replaceAll('-', '')}`;
-}
-
-async function isRecorded(env: Env, intentId: string): Promise<boolean> {
-  return (await env.DB.prepare('SELECT 1 FROM payments WHERE transaction_id = ?1').bind(intentId).first()) !== null;
 }
 
 async function demoSignature(env: Env, intentId: string): Promise<string> {
