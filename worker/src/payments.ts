@@ -9,16 +9,21 @@ import {
   type WebhookReceipt,
 } from '../../contract/payments.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import type { User } from './data/users.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
 import { bookingIdIfAny, bookingOfIntent, bookingToPay, setPaymentIntent, type PayableBookingRow } from './data/bookings.ts';
 import { refundsDue } from './data/payments.ts';
+import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson } from './http.ts';
-import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
-import { paymentProvider, type Intent } from './payments/provider.ts';
+import { decideDemoCard, demoProvider, verifyDemoSecret } from './payments/demo-provider.ts';
+import type { Intent, PaymentProvider } from './payments/provider.ts';
 import { recordOutcome, type Recorded } from './payments/record.ts';
-import { stripeClient, toIntent } from './payments/stripe-provider.ts';
+import { stripeClient, stripeProvider, toIntent } from './payments/stripe-provider.ts';
+
+/** Stripe when its secret key is configured, else the demo provider. */
+function paymentProvider(env: Env): PaymentProvider {
+  return env.STRIPE_SECRET_KEY ? stripeProvider(env, env.STRIPE_SECRET_KEY) : demoProvider(env);
+}
 
 /** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
