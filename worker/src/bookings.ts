@@ -1,4 +1,4 @@
-import { BookingsQuery, NewBooking, type Booking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
+import { BookingsQuery, NewBooking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
 import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import {

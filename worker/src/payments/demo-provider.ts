@@ -2,7 +2,7 @@ import type { DemoCard } from '../../../contract/payments.ts';
 import { bookingOfIntent } from '../data/bookings.ts';
 import { isPaymentRecorded } from '../data/payments.ts';
 import type { Env } from '../env.ts';
-import type { Intent, PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
 /**
  * The stand-in for Stripe when no Stripe key is configured: same intent shape, decided here.
