@@ -8,6 +8,7 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose';
+import { userById, type User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -32,26 +33,6 @@ export interface Identity {
   name: string | undefined;
   picture: string | undefined;
 }
-
-export interface User {
-  id: string;
-  email: string;
-  name: string;
-  role: 'patient' | 'admin';
-  emailVerified: boolean;
-  /** Carried in access tokens as `ver`; a token with another version is no longer valid. */
-  tokenVersion: number;
-}
-
-/** The users columns a User is read from, and the row they give. */
-export const USER_COLUMNS = 'id, email, name, role, email_verified, token_version';
-export type UserRow = Pick<User, 'id' | 'email' | 'name' | 'role'> & { email_verified: number; token_version: number };
-
-export const userFromRow = ({ email_verified, token_version, ...row }: UserRow): User => ({
-  ...row,
-  emailVerified: email_verified === 1,
-  tokenVersion: token_version,
-});
 
 /** What booking, reviewing and becoming admin answer to an unverified account (403). */
 export const VERIFY_EMAIL_FIRST = 'Please verify your email address first: open the link we emailed you, then try again';
@@ -180,12 +161,10 @@ export async function requireUser(request: Request, env: Env): Promise<User> {
   } catch {
     throw new HttpError(401, 'Your session has expired; please sign in again');
   }
-  const row = payload.sub
-    ? await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(payload.sub).first<UserRow>()
-    : null;
-  if (!row) throw new HttpError(401, 'Your account no longer exists');
-  if (payload.ver !== row.token_version) throw new HttpError(401, 'Your session has ended; please sign in again');
-  return userFromRow(row);
+  const user = payload.sub ? await userById(env.DB, payload.sub) : null;
+  if (!user) throw new HttpError(401, 'Your account no longer exists');
+  if (payload.ver !== user.tokenVersion) throw new HttpError(401, 'Your session has ended; please sign in again');
+  return user;
 }
 
 /** The signed-in user, who must have verified their email (booking, reviewing). */

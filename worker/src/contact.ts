@@ -1,24 +1,19 @@
-import * as v from 'valibot';
+import { ContactMessage, type ContactReceived } from '../../contract/contact.ts';
+import {
+  claimMailing,
+  contactMessageByKey,
+  insertContactMessage,
+  markMailed,
+  releaseMailingClaim,
+  type StoredMessage,
+} from './data/contact.ts';
 import type { Env } from './env.ts';
-import { HttpError, email, json, multilineText, readJson, text } from './http.ts';
+import { HttpError, json, readJson } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
-
-export const ContactMessage = v.object({
-  user_name: text('user_name', 100),
-  user_email: email('user_email'),
-  subject: text('subject', 150),
-  message: multilineText('message', 5000),
-});
-type ContactMessage = v.InferOutput<typeof ContactMessage>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** A claim older than this is taken to belong to a request that died mid-send. */
 const CLAIM_TIMEOUT = '-2 minutes';
-
-interface StoredMessage extends ContactMessage {
-  id: string;
-  mailed_at: string | null;
-}
 
 /**
  * POST /api/contact: stores the message and mails it to the clinic's inbox. The client's
@@ -32,29 +27,15 @@ export async function postContact(request: Request, env: Env): Promise<Response>
   }
   const message = await readJson(request, ContactMessage);
 
-  const inserted = await env.DB.prepare(
-    `INSERT INTO contact_messages (id, idempotency_key, user_name, user_email, subject, message)
-     VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-     ON CONFLICT (idempotency_key) DO NOTHING
-     RETURNING id, user_name, user_email, subject, message, mailed_at`,
-  )
-    .bind(crypto.randomUUID(), key, message.user_name, message.user_email, message.subject, message.message)
-    .first<StoredMessage>();
-  const stored =
-    inserted ??
-    (await env.DB.prepare(
-      `SELECT id, user_name, user_email, subject, message, mailed_at
-       FROM contact_messages WHERE idempotency_key = ?1`,
-    )
-      .bind(key)
-      .first<StoredMessage>());
+  const inserted = await insertContactMessage(env.DB, crypto.randomUUID(), key, message).first<StoredMessage>();
+  const stored = inserted ?? (await contactMessageByKey(env.DB, key));
   if (!stored) throw new Error('contact message vanished after insert');
   if (!inserted && !sameMessage(stored, message)) {
     throw new HttpError(409, 'This Idempotency-Key was already used for a different message');
   }
 
   if (!stored.mailed_at) await mailOnce(env, stored);
-  return json({ acknowledged: true, insertedId: stored.id }, inserted ? 201 : 200);
+  return json({ acknowledged: true, insertedId: stored.id } satisfies ContactReceived, inserted ? 201 : 200);
 }
 
 function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
@@ -68,27 +49,16 @@ function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
 
 async function mailOnce(env: Env, stored: StoredMessage): Promise<void> {
   // Only the request that wins this claim mails; a concurrent replay finds it taken.
-  const claim = await env.DB.prepare(
-    `UPDATE contact_messages SET mail_claimed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-     WHERE id = ?1 AND mailed_at IS NULL
-       AND (mail_claimed_at IS NULL OR mail_claimed_at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?2))
-     RETURNING id`,
-  )
-    .bind(stored.id, CLAIM_TIMEOUT)
-    .first();
+  const claim = await claimMailing(env.DB, stored.id, CLAIM_TIMEOUT).first();
   if (!claim) return;
   try {
     await env.MAILER.send(contactMail(env, stored));
   } catch (cause) {
-    await env.DB.prepare('UPDATE contact_messages SET mail_claimed_at = NULL WHERE id = ?1').bind(stored.id).run();
+    await releaseMailingClaim(env.DB, stored.id).run();
     console.error('contact mail failed', cause);
     throw new HttpError(502, 'Your message was saved but could not be mailed yet; please try again');
   }
-  await env.DB.prepare(
-    `UPDATE contact_messages SET mailed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`,
-  )
-    .bind(stored.id)
-    .run();
+  await markMailed(env.DB, stored.id).run();
 }
 
 /**

@@ -39,10 +39,3 @@ export function holdEnd(bookedAt: Date, startsAt: Date, rules: HoldRules): Date 
   const byRules = Math.min(booked + rules.hoursAfterBooking * HOUR, start - rules.hoursBeforeStart * HOUR);
   return new Date(Math.min(Math.max(byRules, booked + rules.minMinutes * 60_000), start));
 }
-
-/** SQL: booking `b` still counts (paid, free, or its hold has not ended at ?now). */
-export const liveBooking = (b: string, now: string) =>
-  `(${b}.paid = 1 OR ${b}.hold_until IS NULL OR ${b}.hold_until > ${now})`;
-
-/** SQL: booking `b` is unpaid and its hold ended at ?now: it is released. */
-export const heldPastItsEnd = (b: string, now: string) => `(${b}.paid = 0 AND ${b}.hold_until <= ${now})`;

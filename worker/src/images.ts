@@ -1,3 +1,4 @@
+import type { UploadedImage } from '../../contract/doctors.ts';
 import { requireAdmin } from './auth.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost } from './http.ts';
@@ -87,7 +88,7 @@ export async function uploadImage(request: Request, env: Env): Promise<Response>
 
   const key = `doctors/${crypto.randomUUID().replaceAll('-', '')}.${type.ext}`;
   await env.PHOTOS.put(key, bytes, { httpMetadata: { contentType: type.type } });
-  return json({ success: true, data: { url: imageUrl(key) } }, 201);
+  return json({ success: true, data: { url: imageUrl(key) } } satisfies UploadedImage, 201);
 }
 
 /** GET /api/images/:key: a stored photo, cacheable forever (keys are never reused). */

@@ -1,4 +1,5 @@
 import { Router, type IRequest, type RequestHandler } from 'itty-router';
+import { type Health, routes, type RouteKey } from '../../contract/routes.ts';
 import { postContact } from './contact.ts';
 import type { Env } from './env.ts';
 import { HttpError, errorResponse, json } from './http.ts';
@@ -41,8 +42,13 @@ function withDecodedParams(handler: Handler): Handler {
   };
 }
 
+const registered: string[] = [];
+/** Every route the router answers, as "METHOD /path" (HEAD not listed: it answers wherever GET does). */
+export const registeredRoutes: readonly string[] = registered;
+
 /** Registers a path's handlers (HEAD answers as GET does); any other method answers 405 with Allow. */
 function route(path: string, handlers: Partial<Record<Exclude<Method, 'HEAD'>, Handler>>): void {
+  for (const method of Object.keys(handlers)) registered.push(`${method} ${path}`);
   const methods: Partial<Record<Method, Handler>> = handlers.GET ? { GET: handlers.GET, HEAD: handlers.GET, ...handlers } : handlers;
   const allow = Object.keys(methods).join(', ');
   for (const [method, handler] of Object.entries(methods)) {
@@ -66,33 +72,53 @@ function malformedEncoding(url: URL): boolean {
   }
 }
 
-// A trivial JSON answer: a liveness check, and the benchmark's baseline.
-route('/health', { GET: () => json({ ok: true }) });
-route('/jwt', { GET: getAccessToken });
-route('/sessions/revoke', { POST: revokeSessions });
-route('/users', { GET: listUsers, POST: saveUser });
-// GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
-route('/users/admin/:target', { GET: getAdminStatus, PUT: makeAdmin });
-route('/users/:id', { DELETE: deleteUser });
-route('/appointmentOptions', { GET: listAppointmentOptions });
-route('/appointmentSpecialty', { GET: listSpecialties });
-route('/bookings', { GET: listBookings, POST: createBooking });
-route('/bookings/:id', { GET: getBooking, DELETE: cancelBooking });
-route('/bookings/:id/calendar.ics', { GET: bookingCalendar });
-route('/reviews', { GET: listReviews, POST: saveReview });
-route('/reviews/mine', { GET: getOwnReview });
-route('/reviews/moderation', { GET: listReviewsForModeration });
-route('/reviews/:id/status', { PUT: moderateReview });
-route('/create-payment-intent', { POST: createPaymentIntent });
-route('/payments', { POST: recordPayment });
-route('/refunds', { GET: listRefundsDue });
-route('/stripe/webhook', { POST: stripeWebhook });
-route('/demo-payments/confirm', { POST: confirmDemoPayment });
-route('/contact', { POST: postContact });
-route('/images', { POST: uploadImage });
-route('/images/:key+', { GET: getImage });
-route('/doctors', { GET: listDoctors, POST: addDoctor });
-route('/doctors/:id', { DELETE: deleteDoctor });
+/**
+ * The handler of every route of the contract (contract/routes.ts), and of no other: the compiler
+ * refuses a route without its handler and a handler without its route.
+ */
+const handlers = {
+  // A trivial JSON answer: a liveness check, and the benchmark's baseline.
+  'GET /health': () => json({ ok: true } satisfies Health),
+  'GET /jwt': getAccessToken,
+  'POST /sessions/revoke': revokeSessions,
+  'GET /users': listUsers,
+  'POST /users': saveUser,
+  // GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
+  'GET /users/admin/:target': getAdminStatus,
+  'PUT /users/admin/:target': makeAdmin,
+  'DELETE /users/:id': deleteUser,
+  'GET /appointmentOptions': listAppointmentOptions,
+  'GET /appointmentSpecialty': listSpecialties,
+  'GET /bookings': listBookings,
+  'POST /bookings': createBooking,
+  'GET /bookings/:id': getBooking,
+  'DELETE /bookings/:id': cancelBooking,
+  'GET /bookings/:id/calendar.ics': bookingCalendar,
+  'GET /reviews': listReviews,
+  'POST /reviews': saveReview,
+  'GET /reviews/mine': getOwnReview,
+  'GET /reviews/moderation': listReviewsForModeration,
+  'PUT /reviews/:id/status': moderateReview,
+  'POST /create-payment-intent': createPaymentIntent,
+  'POST /payments': recordPayment,
+  'GET /refunds': listRefundsDue,
+  'POST /stripe/webhook': stripeWebhook,
+  'POST /demo-payments/confirm': confirmDemoPayment,
+  'POST /contact': postContact,
+  'POST /images': uploadImage,
+  'GET /images/:key+': getImage,
+  'GET /doctors': listDoctors,
+  'POST /doctors': addDoctor,
+  'DELETE /doctors/:id': deleteDoctor,
+} satisfies Record<RouteKey, Handler>;
+
+// Each path once, in the contract's order, with all its methods.
+const paths = new Map<string, Partial<Record<Exclude<Method, 'HEAD'>, Handler>>>();
+for (const key of Object.keys(routes) as RouteKey[]) {
+  const [method, path] = key.split(' ') as [Exclude<Method, 'HEAD'>, string];
+  paths.set(path, { ...paths.get(path), [method]: handlers[key] });
+}
+for (const [path, methods] of paths) route(path, methods);
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 
 export default {

@@ -1,17 +1,29 @@
 import Stripe from 'stripe';
-import * as v from 'valibot';
-import { requireAdmin, requireUser, type User } from './auth.ts';
+import {
+  DemoConfirmation,
+  IntentRequest,
+  PaymentRecord,
+  type ConfirmedPayment,
+  type PaymentIntentAnswer,
+  type RecordedPayment,
+  type WebhookReceipt,
+} from '../../contract/payments.ts';
+import { requireAdmin, requireUser } from './auth.ts';
 import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
-import { heldPastItsEnd } from './holds.ts';
-import { displayDate } from './clinic-time.ts';
+import { bookingIdIfAny, bookingOfIntent, bookingToPay, setPaymentIntent, type PayableBookingRow } from './data/bookings.ts';
+import { refundsDue } from './data/payments.ts';
+import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
-import { HttpError, json, readAtMost, readJson, singleLine, text } from './http.ts';
-import { decideDemoCard, verifyDemoSecret } from './payments/demo-provider.ts';
-import { paymentProvider, type Intent } from './payments/provider.ts';
-import { recordOutcome, refundReasonText, type Recorded } from './payments/record.ts';
-import { stripeClient, toIntent } from './payments/stripe-provider.ts';
+import { HttpError, json, readAtMost, readJson } from './http.ts';
+import { decideDemoCard, demoProvider, verifyDemoSecret } from './payments/demo-provider.ts';
+import type { Intent, PaymentProvider } from './payments/provider.ts';
+import { recordOutcome, type Recorded } from './payments/record.ts';
+import { stripeClient, stripeProvider, toIntent } from './payments/stripe-provider.ts';
 
-const IntentRequest = v.object({ bookingId: text('bookingId', 100) });
+/** Stripe when its secret key is configured, else the demo provider. */
+function paymentProvider(env: Env): PaymentProvider {
+  return env.STRIPE_SECRET_KEY ? stripeProvider(env, env.STRIPE_SECRET_KEY) : demoProvider(env);
+}
 
 /** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
@@ -29,41 +41,23 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
     paymentIntentId: booking.payment_intent_id,
   });
   if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
-  await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(booking.id, intent.id).run();
+  if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
+  await setPaymentIntent(env.DB, booking.id, intent.id).run();
   return json({
     clientSecret: intent.clientSecret,
     provider: provider.name,
     publishableKey: provider.name === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
     amount: intent.amountCents / 100,
     currency: intent.currency,
-  });
-}
-
-const PaymentRecord = v.object({
-  transactionId: text('transactionId', 255),
-  bookingId: text('bookingId', 100),
-});
-
-interface PaidBooking {
-  id: string;
-  user_id: string;
-  price_cents: number;
-  paid: number;
-  released: number;
+  } satisfies PaymentIntentAnswer);
 }
 
 /**
  * A booking of the caller's, active or not (404 / 403 otherwise): a card charged for a booking
  * that was cancelled meanwhile must still be recorded, to be refunded.
  */
-async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id', value: string): Promise<PaidBooking> {
-  const booking = await env.DB.prepare(
-    `SELECT b.id, b.user_id, b.price_cents, b.paid,
-       (b.cancel_reason IS 'unpaid' OR (b.status = 'active' AND ${heldPastItsEnd('b', '?2')})) AS released
-     FROM bookings b WHERE b.${where} = ?1`,
-  )
-    .bind(value, new Date().toISOString())
-    .first<PaidBooking>();
+async function ownBooking(env: Env, user: User, by: 'id' | 'payment_intent_id', value: string): Promise<PayableBookingRow> {
+  const booking = await bookingToPay(env.DB, by, value, new Date());
   if (!booking) throw new HttpError(404, 'No such booking');
   if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
   return booking;
@@ -71,13 +65,13 @@ async function ownBooking(env: Env, user: User, where: 'id' | 'payment_intent_id
 
 /** The answer to a recorded payment: plain words when the money is owed back. */
 function paymentAnswer(recorded: Recorded, payment: Intent): Response {
-  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' });
+  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
   return json({
     acknowledged: true,
     insertedId: payment.id,
     refundDue: true,
     message: `${recorded.refund.text}. The clinic will refund ${money(payment.amountCents, payment.currency)} to your card.`,
-  });
+  } satisfies RecordedPayment);
 }
 
 function money(cents: number, currency: string): string {
@@ -131,24 +125,20 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
   }
   const seen = { id: event.id, type: event.type, created: event.created };
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
-    return json({ received: true, ignored: event.type });
+    return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
   }
   const intent = toIntent(event.data.object);
   // The booking this intent was handed out for, by the intent id stored on it.
-  const owner = await env.DB.prepare('SELECT id FROM bookings WHERE payment_intent_id = ?1').bind(intent.id).first<string>('id');
+  const owner = (await bookingOfIntent(env.DB, intent.id))?.id ?? null;
 
   let recorded: Recorded;
   if (event.type === 'payment_intent.succeeded') {
     // Money taken for one of our bookings through an intent it no longer waits for is still
     // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
-    const bookingId =
-      owner ??
-      (intent.bookingId
-        ? await env.DB.prepare('SELECT id FROM bookings WHERE id = ?1').bind(intent.bookingId).first<string>('id')
-        : null);
+    const bookingId = owner ?? (intent.bookingId ? await bookingIdIfAny(env.DB, intent.bookingId) : null);
     if (!bookingId) {
       console.error('payment for no known booking', intent.id, intent.bookingId);
-      return json({ received: true, ignored: 'unknown booking' });
+      return json({ received: true, ignored: 'unknown booking' } satisfies WebhookReceipt);
     }
     recorded = await recordOutcome(
       env,
@@ -157,22 +147,12 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     );
   } else {
     // A failure matters only to the booking that waits for this very intent.
-    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' });
+    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' } satisfies WebhookReceipt);
     const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
     recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, seen);
   }
-  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true } : {}) });
+  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true as const } : {}) } satisfies WebhookReceipt);
 }
-
-const DemoConfirmation = v.object({
-  clientSecret: text('clientSecret', 200),
-  card: v.object({
-    number: text('card.number', 30),
-    expMonth: v.pipe(v.number('card.expMonth must be a number'), v.integer('card.expMonth must be a whole number')),
-    expYear: v.pipe(v.number('card.expYear must be a number'), v.integer('card.expYear must be a whole number')),
-    cvc: v.pipe(v.string('card.cvc must be text'), singleLine('card.cvc'), v.trim(), v.maxLength(4, "Your card's security code is invalid.")),
-  }),
-});
 
 /**
  * POST /api/demo-payments/confirm: the demo provider's card charge, only while no Stripe key is
@@ -209,54 +189,11 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
     currency: 'usd',
     provider: 'demo',
   });
-  return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } });
-}
-
-interface RefundRow {
-  id: string;
-  transaction_id: string;
-  booking_id: string | null;
-  email: string;
-  amount_cents: number;
-  currency: string;
-  provider: string;
-  created_at: string;
-  refund_status: string;
-  refund_reason: string | null;
-  patient_name: string | null;
-  treatment: string | null;
-  appointment_date: string | null;
-  slot: string | null;
-  booking_status: string | null;
+  return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } } satisfies ConfirmedPayment);
 }
 
 /** GET /api/refunds (admin): payments the clinic owes back, oldest first. */
 export async function listRefundsDue(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
-  const { results } = await env.DB.prepare(
-    `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
-       p.refund_status, p.refund_reason, b.patient_name, b.treatment, b.appointment_date, b.slot, b.status AS booking_status
-     FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
-     WHERE p.refund_status = 'due'
-     ORDER BY p.created_at, p.id`,
-  ).all<RefundRow>();
-  return json(
-    results.map((row) => ({
-      _id: row.id,
-      transactionId: row.transaction_id,
-      provider: row.provider,
-      amount: row.amount_cents / 100,
-      currency: row.currency,
-      paidAt: row.created_at,
-      refundStatus: row.refund_status,
-      reason: refundReasonText(row.refund_reason, row.booking_status),
-      patientName: row.patient_name,
-      email: row.email,
-      bookingId: row.booking_id,
-      treatment: row.treatment,
-      appointmentDate: row.appointment_date ? displayDate(row.appointment_date) : null,
-      slot: row.slot,
-      bookingStatus: row.booking_status,
-    })),
-  );
+  return json(await refundsDue(env.DB));
 }

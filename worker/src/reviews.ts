@@ -1,83 +1,34 @@
-import * as v from 'valibot';
+import {
+  Moderation,
+  ModerationQuery,
+  NewReview,
+  type OwnReview,
+  type ReviewModerated,
+  type ReviewSaved,
+} from '../../contract/reviews.ts';
 import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
-import { clinicNow } from './clinic-time.ts';
+import { pastAppointmentQuery } from './data/bookings.ts';
+import {
+  ownReviewQuery,
+  publishedReviews,
+  reviewExists,
+  reviewsForModeration,
+  saveReviewOf,
+  setReviewStatus,
+  toModeratedReview,
+  type ModeratedReviewRow,
+  type SavedReviewRow,
+} from './data/reviews.ts';
 import type { Env } from './env.ts';
-import { liveBooking } from './holds.ts';
-import { HttpError, json, multilineText, readJson, text } from './http.ts';
+import { HttpError, json, readJson, readQuery } from './http.ts';
 
 type Params = { params: Record<string, string> };
 
-const NewReview = v.object({
-  review: v.pipe(multilineText('review', 1000), v.minLength(10, 'review must be at least 10 characters')),
-  location: text('location', 100),
-});
-
-const STATUSES = ['pending', 'approved', 'hidden'] as const;
-type Status = (typeof STATUSES)[number];
-
-const Moderation = v.object({
-  status: v.picklist(['approved', 'hidden'], 'status must be "approved" or "hidden"'),
-  version: v.pipe(v.number('version is required and must be a number'), v.integer('version must be a whole number')),
-});
-
-interface ReviewRow {
-  id: string;
-  name: string;
-  img: string;
-  review: string;
-  location: string;
-}
-
-interface OwnReviewRow extends ReviewRow {
-  status: Status;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-const toReview = (row: ReviewRow) => ({
-  _id: row.id,
-  name: row.name,
-  img: row.img,
-  review: row.review,
-  location: row.location,
-});
-
-const toOwnReview = (row: OwnReviewRow) => ({
-  ...toReview(row),
-  status: row.status,
-  version: row.version,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
-
 const NO_PAST_APPOINTMENT = 'You can write a review after your first appointment at the clinic';
-
-/**
- * SQL: patient ?1 has had an appointment: an active booking (paid, free, or still held) whose start
- * has passed on the clinic's clock (?2 today, ?3 minutes after midnight; ?4 now in UTC).
- */
-const HAS_PAST_APPOINTMENT = `EXISTS (
-  SELECT 1 FROM bookings b JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot
-  WHERE b.user_id = ?1 AND b.status = 'active' AND ${liveBooking('b', '?4')}
-    AND (b.appointment_date < ?2 OR (b.appointment_date = ?2 AND s.start_minute <= ?3)))`;
-
-function pastAppointmentParams(env: Env, userId: string, now: Date) {
-  const clinic = clinicNow(env, now);
-  return [userId, clinic.date, clinic.minute, now.toISOString()] as const;
-}
-
-/** Whether the patient has had an appointment by `now`: `{ yes: 1 }` or `{ yes: 0 }`. */
-export function pastAppointmentQuery(env: Env, userId: string, now: Date): D1PreparedStatement {
-  return env.DB.prepare(`SELECT ${HAS_PAST_APPOINTMENT} AS yes`).bind(...pastAppointmentParams(env, userId, now));
-}
 
 /** GET /api/reviews: the approved reviews, newest first, for the home page testimonials. */
 export async function listReviews(_request: Request, env: Env): Promise<Response> {
-  const { results } = await env.DB.prepare(
-    "SELECT id, name, img, review, location FROM reviews WHERE status = 'approved' ORDER BY created_at DESC, id LIMIT 30",
-  ).all<ReviewRow>();
-  return json(results.map(toReview));
+  return json(await publishedReviews(env.DB));
 }
 
 /** GET /api/reviews/mine: whether the signed-in patient may write a review, and theirs with its status. */
@@ -85,12 +36,10 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
   const user = await requireUser(request, env);
   const [eligible, own] = await env.DB.batch<Record<string, unknown>>([
     pastAppointmentQuery(env, user.id, new Date()),
-    env.DB.prepare(
-      'SELECT id, name, img, review, location, status, version, created_at, updated_at FROM reviews WHERE user_id = ?1',
-    ).bind(user.id),
+    ownReviewQuery(env.DB, user.id),
   ]);
-  const review = own?.results[0] as OwnReviewRow | undefined;
-  return json({ canReview: eligible?.results[0]?.yes === 1, review: review ? toOwnReview(review) : null });
+  const review = own?.results[0] as ModeratedReviewRow | undefined;
+  return json({ canReview: eligible?.results[0]?.yes === 1, review: review ? toModeratedReview(review) : null } satisfies OwnReview);
 }
 
 /**
@@ -102,25 +51,14 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
 export async function saveReview(request: Request, env: Env): Promise<Response> {
   const user = await requireVerifiedUser(request, env);
   const body = await readJson(request, NewReview);
-  const now = new Date();
-  const changed = `reviews.name IS NOT excluded.name OR reviews.img IS NOT excluded.img
-    OR reviews.review IS NOT excluded.review OR reviews.location IS NOT excluded.location`;
-  const saved = await env.DB.prepare(
-    `INSERT INTO reviews (id, user_id, name, img, review, location, status, created_at, updated_at)
-     SELECT ?5, ?1, ?6, coalesce((SELECT photo_url FROM users WHERE id = ?1), ''), ?7, ?8, 'pending', ?4, ?4
-     WHERE ${HAS_PAST_APPOINTMENT}
-     ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO UPDATE SET
-       name = excluded.name, img = excluded.img, review = excluded.review, location = excluded.location,
-       status = CASE WHEN ${changed} THEN 'pending' ELSE status END,
-       version = CASE WHEN ${changed} THEN version + 1 ELSE version END,
-       updated_at = CASE WHEN ${changed} THEN excluded.updated_at ELSE updated_at END
-     RETURNING id, status, id = ?5 AS created, updated_at = ?4 AS changed`,
-  )
-    .bind(...pastAppointmentParams(env, user.id, now), crypto.randomUUID(), user.name, body.review, body.location)
-    .first<{ id: string; status: Status; created: number; changed: number }>();
+  const saved = await saveReviewOf(
+    env,
+    { id: crypto.randomUUID(), userId: user.id, name: user.name, review: body.review, location: body.location },
+    new Date(),
+  ).first<SavedReviewRow>();
   if (!saved) throw new HttpError(403, NO_PAST_APPOINTMENT);
   if (saved.created) {
-    return json({ acknowledged: true, insertedId: saved.id, status: saved.status, message: AWAITS_APPROVAL }, 201);
+    return json({ acknowledged: true, insertedId: saved.id, status: saved.status, message: AWAITS_APPROVAL } satisfies ReviewSaved, 201);
   }
   return json({
     acknowledged: true,
@@ -128,7 +66,7 @@ export async function saveReview(request: Request, env: Env): Promise<Response> 
     _id: saved.id,
     status: saved.status,
     message: saved.changed ? AWAITS_APPROVAL : 'Your review is unchanged',
-  });
+  } satisfies ReviewSaved);
 }
 
 const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once the clinic approves it';
@@ -136,19 +74,8 @@ const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once 
 /** GET /api/reviews/moderation?status= (admin): every review, or those with one status; pending first. */
 export async function listReviewsForModeration(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
-  const status = new URL(request.url).searchParams.get('status');
-  if (status !== null && !STATUSES.includes(status as Status)) {
-    throw new HttpError(400, 'status must be "pending", "approved" or "hidden"');
-  }
-  const { results } = await env.DB.prepare(
-    `SELECT r.id, r.name, r.img, r.review, r.location, r.status, r.version, r.created_at, r.updated_at, u.email
-     FROM reviews r LEFT JOIN users u ON u.id = r.user_id
-     WHERE ?1 IS NULL OR r.status = ?1
-     ORDER BY CASE r.status WHEN 'pending' THEN 0 WHEN 'approved' THEN 1 ELSE 2 END, r.updated_at DESC, r.id`,
-  )
-    .bind(status)
-    .all<OwnReviewRow & { email: string | null }>();
-  return json(results.map((row) => ({ ...toOwnReview(row), email: row.email })));
+  const status = readQuery(request, ModerationQuery).status ?? null;
+  return json(await reviewsForModeration(env.DB, status));
 }
 
 /**
@@ -159,11 +86,8 @@ export async function moderateReview(request: Request & Params, env: Env): Promi
   await requireAdmin(request, env);
   const id = request.params.id ?? '';
   const body = await readJson(request, Moderation);
-  const row = await env.DB.prepare('UPDATE reviews SET status = ?2 WHERE id = ?1 AND version = ?3 RETURNING name')
-    .bind(id, body.status, body.version)
-    .first<{ name: string }>();
-  if (row) return json({ acknowledged: true, modifiedCount: 1, message: `The review by ${row.name} is ${body.status}` });
-  const exists = await env.DB.prepare('SELECT 1 FROM reviews WHERE id = ?1').bind(id).first();
-  if (!exists) throw new HttpError(404, 'No such review');
+  const row = await setReviewStatus(env.DB, id, body.status, body.version).first<{ name: string }>();
+  if (row) return json({ acknowledged: true, modifiedCount: 1, message: `The review by ${row.name} is ${body.status}` } satisfies ReviewModerated);
+  if (!(await reviewExists(env.DB, id))) throw new HttpError(404, 'No such review');
   throw new HttpError(409, 'This review was edited after you loaded it; read the new text before you decide');
 }

@@ -1,5 +1,5 @@
+import { releaseLapsedHolds } from './data/bookings.ts';
 import type { Env } from './env.ts';
-import { heldPastItsEnd } from './holds.ts';
 
 /**
  * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released (cancelled
@@ -7,13 +7,7 @@ import { heldPastItsEnd } from './holds.ts';
  * late or retried run releases exactly what was due then. Answers how many were released.
  */
 export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const { meta } = await env.DB.prepare(
-    `UPDATE bookings AS b SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1
-     WHERE b.status = 'active' AND b.hold_until IS NOT NULL AND ${heldPastItsEnd('b', '?1')}`,
-  )
-    .bind(at)
-    .run();
+  const { meta } = await releaseLapsedHolds(env.DB, now).run();
   return meta.changes;
 }
 

@@ -1,22 +1,37 @@
-import * as v from 'valibot';
+import type { Acknowledged, Deleted } from '../../contract/answers.ts';
 import {
-  USER_COLUMNS,
-  issueAccessToken,
-  requireAdmin,
-  requireIdentity,
-  requireUser,
+  AccessTokenQuery,
+  NewUser,
+  type AccessToken,
+  type AdminMade,
+  type AdminStatus,
+  type UserSaved,
+} from '../../contract/users.ts';
+import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type Identity } from './auth.ts';
+import { violates } from './data/unique-constraint.ts';
+import {
+  USER_EMAIL,
+  USER_FIREBASE_UID,
+  allUsers,
+  bindUser,
+  insertUser,
+  makeUserAdmin,
+  removeUser,
+  revokeAccessTokens,
+  toUserAnswer,
+  updateUserProfile,
+  userByEmail,
+  userById,
   userFromRow,
-  type Identity,
+  usersByUidOrEmail,
   type User,
   type UserRow,
-} from './auth.ts';
+} from './data/users.ts';
 import type { Env } from './env.ts';
-import { HttpError, email, json, readJson, text } from './http.ts';
+import { HttpError, json, readJson, readQuery } from './http.ts';
 import { clientAddress, spend } from './rate-limit.ts';
 
 type Params = { params: Record<string, string> };
-
-const NewUser = v.object({ name: text('name', 100), email: email('email') });
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
@@ -24,10 +39,6 @@ const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the 
 function isBootstrapAdmin(env: Env, address: string): boolean {
   return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
 }
-
-const toUser = (u: User) => ({ _id: u.id, name: u.name, email: u.email, role: u.role });
-
-const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
 
 /**
  * The stored user of a Firebase identity, created on first sight. The uid decides who a record
@@ -37,47 +48,38 @@ const isUniqueViolation = (error: unknown) => String(error).includes('UNIQUE');
  * (403 for an unverified one). Every call refreshes email_verified; an ADMIN_EMAILS address is
  * refused until verified, and promoted at the first verified call (which ends older access tokens).
  */
-async function bindUser(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
+async function userOf(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
   const { uid, email: address, emailVerified } = identity;
   const bootstrapAdmin = isBootstrapAdmin(env, address);
   if (bootstrapAdmin && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
   // Twice at most: a concurrent first sign-in may create or bind the record between our read and write.
   for (let attempt = 0; attempt < 2; attempt++) {
-    const { results } = await env.DB.prepare(
-      `SELECT ${USER_COLUMNS}, firebase_uid FROM users WHERE firebase_uid = ?1 OR email = ?2`,
-    )
-      .bind(uid, address)
-      .all<UserRow & { firebase_uid: string | null }>();
-    const bound = results.find((row) => row.firebase_uid === uid);
-    const byEmail = results.find((row) => row !== bound && row.email.toLowerCase() === address);
-    if (byEmail && (byEmail.firebase_uid !== null || bound)) throw new HttpError(409, EMAIL_TAKEN);
+    const found = await usersByUidOrEmail(env.DB, uid, address);
+    const bound = found.find((user) => user.firebaseUid === uid);
+    const byEmail = found.find((user) => user !== bound && user.email.toLowerCase() === address);
+    if (byEmail && (byEmail.firebaseUid !== null || bound)) throw new HttpError(409, EMAIL_TAKEN);
     if (byEmail && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
 
     const existing = bound ?? byEmail;
     if (!existing) {
-      const created = await env.DB.prepare(
-        `INSERT INTO users (id, email, name, role, photo_url, firebase_uid, email_verified)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
-      )
-        .bind(crypto.randomUUID(), address, name, bootstrapAdmin ? 'admin' : 'patient', identity.picture ?? null, uid, emailVerified ? 1 : 0)
-        .first<UserRow>();
+      const created = await insertUser(env.DB, {
+        id: crypto.randomUUID(),
+        email: address,
+        name,
+        role: bootstrapAdmin ? 'admin' : 'patient',
+        photoUrl: identity.picture ?? null,
+        firebaseUid: uid,
+        emailVerified,
+      }).first<UserRow>();
       if (created) return { user: userFromRow(created), created: true };
       continue;
     }
     let updated: UserRow | null;
     try {
       // Compare-and-set on the binding; the email follows the Firebase account's (it may have changed).
-      updated = await env.DB.prepare(
-        `UPDATE users SET firebase_uid = ?2, email = ?3, email_verified = ?4,
-           role = CASE WHEN ?5 THEN 'admin' ELSE role END,
-           token_version = token_version + (CASE WHEN ?5 AND role != 'admin' THEN 1 ELSE 0 END)
-         WHERE id = ?1 AND (firebase_uid IS NULL OR firebase_uid = ?2)
-         RETURNING ${USER_COLUMNS}`,
-      )
-        .bind(existing.id, uid, address, emailVerified ? 1 : 0, bootstrapAdmin ? 1 : 0)
-        .first<UserRow>();
+      updated = await bindUser(env.DB, { id: existing.id, uid, email: address, emailVerified, promote: bootstrapAdmin }).first<UserRow>();
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HttpError(409, EMAIL_TAKEN);
+      if (violates(error, USER_EMAIL) || violates(error, USER_FIREBASE_UID)) throw new HttpError(409, EMAIL_TAKEN);
       throw error;
     }
     if (updated) return { user: userFromRow(updated), created: false };
@@ -93,11 +95,10 @@ function sameEmail(claimed: string | null | undefined, verified: string): boolea
 export async function getAccessToken(request: Request, env: Env): Promise<Response> {
   await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
   const identity = await requireIdentity(request, env);
-  const claimed = new URL(request.url).searchParams.get('email');
-  if (!claimed) throw new HttpError(400, 'email is required');
+  const claimed = readQuery(request, AccessTokenQuery).email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await bindUser(env, identity, identity.name ?? identity.email.split('@')[0]!);
-  return json({ accessToken: await issueAccessToken(user, env) });
+  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0]!);
+  return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 
 /** POST /api/users: stores the signed-in user (name, email); a role in the body is ignored. */
@@ -105,22 +106,17 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const identity = await requireIdentity(request, env);
   const body = await readJson(request, NewUser);
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
-  const { user, created } = await bindUser(env, identity, body.name);
-  if (created) return json({ acknowledged: true, insertedId: user.id }, 201);
-  const { meta } = await env.DB.prepare(
-    `UPDATE users SET name = ?1, photo_url = coalesce(?3, photo_url)
-     WHERE id = ?2 AND (name != ?1 OR photo_url IS NOT coalesce(?3, photo_url))`,
-  )
-    .bind(body.name, user.id, identity.picture ?? null)
-    .run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' });
+  const { user, created } = await userOf(env, identity, body.name);
+  if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
+  const { meta } = await updateUserProfile(env.DB, user.id, body.name, identity.picture ?? null).run();
+  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' } satisfies UserSaved);
 }
 
 /** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */
 export async function revokeSessions(request: Request, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
-  await env.DB.prepare('UPDATE users SET token_version = token_version + 1 WHERE id = ?1').bind(user.id).run();
-  return json({ acknowledged: true });
+  await revokeAccessTokens(env.DB, user.id).run();
+  return json({ acknowledged: true } satisfies Acknowledged);
 }
 
 /** GET /api/users/admin/:email: for that user or an admin. */
@@ -130,17 +126,14 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
   if (caller.email !== address && caller.role !== 'admin') {
     throw new HttpError(403, "You may only ask about your own account");
   }
-  const row = await env.DB.prepare('SELECT role FROM users WHERE email = ?1').bind(address).first<{ role: string }>();
-  return json({ isAdmin: row?.role === 'admin' });
+  const user = await userByEmail(env.DB, address);
+  return json({ isAdmin: user?.role === 'admin' } satisfies AdminStatus);
 }
 
 /** GET /api/users (admin): every user, oldest first. */
 export async function listUsers(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
-  const { results } = await env.DB.prepare(
-    `SELECT ${USER_COLUMNS} FROM users ORDER BY created_at, email`,
-  ).all<UserRow>();
-  return json(results.map((row) => toUser(userFromRow(row))));
+  return json((await allUsers(env.DB)).map(toUserAnswer));
 }
 
 /**
@@ -150,22 +143,16 @@ export async function listUsers(request: Request, env: Env): Promise<Response> {
 export async function makeAdmin(request: Request & Params, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const id = request.params.target ?? '';
-  const row = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(id).first<UserRow>();
-  if (!row) throw new HttpError(404, 'No such user');
-  const user = userFromRow(row);
+  const user = await userById(env.DB, id);
+  if (!user) throw new HttpError(404, 'No such user');
   if (user.role === 'admin') {
-    return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` });
+    return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` } satisfies AdminMade);
   }
   if (!user.emailVerified) {
     throw new HttpError(403, `${user.name} has not verified their email address yet; they can become an admin once they have`);
   }
-  const { meta } = await env.DB.prepare(
-    `UPDATE users SET role = 'admin', token_version = token_version + 1
-     WHERE id = ?1 AND role != 'admin' AND email_verified = 1`,
-  )
-    .bind(id)
-    .run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` });
+  const { meta } = await makeUserAdmin(env.DB, id).run();
+  return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` } satisfies AdminMade);
 }
 
 /** DELETE /api/users/:id (admin): removes a user and their bookings; never the caller's own account. */
@@ -173,7 +160,7 @@ export async function deleteUser(request: Request & Params, env: Env): Promise<R
   const admin = await requireAdmin(request, env);
   const id = request.params.id ?? '';
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
-  const { meta } = await env.DB.prepare('DELETE FROM users WHERE id = ?1').bind(id).run();
+  const { meta } = await removeUser(env.DB, id).run();
   if (meta.changes === 0) throw new HttpError(404, 'No such user');
-  return json({ acknowledged: true, deletedCount: meta.changes });
+  return json({ acknowledged: true, deletedCount: meta.changes } satisfies Deleted);
 }

@@ -1,13 +1,20 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { UnsecuredJWT } from 'jose';
-import { USER_COLUMNS, issueAccessToken, userFromRow, type UserRow } from '../src/auth.ts';
+import * as v from 'valibot';
+import { routes, type RouteContract, type RouteKey } from '../../contract/routes.ts';
+import { issueAccessToken } from '../src/auth.ts';
+import { userByEmail } from '../src/data/users.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
 
-/** Calls the Worker as a browser on the clinic's origin would, with the real bindings (or some swapped). */
+/**
+ * Calls the Worker as a browser on the clinic's origin would, with the real bindings (or some swapped).
+ * Every 2xx answer of the API must be what the contract says its route answers (contract/routes.ts):
+ * a response that drifts from the contract fails the test that received it.
+ */
 export async function call(path: string, init?: RequestInit, bindings: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
   const request = new Request(`https://clinic.test${path}`, init) as IncomingRequest;
@@ -15,7 +22,52 @@ export async function call(path: string, init?: RequestInit, bindings: Partial<E
   if (!request.headers.has('CF-Connecting-IP')) request.headers.set('CF-Connecting-IP', '192.0.2.1');
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
+  await checkAgainstContract(request, response);
   return response;
+}
+
+/** A route's path as a pattern, with itty-router's syntax: `:name` is one segment, `:name+` one or more. */
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (segment.startsWith(':')) return segment.endsWith('+') ? '.+' : '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^/api${source}$`);
+}
+
+const contractRoutes = (Object.entries(routes) as [RouteKey, RouteContract][]).map(([key, contract]) => {
+  const [method, path] = key.split(' ') as [string, string];
+  return { key, method, pattern: pathPattern(path), contract };
+});
+
+/** The contract's route for a request to the API, if it has one. */
+export function contractRouteOf(method: string, pathname: string): { key: RouteKey; contract: RouteContract } | undefined {
+  return contractRoutes.find((route) => route.method === method && route.pattern.test(pathname));
+}
+
+export async function checkAgainstContract(request: Request, response: Response): Promise<void> {
+  const { pathname } = new URL(request.url);
+  if (!pathname.startsWith('/api/') || request.method === 'HEAD' || !response.ok) return;
+  const route = contractRouteOf(request.method, pathname);
+  if (!route) throw new Error(`${request.method} ${pathname} answered ${response.status} but the contract has no such route`);
+  const { response: expected } = route.contract;
+  const type = response.headers.get('Content-Type') ?? '';
+  if ('file' in expected) {
+    const [kind, subtype] = expected.file.split('/');
+    if (!type.startsWith(subtype === '*' ? `${kind}/` : expected.file)) {
+      throw new Error(`${route.key} answered ${type}; the contract says ${expected.file}`);
+    }
+    return;
+  }
+  if (!type.startsWith('application/json')) throw new Error(`${route.key} answered ${type}; the contract says JSON`);
+  const result = v.safeParse(expected, await response.clone().json());
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: ${issue.message}`);
+    throw new Error(`${route.key} answered what its contract does not allow:\n  ${problems.join('\n  ')}`);
+  }
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
@@ -70,9 +122,9 @@ export function emulatorIdToken(claims: {
 
 /** The Worker's access token for a stored user, as GET /api/jwt would issue it now. */
 export async function accessTokenFor(email: string): Promise<string> {
-  const row = await env.DB.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1`).bind(email).first<UserRow>();
-  if (!row) throw new Error(`no user ${email}`);
-  return issueAccessToken(userFromRow(row), env);
+  const user = await userByEmail(env.DB, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return issueAccessToken(user, env);
 }
 
 export function bearer(token: string): Record<string, string> {

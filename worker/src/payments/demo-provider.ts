@@ -1,5 +1,8 @@
+import type { DemoCard } from '../../../contract/payments.ts';
+import { bookingOfIntent } from '../data/bookings.ts';
+import { isPaymentRecorded } from '../data/payments.ts';
 import type { Env } from '../env.ts';
-import type { Intent, PaymentProvider } from './provider.ts';
+import type { PaymentProvider } from './provider.ts';
 
 /**
  * The stand-in for Stripe when no Stripe key is configured: same intent shape, decided here.
@@ -13,7 +16,7 @@ export function demoProvider(env: Env): PaymentProvider {
       const id = demoIntentId(booking.id);
       return {
         id,
-        status: (await isRecorded(env, id)) ? 'succeeded' : 'requires_payment_method',
+        status: (await isPaymentRecorded(env.DB, id)) ? 'succeeded' : 'requires_payment_method',
         amountCents: booking.priceCents,
         currency: 'usd',
         bookingId: booking.id,
@@ -21,11 +24,9 @@ export function demoProvider(env: Env): PaymentProvider {
       };
     },
     async retrieve(intentId) {
-      const booking = await env.DB.prepare('SELECT id, price_cents FROM bookings WHERE payment_intent_id = ?1')
-        .bind(intentId)
-        .first<{ id: string; price_cents: number }>();
+      const booking = await bookingOfIntent(env.DB, intentId);
       if (!booking) return null;
-      const status = (await isRecorded(env, intentId)) ? 'succeeded' : 'requires_payment_method';
+      const status = (await isPaymentRecorded(env.DB, intentId)) ? 'succeeded' : 'requires_payment_method';
       return { id: intentId, status, amountCents: booking.price_cents, currency: 'usd', bookingId: booking.id, clientSecret: undefined };
     },
   };
@@ -33,10 +34,6 @@ export function demoProvider(env: Env): PaymentProvider {
 
 export function demoIntentId(bookingId: string): string {
   return `pi_demo_${bookingId.replaceAll('-', '')}`;
-}
-
-async function isRecorded(env: Env, intentId: string): Promise<boolean> {
-  return (await env.DB.prepare('SELECT 1 FROM payments WHERE transaction_id = ?1').bind(intentId).first()) !== null;
 }
 
 async function demoSignature(env: Env, intentId: string): Promise<string> {
@@ -57,13 +54,6 @@ export async function verifyDemoSecret(env: Env, clientSecret: string): Promise<
   if (!match) return null;
   const [, intentId, signature] = match as unknown as [string, string, string];
   return (await demoSignature(env, intentId)) === signature ? intentId : null;
-}
-
-export interface DemoCard {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
 }
 
 export type CardDecision = { ok: true } | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };

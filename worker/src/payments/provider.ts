@@ -1,7 +1,3 @@
-import type { Env } from '../env.ts';
-import { demoProvider } from './demo-provider.ts';
-import { stripeProvider } from './stripe-provider.ts';
-
 /** What the Worker knows about a payment once it has asked the provider. */
 export interface Intent {
   id: string;
@@ -26,8 +22,4 @@ export interface PaymentProvider {
   /** One intent per booking: asking again answers the same intent, never a second one. */
   intentFor(booking: PayableBooking): Promise<Intent>;
   retrieve(intentId: string): Promise<Intent | null>;
-}
-
-export function paymentProvider(env: Env): PaymentProvider {
-  return env.STRIPE_SECRET_KEY ? stripeProvider(env, env.STRIPE_SECRET_KEY) : demoProvider(env);
 }

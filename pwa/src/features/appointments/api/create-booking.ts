@@ -1,24 +1,14 @@
+import type { BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
-/** docs/product.md#api-calls POST /bookings payload. The server takes name, email and price from its own records. */
-export type NewBooking = {
-  treatment: string;
-  appointmentDate: string;
-  slot: string;
-  patientName: string;
-  email: string;
-  phone: string;
-  price: number;
-};
-
-export type BookingResult = { acknowledged: boolean; insertedId?: string; message: string };
+export type { NewBooking };
 
 /** POST /api/bookings (signed in). A refusal (409 slot taken, 409 one per day, 400 …) throws ApiError with the server's message. */
-export function createBooking(booking: NewBooking): Promise<BookingResult> {
-  return api<BookingResult>('/bookings', { method: 'POST', body: JSON.stringify(booking) });
+export function createBooking(booking: NewBooking): Promise<BookingCreated> {
+  return api<BookingCreated>('/bookings', { method: 'POST', body: JSON.stringify(booking) });
 }
 
 /**

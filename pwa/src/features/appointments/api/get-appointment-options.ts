@@ -1,15 +1,10 @@
 import { format } from 'date-fns/format';
 import useSWR from 'swr';
+import type { AppointmentOption } from '../../../../../contract/appointments.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { appointmentOptionsKey } from '../../../lib/cache-keys.ts';
 
-/** docs/product.md#entities appointment option: a treatment with its still-free slots on one date, price in dollars. */
-export type AppointmentOption = {
-  _id: string;
-  name: string;
-  slots: string[];
-  price: number;
-};
+export type { AppointmentOption };
 
 /** The product's date format (docs/product.md#limits-and-constants: date-fns `PP`, e.g. "Nov 21, 2026"), as the API takes and answers it. */
 export const APPOINTMENT_DATE_FORMAT = 'PP';

@@ -1,13 +1,12 @@
+import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
-export type CancelResult = { acknowledged: boolean; modifiedCount: number; message: string };
-
 /** DELETE /api/bookings/:id: cancels an unpaid booking that has not started and frees its slot (409 otherwise). */
-export function cancelBooking(id: string): Promise<CancelResult> {
-  return api<CancelResult>(`/bookings/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function cancelBooking(id: string): Promise<BookingCancelled> {
+  return api<BookingCancelled>(`/bookings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /**

@@ -12,15 +12,18 @@ const SAM = 'sam@clinic.test';
 const booking = (id: string, email: string): Booking => ({
   _id: id,
   treatment: 'Teeth Cleaning',
+  treatmentId: 'teeth-cleaning',
   appointmentDate: 'Nov 25, 2026',
   date: '2026-11-25',
   slot: '09.00 AM - 09.30 AM',
   startsAt: '2026-11-25T14:00:00.000Z',
   patientName: 'Pat',
+  patient: 'Pat',
   email,
   phone: '',
   price: 80,
   paid: false,
+  payBy: null,
 });
 
 let lists: Record<string, Booking[]>;

@@ -1,28 +1,11 @@
 import useSWR from 'swr';
+import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { myBookingsKey, type MyBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
-/** docs/product.md#entities booking, as GET /api/bookings answers it. */
-export type Booking = {
-  _id: string;
-  treatment: string;
-  /** e.g. "Nov 21, 2026" (date-fns PP). */
-  appointmentDate: string;
-  /** ISO date, e.g. "2026-11-21". */
-  date: string;
-  slot: string;
-  /** When the appointment starts (ISO, UTC). */
-  startsAt: string;
-  patientName: string;
-  email: string;
-  phone: string;
-  price: number;
-  paid: boolean;
-  /** An unpaid booking of a priced treatment is released unless paid by then (ISO, UTC); null otherwise. */
-  payBy?: string | null;
-};
+export type { Booking };
 
 /**
  * The patient's bookings and when they were loaded. `offline` marks the copy this device saved at

@@ -15,15 +15,18 @@ function booking(id: string, fields: Partial<Booking>): Booking {
   return {
     _id: id,
     treatment: 'Teeth Cleaning',
+    treatmentId: 'teeth-cleaning',
     appointmentDate: 'Nov 25, 2026',
     date: '2026-11-25',
     slot: '09.00 AM - 09.30 AM',
     startsAt: '2026-11-25T14:00:00.000Z',
     patientName: 'Jamie Patient',
+    patient: 'Jamie Patient',
     email: EMAIL,
     phone: '',
     price: 80,
     paid: false,
+    payBy: null,
     ...fields,
   };
 }

@@ -1,12 +1,8 @@
+import type { ContactMessage } from '../../../../../contract/contact.ts';
 import { api } from '../../../lib/api.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 
-export type ContactMessage = {
-  user_name: string;
-  user_email: string;
-  subject: string;
-  message: string;
-};
+export type { ContactMessage };
 
 /** The Worker's limits for POST /api/contact, mirrored by the form's maxLength attributes. */
 export const CONTACT_LIMITS = { user_name: 100, user_email: 254, subject: 150, message: 5000 } as const;

@@ -1,16 +1,15 @@
+import type { DoctorAdded, NewDoctor } from '../../../../../contract/doctors.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 
 /** `image` is the URL answered by POST /api/images (see upload-photo.ts). */
-export type NewDoctor = { name: string; email: string; specialty: string; image: string };
-
-export type AddDoctorResult = { acknowledged: boolean; insertedId: string };
+export type { NewDoctor };
 
 /** POST /api/doctors (admin); a second doctor with the same email is refused (409). */
-export function addDoctor(doctor: NewDoctor): Promise<AddDoctorResult> {
-  return api<AddDoctorResult>('/doctors', { method: 'POST', body: JSON.stringify(doctor) });
+export function addDoctor(doctor: NewDoctor): Promise<DoctorAdded> {
+  return api<DoctorAdded>('/doctors', { method: 'POST', body: JSON.stringify(doctor) });
 }
 
 /** Adds the doctor; Manage Doctors then shows no list cached before this doctor existed. */

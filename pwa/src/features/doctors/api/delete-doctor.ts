@@ -1,3 +1,4 @@
+import type { DoctorDeleted } from '../../../../../contract/doctors.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
@@ -5,7 +6,7 @@ import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 /** DELETE /api/doctors/:id (admin): the Worker removes the doctor and their photo. */
-export function deleteDoctor(id: string): Promise<{ acknowledged: boolean; deletedCount: number }> {
+export function deleteDoctor(id: string): Promise<DoctorDeleted> {
   return api(`/doctors/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

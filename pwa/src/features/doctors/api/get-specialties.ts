@@ -1,8 +1,9 @@
 import useSWR from 'swr';
+import type { Specialty } from '../../../../../contract/appointments.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { SPECIALTIES_KEY } from '../../../lib/cache-keys.ts';
 
-export type Specialty = { _id: string; name: string };
+export type { Specialty };
 
 /** GET /api/appointmentSpecialty (anyone): the clinic's treatments, which are a doctor's possible specialties. */
 export function useSpecialties() {

@@ -1,3 +1,4 @@
+import type { UploadedImage } from '../../../../../contract/doctors.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
 
@@ -17,14 +18,12 @@ export function photoProblem(file: File): string | null {
   return null;
 }
 
-type UploadResult = { success: boolean; data?: { url?: string } };
-
 /** POST /api/images (admin): multipart field `image`; answers the stored photo's URL. */
 export async function uploadPhoto(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   // No Content-Type here: the browser sets multipart/form-data with its boundary.
-  const result = await api<UploadResult>('/images', { method: 'POST', body: form });
+  const result = await api<UploadedImage | undefined>('/images', { method: 'POST', body: form });
   const url = result?.success ? result.data?.url : undefined;
   if (!url) throw new ApiError(200, 'The photo could not be uploaded, please try again');
   return url;

@@ -1,9 +1,5 @@
+import type { ConfirmedPayment, DemoCard } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
-
-/** A card as the demo provider takes it (Stripe's test cards decide the outcome). */
-export type DemoCard = { number: string; expMonth: number; expYear: number; cvc: string };
-
-export type ConfirmedPayment = { paymentIntent: { id: string; status: string; amount: number } };
 
 /**
  * POST /api/demo-payments/confirm: the demo provider charges the card (no real card is charged).

@@ -1,21 +1,15 @@
+import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { bookingKey, paymentIntentKey, type PaymentIntentKey } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';
 
-/** The Worker's answer: which provider takes the card, and the client secret it confirms with. */
-export type PaymentIntentAnswer = {
-  clientSecret: string;
-  provider: 'stripe' | 'demo';
-  publishableKey: string | null;
-  amount: number;
-  currency: string;
-};
+export type { PaymentIntentAnswer };
 
 /** POST /api/create-payment-intent (the booking's owner): the amount is the booking's, never the browser's. */
 export function createPaymentIntent(bookingId: string): Promise<PaymentIntentAnswer> {
-  return api<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ bookingId }) });
+  return api<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ bookingId } satisfies IntentRequest) });
 }
 
 /**

@@ -55,6 +55,7 @@ beforeEach(() => {
   booking = {
     _id: 'b-1',
     treatment: 'Teeth Whitening',
+    treatmentId: 'teeth-whitening',
     appointmentDate: 'May 4, 2026',
     date: '2026-05-04',
     slot: '10.00 AM - 10.30 AM',
@@ -65,6 +66,7 @@ beforeEach(() => {
     phone: '555 0100',
     price: 120,
     paid: false,
+    payBy: null,
   };
   calls = [];
   routes = {

@@ -1,9 +1,10 @@
 import useSWR from 'swr';
+import type { QueuedReview } from '../../../../../contract/reviews.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { REVIEW_QUEUE_KEY } from '../../../lib/cache-keys.ts';
 import type { ModeratedReview } from './get-own-review.ts';
 
-export type QueuedReview = ModeratedReview & { email: string | null };
+export type { QueuedReview };
 
 /** GET /api/reviews/moderation (admin): every review, pending first. */
 export function useReviewQueue() {

@@ -1,14 +1,9 @@
 import useSWR from 'swr';
+import type { Review } from '../../../../../contract/reviews.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 
-export type Review = {
-  _id: string;
-  img: string;
-  review: string;
-  location: string;
-  name: string;
-};
+export type { Review };
 
 /** GET /api/reviews: the testimonials. */
 export function useReviews() {

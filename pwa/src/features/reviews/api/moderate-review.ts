@@ -1,3 +1,4 @@
+import type { Moderation, ReviewModerated } from '../../../../../contract/reviews.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
@@ -8,10 +9,7 @@ import { ApiError } from '../../../lib/http.ts';
  * PUT /api/reviews/:id/status (admin): approves or hides the version of the review the admin read;
  * a 409 says it was edited since.
  */
-export function moderateReview(
-  id: string,
-  decision: { status: 'approved' | 'hidden'; version: number },
-): Promise<{ acknowledged: boolean; modifiedCount: number; message: string }> {
+export function moderateReview(id: string, decision: Moderation): Promise<ReviewModerated> {
   return api(`/reviews/${encodeURIComponent(id)}/status`, { method: 'PUT', body: JSON.stringify(decision) });
 }
 

@@ -1,22 +1,20 @@
+import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { isOwnReviewKey, REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 import type { ReviewStatus } from './get-own-review.ts';
 
-/** What a patient writes; the server adds their name and photo from their profile. */
-export type NewReview = { review: string; location: string };
+export type { NewReview };
 
 /** The limits POST /api/reviews enforces (after trimming). */
 export const REVIEW_LIMITS = { review: { min: 10, max: 1000 }, location: { min: 1, max: 100 } } as const;
-
-export type SavedReview = { acknowledged: boolean; status: ReviewStatus; message: string };
 
 /**
  * POST /api/reviews (signed in): writes the patient's one review, or rewrites it. It waits for the
  * clinic's approval; `message` says so. A 403 (no appointment yet) or 400 carries the server's message.
  */
-export function saveReview(review: NewReview): Promise<SavedReview> {
+export function saveReview(review: NewReview): Promise<ReviewSaved> {
   return api('/reviews', { method: 'POST', body: JSON.stringify(review) });
 }
 

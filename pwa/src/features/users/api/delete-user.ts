@@ -1,10 +1,11 @@
+import type { Deleted } from '../../../../../contract/answers.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
 /** DELETE /api/users/:id (admin); the server refuses an admin's own account. */
-export function deleteUser(id: string): Promise<{ acknowledged: boolean; deletedCount: number }> {
+export function deleteUser(id: string): Promise<Deleted> {
   return api(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

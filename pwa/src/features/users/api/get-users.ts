@@ -1,8 +1,9 @@
 import useSWR from 'swr';
+import type { User } from '../../../../../contract/users.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
-export type User = { _id: string; name: string; email: string; role: string };
+export type { User };
 
 /** GET /api/users (admin): every user. */
 export function useUsers() {

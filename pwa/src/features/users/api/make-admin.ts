@@ -1,13 +1,12 @@
+import type { AdminMade } from '../../../../../contract/users.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
-export type MakeAdminResult = { acknowledged: boolean; modifiedCount: number; message: string };
-
 /** PUT /api/users/admin/:id (admin): modifiedCount 0 with a message when the user already is one. */
-export function makeAdmin(id: string): Promise<MakeAdminResult> {
-  return api<MakeAdminResult>(`/users/admin/${encodeURIComponent(id)}`, { method: 'PUT' });
+export function makeAdmin(id: string): Promise<AdminMade> {
+  return api<AdminMade>(`/users/admin/${encodeURIComponent(id)}`, { method: 'PUT' });
 }
 
 /** Makes the user an admin; when the role changed, the users list is reloaded before this resolves. */

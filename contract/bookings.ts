@@ -1,0 +1,52 @@
+import * as v from 'valibot';
+import { Inserted, Modified } from './answers.ts';
+import { singleLine, text } from './fields.ts';
+
+/** POST /api/bookings. Name, email and price are the server's, never the client's. */
+export const NewBooking = v.object({
+  treatment: text('treatment', 100),
+  appointmentDate: v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate')),
+  slot: text('slot', 40),
+  phone: v.optional(
+    v.pipe(v.string('phone must be text'), singleLine('phone'), v.trim(), v.maxLength(40, 'phone must be at most 40 characters')),
+    '',
+  ),
+  /** When sent, it must be the signed-in patient's own (403 otherwise). */
+  email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
+});
+/** What the spec's booking form sends: also `patientName` and `price`, which the Worker ignores. */
+export type NewBooking = v.InferInput<typeof NewBooking> & { patientName?: string; price?: number };
+
+export const BookingCreated = v.strictObject({ ...Inserted.entries, message: v.string() });
+export type BookingCreated = v.InferOutput<typeof BookingCreated>;
+
+/** GET /api/bookings?email=: a patient's own email (the default), or anyone's for an admin. */
+export const BookingsQuery = v.object({ email: v.optional(v.string()) });
+
+/** A booking as every booking route answers it. */
+export const Booking = v.strictObject({
+  _id: v.string(),
+  treatment: v.string(),
+  treatmentId: v.string(),
+  /** e.g. "Nov 21, 2026" (date-fns PP). */
+  appointmentDate: v.string(),
+  /** ISO date, e.g. "2026-11-21". */
+  date: v.string(),
+  slot: v.string(),
+  /** When the appointment starts (ISO, UTC). */
+  startsAt: v.string(),
+  patientName: v.string(),
+  /** The same as patientName: the spec's payment screen reads `patient`. */
+  patient: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  /** In dollars. */
+  price: v.number(),
+  paid: v.boolean(),
+  /** An unpaid booking of a priced treatment is released unless paid by then (ISO, UTC); null once paid or when free. */
+  payBy: v.nullable(v.string()),
+});
+export type Booking = v.InferOutput<typeof Booking>;
+
+export const BookingCancelled = Modified;
+export type BookingCancelled = Modified;

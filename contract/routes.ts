@@ -1,0 +1,80 @@
+import * as v from 'valibot';
+import { Acknowledged, Deleted } from './answers.ts';
+import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
+import { Booking, BookingCancelled, BookingCreated, BookingsQuery, NewBooking } from './bookings.ts';
+import { ContactMessage, ContactReceived } from './contact.ts';
+import { Doctor, DoctorAdded, DoctorDeleted, NewDoctor, UploadedImage } from './doctors.ts';
+import {
+  ConfirmedPayment,
+  DemoConfirmation,
+  IntentRequest,
+  PaymentIntentAnswer,
+  PaymentRecord,
+  RecordedPayment,
+  RefundDue,
+  WebhookReceipt,
+} from './payments.ts';
+import { Moderation, ModerationQuery, NewReview, OwnReview, QueuedReview, Review, ReviewModerated, ReviewSaved } from './reviews.ts';
+import { AccessToken, AccessTokenQuery, AdminMade, AdminStatus, NewUser, User, UserSaved } from './users.ts';
+
+/** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */
+export interface FileAnswer {
+  file: string;
+}
+
+/** A body that is not a JSON object: a multipart form with its file field, or a payload checked by its signature. */
+export type OtherBody = { form: string } | { signedBy: string };
+
+export interface RouteContract {
+  /** The JSON body (validated by the Worker with this schema), or another kind of body. */
+  body?: v.GenericSchema | OtherBody;
+  /** The query parameters that matter. */
+  query?: v.GenericSchema;
+  /** What a 2xx answer holds: a JSON schema, or a file. Errors are `{message}` (writes add `acknowledged: false`). */
+  response: v.GenericSchema | FileAnswer;
+}
+
+export const Health = v.strictObject({ ok: v.literal(true) });
+export type Health = v.InferOutput<typeof Health>;
+
+/**
+ * Every route of the API under /api, as "METHOD /path" with itty-router's path syntax. The Worker
+ * registers exactly these (worker/src/index.ts); HEAD is answered wherever GET is. The Worker tests
+ * check every 2xx answer against its route's `response`.
+ */
+export const routes = {
+  'GET /health': { response: Health },
+  'GET /jwt': { query: AccessTokenQuery, response: AccessToken },
+  'POST /sessions/revoke': { response: Acknowledged },
+  'GET /users': { response: v.array(User) },
+  'POST /users': { body: NewUser, response: UserSaved },
+  // GET takes the user's email, PUT the user's id (the spec's paths).
+  'GET /users/admin/:target': { response: AdminStatus },
+  'PUT /users/admin/:target': { response: AdminMade },
+  'DELETE /users/:id': { response: Deleted },
+  'GET /appointmentOptions': { query: AppointmentOptionsQuery, response: v.array(AppointmentOption) },
+  'GET /appointmentSpecialty': { response: v.array(Specialty) },
+  'GET /bookings': { query: BookingsQuery, response: v.array(Booking) },
+  'POST /bookings': { body: NewBooking, response: BookingCreated },
+  'GET /bookings/:id': { response: Booking },
+  'DELETE /bookings/:id': { response: BookingCancelled },
+  'GET /bookings/:id/calendar.ics': { response: { file: 'text/calendar' } },
+  'GET /reviews': { response: v.array(Review) },
+  'POST /reviews': { body: NewReview, response: ReviewSaved },
+  'GET /reviews/mine': { response: OwnReview },
+  'GET /reviews/moderation': { query: ModerationQuery, response: v.array(QueuedReview) },
+  'PUT /reviews/:id/status': { body: Moderation, response: ReviewModerated },
+  'POST /create-payment-intent': { body: IntentRequest, response: PaymentIntentAnswer },
+  'POST /payments': { body: PaymentRecord, response: RecordedPayment },
+  'GET /refunds': { response: v.array(RefundDue) },
+  'POST /stripe/webhook': { body: { signedBy: 'Stripe-Signature' }, response: WebhookReceipt },
+  'POST /demo-payments/confirm': { body: DemoConfirmation, response: ConfirmedPayment },
+  'POST /contact': { body: ContactMessage, response: ContactReceived },
+  'POST /images': { body: { form: 'image' }, response: UploadedImage },
+  'GET /images/:key+': { response: { file: 'image/*' } },
+  'GET /doctors': { response: v.array(Doctor) },
+  'POST /doctors': { body: NewDoctor, response: DoctorAdded },
+  'DELETE /doctors/:id': { response: DoctorDeleted },
+} as const satisfies Record<string, RouteContract>;
+
+export type RouteKey = keyof typeof routes;

@@ -1,0 +1,29 @@
+import * as v from 'valibot';
+import { Inserted, Modified } from './answers.ts';
+import { email, text } from './fields.ts';
+
+/** GET /api/jwt?email=: the email the Firebase ID token (in Authorization: Bearer) belongs to. */
+export const AccessTokenQuery = v.object({ email: v.pipe(v.string(), v.minLength(1, 'email is required')) });
+
+export const AccessToken = v.strictObject({ accessToken: v.string() });
+export type AccessToken = v.InferOutput<typeof AccessToken>;
+
+/** POST /api/users: the signed-up user; a role in the body is ignored. */
+export const NewUser = v.object({ name: text('name', 100), email: email('email') });
+export type NewUser = v.InferInput<typeof NewUser>;
+
+/** A new account (201), or the existing one updated (200, with a message). */
+export const UserSaved = v.union([Inserted, Modified]);
+export type UserSaved = v.InferOutput<typeof UserSaved>;
+
+export const Role = v.picklist(['patient', 'admin']);
+
+export const User = v.strictObject({ _id: v.string(), name: v.string(), email: v.string(), role: Role });
+export type User = v.InferOutput<typeof User>;
+
+export const AdminStatus = v.strictObject({ isAdmin: v.boolean() });
+export type AdminStatus = v.InferOutput<typeof AdminStatus>;
+
+/** PUT /api/users/admin/:id: `modifiedCount: 0` with a message when the user already is an admin. */
+export const AdminMade = Modified;
+export type AdminMade = Modified;

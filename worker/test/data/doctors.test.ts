@@ -1,0 +1,41 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SEED_DOCTORS } from '../../../scripts/seed-data.ts';
+import { DOCTOR_EMAIL, DOCTOR_PHOTO, allDoctors, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
+import { violates } from '../../src/data/unique-constraint.ts';
+import { seed } from '../helpers.ts';
+
+const db = env.DB;
+const doctor = (fields: Partial<Parameters<typeof insertDoctor>[1]> = {}) => ({
+  id: crypto.randomUUID(), name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', imageKey: 'doctors/quinn0001.png', ...fields,
+});
+const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+beforeAll(seed);
+
+describe('doctors: statements against D1', () => {
+  it('adds a doctor, listed last with the URL of their photo', async () => {
+    const added = doctor();
+    await insertDoctor(db, added).run();
+    const doctors = await allDoctors(db);
+    expect(doctors).toHaveLength(SEED_DOCTORS.length + 1);
+    expect(doctors.at(-1)).toEqual({ _id: added.id, name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', image: '/api/images/doctors/quinn0001.png' });
+  });
+
+  it('refuses a second doctor with an email (any case) as DOCTOR_EMAIL, and a photo already used as DOCTOR_PHOTO', async () => {
+    const sameEmail = await failureOf(insertDoctor(db, doctor({ email: 'QUINN@clinic.test', imageKey: 'doctors/other001.png' })).run());
+    expect(violates(sameEmail, DOCTOR_EMAIL)).toBe(true);
+    expect(violates(sameEmail, DOCTOR_PHOTO)).toBe(false);
+    const samePhoto = await failureOf(insertDoctor(db, doctor({ email: 'other@clinic.test' })).run());
+    expect(violates(samePhoto, DOCTOR_PHOTO)).toBe(true);
+    expect(violates(samePhoto, DOCTOR_EMAIL)).toBe(false);
+  });
+
+  it('removes a doctor, answering the key of their photo, and nothing for an unknown one', async () => {
+    const removed = doctor({ email: 'gone@clinic.test', imageKey: 'doctors/gone0001.png' });
+    await insertDoctor(db, removed).run();
+    expect(await removeDoctor(db, removed.id).first()).toEqual({ image_key: 'doctors/gone0001.png' });
+    expect(await removeDoctor(db, removed.id).first()).toBeNull();
+    expect((await allDoctors(db)).map((d) => d._id)).not.toContain(removed.id);
+  });
+});

@@ -1,0 +1,105 @@
+import { env } from 'cloudflare:test';
+import { describe, expect, it } from 'vitest';
+import { violates } from '../../src/data/unique-constraint.ts';
+import {
+  USER_EMAIL,
+  USER_FIREBASE_UID,
+  allUsers,
+  bindUser,
+  insertUser,
+  makeUserAdmin,
+  removeUser,
+  revokeAccessTokens,
+  updateUserProfile,
+  userByEmail,
+  userById,
+  userFromRow,
+  usersByUidOrEmail,
+  type NewUserRow,
+  type UserRow,
+} from '../../src/data/users.ts';
+import { addUser } from '../helpers.ts';
+
+const db = env.DB;
+let n = 0;
+function newUser(fields: Partial<NewUserRow> = {}): NewUserRow {
+  n += 1;
+  return { id: `user-${n}`, email: `person${n}@example.com`, name: `Person ${n}`, role: 'patient', photoUrl: null, firebaseUid: `uid-${n}`, emailVerified: true, ...fields };
+}
+async function inserted(fields: Partial<NewUserRow> = {}) {
+  const user = newUser(fields);
+  const row = await insertUser(db, user).first<UserRow>();
+  if (!row) throw new Error('not inserted');
+  return userFromRow(row);
+}
+const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+
+describe('users: statements against D1', () => {
+  it('inserts a user and reads them back by id and by email (any case)', async () => {
+    const user = await inserted({ email: 'ada@example.com', name: 'Ada' });
+    expect(user).toEqual({ id: user.id, email: 'ada@example.com', name: 'Ada', role: 'patient', emailVerified: true, tokenVersion: 0 });
+    expect(await userById(db, user.id)).toEqual(user);
+    expect(await userByEmail(db, 'ADA@example.com')).toEqual(user);
+    expect(await userById(db, 'nobody')).toBeNull();
+  });
+
+  it('inserts nothing when the email or the uid is taken (no row returned)', async () => {
+    const first = await inserted({ firebaseUid: 'uid-taken' });
+    expect(await insertUser(db, newUser({ email: first.email.toUpperCase() })).first()).toBeNull();
+    expect(await insertUser(db, newUser({ firebaseUid: 'uid-taken' })).first()).toBeNull();
+    expect((await allUsers(db)).filter((user) => user.email === first.email)).toHaveLength(1);
+  });
+
+  it('finds the users of a uid or an email, with the uid each is bound to', async () => {
+    const bound = await inserted({ firebaseUid: 'uid-bound' });
+    const unbound = await addUser('unbound@example.com', 'Una', 'patient', { uid: null });
+    const found = await usersByUidOrEmail(db, 'uid-bound', 'UNBOUND@example.com');
+    expect(found.map((user) => [user.id, user.firebaseUid]).sort()).toEqual([[bound.id, 'uid-bound'], [unbound, null]].sort());
+  });
+
+  it('binds a user to a uid only while unbound or bound to that uid', async () => {
+    const unbound = await addUser('to-bind@example.com', 'Tobi', 'patient', { uid: null, verified: false });
+    const bind = (uid: string, promote = false) =>
+      bindUser(db, { id: unbound, uid, email: 'to-bind@example.com', emailVerified: true, promote }).first<UserRow>();
+    expect(await bind('uid-first')).toMatchObject({ id: unbound, email_verified: 1 });
+    expect(await bind('uid-second')).toBeNull();
+    const promoted = await bind('uid-first', true);
+    expect(promoted && userFromRow(promoted)).toMatchObject({ role: 'admin', tokenVersion: 1 });
+  });
+
+  it('refuses to bind an email another user holds, as a violation of USER_EMAIL only', async () => {
+    const holder = await inserted();
+    const mover = await inserted({ firebaseUid: 'uid-mover' });
+    const error = await failureOf(bindUser(db, { id: mover.id, uid: 'uid-mover', email: holder.email, emailVerified: true, promote: false }).run());
+    expect(violates(error, USER_EMAIL)).toBe(true);
+    expect(violates(error, USER_FIREBASE_UID)).toBe(false);
+  });
+
+  it('updates the profile only when it changes, keeping the photo when none is given', async () => {
+    const user = await inserted({ photoUrl: 'https://example.com/a.png' });
+    expect((await updateUserProfile(db, user.id, user.name, null).run()).meta.changes).toBe(0);
+    expect((await updateUserProfile(db, user.id, 'New Name', null).run()).meta.changes).toBe(1);
+    const row = await db.prepare('SELECT name, photo_url FROM users WHERE id = ?1').bind(user.id).first();
+    expect(row).toEqual({ name: 'New Name', photo_url: 'https://example.com/a.png' });
+  });
+
+  it('makes only a verified user admin, moving their token version; revoking moves it too', async () => {
+    const unverified = await inserted({ emailVerified: false });
+    expect((await makeUserAdmin(db, unverified.id).run()).meta.changes).toBe(0);
+    const verified = await inserted();
+    expect((await makeUserAdmin(db, verified.id).run()).meta.changes).toBe(1);
+    expect((await makeUserAdmin(db, verified.id).run()).meta.changes).toBe(0);
+    await revokeAccessTokens(db, verified.id).run();
+    expect(await userById(db, verified.id)).toMatchObject({ role: 'admin', tokenVersion: 2 });
+  });
+
+  it('lists users oldest first, and removes one', async () => {
+    const list = await allUsers(db);
+    expect(list.length).toBeGreaterThan(3);
+    const created = await db.prepare('SELECT id FROM users ORDER BY created_at, email').all<{ id: string }>();
+    expect(list.map((user) => user.id)).toEqual(created.results.map((row) => row.id));
+    const last = list.at(-1)!;
+    expect((await removeUser(db, last.id).run()).meta.changes).toBe(1);
+    expect(await userById(db, last.id)).toBeNull();
+  });
+});
