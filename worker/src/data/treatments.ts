@@ -60,7 +60,7 @@ export async function freeSlotsOn(db: D1Database, isoDate: string, fromMinute: n
   for (const row of results) {
     let option = options.get(row.id);
     if (!option) {
-      option = { _id: row.id, name: row.name, slots: [], price: row.price_cents / 100 };
+      option = { _id: row.id, name: row.name, slots: [], price: row.price_cents / 100, durationMinutes: 30 };
       options.set(row.id, option);
     }
     if (row.slot) option.slots.push(row.slot);

@@ -13,8 +13,8 @@ let answerDelete: (id: string) => Response;
 
 beforeEach(() => {
   doctors = [
-    { _id: 'd1', name: 'Ada Lovelace', email: 'ada@clinic.test', specialty: 'Cosmetic Dentistry', image: '/api/images/aaaaaaaaaaaa.png' },
-    { _id: 'd2', name: 'Grace Hopper', email: 'grace@clinic.test', specialty: 'Teeth Cleaning', image: '/api/images/bbbbbbbbbbbb.jpg' },
+    { _id: 'd1', name: 'Ada Lovelace', email: 'ada@clinic.test', specialty: 'Cosmetic Dentistry', image: '/api/images/aaaaaaaaaaaa.png', workingDays: [1, 2, 3, 4, 5], hours: { start: '09:00', end: '17:00' } },
+    { _id: 'd2', name: 'Grace Hopper', email: 'grace@clinic.test', specialty: 'General Dentistry', image: '/api/images/bbbbbbbbbbbb.jpg', workingDays: [1, 2, 3, 4, 5], hours: { start: '09:00', end: '17:00' } },
   ];
   requests = [];
   answerList = () => json(doctors);
@@ -62,7 +62,7 @@ describe('Manage Doctors page', () => {
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
     expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(1, 3))).toEqual([
       ['Ada Lovelace', 'Cosmetic Dentistry'],
-      ['Grace Hopper', 'Teeth Cleaning'],
+      ['Grace Hopper', 'General Dentistry'],
     ]);
 
     const photo = row('Ada Lovelace').getByRole('img', { name: 'Ada Lovelace' }) as HTMLImageElement;
