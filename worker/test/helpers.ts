@@ -145,20 +145,25 @@ export async function addUser(
   return id;
 }
 
-/** A paid appointment of `email`'s in a free slot `daysAgo` days ago (what entitles a patient to a review). */
+/**
+ * A paid appointment of `email`'s `daysAgo` days ago at 09:00 (what entitles a patient to a review):
+ * the first treatment they have not booked that day. A past visit takes no claims (nobody can book the past).
+ */
 export async function addPastVisit(email: string, daysAgo = 3): Promise<string> {
   const id = crypto.randomUUID();
   const day = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
   const { meta } = await env.DB.prepare(
-    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid)
-     SELECT ?1, t.id, t.name, ?2, s.slot, u.id, u.name, u.email, t.price_cents, 1
-     FROM users u, treatments t JOIN treatment_slots s ON s.treatment_id = t.id
-     WHERE u.email = ?3 AND NOT EXISTS (
-       SELECT 1 FROM bookings b WHERE b.treatment_id = t.id AND b.appointment_date = ?2 AND b.slot = s.slot AND b.status = 'active')
-     ORDER BY t.position, s.start_minute LIMIT 1`,
+    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id,
+       patient_name, email, price_cents, paid)
+     SELECT ?1, t.id, t.name, ?2, '09.00 AM - ' || CASE t.duration_minutes WHEN 30 THEN '09.30 AM' WHEN 60 THEN '10.00 AM' ELSE '10.30 AM' END,
+       540, t.duration_minutes, u.id, u.name, u.email, t.price_cents, 1
+     FROM users u, treatments t
+     WHERE u.email = ?3 AND t.duration_minutes IN (30, 60, 90) AND NOT EXISTS (
+       SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.treatment_id = t.id AND b.appointment_date = ?2 AND b.status = 'active')
+     ORDER BY t.position LIMIT 1`,
   )
     .bind(id, day, email)
     .run();
-  if (meta.changes !== 1) throw new Error(`no free slot ${daysAgo} days ago for ${email}`);
+  if (meta.changes !== 1) throw new Error(`no treatment left to visit ${daysAgo} days ago for ${email}`);
   return id;
 }

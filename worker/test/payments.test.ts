@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 /** A fresh unpaid Cavity Filling ($150) booking of the seed patient. */
 async function newBooking(): Promise<string> {
-  const response = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.00 AM' }, patient);
+  const response = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.30 AM' }, patient);
   expect(response.status).toBe(201);
   return (await response.json<{ insertedId: string }>()).insertedId;
 }
@@ -254,7 +254,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const date = (await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1').bind(bookingId).first<string>('appointment_date'))!;
       expect((await cancel(bookingId)).status).toBe(200);
       // The freed slot goes to someone else.
-      const taken = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.00 AM' }, other);
+      const taken = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.30 AM' }, other);
       expect(taken.status).toBe(201);
       const newcomer = (await taken.json<{ insertedId: string }>()).insertedId;
 
@@ -495,7 +495,7 @@ describe('GET /api/refunds (payments the clinic owes back)', () => {
       bookingId,
       treatment: 'Cavity Filling',
       appointmentDate: format(new Date(`${booking!.appointment_date}T12:00:00`), 'PP'),
-      slot: '09.30 AM - 10.00 AM',
+      slot: '09.30 AM - 10.30 AM',
       bookingStatus: 'cancelled',
     });
     // A payment that paid its booking is not listed.

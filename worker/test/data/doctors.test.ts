@@ -7,7 +7,8 @@ import { seed } from '../helpers.ts';
 
 const db = env.DB;
 const doctor = (fields: Partial<Parameters<typeof insertDoctor>[1]> = {}) => ({
-  id: crypto.randomUUID(), name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', imageKey: 'doctors/quinn0001.png', ...fields,
+  id: crypto.randomUUID(), name: 'Dr. Quinn', email: 'quinn@clinic.test', specialtyId: 'general-dentistry', imageKey: 'doctors/quinn0001.png',
+  workingDays: 0b0111110, startMinute: 8 * 60, endMinute: 12 * 60 + 30, ...fields,
 });
 const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
 
@@ -19,7 +20,10 @@ describe('doctors: statements against D1', () => {
     await insertDoctor(db, added).run();
     const doctors = await allDoctors(db);
     expect(doctors).toHaveLength(SEED_DOCTORS.length + 1);
-    expect(doctors.at(-1)).toEqual({ _id: added.id, name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', image: '/api/images/doctors/quinn0001.png' });
+    expect(doctors.at(-1)).toEqual({
+      _id: added.id, name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'General Dentistry', image: '/api/images/doctors/quinn0001.png',
+      workingDays: [1, 2, 3, 4, 5], hours: { start: '08:00', end: '12:30' },
+    });
   });
 
   it('refuses a second doctor with an email (any case) as DOCTOR_EMAIL, and a photo already used as DOCTOR_PHOTO', async () => {

@@ -25,7 +25,7 @@ async function unpaidBooking(): Promise<{ id: string; intent: string }> {
   const date = `2027-01-${String(day).padStart(2, '0')}`;
   await insertBooking(db, {
     id, treatmentId: 'teeth-cleaning', treatment: 'Teeth Cleaning', appointmentDate: date, slot: '09.00 AM - 09.30 AM',
-    userId: await addUser(email, `Payer ${day}`), patientName: `Payer ${day}`, email, phone: '', priceCents: 8000,
+    startMinute: 540, durationMinutes: 30, doctorId: 'dr-sofia-alvarez', chairId: 'chair-1', userId: await addUser(email, `Payer ${day}`), patientName: `Payer ${day}`, email, phone: '', priceCents: 8000,
     createdAt: NOW.toISOString(), holdUntil: '2026-12-31T00:00:00.000Z',
   }, 3).run();
   await setPaymentIntent(db, id, `pi_${id}`).run();
