@@ -14,7 +14,16 @@ import {
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
-import { Moderation, ModerationQuery, NewReview, OwnReview, QueuedReview, Review, ReviewModerated, ReviewSaved } from './reviews.ts';
+import {
+  Moderation,
+  ModerationQuery,
+  NewReview,
+  OwnReview,
+  QueuedReview,
+  Review,
+  ReviewModerated,
+  ReviewSaved,
+} from './reviews.ts';
 import { AccessToken, AccessTokenQuery, AdminMade, AdminStatus, NewUser, User, UserSaved } from './users.ts';
 
 /** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */

@@ -39,7 +39,12 @@ export function avatarPng(look: AvatarLook, size = 256): Uint8Array {
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const sum = [0, 0, 0];
-      for (const [dx, dy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+      for (const [dx, dy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
         const c = colourAt(x + dx, y + dy);
         for (let i = 0; i < 3; i++) sum[i]! += c[i]!;
       }

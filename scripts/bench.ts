@@ -14,23 +14,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { TZDate } from '@date-fns/tz';
+import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { launch } from 'chrome-launcher';
 import { addDays, format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import { SignJWT } from 'jose';
 import lighthouse from 'lighthouse';
-import { SEED_PATIENT, bookViaApi, logIn } from '../e2e/support.ts';
+import { bookViaApi, logIn, SEED_PATIENT } from '../e2e/support.ts';
 import { queryLocalD1 } from './local-d1.ts';
 import { SEED_TREATMENTS, slotLabel } from './seed-data.ts';
-import { startStack, type SeedBindings } from './stack.ts';
+import { type SeedBindings, startStack } from './stack.ts';
 
 const PARTS = ['api', 'front'];
-const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((part) => part.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? PARTS.join(','))
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const unknownParts = only.filter((part) => !PARTS.includes(part));
 if (unknownParts.length > 0 || only.length === 0) {
-  console.error(`BENCH_ONLY=${process.env.BENCH_ONLY}: name the parts to run, comma-separated, from: ${PARTS.join(', ')}`);
+  console.error(
+    `BENCH_ONLY=${process.env.BENCH_ONLY}: name the parts to run, comma-separated, from: ${PARTS.join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -38,12 +43,25 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const JWT_SECRET = 'benchmark-only-secret-0123456789abcdef';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RACERS = 300;
 /** The patients the bulk of the bookings belongs to. */
 const BULK_PATIENTS = 200;
 /** The patient whose GET /api/bookings?email= is measured, with a realistic handful of bookings (days from today). */
-const MEASURED = { id: 'bench-patient', email: 'bench-patient@example.com', name: 'Bench Patient', days: [-60, -21, -7, 5, 9, 16] };
+const MEASURED = {
+  id: 'bench-patient',
+  email: 'bench-patient@example.com',
+  name: 'Bench Patient',
+  days: [-60, -21, -7, 5, 9, 16],
+};
 
 const clinicToday = () => format(new TZDate(Date.now(), 'America/New_York'), 'yyyy-MM-dd');
 const day = (offset: number) => format(addDays(new Date(`${clinicToday()}T12:00:00`), offset), 'yyyy-MM-dd');
@@ -59,11 +77,18 @@ function bookings(total: number) {
     const user = (id: string, email: string, name: string) => `('${id}', '${email}', '${name}', 'patient', 1)`;
     const users = [
       user(MEASURED.id, MEASURED.email, MEASURED.name),
-      ...Array.from({ length: BULK_PATIENTS }, (_, i) => user(`bench-user-${i}`, `bench-user-${i}@example.com`, `Bench User ${i}`)),
-      ...Array.from({ length: RACERS }, (_, i) => user(`bench-racer-${i}`, `bench-racer-${i}@example.com`, `Bench Racer ${i}`)),
+      ...Array.from({ length: BULK_PATIENTS }, (_, i) =>
+        user(`bench-user-${i}`, `bench-user-${i}@example.com`, `Bench User ${i}`),
+      ),
+      ...Array.from({ length: RACERS }, (_, i) =>
+        user(`bench-racer-${i}`, `bench-racer-${i}@example.com`, `Bench Racer ${i}`),
+      ),
     ];
-    const statements = [db.prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES ${users.join(', ')}`)];
-    const columns = 'id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, hold_until';
+    const statements = [
+      db.prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES ${users.join(', ')}`),
+    ];
+    const columns =
+      'id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, hold_until';
     const bulk = total - MEASURED.days.length;
     let rows: string[] = [];
     let made = 0;
@@ -104,8 +129,13 @@ function bookings(total: number) {
 
 /** An access token as the Worker issues it (worker/src/auth.ts) to a verified patient at token version 0. */
 function accessToken(id: string, email: string) {
-  return new SignJWT({ email, role: 'patient', verified: true, ver: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(id).setIssuer('dental-clinic').setAudience('dental-clinic-api').setIssuedAt().setExpirationTime('30m')
+  return new SignJWT({ email, role: 'patient', verified: true, ver: 0 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(id)
+    .setIssuer('dental-clinic')
+    .setAudience('dental-clinic-api')
+    .setIssuedAt()
+    .setExpirationTime('30m')
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
@@ -113,7 +143,12 @@ type Load = { rps: number; p50: number; p99: number; errors: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   const result = await autocannon({ url, headers, duration: SECONDS, connections: CONNECTIONS });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 const mean = (list: Load[]): Load => ({
@@ -127,7 +162,12 @@ const BASE = 'http://127.0.0.1:8787';
 
 async function apiRun(total: number) {
   const stateDir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));
-  const stack = await startStack({ stateDir, logFile: join(stateDir, 'stack.log'), jwtSecret: JWT_SECRET, extraData: bookings(total) });
+  const stack = await startStack({
+    stateDir,
+    logFile: join(stateDir, 'stack.log'),
+    jwtSecret: JWT_SECRET,
+    extraData: bookings(total),
+  });
   try {
     const count = queryLocalD1<{ n: number }>(stateDir, 'SELECT count(*) AS n FROM bookings')[0]?.n;
     const slotsUrl = `${BASE}/api/appointmentOptions?date=${MEASURED_DATE}`;
@@ -149,8 +189,14 @@ async function apiRun(total: number) {
     }
     const race = total === 1000 ? await bookingRace(stateDir) : undefined;
     return {
-      total: count, slotsQueries, listQueries, listLength,
-      health: mean(runs.health), slots: mean(runs.slots), list: mean(runs.list), race,
+      total: count,
+      slotsQueries,
+      listQueries,
+      listLength,
+      health: mean(runs.health),
+      slots: mean(runs.slots),
+      list: mean(runs.list),
+      race,
     };
   } finally {
     await stack.stop();
@@ -160,8 +206,12 @@ async function apiRun(total: number) {
 
 /** RACERS patients book at once, several aiming at each slot of one day. */
 async function bookingRace(stateDir: string) {
-  const tokens = await Promise.all(Array.from({ length: RACERS }, (_, i) => accessToken(`bench-racer-${i}`, `bench-racer-${i}@example.com`)));
-  const targets = SEED_TREATMENTS.flatMap((t) => t.slots.slice(0, 6).map((start) => ({ treatment: t.name, slot: slotLabel(start) })));
+  const tokens = await Promise.all(
+    Array.from({ length: RACERS }, (_, i) => accessToken(`bench-racer-${i}`, `bench-racer-${i}@example.com`)),
+  );
+  const targets = SEED_TREATMENTS.flatMap((t) =>
+    t.slots.slice(0, 6).map((start) => ({ treatment: t.name, slot: slotLabel(start) })),
+  );
   const statuses = new Map<number, number>();
   const started = performance.now();
   let next = 0;
@@ -186,8 +236,19 @@ async function bookingRace(stateDir: string) {
     `SELECT count(*) AS n FROM (SELECT 1 FROM bookings WHERE status = 'active' AND appointment_date = '${RACE_DATE}'
      GROUP BY treatment_id, slot HAVING count(*) > 1)`,
   )[0]?.n;
-  const booked = queryLocalD1<{ n: number }>(stateDir, `SELECT count(*) AS n FROM bookings WHERE appointment_date = '${RACE_DATE}'`)[0]?.n;
-  return { requests: RACERS, seconds, rps: RACERS / seconds, statuses: Object.fromEntries(statuses), slots: targets.length, booked, doubles };
+  const booked = queryLocalD1<{ n: number }>(
+    stateDir,
+    `SELECT count(*) AS n FROM bookings WHERE appointment_date = '${RACE_DATE}'`,
+  )[0]?.n;
+  return {
+    requests: RACERS,
+    seconds,
+    rps: RACERS / seconds,
+    statuses: Object.fromEntries(statuses),
+    slots: targets.length,
+    booked,
+    doubles,
+  };
 }
 
 interface FrontRoute {
@@ -202,13 +263,18 @@ type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext
 function checkLanded(route: FrontRoute, url: string, tool: string) {
   const landed = new URL(url).pathname;
   if (landed !== route.path) {
-    throw new Error(`${tool}: the visit to ${route.path}${route.signedIn ? ' (signed in)' : ''} ended on ${landed}; its figures would be another page's`);
+    throw new Error(
+      `${tool}: the visit to ${route.path}${route.signedIn ? ' (signed in)' : ''} ended on ${landed}; its figures would be another page's`,
+    );
   }
 }
 
 /** The gzip bytes of the JavaScript and CSS a fresh visit (empty cache, no service worker) to the route loads. */
 async function routeBytes(browser: Browser, route: FrontRoute, session: StorageState) {
-  const context = await browser.newContext({ serviceWorkers: 'block', storageState: route.signedIn ? session : undefined });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    storageState: route.signedIn ? session : undefined,
+  });
   const page = await context.newPage();
   const sizes = { js: 0, css: 0, files: 0 };
   const pending: Promise<void>[] = [];
@@ -216,10 +282,13 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
-      response.body().then((body) => {
-        sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
-        sizes.files += 1;
-      }, () => undefined),
+      response.body().then(
+        (body) => {
+          sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
+          sizes.files += 1;
+        },
+        () => undefined,
+      ),
     );
   });
   await page.goto(`${BASE}${route.path}`, { waitUntil: 'networkidle' });
@@ -235,7 +304,10 @@ const lighthouseRetries: string[] = [];
 async function lighthouseRun(port: number, path: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${BASE}${path}`, {
-      port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
@@ -255,7 +327,10 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 async function lighthouseScores(routes: FrontRoute[]) {
   const chrome = await launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
   try {
-    const scores = new Map<FrontRoute, { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; runs: number[] }>();
+    const scores = new Map<
+      FrontRoute,
+      { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; runs: number[] }
+    >();
     let version = '';
     let signedIn = false;
     for (const route of [...routes.filter((r) => !r.signedIn), ...routes.filter((r) => r.signedIn)]) {
@@ -282,7 +357,11 @@ async function lighthouseScores(routes: FrontRoute[]) {
       }
       const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
       scores.set(route, {
-        performance: of('performance'), accessibility: of('accessibility'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'),
+        performance: of('performance'),
+        accessibility: of('accessibility'),
+        lcp: of('lcp'),
+        tbt: of('tbt'),
+        cls: of('cls'),
         runs: runs.map((r) => r.performance),
       });
     }
@@ -326,7 +405,10 @@ async function frontEnd() {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const machine = () => `${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`;
+const machine = () =>
+  `${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;
 const loadLine = (name: string, r: Load, note = '') =>
   `  ${name.padEnd(27)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   errors ${r.errors}${note}`;
 
@@ -339,26 +421,40 @@ if (only.includes('api')) {
     console.log(`API with ${run.total?.toLocaleString('en-US')} bookings in D1:`);
     console.log(loadLine('GET /api/health', run.health));
     console.log(loadLine('GET /api/appointmentOptions', run.slots, `   (${run.slotsQueries})`));
-    console.log(loadLine('GET /api/bookings?email=', run.list, `   (${run.listLength} bookings of one patient; ${run.listQueries})`));
+    console.log(
+      loadLine(
+        'GET /api/bookings?email=',
+        run.list,
+        `   (${run.listLength} bookings of one patient; ${run.listQueries})`,
+      ),
+    );
     console.log(`  slots / health throughput: ${(run.slots.rps / run.health.rps).toFixed(2)} (target ≥ 0.50)`);
     console.log(`  bookings / health throughput: ${(run.list.rps / run.health.rps).toFixed(2)}\n`);
   }
   const ratio = (name: string, a: Load, b: Load) =>
-    console.log(`${name} latency, 100,000 vs 1,000 bookings: p50 ×${(b.p50 / a.p50).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)} (target ≤ 1.5)`);
+    console.log(
+      `${name} latency, 100,000 vs 1,000 bookings: p50 ×${(b.p50 / a.p50).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)} (target ≤ 1.5)`,
+    );
   ratio('Slots', small.slots, large.slots);
   ratio("A patient's bookings", small.list, large.list);
   console.log('');
   if (small.race) {
     const r = small.race;
-    console.log(`POST /api/bookings: ${r.requests} patients at once (50 in flight) on ${r.slots} slots: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`);
-    console.log(`  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked}; slots booked twice: ${r.doubles}\n`);
+    console.log(
+      `POST /api/bookings: ${r.requests} patients at once (50 in flight) on ${r.slots} slots: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`,
+    );
+    console.log(
+      `  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked}; slots booked twice: ${r.doubles}\n`,
+    );
   }
 }
 if (only.includes('front')) {
   const fe = await frontEnd();
   console.log(`Front end (${machine()}): a fresh visit to each page, * signed in as the seed patient`);
   console.log(`  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, median of 3 runs:`);
-  console.log(`  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`);
+  console.log(
+    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`,
+  );
   for (const route of fe.routes) {
     const size = fe.bytes.get(route)!;
     const lh = fe.scores.get(route)!;
@@ -368,5 +464,6 @@ if (only.includes('front')) {
         `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')})`,
     );
   }
-  if (lighthouseRetries.length > 0) console.log(`  Lighthouse runs tried again after a failure of its own: ${lighthouseRetries.join('; ')}`);
+  if (lighthouseRetries.length > 0)
+    console.log(`  Lighthouse runs tried again after a failure of its own: ${lighthouseRetries.join('; ')}`);
 }

@@ -42,7 +42,10 @@ export function problemsIn(file: string, text: string, anchors: Set<string>): st
     for (const [, anchor] of line.matchAll(REFERENCE)) {
       if (!anchors.has(anchor!)) problems.push(`${where}: ${PRODUCT_DOC}#${anchor} names no heading of ${PRODUCT_DOC}`);
     }
-    if (OLD_CITATION.test(line)) problems.push(`${where}: cites a numbered section of the original specification; point to a section of ${PRODUCT_DOC} instead`);
+    if (OLD_CITATION.test(line))
+      problems.push(
+        `${where}: cites a numbered section of the original specification; point to a section of ${PRODUCT_DOC} instead`,
+      );
   });
   return problems;
 }

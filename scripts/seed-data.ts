@@ -7,7 +7,13 @@
 /** The seed accounts, verified, with the Firebase uid each is created with in the auth emulator. */
 export const SEED_ACCOUNTS = [
   { email: 'admin@clinic.test', password: 'Admin#2026', name: 'Clinic Admin', role: 'admin', uid: 'seed-admin-uid' },
-  { email: 'patient@clinic.test', password: 'Patient#2026', name: 'Jamie Patient', role: 'patient', uid: 'seed-patient-uid' },
+  {
+    email: 'patient@clinic.test',
+    password: 'Patient#2026',
+    name: 'Jamie Patient',
+    role: 'patient',
+    uid: 'seed-patient-uid',
+  },
 ] as const;
 
 /** "09.00 AM - 09.30 AM" for the half hour that starts `startMinute` minutes after midnight. */
@@ -40,7 +46,12 @@ export const SEED_TREATMENTS = [
   { id: 'teeth-whitening', name: 'Teeth Whitening', priceCents: 25000, slots: halfHours('10:00', 90) },
   { id: 'root-canal', name: 'Root Canal Treatment', priceCents: 70000, slots: halfHours('09:00', 120) },
   { id: 'dental-checkup', name: 'Dental Check-up', priceCents: 4500, slots: halfHours('09:00', 30) },
-  { id: 'orthodontic-consultation', name: 'Orthodontic Consultation', priceCents: 12000, slots: halfHours('13:00', 60) },
+  {
+    id: 'orthodontic-consultation',
+    name: 'Orthodontic Consultation',
+    priceCents: 12000,
+    slots: halfHours('13:00', 60),
+  },
 ];
 
 export interface AvatarLook {
@@ -53,22 +64,34 @@ export interface AvatarLook {
 
 export const SEED_DOCTORS = [
   {
-    id: 'dr-amelia-hart', name: 'Dr. Amelia Hart', email: 'amelia.hart@clinic.test', specialty: 'Teeth Whitening',
+    id: 'dr-amelia-hart',
+    name: 'Dr. Amelia Hart',
+    email: 'amelia.hart@clinic.test',
+    specialty: 'Teeth Whitening',
     imageKey: 'doctors/seed-dr-amelia-hart.png',
     look: { background: '#cfe8ef', skin: '#f1c7a5', hair: '#5b3a29', clothes: '#2a7f8f', coat: true },
   },
   {
-    id: 'dr-kwame-mensah', name: 'Dr. Kwame Mensah', email: 'kwame.mensah@clinic.test', specialty: 'Root Canal Treatment',
+    id: 'dr-kwame-mensah',
+    name: 'Dr. Kwame Mensah',
+    email: 'kwame.mensah@clinic.test',
+    specialty: 'Root Canal Treatment',
     imageKey: 'doctors/seed-dr-kwame-mensah.png',
     look: { background: '#dfe7f7', skin: '#8d5a3b', hair: '#1f1a17', clothes: '#3b5ba5', coat: true },
   },
   {
-    id: 'dr-sofia-alvarez', name: 'Dr. Sofia Alvarez', email: 'sofia.alvarez@clinic.test', specialty: 'Cavity Filling',
+    id: 'dr-sofia-alvarez',
+    name: 'Dr. Sofia Alvarez',
+    email: 'sofia.alvarez@clinic.test',
+    specialty: 'Cavity Filling',
     imageKey: 'doctors/seed-dr-sofia-alvarez.png',
     look: { background: '#f3e3d3', skin: '#e0ac84', hair: '#2b1d16', clothes: '#8f3b5b', coat: true },
   },
   {
-    id: 'dr-hiro-tanaka', name: 'Dr. Hiro Tanaka', email: 'hiro.tanaka@clinic.test', specialty: 'Orthodontic Consultation',
+    id: 'dr-hiro-tanaka',
+    name: 'Dr. Hiro Tanaka',
+    email: 'hiro.tanaka@clinic.test',
+    specialty: 'Orthodontic Consultation',
     imageKey: 'doctors/seed-dr-hiro-tanaka.png',
     look: { background: '#e3f1df', skin: '#f0cfa8', hair: '#141414', clothes: '#3f7d3a', coat: true },
   },
@@ -76,32 +99,50 @@ export const SEED_DOCTORS = [
 
 export const SEED_REVIEWS = [
   {
-    id: 'review-winson', name: 'Winson Herry', location: 'California', imageKey: 'seed-patient-winson.png',
+    id: 'review-winson',
+    name: 'Winson Herry',
+    location: 'California',
+    imageKey: 'seed-patient-winson.png',
     review: 'The whitening took an hour and my smile has never looked better. Friendly staff who explain every step.',
     look: { background: '#fde7c8', skin: '#f2c9a0', hair: '#6b4423', clothes: '#d9822b', coat: false },
   },
   {
-    id: 'review-priya', name: 'Priya Natarajan', location: 'New Jersey', imageKey: 'seed-patient-priya.png',
+    id: 'review-priya',
+    name: 'Priya Natarajan',
+    location: 'New Jersey',
+    imageKey: 'seed-patient-priya.png',
     review: 'Booked a cleaning on my phone in under a minute and paid online. No waiting room marathon.',
     look: { background: '#e4dcf7', skin: '#b9825c', hair: '#1d1411', clothes: '#6a4fb3', coat: false },
   },
   {
-    id: 'review-marcus', name: 'Marcus Lee', location: 'New York', imageKey: 'seed-patient-marcus.png',
+    id: 'review-marcus',
+    name: 'Marcus Lee',
+    location: 'New York',
+    imageKey: 'seed-patient-marcus.png',
     review: 'I was nervous about my root canal. Dr. Mensah was calm and precise, and it did not hurt at all.',
     look: { background: '#d6eefa', skin: '#f3d2b3', hair: '#2e2e2e', clothes: '#2d6fa3', coat: false },
   },
   {
-    id: 'review-elena', name: 'Elena Rossi', location: 'Boston', imageKey: 'seed-patient-elena.png',
+    id: 'review-elena',
+    name: 'Elena Rossi',
+    location: 'Boston',
+    imageKey: 'seed-patient-elena.png',
     review: 'The fluoride treatment for my kids was quick and they actually enjoyed the visit. Highly recommend.',
     look: { background: '#f9dede', skin: '#efc09b', hair: '#8a4b2a', clothes: '#b23a48', coat: false },
   },
   {
-    id: 'review-daniel', name: 'Daniel Okafor', location: 'Philadelphia', imageKey: 'seed-patient-daniel.png',
+    id: 'review-daniel',
+    name: 'Daniel Okafor',
+    location: 'Philadelphia',
+    imageKey: 'seed-patient-daniel.png',
     review: 'Clear prices up front and free slots on the same day. The filling was done before my lunch break ended.',
     look: { background: '#dff3ea', skin: '#7a4a2e', hair: '#120d0b', clothes: '#2f8f63', coat: false },
   },
   {
-    id: 'review-hannah', name: 'Hannah Schmidt', location: 'Chicago', imageKey: 'seed-patient-hannah.png',
+    id: 'review-hannah',
+    name: 'Hannah Schmidt',
+    location: 'Chicago',
+    imageKey: 'seed-patient-hannah.png',
     review: 'Modern clinic, gentle hygienists and reminders that actually help. My check-ups are finally on time.',
     look: { background: '#fff1c9', skin: '#f5d6bd', hair: '#d8b25a', clothes: '#c27c0e', coat: false },
   },

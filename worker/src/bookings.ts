@@ -1,18 +1,24 @@
-import { BookingsQuery, NewBooking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
+import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
-import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import {
-  ONE_BOOKING_PER_PATIENT,
-  ONE_BOOKING_PER_SLOT,
+  bookingWindowProblem,
+  clinicInstant,
+  displayDate,
+  firstBookableMinute,
+  parseClinicDate,
+} from './clinic-time.ts';
+import {
+  type BookingRow,
   bookingById,
   bookingsOf,
   cancelActiveBooking,
   insertBooking,
+  type NewBookingRow,
+  ONE_BOOKING_PER_PATIENT,
+  ONE_BOOKING_PER_SLOT,
   paidFlagOf,
   releaseLapsedHoldsInTheWay,
   toBooking,
-  type BookingRow,
-  type NewBookingRow,
 } from './data/bookings.ts';
 import { slotStartMinute, treatmentByIdOrName } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
@@ -64,7 +70,8 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     phone: body.phone,
     priceCents: treatment.price_cents,
     createdAt: now.toISOString(),
-    holdUntil: treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
+    holdUntil:
+      treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
   };
   let inserted: number;
   try {
@@ -75,12 +82,17 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     inserted = results.at(-1)?.meta.changes ?? 0;
   } catch (error) {
     // The partial unique indexes decide, whatever the timing of concurrent requests.
-    if (violates(error, ONE_BOOKING_PER_PATIENT)) throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
-    if (violates(error, ONE_BOOKING_PER_SLOT)) throw new HttpError(409, 'This slot was just booked; please choose another one');
+    if (violates(error, ONE_BOOKING_PER_PATIENT))
+      throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
+    if (violates(error, ONE_BOOKING_PER_SLOT))
+      throw new HttpError(409, 'This slot was just booked; please choose another one');
     throw error;
   }
   if (inserted === 0) throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
-  return json({ acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
+  return json(
+    { acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated,
+    201,
+  );
 }
 
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
@@ -135,7 +147,11 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
   if (meta.changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
     throw new HttpError(409, PAID_STAYS);
   }
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Booking cancelled' } satisfies BookingCancelled);
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: 'Booking cancelled',
+  } satisfies BookingCancelled);
 }
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */
@@ -171,7 +187,10 @@ export async function bookingCalendar(request: Request & Params, env: Env): Prom
 }
 
 function icsInstant(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function icsText(value: string): string {

@@ -57,5 +57,7 @@ export function bookingWindowProblem(env: Env, isoDate: string, now = new Date()
 /** The UTC instant of a wall-clock time on a clinic date (right across daylight-saving changes). */
 export function clinicInstant(env: Env, isoDate: string, minute: number): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime());
+  return new Date(
+    new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime(),
+  );
 }

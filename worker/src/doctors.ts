@@ -1,6 +1,6 @@
-import { NewDoctor, type DoctorAdded, type DoctorDeleted } from '../../contract/doctors.ts';
+import { type DoctorAdded, type DoctorDeleted, NewDoctor } from '../../contract/doctors.ts';
 import { requireAdmin } from './auth.ts';
-import { DOCTOR_EMAIL, DOCTOR_PHOTO, allDoctors, insertDoctor, removeDoctor } from './data/doctors.ts';
+import { allDoctors, DOCTOR_EMAIL, DOCTOR_PHOTO, insertDoctor, removeDoctor } from './data/doctors.ts';
 import { isTreatmentName } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
@@ -19,14 +19,21 @@ export async function listDoctors(request: Request, env: Env): Promise<Response>
 export async function addDoctor(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   const body = await readJson(request, NewDoctor);
-  if (!(await isTreatmentName(env.DB, body.specialty))) throw new HttpError(400, `specialty must be one of the clinic's treatments`);
+  if (!(await isTreatmentName(env.DB, body.specialty)))
+    throw new HttpError(400, `specialty must be one of the clinic's treatments`);
   const key = imageKeyOf(body.image);
   if (!key || !isDoctorPhotoKey(key) || !(await env.PHOTOS.head(key))) {
     throw new HttpError(400, 'image must be a doctor photo uploaded to /api/images');
   }
   const id = crypto.randomUUID();
   try {
-    await insertDoctor(env.DB, { id, name: body.name, email: body.email, specialty: body.specialty, imageKey: key }).run();
+    await insertDoctor(env.DB, {
+      id,
+      name: body.name,
+      email: body.email,
+      specialty: body.specialty,
+      imageKey: key,
+    }).run();
   } catch (error) {
     if (violates(error, DOCTOR_EMAIL)) throw new HttpError(409, 'A doctor with this email already exists');
     if (violates(error, DOCTOR_PHOTO)) throw new HttpError(409, 'This photo already belongs to another doctor');

@@ -1,12 +1,12 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
-import { routes, type RouteContract, type RouteKey } from '../../contract/routes.ts';
+import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
+import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import { issueAccessToken } from '../src/auth.ts';
 import { userByEmail } from '../src/data/users.ts';
-import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
-import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
+import worker from '../src/index.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
 
@@ -44,7 +44,10 @@ const contractRoutes = (Object.entries(routes) as [RouteKey, RouteContract][]).m
 });
 
 /** The contract's route for a request to the API, if it has one. */
-export function contractRouteOf(method: string, pathname: string): { key: RouteKey; contract: RouteContract } | undefined {
+export function contractRouteOf(
+  method: string,
+  pathname: string,
+): { key: RouteKey; contract: RouteContract } | undefined {
   return contractRoutes.find((route) => route.method === method && route.pattern.test(pathname));
 }
 
@@ -52,7 +55,8 @@ export async function checkAgainstContract(request: Request, response: Response)
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api/') || request.method === 'HEAD' || !response.ok) return;
   const route = contractRouteOf(request.method, pathname);
-  if (!route) throw new Error(`${request.method} ${pathname} answered ${response.status} but the contract has no such route`);
+  if (!route)
+    throw new Error(`${request.method} ${pathname} answered ${response.status} but the contract has no such route`);
   const { response: expected } = route.contract;
   const type = response.headers.get('Content-Type') ?? '';
   if ('file' in expected) {
@@ -139,7 +143,9 @@ export async function addUser(
   { verified = true, uid = uidOf(email) }: { verified?: boolean; uid?: string | null } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+  await env.DB.prepare(
+    'INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
+  )
     .bind(id, email, name, role, uid, verified ? 1 : 0)
     .run();
   return id;

@@ -4,12 +4,19 @@ import type { Env } from '../env.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 
 /** No slot is ever booked twice (index bookings_one_per_slot, over active bookings). */
-export const ONE_BOOKING_PER_SLOT: UniqueConstraint = { table: 'bookings', columns: ['treatment_id', 'appointment_date', 'slot'] };
+export const ONE_BOOKING_PER_SLOT: UniqueConstraint = {
+  table: 'bookings',
+  columns: ['treatment_id', 'appointment_date', 'slot'],
+};
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
-export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = { table: 'bookings', columns: ['user_id', 'treatment_id', 'appointment_date'] };
+export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = {
+  table: 'bookings',
+  columns: ['user_id', 'treatment_id', 'appointment_date'],
+};
 
 /** SQL: booking `b` still counts (paid, free, or its hold has not ended at `now`). */
-export const liveBooking = (b: string, now: string) => `(${b}.paid = 1 OR ${b}.hold_until IS NULL OR ${b}.hold_until > ${now})`;
+export const liveBooking = (b: string, now: string) =>
+  `(${b}.paid = 1 OR ${b}.hold_until IS NULL OR ${b}.hold_until > ${now})`;
 
 /** SQL: booking `b` is unpaid and its hold ended at `now`: it is released. */
 export const heldPastItsEnd = (b: string, now: string) => `(${b}.paid = 0 AND ${b}.hold_until <= ${now})`;
@@ -79,7 +86,9 @@ export type BookingState = BookingRow & {
 /** A booking in any state. */
 export function bookingById(db: D1Database, id: string, now: Date): Promise<BookingState | null> {
   return db
-    .prepare(`SELECT ${BOOKING_COLUMNS}, b.status, b.cancel_reason, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`)
+    .prepare(
+      `SELECT ${BOOKING_COLUMNS}, b.status, b.cancel_reason, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`,
+    )
     .bind(id, now.toISOString())
     .first<BookingState>();
 }
@@ -94,7 +103,12 @@ export interface PayableBookingRow {
 }
 
 /** A booking to be paid, by its id or by the payment intent handed out for it, in any state. */
-export function bookingToPay(db: D1Database, by: 'id' | 'payment_intent_id', value: string, now: Date): Promise<PayableBookingRow | null> {
+export function bookingToPay(
+  db: D1Database,
+  by: 'id' | 'payment_intent_id',
+  value: string,
+  now: Date,
+): Promise<PayableBookingRow | null> {
   return db
     .prepare(
       `SELECT b.id, b.user_id, b.price_cents, b.paid,
@@ -142,7 +156,21 @@ export interface NewBookingRow {
  */
 function bookingParams(booking: NewBookingRow, maxUnpaid: number) {
   const b = booking;
-  return [b.id, b.treatmentId, b.treatment, b.appointmentDate, b.slot, b.userId, b.patientName, b.email, b.phone, b.priceCents, b.createdAt, b.holdUntil, maxUnpaid] as const;
+  return [
+    b.id,
+    b.treatmentId,
+    b.treatment,
+    b.appointmentDate,
+    b.slot,
+    b.userId,
+    b.patientName,
+    b.email,
+    b.phone,
+    b.priceCents,
+    b.createdAt,
+    b.holdUntil,
+    maxUnpaid,
+  ] as const;
 }
 
 /** SQL: the booking is free, or its patient holds fewer live unpaid bookings than allowed (counted in the statement, so concurrent requests cannot get past it). */
@@ -160,7 +188,11 @@ const releaseWhere = (db: D1Database, match: string) =>
  * slot, and the patient's own booking of this treatment on this date), while the patient is under
  * the limit. Put them in the new booking's batch, before insertBooking.
  */
-export function releaseLapsedHoldsInTheWay(db: D1Database, booking: NewBookingRow, maxUnpaid: number): D1PreparedStatement[] {
+export function releaseLapsedHoldsInTheWay(
+  db: D1Database,
+  booking: NewBookingRow,
+  maxUnpaid: number,
+): D1PreparedStatement[] {
   const params = bookingParams(booking, maxUnpaid);
   return [
     releaseWhere(db, 'b.treatment_id = ?2 AND b.appointment_date = ?4 AND b.slot = ?5').bind(...params),

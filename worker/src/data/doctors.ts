@@ -25,7 +25,9 @@ const toDoctor = (row: DoctorRow): Doctor => ({
 
 /** Every doctor, in the order they were added. */
 export async function allDoctors(db: D1Database): Promise<Doctor[]> {
-  const { results } = await db.prepare('SELECT id, name, email, specialty, image_key FROM doctors ORDER BY created_at, name').all<DoctorRow>();
+  const { results } = await db
+    .prepare('SELECT id, name, email, specialty, image_key FROM doctors ORDER BY created_at, name')
+    .all<DoctorRow>();
   return results.map(toDoctor);
 }
 

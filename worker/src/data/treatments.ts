@@ -9,7 +9,10 @@ export interface TreatmentRow {
 
 /** A treatment by its id or its name (the booking form sends either). */
 export function treatmentByIdOrName(db: D1Database, idOrName: string): Promise<TreatmentRow | null> {
-  return db.prepare('SELECT id, name, price_cents FROM treatments WHERE id = ?1 OR name = ?1').bind(idOrName).first<TreatmentRow>();
+  return db
+    .prepare('SELECT id, name, price_cents FROM treatments WHERE id = ?1 OR name = ?1')
+    .bind(idOrName)
+    .first<TreatmentRow>();
 }
 
 /** Whether a treatment has this very name (a doctor's specialty must be one). */
@@ -27,7 +30,9 @@ export function slotStartMinute(db: D1Database, treatmentId: string, slot: strin
 
 /** The treatments' names, which are a doctor's possible specialties. */
 export async function specialties(db: D1Database): Promise<Specialty[]> {
-  const { results } = await db.prepare('SELECT id, name FROM treatments ORDER BY position, name').all<{ id: string; name: string }>();
+  const { results } = await db
+    .prepare('SELECT id, name FROM treatments ORDER BY position, name')
+    .all<{ id: string; name: string }>();
   return results.map((row) => ({ _id: row.id, name: row.name }));
 }
 
@@ -40,7 +45,12 @@ interface OptionRow extends TreatmentRow {
  * is free when no active booking holds it (the NOT EXISTS probes the bookings_one_per_slot index,
  * which finds at most one row), or when that booking is unpaid and its hold ended by `now`.
  */
-export async function freeSlotsOn(db: D1Database, isoDate: string, fromMinute: number, now: Date): Promise<AppointmentOption[]> {
+export async function freeSlotsOn(
+  db: D1Database,
+  isoDate: string,
+  fromMinute: number,
+  now: Date,
+): Promise<AppointmentOption[]> {
   const { results } = await db
     .prepare(
       `SELECT t.id, t.name, t.price_cents, s.slot

@@ -1,17 +1,17 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ONE_BOOKING_PER_PATIENT,
-  ONE_BOOKING_PER_SLOT,
   bookingById,
   bookingsOf,
   bookingToPay,
   cancelActiveBooking,
   insertBooking,
+  type NewBookingRow,
+  ONE_BOOKING_PER_PATIENT,
+  ONE_BOOKING_PER_SLOT,
   releaseLapsedHolds,
   releaseLapsedHoldsInTheWay,
   toBooking,
-  type NewBookingRow,
 } from '../../src/data/bookings.ts';
 import { violates } from '../../src/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
@@ -30,7 +30,10 @@ async function newPatient() {
   return { id: await addUser(email, `Booker ${patients}`), email, name: `Booker ${patients}` };
 }
 
-function bookingOf(patient: { id: string; email: string; name: string }, fields: Partial<NewBookingRow> = {}): NewBookingRow {
+function bookingOf(
+  patient: { id: string; email: string; name: string },
+  fields: Partial<NewBookingRow> = {},
+): NewBookingRow {
   return {
     id: crypto.randomUUID(),
     treatmentId: 'teeth-cleaning',
@@ -50,10 +53,17 @@ function bookingOf(patient: { id: string; email: string; name: string }, fields:
 
 /** Books as POST /api/bookings does: lapsed holds in the way released and the insert, in one batch; answers the insert's changes. */
 async function book(booking: NewBookingRow, maxUnpaid = 3): Promise<number> {
-  const results = await db.batch([...releaseLapsedHoldsInTheWay(db, booking, maxUnpaid), insertBooking(db, booking, maxUnpaid)]);
+  const results = await db.batch([
+    ...releaseLapsedHoldsInTheWay(db, booking, maxUnpaid),
+    insertBooking(db, booking, maxUnpaid),
+  ]);
   return results.at(-1)?.meta.changes ?? 0;
 }
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 beforeAll(seed);
 
@@ -87,18 +97,31 @@ describe('bookings: statements against D1', () => {
   it('inserts nothing for a patient at the unpaid limit, but a free treatment still books', async () => {
     await db.batch([
       db.prepare("INSERT INTO treatments (id, name, price_cents, position) VALUES ('free-visit', 'Free Visit', 0, 99)"),
-      db.prepare("INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES ('free-visit', ?1, 540)").bind(NINE),
+      db
+        .prepare("INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES ('free-visit', ?1, 540)")
+        .bind(NINE),
     ]);
     const patient = await newPatient();
     expect(await book(bookingOf(patient, { appointmentDate: '2026-12-05' }), 1)).toBe(1);
     expect(await book(bookingOf(patient, { appointmentDate: '2026-12-06' }), 1)).toBe(0);
-    const free = bookingOf(patient, { appointmentDate: '2026-12-06', treatmentId: 'free-visit', treatment: 'Free Visit', priceCents: 0, holdUntil: null });
+    const free = bookingOf(patient, {
+      appointmentDate: '2026-12-06',
+      treatmentId: 'free-visit',
+      treatment: 'Free Visit',
+      priceCents: 0,
+      holdUntil: null,
+    });
     expect(await book(free, 1)).toBe(1);
   });
 
   it("lists a patient's bookings that still count, by date and time, as the contract's Booking", async () => {
     const patient = await newPatient();
-    const later = bookingOf(patient, { appointmentDate: '2026-12-08', slot: NINE_THIRTY, treatmentId: 'dental-checkup', treatment: 'Dental Check-up' });
+    const later = bookingOf(patient, {
+      appointmentDate: '2026-12-08',
+      slot: NINE_THIRTY,
+      treatmentId: 'dental-checkup',
+      treatment: 'Dental Check-up',
+    });
     const earlier = bookingOf(patient, { appointmentDate: '2026-12-07' });
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-09', holdUntil: '2026-11-21T14:00:00.000Z' });
     for (const booking of [later, earlier, lapsed]) expect(await book(booking)).toBe(1);

@@ -1,15 +1,24 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_DOCTORS } from '../../../scripts/seed-data.ts';
-import { DOCTOR_EMAIL, DOCTOR_PHOTO, allDoctors, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
+import { allDoctors, DOCTOR_EMAIL, DOCTOR_PHOTO, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
 import { violates } from '../../src/data/unique-constraint.ts';
 import { seed } from '../helpers.ts';
 
 const db = env.DB;
 const doctor = (fields: Partial<Parameters<typeof insertDoctor>[1]> = {}) => ({
-  id: crypto.randomUUID(), name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', imageKey: 'doctors/quinn0001.png', ...fields,
+  id: crypto.randomUUID(),
+  name: 'Dr. Quinn',
+  email: 'quinn@clinic.test',
+  specialty: 'Teeth Cleaning',
+  imageKey: 'doctors/quinn0001.png',
+  ...fields,
 });
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 beforeAll(seed);
 
@@ -19,11 +28,19 @@ describe('doctors: statements against D1', () => {
     await insertDoctor(db, added).run();
     const doctors = await allDoctors(db);
     expect(doctors).toHaveLength(SEED_DOCTORS.length + 1);
-    expect(doctors.at(-1)).toEqual({ _id: added.id, name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'Teeth Cleaning', image: '/api/images/doctors/quinn0001.png' });
+    expect(doctors.at(-1)).toEqual({
+      _id: added.id,
+      name: 'Dr. Quinn',
+      email: 'quinn@clinic.test',
+      specialty: 'Teeth Cleaning',
+      image: '/api/images/doctors/quinn0001.png',
+    });
   });
 
   it('refuses a second doctor with an email (any case) as DOCTOR_EMAIL, and a photo already used as DOCTOR_PHOTO', async () => {
-    const sameEmail = await failureOf(insertDoctor(db, doctor({ email: 'QUINN@clinic.test', imageKey: 'doctors/other001.png' })).run());
+    const sameEmail = await failureOf(
+      insertDoctor(db, doctor({ email: 'QUINN@clinic.test', imageKey: 'doctors/other001.png' })).run(),
+    );
     expect(violates(sameEmail, DOCTOR_EMAIL)).toBe(true);
     expect(violates(sameEmail, DOCTOR_PHOTO)).toBe(false);
     const samePhoto = await failureOf(insertDoctor(db, doctor({ email: 'other@clinic.test' })).run());

@@ -2,7 +2,13 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TREATMENTS, slotLabel } from '../../../scripts/seed-data.ts';
 import { insertBooking, type NewBookingRow } from '../../src/data/bookings.ts';
-import { freeSlotsOn, isTreatmentName, slotStartMinute, specialties, treatmentByIdOrName } from '../../src/data/treatments.ts';
+import {
+  freeSlotsOn,
+  isTreatmentName,
+  slotStartMinute,
+  specialties,
+  treatmentByIdOrName,
+} from '../../src/data/treatments.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;
@@ -14,9 +20,18 @@ beforeAll(seed);
 async function bookTeethCleaning(slot: string, holdUntil: string | null) {
   const email = `slot-${crypto.randomUUID()}@example.com`;
   const booking: NewBookingRow = {
-    id: crypto.randomUUID(), treatmentId: 'teeth-cleaning', treatment: 'Teeth Cleaning', appointmentDate: DATE, slot,
-    userId: await addUser(email, 'Slot Taker'), patientName: 'Slot Taker', email, phone: '', priceCents: 8000,
-    createdAt: NOW.toISOString(), holdUntil,
+    id: crypto.randomUUID(),
+    treatmentId: 'teeth-cleaning',
+    treatment: 'Teeth Cleaning',
+    appointmentDate: DATE,
+    slot,
+    userId: await addUser(email, 'Slot Taker'),
+    patientName: 'Slot Taker',
+    email,
+    phone: '',
+    priceCents: 8000,
+    createdAt: NOW.toISOString(),
+    holdUntil,
   };
   await insertBooking(db, booking, 3).run();
 }

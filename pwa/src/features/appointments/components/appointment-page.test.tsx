@@ -84,7 +84,9 @@ function goOffline() {
 describe('Appointment page: the calendar', () => {
   it("selects the clinic's today by default and lists that day's appointments under its PP date", async () => {
     await openAppointmentPage();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' }),
+    ).toBeTruthy();
     expect(dayButton('Today, Friday, November 20th, 2026, selected')).toBeTruthy();
     await card('Teeth Cleaning');
     expect(optionDates).toEqual(['Nov 20, 2026']);

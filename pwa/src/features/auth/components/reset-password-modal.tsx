@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 
 /** docs/product.md#forgot-password: the email form, then the confirmation; no validation. */
 export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {

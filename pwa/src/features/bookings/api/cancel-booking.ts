@@ -1,6 +1,6 @@
-import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 

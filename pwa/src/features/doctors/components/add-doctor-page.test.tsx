@@ -3,9 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
-import type { Doctor } from '../api/get-doctors.ts';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { NewDoctor } from '../api/add-doctor.ts';
+import type { Doctor } from '../api/get-doctors.ts';
 
 const SPECIALTIES = [
   { _id: 't1', name: 'Teeth Orthodontics' },
@@ -225,4 +232,3 @@ describe('Add A Doctor page', () => {
     expect(fetchSpy).toHaveBeenCalled();
   });
 });
-

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { ApiError } from '../../../lib/http.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
@@ -33,7 +33,12 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   async function handleConfirmed(id: string) {
     setTransactionId(id);
     try {
-      const recorded = await recordPayment({ transactionId: id, price: booking.price, email: booking.email, bookingId: booking._id });
+      const recorded = await recordPayment({
+        transactionId: id,
+        price: booking.price,
+        email: booking.email,
+        bookingId: booking._id,
+      });
       if (recorded.refundDue) setRefundNote(recorded.message);
     } catch (cause) {
       setRecordError(errorText(cause));

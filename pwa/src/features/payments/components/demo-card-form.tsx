@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
 import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
 import { PayButton, PaymentError } from './payment-form-parts.tsx';

@@ -73,11 +73,14 @@ beforeEach(() => {
     'GET /api/users/admin/patient%40clinic.test': () => json({ isAdmin: false }),
     'GET /api/bookings/b-1': () => json(booking),
     'POST /api/create-payment-intent': () => json(demoIntent),
-    'POST /api/demo-payments/confirm': () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
+    'POST /api/demo-payments/confirm': () =>
+      json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
     'POST /api/payments': (request) =>
-      request.json().then((body: { transactionId: string }) =>
-        json({ acknowledged: true, insertedId: body.transactionId, message: 'Payment recorded' }),
-      ),
+      request
+        .json()
+        .then((body: { transactionId: string }) =>
+          json({ acknowledged: true, insertedId: body.transactionId, message: 'Payment recorded' }),
+        ),
   };
   stubFetch(async (request) => {
     const call = describeRequest(request);
@@ -134,7 +137,9 @@ describe('Payment page: the booking', () => {
   it('writes cents when the price has them', async () => {
     booking.price = 99.5;
     await openPaymentPage();
-    expect(screen.getByText('Please pay $99.50 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM')).toBeTruthy();
+    expect(
+      screen.getByText('Please pay $99.50 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM'),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -191,7 +196,10 @@ describe('Payment page: demo payments', () => {
     await user.click(payButton());
     expect(payButton().disabled).toBe(true);
     expect(callsTo('POST /api/demo-payments/confirm').map((c) => c.body)).toEqual([
-      { clientSecret: demoIntent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' } },
+      {
+        clientSecret: demoIntent.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+      },
     ]);
     expect(callsTo('POST /api/payments')).toEqual([]);
 
@@ -262,7 +270,8 @@ describe('Payment page: demo payments', () => {
     expect(callsTo('POST /api/payments')).toEqual([]);
     expect(screen.queryByText('Congrats your payment completed')).toBeNull();
 
-    routes['POST /api/demo-payments/confirm'] = () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } });
+    routes['POST /api/demo-payments/confirm'] = () =>
+      json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } });
     const number = screen.getByLabelText('Card number');
     await user.clear(number);
     await user.type(number, '4242 4242 4242 4242');
@@ -281,8 +290,10 @@ describe('Payment page: demo payments', () => {
   });
 
   it('says the payment will be refunded when the booking was cancelled while the card was charged', async () => {
-    const message = 'The booking was cancelled before the payment arrived. The clinic will refund $120.00 to your card.';
-    routes['POST /api/payments'] = () => json({ acknowledged: true, insertedId: 'pi_demo_b1', refundDue: true, message });
+    const message =
+      'The booking was cancelled before the payment arrived. The clinic will refund $120.00 to your card.';
+    routes['POST /api/payments'] = () =>
+      json({ acknowledged: true, insertedId: 'pi_demo_b1', refundDue: true, message });
     const user = await openPaymentPage();
     await fillDemoCard(user, '4242 4242 4242 4242');
     await user.click(payButton());
@@ -309,7 +320,8 @@ describe('Payment page: demo payments', () => {
   });
 
   it('shows why no client secret came, and a booking paid meanwhile as paid', async () => {
-    routes['POST /api/create-payment-intent'] = () => json({ acknowledged: false, message: 'This booking is already paid' }, 409);
+    routes['POST /api/create-payment-intent'] = () =>
+      json({ acknowledged: false, message: 'This booking is already paid' }, 409);
     const reload = held();
     routes['GET /api/bookings/b-1'] = () => {
       routes['GET /api/bookings/b-1'] = reload.handler; // the second load sees the payment made elsewhere

@@ -1,6 +1,6 @@
-import { useRef, useState, type FocusEvent } from 'react';
+import { type FocusEvent, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useReviews, type Review } from '../api/get-reviews.ts';
+import { type Review, useReviews } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
 import { initials } from '../initials.ts';
 import '../testimonials.css';
@@ -98,12 +98,22 @@ function Carousel({ reviews }: { reviews: Review[] }) {
               {rotating ? 'Stop automatic slide show' : 'Start automatic slide show'}
             </button>
           )}
-          <button type="button" className="carousel__button carousel__arrow" aria-label="Previous testimonial" onClick={carousel.previous}>
+          <button
+            type="button"
+            className="carousel__button carousel__arrow"
+            aria-label="Previous testimonial"
+            onClick={carousel.previous}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z" />
             </svg>
           </button>
-          <button type="button" className="carousel__button carousel__arrow" aria-label="Next testimonial" onClick={carousel.next}>
+          <button
+            type="button"
+            className="carousel__button carousel__arrow"
+            aria-label="Next testimonial"
+            onClick={carousel.next}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z" />
             </svg>
@@ -148,7 +158,12 @@ export function Testimonials() {
 
   let content;
   if (error) content = <p className="testimonials__status">Sorry, the testimonials could not be loaded.</p>;
-  else if (!data) content = <p className="testimonials__status" role="status">Loading testimonials…</p>;
+  else if (!data)
+    content = (
+      <p className="testimonials__status" role="status">
+        Loading testimonials…
+      </p>
+    );
   else if (data.length === 0) content = <p className="testimonials__status">No testimonials yet.</p>;
   else content = <Carousel reviews={data} />;
 

@@ -1,6 +1,6 @@
-import type { AdminMade } from '../../../../../contract/users.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { AdminMade } from '../../../../../contract/users.ts';
 import { api } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
