@@ -18,9 +18,9 @@ export function createBooking(booking: NewBooking): Promise<BookingCreated> {
 export function useCreateBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (booking: NewBooking): Promise<BookingResult> => {
+    async (booking: NewBooking): Promise<BookingCreated> => {
       const freeSlots = appointmentOptionsKey(booking.appointmentDate);
-      let result: BookingResult;
+      let result: BookingCreated;
       try {
         result = await createBooking(booking);
       } catch (error) {

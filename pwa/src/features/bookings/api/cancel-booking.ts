@@ -17,8 +17,8 @@ export function cancelBooking(id: string): Promise<BookingCancelled> {
 export function useCancelBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (booking: { _id: string; appointmentDate: string }): Promise<CancelResult> => {
-      let result: CancelResult;
+    async (booking: { _id: string; appointmentDate: string }): Promise<BookingCancelled> => {
+      let result: BookingCancelled;
       try {
         result = await cancelBooking(booking._id);
       } catch (error) {

@@ -16,7 +16,7 @@ export function addDoctor(doctor: NewDoctor): Promise<DoctorAdded> {
 export function useAddDoctor() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (doctor: NewDoctor): Promise<AddDoctorResult> => {
+    async (doctor: NewDoctor): Promise<DoctorAdded> => {
       const result = await addDoctor(doctor);
       void mutate(DOCTORS_KEY);
       return result;

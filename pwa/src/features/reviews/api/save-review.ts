@@ -26,7 +26,7 @@ export function saveReview(review: NewReview): Promise<ReviewSaved> {
 export function useSaveReview() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (review: NewReview): Promise<SavedReview> => {
+    async (review: NewReview): Promise<ReviewSaved> => {
       const saved = await saveReview(review);
       void mutate(REVIEWS_KEY);
       void mutate(REVIEW_QUEUE_KEY);
