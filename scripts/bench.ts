@@ -350,9 +350,9 @@ async function lighthouseScores(routes: FrontRoute[]) {
         runs.push({
           performance: lhr.categories.performance?.score ?? 0,
           accessibility: lhr.categories.accessibility?.score ?? 0,
-          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         });
       }
       const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));

@@ -9,7 +9,7 @@ export interface HoldRules {
 }
 
 function whole(value: string | undefined, fallback: number): number {
-  const parsed = /^\s*\d+\s*$/.test(value ?? '') ? Number(value) : NaN;
+  const parsed = /^\s*\d+\s*$/.test(value ?? '') ? Number(value) : Number.NaN;
   return Number.isSafeInteger(parsed) ? parsed : fallback;
 }
 

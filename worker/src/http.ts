@@ -77,7 +77,7 @@ export async function readAtMost(request: Request, maxBytes: number): Promise<Ui
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
+  while (true) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
