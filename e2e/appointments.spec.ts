@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicDate, logIn, pickDay, pp, queryD1, SEED_PATIENT } from './support.ts';
+import { bookViaApi, clinicDate, logIn, pickDay, pp, SEED_PATIENT } from './support.ts';
 
 test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({
   page,

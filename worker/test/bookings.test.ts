@@ -3,7 +3,7 @@ import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_TREATMENTS, slotLabel } from '../../scripts/seed-data.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../src/clinic-time.ts';
-import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[]; price: number };
 type Booking = {

@@ -3,7 +3,6 @@ import { useSWRConfig } from 'swr';
 import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
 import { api } from '../../../lib/api.ts';
 import { isOwnReviewKey, REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
-import type { ReviewStatus } from './get-own-review.ts';
 
 export type { NewReview };
 
