@@ -1,5 +1,5 @@
 import { format } from 'date-fns/format';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -43,7 +43,7 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
     if (!sending) onClose();
   };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!online || sending || !chosenSlot) return;
     setSending(true);

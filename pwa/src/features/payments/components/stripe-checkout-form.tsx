@@ -1,6 +1,6 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
-import { type FormEvent, useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
 import { PayButton, PaymentError } from './payment-form-parts.tsx';
 
@@ -44,7 +44,7 @@ function StripeCardForm({ clientSecret, billing, online, onConfirmed }: Omit<Str
   const [cardError, setCardError] = useState<string | null>(null);
   const id = useId();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const card = elements?.getElement(CardElement);
     if (!stripe || !card || !clientSecret || processing || !online) return;
