@@ -99,7 +99,7 @@ describe('rate limits (the real binding with a budget of 3 a minute)', () => {
 
     const patient = bearer(await accessTokenFor('patient@clinic.test'));
     const date = format(addDays(new Date(`${clinicNow(env).date}T12:00:00`), 3), 'yyyy-MM-dd');
-    const bookingStatuses = [];
+    const bookingStatuses: number[] = [];
     for (const treatment of ['Teeth Cleaning', 'Dental Check-up', 'Fluoride Treatment', 'Root Canal Treatment']) {
       const response = await call(
         '/api/bookings',
@@ -129,7 +129,7 @@ describe('bad-input sweep: no 5xx and no changed data, whatever a client sends',
     'contact_messages',
   ];
   async function snapshot(): Promise<string> {
-    const parts = [];
+    const parts: string[] = [];
     for (const table of tables) {
       const { results } = await env.DB.prepare(`SELECT * FROM ${table} ORDER BY rowid`).all();
       parts.push(JSON.stringify(results));

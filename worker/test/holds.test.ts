@@ -167,7 +167,7 @@ describe('the limit of unpaid bookings per patient', () => {
 
   it('makes room when one is paid, cancelled or released', async () => {
     const { auth } = await newPatient();
-    const ids = [];
+    const ids: string[] = [];
     for (const day of [3, 4, 5]) ids.push(await booked(auth, 'Dental Check-up', inDays(day)));
     const [toPay, toCancel, toRelease] = ids as [string, string, string];
     expect((await book(auth, 'Dental Check-up', inDays(6), undefined, DEFAULT_LIMIT)).status).toBe(409);

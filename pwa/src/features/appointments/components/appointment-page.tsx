@@ -1,5 +1,5 @@
 import { format } from 'date-fns/format';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -28,7 +28,7 @@ export function AppointmentPage() {
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
 
-  let content;
+  let content: ReactNode;
   if (error && !options) {
     content = (
       <div className="available__status" role="alert">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
@@ -92,7 +92,7 @@ export function MyAppointmentsPage() {
     }
   }
 
-  let content;
+  let content: ReactNode;
   if (error && !bookings && isNetworkFailure(error)) {
     content = (
       <div className="bookings__status" role="status">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -63,7 +63,7 @@ export function ReviewPage() {
   const ids = useId();
   if (error) throw error; // the layout's error screen
 
-  let content;
+  let content: ReactNode;
   if (!data) {
     content = <Spinner label="Loading your review" />;
   } else if (!data.canReview) {

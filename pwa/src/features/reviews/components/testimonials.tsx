@@ -1,4 +1,4 @@
-import { type FocusEvent, useRef, useState } from 'react';
+import { type FocusEvent, type ReactNode, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { type Review, useReviews } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
@@ -156,7 +156,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
 export function Testimonials() {
   const { data, error } = useReviews();
 
-  let content;
+  let content: ReactNode;
   if (error) content = <p className="testimonials__status">Sorry, the testimonials could not be loaded.</p>;
   else if (!data)
     content = (
