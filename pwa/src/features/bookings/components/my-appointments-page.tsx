@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
@@ -10,7 +10,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
@@ -75,11 +75,7 @@ export function MyAppointmentsPage() {
   });
 
   // Back online: replace the saved copy (or the offline failure) with the server's list.
-  const showingOfflineState = data?.offline === true || (!data && isNetworkFailure(error));
-  useEffect(() => {
-    if (online && showingOfflineState) void mutate();
-    // Only when the connection comes back.
-  }, [online]);
+  useReloadOnReconnect(online, data?.offline === true || (!data && isNetworkFailure(error)), mutate);
 
   async function handleDownload(booking: Booking) {
     setDownloading(booking._id);

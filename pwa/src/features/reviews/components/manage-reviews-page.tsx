@@ -34,6 +34,7 @@ export function ManageReviewsPage() {
   const ids = useId();
 
   // Once the list has been refetched, the decided review has moved: focus what took its place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reviews is the trigger: the refetched list is rendered, so the next review can take the focus.
   useEffect(() => {
     if (focusAfter === null || busy) return;
     const next = focusAfter ? document.getElementById(`${ids}-${focusAfter}`) : null;
