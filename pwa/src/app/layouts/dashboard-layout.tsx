@@ -49,6 +49,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="page">
       <SiteHeader />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: it catches Escape bubbling up from the focusable links and buttons of the open menu. */}
       <div className="dashboard" onKeyDown={handleKeyDown}>
         <button
           ref={toggleRef}

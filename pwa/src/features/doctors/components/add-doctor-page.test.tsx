@@ -125,7 +125,7 @@ describe('Add A Doctor page', () => {
     await fillIn(user, new File(['just some notes'], 'notes.png', { type: 'text/plain' }));
 
     expect(await screen.findByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeTruthy();
-    expect(screen.queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Preview of the new doctor’s portrait' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeTruthy();
     expect(writes()).toEqual([]);
@@ -143,7 +143,7 @@ describe('Add A Doctor page', () => {
   it('shows a preview of the chosen photo', async () => {
     const user = await openAddDoctor();
     await user.upload(screen.getByLabelText('Photo'), png());
-    const preview = (await screen.findByRole('img', { name: 'Preview of the chosen photo' })) as HTMLImageElement;
+    const preview = (await screen.findByRole('img', { name: 'Preview of the new doctor’s portrait' })) as HTMLImageElement;
     expect(preview.src).toMatch(/^blob:/);
   });
 

@@ -143,7 +143,7 @@ export function AddDoctorPage() {
             <img
               className="doctor-form__preview"
               src={previewUrl}
-              alt="Preview of the chosen photo"
+              alt="Preview of the new doctor’s portrait"
               width={96}
               height={96}
             />

@@ -83,6 +83,7 @@ function StripeCardForm({ clientSecret, billing, online, onConfirmed }: Omit<Str
         <label id={`${id}-label`} htmlFor={`${id}-card`}>
           Card details
         </label>
+        {/* biome-ignore lint/a11y/useSemanticElements: Stripe mounts its iframe in a plain box; a fieldset brings a border and min-width: min-content that break the 320 px layout. */}
         <div role="group" aria-labelledby={`${id}-label`} aria-busy={!ready || undefined}>
           <CardElement
             id={`${id}-card`}

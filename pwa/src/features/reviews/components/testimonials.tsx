@@ -76,9 +76,9 @@ function Carousel({ reviews }: { reviews: Review[] }) {
   const rotating = playing && !reducedMotion;
 
   return (
-    <div
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the WAI-ARIA carousel pattern pauses rotation while the pointer or the focus is inside it.
+    <section
       className="carousel"
-      role="region"
       aria-roledescription="carousel"
       aria-label="Patient testimonials"
       onMouseEnter={() => setHovered(true)}
@@ -135,6 +135,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
             // Only the slides in view are exposed; near the ends of the loop those may be clones.
             const inView = slot >= carousel.offset && slot < carousel.offset + perView;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide is a role="group" with aria-roledescription, as the WAI-ARIA carousel pattern has it; a fieldset is for form controls.
               <div
                 key={clone ? `clone-${slot}` : review._id}
                 className="carousel__slide"
@@ -149,7 +150,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
           })}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 
