@@ -104,7 +104,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const identity = await requireIdentity(request, env);
   const claimed = readQuery(request, AccessTokenQuery).email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0]!);
+  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0] ?? identity.email);
   return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 

@@ -106,7 +106,7 @@ export class Outbox {
 
   /** Sends every entry that is due; concurrent calls share one pass (and ask for another). */
   drain(): Promise<void> {
-    if (this.#draining) {
+    if (this.#draining !== null) {
       this.#drainAgain = true;
       return this.#draining;
     }

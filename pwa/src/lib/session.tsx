@@ -145,7 +145,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const ensureAuth = useCallback((): Promise<void> => {
     if (subscription.current) return subscription.current.ready;
     let stopped = false;
-    let unsubscribe = () => {};
+    let unsubscribe = () => {
+      // Nothing to stop until Firebase has loaded.
+    };
     const ready = new Promise<void>((resolve) => {
       loadFirebase().then(
         ({ watchAuthState }) => {
@@ -254,7 +256,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await unlessRefused(firebase, user, async () => {
           const idToken = await user.getIdToken();
           // New and returning users alike: the server keeps one user per Firebase account.
-          await saveUser(user.displayName || address.split('@')[0]!, address, idToken);
+          await saveUser(user.displayName || (address.split('@')[0] ?? address), address, idToken);
           await exchangeIdToken(address, idToken);
         });
         signedIn(toSessionUser(user));

@@ -123,7 +123,7 @@ export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
 function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
+    let d = Number(digits.at(-1 - i));
     if (i % 2 === 1) {
       d *= 2;
       if (d > 9) d -= 9;

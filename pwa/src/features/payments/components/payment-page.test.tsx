@@ -2,7 +2,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { api } from '../../../lib/api.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
@@ -51,7 +51,7 @@ const PAGE_LOAD = { timeout: 5000 };
 
 beforeEach(() => {
   online = true;
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   booking = {
     _id: 'b-1',
     treatment: 'Teeth Whitening',
@@ -92,9 +92,11 @@ beforeEach(() => {
   storeSession('patient@clinic.test');
 });
 
-afterEach(() => {
-  delete (navigator as { onLine?: boolean }).onLine;
-});
+// Stands in for My Appointments' list, cached under ['/bookings', email] by its own feature.
+function BookingList() {
+  useSWR(['/bookings', 'patient@clinic.test'], ([, email]) => api(`/bookings?email=${encodeURIComponent(email)}`));
+  return null;
+}
 
 const callsTo = (call: string) => calls.filter((c) => c.call === call);
 const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
@@ -221,11 +223,6 @@ describe('Payment page: demo payments', () => {
 
   it('has My Appointments’ cached list fetched again once paid', async () => {
     routes['GET /api/bookings?email=patient%40clinic.test'] = () => json([booking]);
-    // Stands in for My Appointments' list, cached under ['/bookings', email] by its own feature.
-    function BookingList() {
-      useSWR(['/bookings', 'patient@clinic.test'], ([, email]) => api(`/bookings?email=${encodeURIComponent(email)}`));
-      return null;
-    }
     const user = userEvent.setup();
     renderWithProviders(
       <>
@@ -248,7 +245,7 @@ describe('Payment page: demo payments', () => {
     await fillDemoCard(user, '4242424242424242', '03 / 2031', '4321');
     await user.click(payButton());
     await screen.findByText('Congrats your payment completed');
-    expect((callsTo('POST /api/demo-payments/confirm')[0]?.body as { card: unknown }).card).toEqual({
+    expect((callsTo('POST /api/demo-payments/confirm')[0]!.body as { card: unknown }).card).toEqual({
       number: '4242424242424242',
       expMonth: 3,
       expYear: 2031,
