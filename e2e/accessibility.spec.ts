@@ -31,6 +31,7 @@ async function expectAccessible(page: Page, what: string) {
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: axe must see the page after its lazy chunks and data have landed, whatever they are.
   await page.waitForLoadState('networkidle');
 }
 

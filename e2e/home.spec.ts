@@ -95,6 +95,7 @@ test('the landing page loads no Firebase and no Stripe code', async ({ page }) =
     if (response.request().resourceType() === 'script') scripts.push(await response.text());
   });
   await page.goto('/');
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: the claim is about every script the page ever loads, so wait until it loads no more.
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   for (const source of scripts) {

@@ -78,6 +78,7 @@ test('a contact message written offline is queued and arrives exactly once when 
     .toEqual([{ n: 1, mailed: 1 }]);
   // A reload (the next start) sends nothing again.
   await page.reload();
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: "sends nothing again" can only be checked once the page has stopped sending.
   await page.waitForLoadState('networkidle');
   expect(queryD1<{ n: number }>(`SELECT count(*) AS n FROM contact_messages WHERE message = '${text}'`)).toEqual([
     { n: 1 },

@@ -72,6 +72,12 @@ const RACE_DATE = day(2);
  * `total` bookings: the measured patient's handful on a slot the rest leaves free, and the rest on every
  * other slot of every treatment, day after day around the measured date, spread over BULK_PATIENTS patients.
  */
+/** `value`, or a clear error naming what the benchmark expected to find. */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`bench: expected ${what}`);
+  return value;
+}
+
 function bookings(total: number) {
   return async (db: SeedBindings['DB']) => {
     const user = (id: string, email: string, name: string) => `('${id}', '${email}', '${name}', 'patient', 1)`;
@@ -115,12 +121,13 @@ function bookings(total: number) {
     }
     flush();
     // Paid, except the nearest upcoming one, which is held for a day.
-    const [cleaning] = SEED_TREATMENTS;
+    const cleaning = present(SEED_TREATMENTS[0], 'a seed treatment');
+    const secondSlot = slotLabel(present(cleaning.slots[1], 'a second slot of the seed treatment'));
     const holdUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
     const nearest = Math.min(...MEASURED.days.filter((offset) => offset > 0));
     const own = MEASURED.days.map((offset) => {
       const paid = offset === nearest ? `0, '${holdUntil}'` : '1, NULL';
-      return `('bench-own-${offset}', '${cleaning!.id}', '${cleaning!.name}', '${day(offset)}', '${slotLabel(cleaning!.slots[1]!)}', '${MEASURED.id}', '${MEASURED.name}', '${MEASURED.email}', ${cleaning!.priceCents}, ${paid})`;
+      return `('bench-own-${offset}', '${cleaning.id}', '${cleaning.name}', '${day(offset)}', '${secondSlot}', '${MEASURED.id}', '${MEASURED.name}', '${MEASURED.email}', ${cleaning.priceCents}, ${paid})`;
     });
     statements.push(db.prepare(`INSERT INTO bookings (${columns}) VALUES ${own.join(', ')}`));
     for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
@@ -219,7 +226,7 @@ async function bookingRace(stateDir: string) {
     Array.from({ length: 50 }, async () => {
       while (next < RACERS) {
         const i = next++;
-        const target = targets[i % targets.length]!;
+        const target = present(targets[i % targets.length], 'a race target');
         const response = await fetch(`${BASE}/api/bookings`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[i]}` },
@@ -291,6 +298,7 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
       ),
     );
   });
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: the JS bytes of a page are all it loads, lazy chunks included.
   await page.goto(`${BASE}${route.path}`, { waitUntil: 'networkidle' });
   checkLanded(route, page.url(), 'JS bytes');
   await Promise.all(pending);
@@ -317,7 +325,8 @@ async function lighthouseRun(port: number, path: string) {
   }
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const median = (list: number[]) =>
+  present([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)], 'a measurement');
 
 /**
  * Lighthouse's mobile defaults, 3 runs per route, each on an empty HTTP cache with no service worker
@@ -337,7 +346,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
       if (route.signedIn && !signedIn) {
         signedIn = true;
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const page = await browser.contexts()[0]!.newPage();
+        const page = await present(browser.contexts()[0], 'a browser context').newPage();
         await logIn(page, SEED_PATIENT, `${BASE}/login`);
         await page.close();
         await browser.close(); // disconnects; the profile keeps the session
@@ -456,8 +465,8 @@ if (only.includes('front')) {
     `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`,
   );
   for (const route of fe.routes) {
-    const size = fe.bytes.get(route)!;
-    const lh = fe.scores.get(route)!;
+    const size = present(fe.bytes.get(route), `the bytes of ${route.path}`);
+    const lh = present(fe.scores.get(route), `the Lighthouse scores of ${route.path}`);
     console.log(
       `  ${(route.label + (route.signedIn ? ' *' : '')).padEnd(24)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(8)} ${String(size.files).padStart(5)}` +
         `   ${lh.performance.toFixed(2)} ${`${(lh.lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${lh.tbt.toFixed(0)} ms`.padStart(8)} ${lh.cls.toFixed(3).padStart(7)}` +

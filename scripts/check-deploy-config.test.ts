@@ -9,7 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 const realConfig = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A folder laid out like the project (its package.json, scripts and node_modules) with `config` as wrangler.toml. */
 function projectWith(config: string): string {

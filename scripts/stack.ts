@@ -115,7 +115,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, HOST);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -187,11 +190,12 @@ function run(bin: string, args: string[], log: NodeJS.WritableStream): Promise<v
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
+  const { pid } = child;
+  if (child.exitCode !== null || pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, name);
+      process.kill(-pid, name);
     } catch {
       // already gone
     }

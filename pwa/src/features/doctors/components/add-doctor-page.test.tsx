@@ -143,7 +143,9 @@ describe('Add A Doctor page', () => {
   it('shows a preview of the chosen photo', async () => {
     const user = await openAddDoctor();
     await user.upload(screen.getByLabelText('Photo'), png());
-    const preview = (await screen.findByRole('img', { name: 'Preview of the new doctor’s portrait' })) as HTMLImageElement;
+    const preview = (await screen.findByRole('img', {
+      name: 'Preview of the new doctor’s portrait',
+    })) as HTMLImageElement;
     expect(preview.src).toMatch(/^blob:/);
   });
 
