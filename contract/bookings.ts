@@ -8,7 +8,12 @@ export const NewBooking = v.object({
   appointmentDate: v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate')),
   slot: text('slot', 40),
   phone: v.optional(
-    v.pipe(v.string('phone must be text'), singleLine('phone'), v.trim(), v.maxLength(40, 'phone must be at most 40 characters')),
+    v.pipe(
+      v.string('phone must be text'),
+      singleLine('phone'),
+      v.trim(),
+      v.maxLength(40, 'phone must be at most 40 characters'),
+    ),
     '',
   ),
   /** When sent, it must be the signed-in patient's own (403 otherwise). */

@@ -41,7 +41,12 @@ export const DemoCard = v.object({
   number: text('card.number', 30),
   expMonth: v.pipe(v.number('card.expMonth must be a number'), v.integer('card.expMonth must be a whole number')),
   expYear: v.pipe(v.number('card.expYear must be a number'), v.integer('card.expYear must be a whole number')),
-  cvc: v.pipe(v.string('card.cvc must be text'), singleLine('card.cvc'), v.trim(), v.maxLength(4, "Your card's security code is invalid.")),
+  cvc: v.pipe(
+    v.string('card.cvc must be text'),
+    singleLine('card.cvc'),
+    v.trim(),
+    v.maxLength(4, "Your card's security code is invalid."),
+  ),
 });
 export type DemoCard = v.InferInput<typeof DemoCard>;
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Inserted, Modified, count } from './answers.ts';
+import { count, Inserted, Modified } from './answers.ts';
 import { multilineText, text } from './fields.ts';
 
 /** A testimonial as the home page shows it. */

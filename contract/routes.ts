@@ -2,9 +2,30 @@ import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
 import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
-import { Chair, ChairAdded, ChairDeleted, Closure, ClosureAdded, ClosureDeleted, HoursChange, HoursSaved, NewChair, NewClosure, OpeningHours } from './clinic.ts';
+import {
+  Chair,
+  ChairAdded,
+  ChairDeleted,
+  Closure,
+  ClosureAdded,
+  ClosureDeleted,
+  HoursChange,
+  HoursSaved,
+  NewChair,
+  NewClosure,
+  OpeningHours,
+} from './clinic.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
-import { Doctor, DoctorAdded, DoctorChanges, DoctorDeleted, DoctorUpdated, NewDoctor, TeamMember, UploadedImage } from './doctors.ts';
+import {
+  Doctor,
+  DoctorAdded,
+  DoctorChanges,
+  DoctorDeleted,
+  DoctorUpdated,
+  NewDoctor,
+  TeamMember,
+  UploadedImage,
+} from './doctors.ts';
 import {
   ConfirmedPayment,
   DemoConfirmation,
@@ -15,8 +36,24 @@ import {
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
-import { Moderation, ModerationQuery, NewReview, OwnReview, QueuedReview, Review, ReviewModerated, ReviewSaved } from './reviews.ts';
-import { NewTreatment, Treatment, TreatmentAdded, TreatmentChanges, TreatmentDeleted, TreatmentUpdated } from './treatments.ts';
+import {
+  Moderation,
+  ModerationQuery,
+  NewReview,
+  OwnReview,
+  QueuedReview,
+  Review,
+  ReviewModerated,
+  ReviewSaved,
+} from './reviews.ts';
+import {
+  NewTreatment,
+  Treatment,
+  TreatmentAdded,
+  TreatmentChanges,
+  TreatmentDeleted,
+  TreatmentUpdated,
+} from './treatments.ts';
 import { AccessToken, AccessTokenQuery, AdminMade, AdminStatus, NewUser, User, UserSaved } from './users.ts';
 
 /** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */

@@ -1,24 +1,47 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, createAccount, logIn, refundDueViaApi, uniqueEmail } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  logIn,
+  refundDueViaApi,
+  SEED_ADMIN,
+  SEED_PATIENT,
+  uniqueEmail,
+} from './support.ts';
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   expect(serious, what).toEqual([]);
 }
 
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: axe must see the page after its lazy chunks and data have landed, whatever they are.
   await page.waitForLoadState('networkidle');
 }
 
 test('public pages have no serious accessibility violations', async ({ page }) => {
-  for (const [path, heading] of [['/', 'What Our Patients Says'], ['/login', 'Login'], ['/signup', 'Sign Up'], ['/no/such/page', 'Page not found']] as const) {
+  for (const [path, heading] of [
+    ['/', 'What Our Patients Says'],
+    ['/login', 'Login'],
+    ['/signup', 'Sign Up'],
+    ['/no/such/page', 'Page not found'],
+  ] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }
@@ -30,8 +53,17 @@ test('public pages have no serious accessibility violations', async ({ page }) =
 
 test('a patient’s pages have no serious accessibility violations', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Orthodontic Consultation', date: clinicDate(15), slot: '01.00 PM - 01.30 PM' });
-  for (const [path, heading] of [['/appointment', /^Available Appointments on/], ['/dashboard', 'My Appointments'], ['/review', 'Review'], [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation']] as const) {
+  const id = await bookViaApi(page, {
+    treatment: 'Orthodontic Consultation',
+    date: clinicDate(15),
+    slot: '01.00 PM - 01.30 PM',
+  });
+  for (const [path, heading] of [
+    ['/appointment', /^Available Appointments on/],
+    ['/dashboard', 'My Appointments'],
+    ['/review', 'Review'],
+    [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
+  ] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }
@@ -45,7 +77,10 @@ test('the verify-your-email banner has no serious accessibility violations, in b
   const email = uniqueEmail('unverified');
   await createAccount(email, 'Strong#2026', 'Una Verified');
   await logIn(page, { email, password: 'Strong#2026' });
-  for (const [path, heading] of [['/', 'What Our Patients Says'], ['/dashboard', 'My Appointments']] as const) {
+  for (const [path, heading] of [
+    ['/', 'What Our Patients Says'],
+    ['/dashboard', 'My Appointments'],
+  ] as const) {
     await settle(page, path, heading);
     await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
     await expectAccessible(page, `${path} with the verify-your-email banner`);
@@ -60,7 +95,13 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
   await patient.context().close();
 
   await logIn(page, SEED_ADMIN);
-  for (const [path, heading] of [['/dashboard/all-users', 'All Users'], ['/dashboard/add-doctors', 'Add A Doctor'], ['/dashboard/refunds', 'Refunds due'], ['/dashboard/reviews', 'Reviews'], ['/dashboard/manage-doctors', 'Manage Doctors']] as const) {
+  for (const [path, heading] of [
+    ['/dashboard/all-users', 'All Users'],
+    ['/dashboard/add-doctors', 'Add A Doctor'],
+    ['/dashboard/refunds', 'Refunds due'],
+    ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/manage-doctors', 'Manage Doctors'],
+  ] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }
@@ -73,7 +114,9 @@ test('a patient books and pays with the keyboard only', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
   await page.goto('/appointment');
   await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
-  const book = page.getByRole('article', { name: 'Fluoride Treatment' }).getByRole('button', { name: 'Book Appointment' });
+  const book = page
+    .getByRole('article', { name: 'Fluoride Treatment' })
+    .getByRole('button', { name: 'Book Appointment' });
   await book.focus();
   await page.keyboard.press('Enter');
   const modal = page.getByRole('dialog', { name: 'Fluoride Treatment' });
@@ -89,7 +132,12 @@ test('a patient books and pays with the keyboard only', async ({ page }) => {
   await expect(page.getByText('Booking confirmed')).toBeVisible();
 
   await page.goto('/dashboard');
-  const pay = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Fluoride Treatment' }).getByRole('link', { name: 'Pay' }).first();
+  const pay = page
+    .getByRole('table', { name: 'My appointments' })
+    .getByRole('row')
+    .filter({ hasText: 'Fluoride Treatment' })
+    .getByRole('link', { name: 'Pay' })
+    .first();
   await pay.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Payment for Fluoride Treatment' })).toBeVisible();
@@ -108,7 +156,10 @@ test('an admin manages users from the keyboard', async ({ page }) => {
   await page.goto('/dashboard/all-users');
   const table = page.getByRole('table', { name: 'Users' });
   await expect(table).toBeVisible();
-  const remove = table.getByRole('row').filter({ hasText: 'patient@clinic.test' }).getByRole('button', { name: 'Delete' });
+  const remove = table
+    .getByRole('row')
+    .filter({ hasText: 'patient@clinic.test' })
+    .getByRole('button', { name: 'Delete' });
   await remove.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /^Delete / });

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { SEED_PATIENT, bookViaApi, clinicDate, logIn, pickDay, pp, queryD1 } from './support.ts';
+import { bookViaApi, clinicDate, logIn, pickDay, pp, SEED_PATIENT } from './support.ts';
 
-test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({ page }) => {
+test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({
+  page,
+}) => {
   await logIn(page, SEED_PATIENT, '/login?from=%2Fappointment');
   await expect(page).toHaveURL('/appointment');
   await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(clinicDate(0))}` })).toBeVisible();
@@ -27,12 +29,18 @@ test('a patient books a slot, sees it in My Appointments, exports it, cancels it
 
   // The slot list was fetched again: the booked slot is no longer offered.
   await card.getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByRole('dialog', { name: 'Dental Check-up' }).getByRole('option', { name: '11.00 AM - 11.30 AM' })).toHaveCount(0);
+  await expect(
+    page.getByRole('dialog', { name: 'Dental Check-up' }).getByRole('option', { name: '11.00 AM - 11.30 AM' }),
+  ).toHaveCount(0);
   await page.keyboard.press('Escape');
   await expect(card.getByRole('button', { name: 'Book Appointment' })).toBeFocused();
 
   await page.goto('/dashboard');
-  const row = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Dental Check-up' }).filter({ hasText: pp(date) });
+  const row = page
+    .getByRole('table', { name: 'My appointments' })
+    .getByRole('row')
+    .filter({ hasText: 'Dental Check-up' })
+    .filter({ hasText: pp(date) });
   await expect(row).toContainText('11.00 AM - 11.30 AM');
   await expect(row).toContainText('$45');
   await expect(row.getByRole('link', { name: 'Pay' })).toHaveAttribute('href', /\/dashboard\/payment\//);
@@ -81,7 +89,11 @@ test('a paid booking shows Paid and no Cancel in My Appointments', async ({ page
   await main.getByRole('button', { name: 'Pay' }).click();
   await expect(main.getByText('Congrats your payment completed')).toBeVisible();
   await main.getByRole('link', { name: 'Back to My Appointments' }).click();
-  const row = page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: 'Cavity Filling' }).filter({ hasText: pp(clinicDate(5)) });
+  const row = page
+    .getByRole('table', { name: 'My appointments' })
+    .getByRole('row')
+    .filter({ hasText: 'Cavity Filling' })
+    .filter({ hasText: pp(clinicDate(5)) });
   await expect(row.getByText('Paid', { exact: true })).toBeVisible();
   await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);
   await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);

@@ -1,5 +1,15 @@
-import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, createAccount, oobLinks, queryD1, signUpInBrowser, submitLogin, uniqueEmail, verifyAccount } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createAccount,
+  oobLinks,
+  queryD1,
+  SEED_ADMIN,
+  SEED_PATIENT,
+  signUpInBrowser,
+  submitLogin,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -95,7 +105,9 @@ test('a forgotten password is reset through the emulator’s emailed link', asyn
   const [link] = await oobLinks(email);
   expect(link).toBeTruthy();
   const reset = await page.request.get(`${link}&newPassword=After%232026`);
-  expect(await reset.json()).toMatchObject({ authEmulator: { success: 'The password has been successfully updated.' } });
+  expect(await reset.json()).toMatchObject({
+    authEmulator: { success: 'The password has been successfully updated.' },
+  });
 
   await page.goto('/login');
   await submitLogin(page, { email, password: 'After#2026' });
@@ -104,9 +116,11 @@ test('a forgotten password is reset through the emulator’s emailed link', asyn
 
 test('Google sign-in through the emulator works for a new and a returning user', async ({ page }) => {
   // Google's gapi script cannot load offline; a postMessage stand-in carries the emulator's messages.
-  await page.context().route('https://apis.google.com/js/api.js*', (route) =>
-    route.fulfill({ path: 'e2e/fixtures/gapi-shim.js', contentType: 'text/javascript' }),
-  );
+  await page
+    .context()
+    .route('https://apis.google.com/js/api.js*', (route) =>
+      route.fulfill({ path: 'e2e/fixtures/gapi-shim.js', contentType: 'text/javascript' }),
+    );
   const email = uniqueEmail('googler');
   for (const round of ['new', 'returning']) {
     await page.goto('/login');
@@ -136,7 +150,10 @@ test('Google sign-in through the emulator works for a new and a returning user',
 test('an admin promotes a user and deletes another after confirming', async ({ page }) => {
   const promoted = uniqueEmail('promoted');
   const leaving = uniqueEmail('leaving');
-  for (const [email, name] of [[promoted, 'Pro Moted'], [leaving, 'Lee Ving']] as const) {
+  for (const [email, name] of [
+    [promoted, 'Pro Moted'],
+    [leaving, 'Lee Ving'],
+  ] as const) {
     await createAccount(email, 'Strong#2026', name);
     await verifyAccount(email); // only a verified email can become admin
     await page.goto('/login');

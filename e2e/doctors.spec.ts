@@ -3,11 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { avatarPng } from '../scripts/avatar-png.ts';
-import { SEED_ADMIN, logIn, uniqueEmail } from './support.ts';
+import { logIn, SEED_ADMIN, uniqueEmail } from './support.ts';
 
 test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes the doctor', async ({ page }) => {
   const photo = join(tmpdir(), `doctor-${Date.now()}.png`);
-  writeFileSync(photo, avatarPng({ background: '#dbeafe', skin: '#e8b48f', hair: '#3b2a20', clothes: '#1d4ed8', coat: true }));
+  writeFileSync(
+    photo,
+    avatarPng({ background: '#dbeafe', skin: '#e8b48f', hair: '#3b2a20', clothes: '#1d4ed8', coat: true }),
+  );
   const email = uniqueEmail('dr-test');
 
   await logIn(page, SEED_ADMIN, '/dashboard/add-doctors');

@@ -7,7 +7,9 @@ import { APP_PORT, AUTH_PORT, portInUse, startStack } from '../scripts/stack.ts'
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    throw new Error(`Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` or set CHROME_PATH`);
+    throw new Error(
+      `Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` or set CHROME_PATH`,
+    );
   }
   if (!existsSync('pwa/dist/shell.html')) throw new Error('Build the PWA first: npm run build');
   for (const port of [APP_PORT, AUTH_PORT]) {

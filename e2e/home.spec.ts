@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { deliveredMails, queryD1 } from './support.ts';
 
 async function fillContactForm(page: Page, message: string) {
@@ -14,8 +14,17 @@ test('the landing page arrives rendered: its content is in the HTML before any s
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/');
-  for (const text of ['Opening Hours', '9.00 am to 5.00pm every day', 'Our Services', 'Fluoride Treatment',
-    'Cavity Filling', 'Teeth Whitening', 'Make an appointment', 'What Our Patients Says', 'Stay connected with us']) {
+  for (const text of [
+    'Opening Hours',
+    '9.00 am to 5.00pm every day',
+    'Our Services',
+    'Fluoride Treatment',
+    'Cavity Filling',
+    'Teeth Whitening',
+    'Make an appointment',
+    'What Our Patients Says',
+    'Stay connected with us',
+  ]) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   }
   await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/appointment');
@@ -25,7 +34,12 @@ test('the landing page arrives rendered: its content is in the HTML before any s
 test('the home page shows its six sections, the navigation and the footer', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const [name, href] of [['Home', '/'], ['Appointment', '/appointment'], ['Review', '/review'], ['Login', '/login']]) {
+  for (const [name, href] of [
+    ['Home', '/'],
+    ['Appointment', '/appointment'],
+    ['Review', '/review'],
+    ['Login', '/login'],
+  ]) {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href!);
   }
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
@@ -36,9 +50,21 @@ test('the home page shows its six sections, the navigation and the footer', asyn
   await expect(page.getByRole('heading', { name: 'Make an appointment' })).toBeVisible();
 
   const footer = page.getByRole('contentinfo');
-  for (const heading of ['Services', 'Company', 'Legal']) await expect(footer.getByText(heading, { exact: true })).toBeVisible();
-  for (const link of ['Branding', 'Design', 'Marketing', 'Advertisement', 'About us', 'Contact', 'Jobs', 'Press kit',
-    'Terms of use', 'Privacy policy', 'Cookie policy']) {
+  for (const heading of ['Services', 'Company', 'Legal'])
+    await expect(footer.getByText(heading, { exact: true })).toBeVisible();
+  for (const link of [
+    'Branding',
+    'Design',
+    'Marketing',
+    'Advertisement',
+    'About us',
+    'Contact',
+    'Jobs',
+    'Press kit',
+    'Terms of use',
+    'Privacy policy',
+    'Cookie policy',
+  ]) {
     await expect(footer.getByRole('link', { name: link, exact: true })).toHaveAttribute('href', '/');
   }
   await expect(footer.getByText('Copyright © 2022 - All right reserved')).toBeVisible();
@@ -69,6 +95,7 @@ test('the landing page loads no Firebase and no Stripe code', async ({ page }) =
     if (response.request().resourceType() === 'script') scripts.push(await response.text());
   });
   await page.goto('/');
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: the claim is about every script the page ever loads, so wait until it loads no more.
   await page.waitForLoadState('networkidle');
   expect(scripts.length).toBeGreaterThan(0);
   for (const source of scripts) {
@@ -98,7 +125,9 @@ test('a contact message is stored once and mailed once, even when the request is
 });
 
 test('a contact message the server refuses says so and keeps the form', async ({ page }) => {
-  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { message: 'Something went wrong on our side' } }));
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Something went wrong on our side' } }),
+  );
   await page.goto('/');
   const form = await fillContactForm(page, 'This one will not arrive');
   await form.getByRole('button', { name: 'Submit' }).click();

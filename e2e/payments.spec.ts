@@ -1,9 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { SEED_PATIENT, bookViaApi, clinicDate, createAccount, logIn, queryD1, uniqueEmail } from './support.ts';
+import { bookViaApi, clinicDate, createAccount, logIn, queryD1, SEED_PATIENT, uniqueEmail } from './support.ts';
 
 test('a patient pays a booking with the demo provider: a declined card first, then 4242', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date: clinicDate(12), slot: '10.00 AM - 10.30 AM' });
+  const id = await bookViaApi(page, {
+    treatment: 'Teeth Whitening',
+    date: clinicDate(12),
+    slot: '10.00 AM - 10.30 AM',
+  });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Payment for Teeth Whitening' })).toBeVisible();
@@ -29,14 +33,22 @@ test('a patient pays a booking with the demo provider: a declined card first, th
   await pay.click();
   await expect(main.getByText('Congrats your payment completed')).toBeVisible();
   await expect(main.getByText(/Your transaction id: pi_demo_/)).toBeVisible();
-  await expect.poll(() => queryD1<{ paid: number; payments: number }>(
-    `SELECT paid, (SELECT count(*) FROM payments WHERE booking_id = '${id}') AS payments FROM bookings WHERE id = '${id}'`,
-  )).toEqual([{ paid: 1, payments: 1 }]);
+  await expect
+    .poll(() =>
+      queryD1<{ paid: number; payments: number }>(
+        `SELECT paid, (SELECT count(*) FROM payments WHERE booking_id = '${id}') AS payments FROM bookings WHERE id = '${id}'`,
+      ),
+    )
+    .toEqual([{ paid: 1, payments: 1 }]);
 });
 
 test('the payment page says payment needs a connection when offline', async ({ page, context }) => {
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Root Canal Treatment', date: clinicDate(13), slot: '09.00 AM - 09.30 AM' });
+  const id = await bookViaApi(page, {
+    treatment: 'Root Canal Treatment',
+    date: clinicDate(13),
+    slot: '09.00 AM - 09.30 AM',
+  });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Payment for Root Canal Treatment' })).toBeVisible();
@@ -52,7 +64,11 @@ test('the payment page says payment needs a connection when offline', async ({ p
 
 test('nobody opens the payment page of someone else’s booking', async ({ page, browser }) => {
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Fluoride Treatment', date: clinicDate(14), slot: '09.00 AM - 09.30 AM' });
+  const id = await bookViaApi(page, {
+    treatment: 'Fluoride Treatment',
+    date: clinicDate(14),
+    slot: '09.00 AM - 09.30 AM',
+  });
   const other = uniqueEmail('other');
   await createAccount(other, 'Strong#2026', 'Other Person');
   const stranger = await (await browser.newContext()).newPage();

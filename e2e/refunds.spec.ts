@@ -1,17 +1,23 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { SEED_ADMIN, SEED_PATIENT, bookViaApi, clinicDate, logIn, queryD1 } from './support.ts';
+import { bookViaApi, clinicDate, logIn, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
 
 /** Nothing sticks out sideways: the page does not scroll horizontally and `card` lies inside the viewport. */
 async function expectWithinWidth(page: Page, card: Locator) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
   const box = (await card.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(innerWidth);
 }
 
-test('a card charged for a booking cancelled meanwhile: the patient is told it will be refunded, the admin sees it in Refunds due', async ({ page, browser }) => {
+test('a card charged for a booking cancelled meanwhile: the patient is told it will be refunded, the admin sees it in Refunds due', async ({
+  page,
+  browser,
+}) => {
   const date = clinicDate(20);
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '11.30 AM - 12.00 PM' });
@@ -24,15 +30,21 @@ test('a card charged for a booking cancelled meanwhile: the patient is told it w
 
   // Meanwhile the booking is cancelled (the patient, on another device); the card is charged all the same.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  expect((await page.request.delete(`/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  expect(
+    (await page.request.delete(`/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status(),
+  ).toBe(200);
   await main.getByRole('button', { name: 'Pay' }).click();
   const notice = main.getByRole('status').filter({ hasText: 'Your payment will be refunded' });
-  await expect(notice).toContainText('The booking was cancelled before the payment arrived. The clinic will refund $250.00 to your card.');
+  await expect(notice).toContainText(
+    'The booking was cancelled before the payment arrived. The clinic will refund $250.00 to your card.',
+  );
   await expect(main.getByText('Congrats your payment completed')).toHaveCount(0);
   const transactionId = `pi_demo_${id.replaceAll('-', '')}`;
-  expect(queryD1(`SELECT b.status, b.paid, p.amount_cents, p.refund_status FROM bookings b JOIN payments p ON p.booking_id = b.id WHERE b.id = '${id}'`)).toEqual([
-    { status: 'cancelled', paid: 0, amount_cents: 25000, refund_status: 'due' },
-  ]);
+  expect(
+    queryD1(
+      `SELECT b.status, b.paid, p.amount_cents, p.refund_status FROM bookings b JOIN payments p ON p.booking_id = b.id WHERE b.id = '${id}'`,
+    ),
+  ).toEqual([{ status: 'cancelled', paid: 0, amount_cents: 25000, refund_status: 'due' }]);
 
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await logIn(admin, SEED_ADMIN);
@@ -42,15 +54,23 @@ test('a card charged for a booking cancelled meanwhile: the patient is told it w
   await expect(admin.getByRole('heading', { level: 1, name: 'Refunds due' })).toBeVisible();
   const card = admin.getByRole('article', { name: '$250 to Jamie Patient' }).filter({ hasText: transactionId });
   await expect(card).toContainText('The booking was cancelled before the payment arrived');
-  await expect(card).toContainText(`Teeth Whitening, ${format(new Date(`${date}T12:00:00`), 'PP')} at 11.30 AM - 12.00 PM (cancelled)`);
+  await expect(card).toContainText(
+    `Teeth Whitening, ${format(new Date(`${date}T12:00:00`), 'PP')} at 11.30 AM - 12.00 PM (cancelled)`,
+  );
   await expect(card).toContainText('patient@clinic.test');
 
-  for (const viewport of [{ width: 1280, height: 900 }, { width: 768, height: 1024 }, { width: 320, height: 640 }]) {
+  for (const viewport of [
+    { width: 1280, height: 900 },
+    { width: 768, height: 1024 },
+    { width: 320, height: 640 },
+  ]) {
     await admin.setViewportSize(viewport);
     await expect(card).toBeVisible();
     await expectWithinWidth(admin, card);
   }
   // On a phone the side menu is a drawer that still leads here.
   await admin.getByRole('button', { name: 'Open dashboard menu' }).click();
-  await expect(admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Refunds due' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Refunds due' }),
+  ).toHaveAttribute('aria-current', 'page');
 });

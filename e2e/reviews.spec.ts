@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { SEED_ADMIN, SEED_PATIENT, clinicDate, createAccount, logIn, queryD1, uniqueEmail } from './support.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { clinicDate, createAccount, logIn, queryD1, SEED_ADMIN, SEED_PATIENT, uniqueEmail } from './support.ts';
 
 const AWAITING = 'Your review is waiting for the clinic’s approval. You can still edit it.';
 
@@ -10,7 +10,10 @@ async function testimonials(page: Page) {
   return carousel;
 }
 
-test('a patient with a past appointment writes a review; it reaches the home page once an admin approves it', async ({ page, browser }) => {
+test('a patient with a past appointment writes a review; it reaches the home page once an admin approves it', async ({
+  page,
+  browser,
+}) => {
   // The seed patient's appointment of three days ago, as the clinic's records would hold it.
   queryD1(
     `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid)
@@ -23,7 +26,9 @@ test('a patient with a past appointment writes a review; it reaches the home pag
   await main.getByLabel('Your review').fill(text);
   await main.getByLabel('Location').fill('Queens');
   await main.getByRole('button', { name: 'Post review' }).click();
-  await expect(page.getByText('Thank you! Your review will show on the home page once the clinic approves it')).toBeVisible();
+  await expect(
+    page.getByText('Thank you! Your review will show on the home page once the clinic approves it'),
+  ).toBeVisible();
   await expect(main.getByText(AWAITING)).toBeVisible();
   await expect(main.getByRole('button', { name: 'Update review' })).toBeVisible();
 
@@ -41,7 +46,9 @@ test('a patient with a past appointment writes a review; it reaches the home pag
   await approve.focus();
   await adminPage.keyboard.press('Enter');
   await expect(adminPage.getByText('The review by Jamie Patient is approved')).toBeVisible();
-  await expect(adminPage.getByRole('region', { name: /^On the home page/ }).getByRole('article', { name: 'Jamie Patient' })).toBeVisible();
+  await expect(
+    adminPage.getByRole('region', { name: /^On the home page/ }).getByRole('article', { name: 'Jamie Patient' }),
+  ).toBeVisible();
 
   const carousel = await testimonials(page);
   await expect(carousel.getByText(text).first()).toBeAttached();

@@ -53,7 +53,10 @@ export async function verifyAccount(email: string): Promise<void> {
 }
 
 /** The out-of-band links (password-reset or verification mails) the emulator would have sent to `email`. */
-export async function oobLinks(email: string, requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET'): Promise<string[]> {
+export async function oobLinks(
+  email: string,
+  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET',
+): Promise<string[]> {
   return (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
 }
 
@@ -103,14 +106,21 @@ export async function submitLogin(page: import('@playwright/test').Page, who: { 
 }
 
 /** Opens `path` (a guarded page leads to Login), signs in and waits until the Worker's access token is stored. */
-export async function logIn(page: import('@playwright/test').Page, who: { email: string; password: string }, path = '/login') {
+export async function logIn(
+  page: import('@playwright/test').Page,
+  who: { email: string; password: string },
+  path = '/login',
+) {
   await page.goto(path);
   await submitLogin(page, who);
   await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
 }
 
 /** Books through the API as the signed-in page's user; answers the new booking's id. */
-export async function bookViaApi(page: import('@playwright/test').Page, booking: { treatment: string; date: string; slot: string }) {
+export async function bookViaApi(
+  page: import('@playwright/test').Page,
+  booking: { treatment: string; date: string; slot: string },
+) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const response = await page.request.post('/api/bookings', {
     headers: { Authorization: `Bearer ${token}` },
@@ -125,7 +135,10 @@ export async function bookViaApi(page: import('@playwright/test').Page, booking:
  * cancels the booking, then pays it with the demo card, as when a card is charged while the
  * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
  */
-export async function refundDueViaApi(page: import('@playwright/test').Page, booking: { treatment: string; date: string; slot: string }) {
+export async function refundDueViaApi(
+  page: import('@playwright/test').Page,
+  booking: { treatment: string; date: string; slot: string },
+) {
   const id = await bookViaApi(page, booking);
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
   const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
@@ -134,7 +147,10 @@ export async function refundDueViaApi(page: import('@playwright/test').Page, boo
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
   const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
   const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
-  const recorded = await page.request.post('/api/payments', { headers, data: { transactionId: paymentIntent.id, bookingId: id } });
+  const recorded = await page.request.post('/api/payments', {
+    headers,
+    data: { transactionId: paymentIntent.id, bookingId: id },
+  });
   if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
   return paymentIntent.id;
 }

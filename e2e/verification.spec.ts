@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { clinicDate, oobLinks, pickDay, queryD1, signUpInBrowser, uniqueEmail } from './support.ts';
 
-test('a new patient verifies their email before booking: banner, refusal, the emailed link, I’ve verified, booked', async ({ page }) => {
+test('a new patient verifies their email before booking: banner, refusal, the emailed link, I’ve verified, booked', async ({
+  page,
+}) => {
   const email = uniqueEmail('verifier');
   await signUpInBrowser(page, { name: 'Vera Verify', email, password: 'Strong#2026' });
   await expect(page).toHaveURL('/');
@@ -24,7 +26,9 @@ test('a new patient verifies their email before booking: banner, refusal, the em
     return modal;
   };
   const refused = await book();
-  await expect(page.getByText('Please verify your email address first: open the link we emailed you, then try again')).toBeVisible();
+  await expect(
+    page.getByText('Please verify your email address first: open the link we emailed you, then try again'),
+  ).toBeVisible();
   await refused.getByRole('button', { name: 'Close' }).click();
   expect(queryD1(`SELECT id FROM bookings WHERE email = '${email}'`)).toEqual([]);
 

@@ -15,11 +15,15 @@ try {
 
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
-  console.warn(`audit: NOT CHECKED — the registry's advisory service did not answer (${report.message ?? run.stderr.trim().split('\n').pop()})`);
+  console.warn(
+    `audit: NOT CHECKED — the registry's advisory service did not answer (${report.message ?? run.stderr.trim().split('\n').pop()})`,
+  );
   process.exit(0);
 }
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
-console.log(`audit: production dependencies — critical ${counts.critical ?? 0}, high ${counts.high ?? 0}, moderate ${counts.moderate ?? 0}, low ${counts.low ?? 0}`);
+console.log(
+  `audit: production dependencies — critical ${counts.critical ?? 0}, high ${counts.high ?? 0}, moderate ${counts.moderate ?? 0}, low ${counts.low ?? 0}`,
+);
 if (serious > 0) {
   console.error('audit: high or critical advisories found; run `npm audit --omit=dev` for details');
   process.exit(1);

@@ -38,12 +38,19 @@ export function avatarPng(look: AvatarLook, size = 256): Uint8Array {
   const raw = new Uint8Array(row * size);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const sum = [0, 0, 0];
-      for (const [dx, dy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]] as const) {
+      const sum: [number, number, number] = [0, 0, 0];
+      for (const [dx, dy] of [
+        [0.25, 0.25],
+        [0.75, 0.25],
+        [0.25, 0.75],
+        [0.75, 0.75],
+      ] as const) {
         const c = colourAt(x + dx, y + dy);
-        for (let i = 0; i < 3; i++) sum[i]! += c[i]!;
+        sum[0] += c[0];
+        sum[1] += c[1];
+        sum[2] += c[2];
       }
-      for (let i = 0; i < 3; i++) raw[y * row + 1 + x * 3 + i] = Math.round(sum[i]! / 4);
+      for (const [i, total] of sum.entries()) raw[y * row + 1 + x * 3 + i] = Math.round(total / 4);
     }
   }
 

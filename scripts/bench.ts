@@ -14,23 +14,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser } from '@playwright/test';
+import { TZDate } from '@date-fns/tz';
+import { type Browser, chromium } from '@playwright/test';
 import autocannon from 'autocannon';
 import { launch } from 'chrome-launcher';
 import { addDays, format } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
 import { SignJWT } from 'jose';
 import lighthouse from 'lighthouse';
-import { SEED_PATIENT, bookViaApi, logIn } from '../e2e/support.ts';
+import { bookViaApi, logIn, SEED_PATIENT } from '../e2e/support.ts';
 import { queryLocalD1 } from './local-d1.ts';
 import { SEED_TREATMENTS, slotLabel } from './seed-data.ts';
-import { startStack, type SeedBindings } from './stack.ts';
+import { type SeedBindings, startStack } from './stack.ts';
 
 const PARTS = ['api', 'front'];
-const only = (process.env.BENCH_ONLY ?? PARTS.join(',')).split(',').map((part) => part.trim()).filter(Boolean);
+const only = (process.env.BENCH_ONLY ?? PARTS.join(','))
+  .split(',')
+  .map((part) => part.trim())
+  .filter(Boolean);
 const unknownParts = only.filter((part) => !PARTS.includes(part));
 if (unknownParts.length > 0 || only.length === 0) {
-  console.error(`BENCH_ONLY=${process.env.BENCH_ONLY}: name the parts to run, comma-separated, from: ${PARTS.join(', ')}`);
+  console.error(
+    `BENCH_ONLY=${process.env.BENCH_ONLY}: name the parts to run, comma-separated, from: ${PARTS.join(', ')}`,
+  );
   process.exit(2);
 }
 
@@ -38,12 +43,25 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const CONNECTIONS = 10;
 const JWT_SECRET = 'benchmark-only-secret-0123456789abcdef';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RACERS = 300;
 /** The patients the bulk of the bookings belongs to. */
 const BULK_PATIENTS = 200;
 /** The patient whose GET /api/bookings?email= is measured, with a realistic handful of bookings (days from today). */
-const MEASURED = { id: 'bench-patient', email: 'bench-patient@example.com', name: 'Bench Patient', days: [-60, -21, -7, 5, 9, 16] };
+const MEASURED = {
+  id: 'bench-patient',
+  email: 'bench-patient@example.com',
+  name: 'Bench Patient',
+  days: [-60, -21, -7, 5, 9, 16],
+};
 
 const clinicToday = () => format(new TZDate(Date.now(), 'America/New_York'), 'yyyy-MM-dd');
 const day = (offset: number) => format(addDays(new Date(`${clinicToday()}T12:00:00`), offset), 'yyyy-MM-dd');
@@ -54,16 +72,29 @@ const RACE_DATE = day(2);
  * `total` bookings: the measured patient's handful on a slot the rest leaves free, and the rest on every
  * other slot of every treatment, day after day around the measured date, spread over BULK_PATIENTS patients.
  */
+/** `value`, or a clear error naming what the benchmark expected to find. */
+function present<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`bench: expected ${what}`);
+  return value;
+}
+
 function bookings(total: number) {
   return async (db: SeedBindings['DB']) => {
     const user = (id: string, email: string, name: string) => `('${id}', '${email}', '${name}', 'patient', 1)`;
     const users = [
       user(MEASURED.id, MEASURED.email, MEASURED.name),
-      ...Array.from({ length: BULK_PATIENTS }, (_, i) => user(`bench-user-${i}`, `bench-user-${i}@example.com`, `Bench User ${i}`)),
-      ...Array.from({ length: RACERS }, (_, i) => user(`bench-racer-${i}`, `bench-racer-${i}@example.com`, `Bench Racer ${i}`)),
+      ...Array.from({ length: BULK_PATIENTS }, (_, i) =>
+        user(`bench-user-${i}`, `bench-user-${i}@example.com`, `Bench User ${i}`),
+      ),
+      ...Array.from({ length: RACERS }, (_, i) =>
+        user(`bench-racer-${i}`, `bench-racer-${i}@example.com`, `Bench Racer ${i}`),
+      ),
     ];
-    const statements = [db.prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES ${users.join(', ')}`)];
-    const columns = 'id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, hold_until';
+    const statements = [
+      db.prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES ${users.join(', ')}`),
+    ];
+    const columns =
+      'id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, hold_until';
     const bulk = total - MEASURED.days.length;
     let rows: string[] = [];
     let made = 0;
@@ -90,12 +121,13 @@ function bookings(total: number) {
     }
     flush();
     // Paid, except the nearest upcoming one, which is held for a day.
-    const [cleaning] = SEED_TREATMENTS;
+    const cleaning = present(SEED_TREATMENTS[0], 'a seed treatment');
+    const secondSlot = slotLabel(present(cleaning.slots[1], 'a second slot of the seed treatment'));
     const holdUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
     const nearest = Math.min(...MEASURED.days.filter((offset) => offset > 0));
     const own = MEASURED.days.map((offset) => {
       const paid = offset === nearest ? `0, '${holdUntil}'` : '1, NULL';
-      return `('bench-own-${offset}', '${cleaning!.id}', '${cleaning!.name}', '${day(offset)}', '${slotLabel(cleaning!.slots[1]!)}', '${MEASURED.id}', '${MEASURED.name}', '${MEASURED.email}', ${cleaning!.priceCents}, ${paid})`;
+      return `('bench-own-${offset}', '${cleaning.id}', '${cleaning.name}', '${day(offset)}', '${secondSlot}', '${MEASURED.id}', '${MEASURED.name}', '${MEASURED.email}', ${cleaning.priceCents}, ${paid})`;
     });
     statements.push(db.prepare(`INSERT INTO bookings (${columns}) VALUES ${own.join(', ')}`));
     for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
@@ -104,8 +136,13 @@ function bookings(total: number) {
 
 /** An access token as the Worker issues it (worker/src/auth.ts) to a verified patient at token version 0. */
 function accessToken(id: string, email: string) {
-  return new SignJWT({ email, role: 'patient', verified: true, ver: 0 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(id).setIssuer('dental-clinic').setAudience('dental-clinic-api').setIssuedAt().setExpirationTime('30m')
+  return new SignJWT({ email, role: 'patient', verified: true, ver: 0 })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(id)
+    .setIssuer('dental-clinic')
+    .setAudience('dental-clinic-api')
+    .setIssuedAt()
+    .setExpirationTime('30m')
     .sign(new TextEncoder().encode(JWT_SECRET));
 }
 
@@ -113,7 +150,12 @@ type Load = { rps: number; p50: number; p99: number; errors: number };
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Load> {
   const result = await autocannon({ url, headers, duration: SECONDS, connections: CONNECTIONS });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 const mean = (list: Load[]): Load => ({
@@ -127,7 +169,12 @@ const BASE = 'http://127.0.0.1:8787';
 
 async function apiRun(total: number) {
   const stateDir = mkdtempSync(join(tmpdir(), 'clinic-bench-'));
-  const stack = await startStack({ stateDir, logFile: join(stateDir, 'stack.log'), jwtSecret: JWT_SECRET, extraData: bookings(total) });
+  const stack = await startStack({
+    stateDir,
+    logFile: join(stateDir, 'stack.log'),
+    jwtSecret: JWT_SECRET,
+    extraData: bookings(total),
+  });
   try {
     const count = queryLocalD1<{ n: number }>(stateDir, 'SELECT count(*) AS n FROM bookings')[0]?.n;
     const slotsUrl = `${BASE}/api/appointmentOptions?date=${MEASURED_DATE}`;
@@ -149,8 +196,14 @@ async function apiRun(total: number) {
     }
     const race = total === 1000 ? await bookingRace(stateDir) : undefined;
     return {
-      total: count, slotsQueries, listQueries, listLength,
-      health: mean(runs.health), slots: mean(runs.slots), list: mean(runs.list), race,
+      total: count,
+      slotsQueries,
+      listQueries,
+      listLength,
+      health: mean(runs.health),
+      slots: mean(runs.slots),
+      list: mean(runs.list),
+      race,
     };
   } finally {
     await stack.stop();
@@ -160,8 +213,12 @@ async function apiRun(total: number) {
 
 /** RACERS patients book at once, several aiming at each slot of one day. */
 async function bookingRace(stateDir: string) {
-  const tokens = await Promise.all(Array.from({ length: RACERS }, (_, i) => accessToken(`bench-racer-${i}`, `bench-racer-${i}@example.com`)));
-  const targets = SEED_TREATMENTS.flatMap((t) => t.slots.slice(0, 6).map((start) => ({ treatment: t.name, slot: slotLabel(start) })));
+  const tokens = await Promise.all(
+    Array.from({ length: RACERS }, (_, i) => accessToken(`bench-racer-${i}`, `bench-racer-${i}@example.com`)),
+  );
+  const targets = SEED_TREATMENTS.flatMap((t) =>
+    t.slots.slice(0, 6).map((start) => ({ treatment: t.name, slot: slotLabel(start) })),
+  );
   const statuses = new Map<number, number>();
   const started = performance.now();
   let next = 0;
@@ -169,7 +226,7 @@ async function bookingRace(stateDir: string) {
     Array.from({ length: 50 }, async () => {
       while (next < RACERS) {
         const i = next++;
-        const target = targets[i % targets.length]!;
+        const target = present(targets[i % targets.length], 'a race target');
         const response = await fetch(`${BASE}/api/bookings`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${tokens[i]}` },
@@ -186,8 +243,19 @@ async function bookingRace(stateDir: string) {
     `SELECT count(*) AS n FROM (SELECT 1 FROM bookings WHERE status = 'active' AND appointment_date = '${RACE_DATE}'
      GROUP BY treatment_id, slot HAVING count(*) > 1)`,
   )[0]?.n;
-  const booked = queryLocalD1<{ n: number }>(stateDir, `SELECT count(*) AS n FROM bookings WHERE appointment_date = '${RACE_DATE}'`)[0]?.n;
-  return { requests: RACERS, seconds, rps: RACERS / seconds, statuses: Object.fromEntries(statuses), slots: targets.length, booked, doubles };
+  const booked = queryLocalD1<{ n: number }>(
+    stateDir,
+    `SELECT count(*) AS n FROM bookings WHERE appointment_date = '${RACE_DATE}'`,
+  )[0]?.n;
+  return {
+    requests: RACERS,
+    seconds,
+    rps: RACERS / seconds,
+    statuses: Object.fromEntries(statuses),
+    slots: targets.length,
+    booked,
+    doubles,
+  };
 }
 
 interface FrontRoute {
@@ -202,13 +270,18 @@ type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext
 function checkLanded(route: FrontRoute, url: string, tool: string) {
   const landed = new URL(url).pathname;
   if (landed !== route.path) {
-    throw new Error(`${tool}: the visit to ${route.path}${route.signedIn ? ' (signed in)' : ''} ended on ${landed}; its figures would be another page's`);
+    throw new Error(
+      `${tool}: the visit to ${route.path}${route.signedIn ? ' (signed in)' : ''} ended on ${landed}; its figures would be another page's`,
+    );
   }
 }
 
 /** The gzip bytes of the JavaScript and CSS a fresh visit (empty cache, no service worker) to the route loads. */
 async function routeBytes(browser: Browser, route: FrontRoute, session: StorageState) {
-  const context = await browser.newContext({ serviceWorkers: 'block', storageState: route.signedIn ? session : undefined });
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    storageState: route.signedIn ? session : undefined,
+  });
   const page = await context.newPage();
   const sizes = { js: 0, css: 0, files: 0 };
   const pending: Promise<void>[] = [];
@@ -216,12 +289,16 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
     const type = response.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     pending.push(
-      response.body().then((body) => {
-        sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
-        sizes.files += 1;
-      }, () => undefined),
+      response.body().then(
+        (body) => {
+          sizes[type === 'script' ? 'js' : 'css'] += gzipSync(body, { level: 9 }).length;
+          sizes.files += 1;
+        },
+        () => undefined,
+      ),
     );
   });
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: the JS bytes of a page are all it loads, lazy chunks included.
   await page.goto(`${BASE}${route.path}`, { waitUntil: 'networkidle' });
   checkLanded(route, page.url(), 'JS bytes');
   await Promise.all(pending);
@@ -235,7 +312,10 @@ const lighthouseRetries: string[] = [];
 async function lighthouseRun(port: number, path: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${BASE}${path}`, {
-      port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'],
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
@@ -245,7 +325,8 @@ async function lighthouseRun(port: number, path: string) {
   }
 }
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+const median = (list: number[]) =>
+  present([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)], 'a measurement');
 
 /**
  * Lighthouse's mobile defaults, 3 runs per route, each on an empty HTTP cache with no service worker
@@ -255,14 +336,17 @@ const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(li
 async function lighthouseScores(routes: FrontRoute[]) {
   const chrome = await launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
   try {
-    const scores = new Map<FrontRoute, { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; runs: number[] }>();
+    const scores = new Map<
+      FrontRoute,
+      { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; runs: number[] }
+    >();
     let version = '';
     let signedIn = false;
     for (const route of [...routes.filter((r) => !r.signedIn), ...routes.filter((r) => r.signedIn)]) {
       if (route.signedIn && !signedIn) {
         signedIn = true;
         const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const page = await browser.contexts()[0]!.newPage();
+        const page = await present(browser.contexts()[0], 'a browser context').newPage();
         await logIn(page, SEED_PATIENT, `${BASE}/login`);
         await page.close();
         await browser.close(); // disconnects; the profile keeps the session
@@ -275,14 +359,18 @@ async function lighthouseScores(routes: FrontRoute[]) {
         runs.push({
           performance: lhr.categories.performance?.score ?? 0,
           accessibility: lhr.categories.accessibility?.score ?? 0,
-          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         });
       }
       const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
       scores.set(route, {
-        performance: of('performance'), accessibility: of('accessibility'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'),
+        performance: of('performance'),
+        accessibility: of('accessibility'),
+        lcp: of('lcp'),
+        tbt: of('tbt'),
+        cls: of('cls'),
         runs: runs.map((r) => r.performance),
       });
     }
@@ -326,7 +414,10 @@ async function frontEnd() {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-const machine = () => `${cpus().length} cores, load average ${loadavg().map((n) => n.toFixed(1)).join(' ')}`;
+const machine = () =>
+  `${cpus().length} cores, load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ')}`;
 const loadLine = (name: string, r: Load, note = '') =>
   `  ${name.padEnd(27)} ${r.rps.toFixed(0).padStart(6)} req/s   p50 ${ms(r.p50)}   p99 ${ms(r.p99)}   errors ${r.errors}${note}`;
 
@@ -339,34 +430,49 @@ if (only.includes('api')) {
     console.log(`API with ${run.total?.toLocaleString('en-US')} bookings in D1:`);
     console.log(loadLine('GET /api/health', run.health));
     console.log(loadLine('GET /api/appointmentOptions', run.slots, `   (${run.slotsQueries})`));
-    console.log(loadLine('GET /api/bookings?email=', run.list, `   (${run.listLength} bookings of one patient; ${run.listQueries})`));
+    console.log(
+      loadLine(
+        'GET /api/bookings?email=',
+        run.list,
+        `   (${run.listLength} bookings of one patient; ${run.listQueries})`,
+      ),
+    );
     console.log(`  slots / health throughput: ${(run.slots.rps / run.health.rps).toFixed(2)} (target ≥ 0.50)`);
     console.log(`  bookings / health throughput: ${(run.list.rps / run.health.rps).toFixed(2)}\n`);
   }
   const ratio = (name: string, a: Load, b: Load) =>
-    console.log(`${name} latency, 100,000 vs 1,000 bookings: p50 ×${(b.p50 / a.p50).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)} (target ≤ 1.5)`);
+    console.log(
+      `${name} latency, 100,000 vs 1,000 bookings: p50 ×${(b.p50 / a.p50).toFixed(2)}, p99 ×${(b.p99 / a.p99).toFixed(2)} (target ≤ 1.5)`,
+    );
   ratio('Slots', small.slots, large.slots);
   ratio("A patient's bookings", small.list, large.list);
   console.log('');
   if (small.race) {
     const r = small.race;
-    console.log(`POST /api/bookings: ${r.requests} patients at once (50 in flight) on ${r.slots} slots: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`);
-    console.log(`  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked}; slots booked twice: ${r.doubles}\n`);
+    console.log(
+      `POST /api/bookings: ${r.requests} patients at once (50 in flight) on ${r.slots} slots: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`,
+    );
+    console.log(
+      `  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked}; slots booked twice: ${r.doubles}\n`,
+    );
   }
 }
 if (only.includes('front')) {
   const fe = await frontEnd();
   console.log(`Front end (${machine()}): a fresh visit to each page, * signed in as the seed patient`);
   console.log(`  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, median of 3 runs:`);
-  console.log(`  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`);
+  console.log(
+    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`,
+  );
   for (const route of fe.routes) {
-    const size = fe.bytes.get(route)!;
-    const lh = fe.scores.get(route)!;
+    const size = present(fe.bytes.get(route), `the bytes of ${route.path}`);
+    const lh = present(fe.scores.get(route), `the Lighthouse scores of ${route.path}`);
     console.log(
       `  ${(route.label + (route.signedIn ? ' *' : '')).padEnd(24)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(8)} ${String(size.files).padStart(5)}` +
         `   ${lh.performance.toFixed(2)} ${`${(lh.lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${lh.tbt.toFixed(0)} ms`.padStart(8)} ${lh.cls.toFixed(3).padStart(7)}` +
         `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')})`,
     );
   }
-  if (lighthouseRetries.length > 0) console.log(`  Lighthouse runs tried again after a failure of its own: ${lighthouseRetries.join('; ')}`);
+  if (lighthouseRetries.length > 0)
+    console.log(`  Lighthouse runs tried again after a failure of its own: ${lighthouseRetries.join('; ')}`);
 }

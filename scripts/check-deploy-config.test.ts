@@ -9,7 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 const run = promisify(execFile);
 const realConfig = readFileSync(join(root, 'wrangler.toml'), 'utf8');
 const dirs: string[] = [];
-afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 /** A folder laid out like the project (its package.json, scripts and node_modules) with `config` as wrangler.toml. */
 function projectWith(config: string): string {
@@ -38,9 +40,21 @@ describe('the deploy guard (scripts/check-deploy-config.ts)', () => {
   });
 
   const bad: [string, string, string][] = [
-    ['the emulator host in [vars]', realConfig.replace('[vars]\n', '[vars]\nFIREBASE_AUTH_EMULATOR_HOST = "127.0.0.1:9099"\n'), '[vars] sets FIREBASE_AUTH_EMULATOR_HOST'],
-    ['the unsigned-token flag in [vars]', realConfig.replace('[vars]\n', '[vars]\nALLOW_UNSIGNED_EMULATOR_TOKENS = "true"\n'), '[vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS'],
-    ['the flag in an [env.*] section', `${realConfig}\n[env.staging.vars]\nALLOW_UNSIGNED_EMULATOR_TOKENS = "false"\n`, '[env.staging.vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS'],
+    [
+      'the emulator host in [vars]',
+      realConfig.replace('[vars]\n', '[vars]\nFIREBASE_AUTH_EMULATOR_HOST = "127.0.0.1:9099"\n'),
+      '[vars] sets FIREBASE_AUTH_EMULATOR_HOST',
+    ],
+    [
+      'the unsigned-token flag in [vars]',
+      realConfig.replace('[vars]\n', '[vars]\nALLOW_UNSIGNED_EMULATOR_TOKENS = "true"\n'),
+      '[vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS',
+    ],
+    [
+      'the flag in an [env.*] section',
+      `${realConfig}\n[env.staging.vars]\nALLOW_UNSIGNED_EMULATOR_TOKENS = "false"\n`,
+      '[env.staging.vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS',
+    ],
   ];
   for (const [what, config, problem] of bad) {
     it(`refuses ${what}, naming it`, async () => {
@@ -53,14 +67,18 @@ describe('the deploy guard (scripts/check-deploy-config.ts)', () => {
 
   it('runs before wrangler in npm run deploy:check, which then stops', async () => {
     const dir = projectWith(bad[0]![1]);
-    const outcome = await run('npm', ['run', 'deploy:check'], { cwd: dir }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    const outcome = await run('npm', ['run', 'deploy:check'], { cwd: dir }).catch(
+      (error: { code: number; stdout: string; stderr: string }) => error,
+    );
     expect('code' in outcome ? outcome.code : 0).not.toBe(0);
     expect(outcome.stderr).toContain('[vars] sets FIREBASE_AUTH_EMULATOR_HOST');
     expect(outcome.stdout + outcome.stderr).not.toMatch(/wrangler \d+\.\d+/); // wrangler's banner: it never started
   });
 
   it('runs first in npm run deploy (not run here: a passing check would deploy)', () => {
-    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
     expect(scripts.deploy).toMatch(/^node scripts\/check-deploy-config\.ts && /);
     expect(scripts['deploy:check']).toMatch(/^node scripts\/check-deploy-config\.ts && wrangler deploy --dry-run/);
   });

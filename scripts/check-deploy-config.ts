@@ -13,13 +13,19 @@ import { experimental_readRawConfig } from 'wrangler';
 /** Variables only the local stack and the tests may set (scripts/stack.ts, worker/vitest.config.ts). */
 export const LOCAL_ONLY_VARS = ['FIREBASE_AUTH_EMULATOR_HOST', 'ALLOW_UNSIGNED_EMULATOR_TOKENS'] as const;
 
-type RawConfig = { vars?: Record<string, unknown>; env?: Record<string, { vars?: Record<string, unknown> } | undefined> };
+type RawConfig = {
+  vars?: Record<string, unknown>;
+  env?: Record<string, { vars?: Record<string, unknown> } | undefined>;
+};
 
 /** One line per local-only variable the configuration sets, naming its section. */
 export function localOnlyVarProblems(config: RawConfig): string[] {
   const sections: [string, Record<string, unknown> | undefined][] = [
     ['[vars]', config.vars],
-    ...Object.entries(config.env ?? {}).map(([name, env]): [string, Record<string, unknown> | undefined] => [`[env.${name}.vars]`, env?.vars]),
+    ...Object.entries(config.env ?? {}).map(([name, env]): [string, Record<string, unknown> | undefined] => [
+      `[env.${name}.vars]`,
+      env?.vars,
+    ]),
   ];
   return sections.flatMap(([section, vars]) =>
     LOCAL_ONLY_VARS.filter((name) => vars && name in vars).map((name) => `${section} sets ${name}`),
@@ -38,7 +44,7 @@ if (import.meta.main) {
       [
         `Refusing to deploy ${configPath}:`,
         ...problems.map((problem) => `  - ${problem}`),
-        'These let the Worker accept the Firebase Auth emulator\'s unsigned ID tokens, so anyone could sign in as anyone.',
+        "These let the Worker accept the Firebase Auth emulator's unsigned ID tokens, so anyone could sign in as anyone.",
         'They are for the local stack only (scripts/stack.ts passes them with --var); remove them from the configuration.',
       ].join('\n'),
     );

@@ -19,7 +19,10 @@ function resolvePackage(name: string, fromDir: string): Resolved {
   for (const modules of lookup) {
     const manifest = join(modules, name, 'package.json');
     if (existsSync(manifest)) {
-      return { dir: realpathSync(join(modules, name)), version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version };
+      return {
+        dir: realpathSync(join(modules, name)),
+        version: (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version,
+      };
     }
   }
   throw new Error(`${name} is not installed (from ${fromDir}); run npm install`);
@@ -47,9 +50,15 @@ const test = {
 const differences = (['wrangler', 'miniflare', 'workerd'] as const).filter((name) => dev[name].dir !== test[name].dir);
 if (differences.length > 0) {
   for (const name of differences) {
-    console.error(`runtime: the Worker tests use ${name} ${test[name].version} (${test[name].dir}), npm start uses ${dev[name].version} (${dev[name].dir})`);
+    console.error(
+      `runtime: the Worker tests use ${name} ${test[name].version} (${test[name].dir}), npm start uses ${dev[name].version} (${dev[name].dir})`,
+    );
   }
-  console.error('runtime: set "overrides" for @cloudflare/vitest-plugin in package.json to the app\'s wrangler and its miniflare, then npm install');
+  console.error(
+    'runtime: set "overrides" for @cloudflare/vitest-plugin in package.json to the app\'s wrangler and its miniflare, then npm install',
+  );
   process.exit(1);
 }
-console.log(`runtime: Worker tests and npm start share wrangler ${dev.wrangler.version}, miniflare ${dev.miniflare.version}, workerd ${dev.workerd.version}`);
+console.log(
+  `runtime: Worker tests and npm start share wrangler ${dev.wrangler.version}, miniflare ${dev.miniflare.version}, workerd ${dev.workerd.version}`,
+);

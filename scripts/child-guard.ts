@@ -19,7 +19,10 @@ if (!program) {
 
 // A signal to the group is meant for the program (the emulator exports its data on SIGINT);
 // the guard stays until the program has gone.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => {});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => {
+    // Handled, so Node does not exit: the guard waits for the program's exit below.
+  });
 
 const child = spawn(program, args, { stdio: ['ignore', 'inherit', 'inherit'] });
 child.on('error', (error) => {

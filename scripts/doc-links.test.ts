@@ -16,7 +16,9 @@ describe('references to the product reference', () => {
     const anchors = anchorsIn('# Product\n\n## Booking modal\n');
     // Spelled in pieces, so that check:docs, which reads this file too, does not see them.
     const missing = ['docs/product.md', 'booking-form'].join('#');
-    const code = ['// docs/product.md#booking-modal: fine', `// ${missing}`, `// ${'SPEC'} §2 booking modal`].join('\n');
+    const code = ['// docs/product.md#booking-modal: fine', `// ${missing}`, `// ${'SPEC'} §2 booking modal`].join(
+      '\n',
+    );
     expect(problemsIn('x.ts', code, anchors)).toEqual([
       `x.ts:2: ${missing} names no heading of docs/product.md`,
       'x.ts:3: cites a numbered section of the original specification; point to a section of docs/product.md instead',

@@ -26,8 +26,8 @@ export const anchorOf = (heading: string) =>
 /** Every heading's anchor in a Markdown text; a duplicate anchor is an error (GitHub would number it). */
 export function anchorsIn(markdown: string): Set<string> {
   const anchors = new Set<string>();
-  for (const [, heading] of markdown.matchAll(/^#{1,6}\s+(.+)$/gm)) {
-    const anchor = anchorOf(heading!);
+  for (const [, heading = ''] of markdown.matchAll(/^#{1,6}\s+(.+)$/gm)) {
+    const anchor = anchorOf(heading);
     if (anchors.has(anchor)) throw new Error(`${PRODUCT_DOC}: two headings make the anchor #${anchor}`);
     anchors.add(anchor);
   }
@@ -39,10 +39,13 @@ export function problemsIn(file: string, text: string, anchors: Set<string>): st
   const problems: string[] = [];
   text.split('\n').forEach((line, index) => {
     const where = `${file}:${index + 1}`;
-    for (const [, anchor] of line.matchAll(REFERENCE)) {
-      if (!anchors.has(anchor!)) problems.push(`${where}: ${PRODUCT_DOC}#${anchor} names no heading of ${PRODUCT_DOC}`);
+    for (const [, anchor = ''] of line.matchAll(REFERENCE)) {
+      if (!anchors.has(anchor)) problems.push(`${where}: ${PRODUCT_DOC}#${anchor} names no heading of ${PRODUCT_DOC}`);
     }
-    if (OLD_CITATION.test(line)) problems.push(`${where}: cites a numbered section of the original specification; point to a section of ${PRODUCT_DOC} instead`);
+    if (OLD_CITATION.test(line))
+      problems.push(
+        `${where}: cites a numbered section of the original specification; point to a section of ${PRODUCT_DOC} instead`,
+      );
   });
   return problems;
 }

@@ -10,7 +10,13 @@
 /** The seed accounts, verified, with the Firebase uid each is created with in the auth emulator. */
 export const SEED_ACCOUNTS = [
   { email: 'admin@clinic.test', password: 'Admin#2026', name: 'Clinic Admin', role: 'admin', uid: 'seed-admin-uid' },
-  { email: 'patient@clinic.test', password: 'Patient#2026', name: 'Jamie Patient', role: 'patient', uid: 'seed-patient-uid' },
+  {
+    email: 'patient@clinic.test',
+    password: 'Patient#2026',
+    name: 'Jamie Patient',
+    role: 'patient',
+    uid: 'seed-patient-uid',
+  },
 ] as const;
 
 /** The specialties migration 0005 creates, by id. */
@@ -26,13 +32,49 @@ type SpecialtyId = (typeof SEED_SPECIALTIES)[number]['id'];
 export const SEED_HOURS = { open: 9 * 60, close: 17 * 60 };
 
 export const SEED_TREATMENTS = [
-  { id: 'teeth-cleaning', name: 'Teeth Cleaning', priceCents: 8000, durationMinutes: 30, specialty: 'general-dentistry' },
-  { id: 'fluoride-treatment', name: 'Fluoride Treatment', priceCents: 6000, durationMinutes: 30, specialty: 'general-dentistry' },
-  { id: 'cavity-filling', name: 'Cavity Filling', priceCents: 15000, durationMinutes: 60, specialty: 'general-dentistry' },
-  { id: 'teeth-whitening', name: 'Teeth Whitening', priceCents: 25000, durationMinutes: 60, specialty: 'cosmetic-dentistry' },
+  {
+    id: 'teeth-cleaning',
+    name: 'Teeth Cleaning',
+    priceCents: 8000,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'fluoride-treatment',
+    name: 'Fluoride Treatment',
+    priceCents: 6000,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'cavity-filling',
+    name: 'Cavity Filling',
+    priceCents: 15000,
+    durationMinutes: 60,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'teeth-whitening',
+    name: 'Teeth Whitening',
+    priceCents: 25000,
+    durationMinutes: 60,
+    specialty: 'cosmetic-dentistry',
+  },
   { id: 'root-canal', name: 'Root Canal Treatment', priceCents: 70000, durationMinutes: 90, specialty: 'endodontics' },
-  { id: 'dental-checkup', name: 'Dental Check-up', priceCents: 4500, durationMinutes: 30, specialty: 'general-dentistry' },
-  { id: 'orthodontic-consultation', name: 'Orthodontic Consultation', priceCents: 12000, durationMinutes: 60, specialty: 'orthodontics' },
+  {
+    id: 'dental-checkup',
+    name: 'Dental Check-up',
+    priceCents: 4500,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'orthodontic-consultation',
+    name: 'Orthodontic Consultation',
+    priceCents: 12000,
+    durationMinutes: 60,
+    specialty: 'orthodontics',
+  },
 ] satisfies { id: string; name: string; priceCents: number; durationMinutes: number; specialty: SpecialtyId }[];
 
 export interface AvatarLook {
@@ -45,22 +87,34 @@ export interface AvatarLook {
 
 export const SEED_DOCTORS = [
   {
-    id: 'dr-amelia-hart', name: 'Dr. Amelia Hart', email: 'amelia.hart@clinic.test', specialty: 'cosmetic-dentistry',
+    id: 'dr-amelia-hart',
+    name: 'Dr. Amelia Hart',
+    email: 'amelia.hart@clinic.test',
+    specialty: 'cosmetic-dentistry',
     imageKey: 'doctors/seed-dr-amelia-hart.png',
     look: { background: '#cfe8ef', skin: '#f1c7a5', hair: '#5b3a29', clothes: '#2a7f8f', coat: true },
   },
   {
-    id: 'dr-kwame-mensah', name: 'Dr. Kwame Mensah', email: 'kwame.mensah@clinic.test', specialty: 'endodontics',
+    id: 'dr-kwame-mensah',
+    name: 'Dr. Kwame Mensah',
+    email: 'kwame.mensah@clinic.test',
+    specialty: 'endodontics',
     imageKey: 'doctors/seed-dr-kwame-mensah.png',
     look: { background: '#dfe7f7', skin: '#8d5a3b', hair: '#1f1a17', clothes: '#3b5ba5', coat: true },
   },
   {
-    id: 'dr-sofia-alvarez', name: 'Dr. Sofia Alvarez', email: 'sofia.alvarez@clinic.test', specialty: 'general-dentistry',
+    id: 'dr-sofia-alvarez',
+    name: 'Dr. Sofia Alvarez',
+    email: 'sofia.alvarez@clinic.test',
+    specialty: 'general-dentistry',
     imageKey: 'doctors/seed-dr-sofia-alvarez.png',
     look: { background: '#f3e3d3', skin: '#e0ac84', hair: '#2b1d16', clothes: '#8f3b5b', coat: true },
   },
   {
-    id: 'dr-hiro-tanaka', name: 'Dr. Hiro Tanaka', email: 'hiro.tanaka@clinic.test', specialty: 'orthodontics',
+    id: 'dr-hiro-tanaka',
+    name: 'Dr. Hiro Tanaka',
+    email: 'hiro.tanaka@clinic.test',
+    specialty: 'orthodontics',
     imageKey: 'doctors/seed-dr-hiro-tanaka.png',
     look: { background: '#e3f1df', skin: '#f0cfa8', hair: '#141414', clothes: '#3f7d3a', coat: true },
   },
@@ -68,32 +122,50 @@ export const SEED_DOCTORS = [
 
 export const SEED_REVIEWS = [
   {
-    id: 'review-winson', name: 'Winson Herry', location: 'California', imageKey: 'seed-patient-winson.png',
+    id: 'review-winson',
+    name: 'Winson Herry',
+    location: 'California',
+    imageKey: 'seed-patient-winson.png',
     review: 'The whitening took an hour and my smile has never looked better. Friendly staff who explain every step.',
     look: { background: '#fde7c8', skin: '#f2c9a0', hair: '#6b4423', clothes: '#d9822b', coat: false },
   },
   {
-    id: 'review-priya', name: 'Priya Natarajan', location: 'New Jersey', imageKey: 'seed-patient-priya.png',
+    id: 'review-priya',
+    name: 'Priya Natarajan',
+    location: 'New Jersey',
+    imageKey: 'seed-patient-priya.png',
     review: 'Booked a cleaning on my phone in under a minute and paid online. No waiting room marathon.',
     look: { background: '#e4dcf7', skin: '#b9825c', hair: '#1d1411', clothes: '#6a4fb3', coat: false },
   },
   {
-    id: 'review-marcus', name: 'Marcus Lee', location: 'New York', imageKey: 'seed-patient-marcus.png',
+    id: 'review-marcus',
+    name: 'Marcus Lee',
+    location: 'New York',
+    imageKey: 'seed-patient-marcus.png',
     review: 'I was nervous about my root canal. Dr. Mensah was calm and precise, and it did not hurt at all.',
     look: { background: '#d6eefa', skin: '#f3d2b3', hair: '#2e2e2e', clothes: '#2d6fa3', coat: false },
   },
   {
-    id: 'review-elena', name: 'Elena Rossi', location: 'Boston', imageKey: 'seed-patient-elena.png',
+    id: 'review-elena',
+    name: 'Elena Rossi',
+    location: 'Boston',
+    imageKey: 'seed-patient-elena.png',
     review: 'The fluoride treatment for my kids was quick and they actually enjoyed the visit. Highly recommend.',
     look: { background: '#f9dede', skin: '#efc09b', hair: '#8a4b2a', clothes: '#b23a48', coat: false },
   },
   {
-    id: 'review-daniel', name: 'Daniel Okafor', location: 'Philadelphia', imageKey: 'seed-patient-daniel.png',
+    id: 'review-daniel',
+    name: 'Daniel Okafor',
+    location: 'Philadelphia',
+    imageKey: 'seed-patient-daniel.png',
     review: 'Clear prices up front and free slots on the same day. The filling was done before my lunch break ended.',
     look: { background: '#dff3ea', skin: '#7a4a2e', hair: '#120d0b', clothes: '#2f8f63', coat: false },
   },
   {
-    id: 'review-hannah', name: 'Hannah Schmidt', location: 'Chicago', imageKey: 'seed-patient-hannah.png',
+    id: 'review-hannah',
+    name: 'Hannah Schmidt',
+    location: 'Chicago',
+    imageKey: 'seed-patient-hannah.png',
     review: 'Modern clinic, gentle hygienists and reminders that actually help. My check-ups are finally on time.',
     look: { background: '#fff1c9', skin: '#f5d6bd', hair: '#d8b25a', clothes: '#c27c0e', coat: false },
   },

@@ -8,7 +8,8 @@ import { SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
 import { withLocalBindings } from './stack.ts';
 
 const [stateDir, uidsJson] = process.argv.slice(2);
-if (!stateDir || !uidsJson) throw new Error('usage: node scripts/seed-local.ts <state dir> <seed account uids as JSON>');
+if (!stateDir || !uidsJson)
+  throw new Error('usage: node scripts/seed-local.ts <state dir> <seed account uids as JSON>');
 const accountUids = JSON.parse(uidsJson) as Record<string, string>;
 
 await withLocalBindings(stateDir, async (env) => {

@@ -4,14 +4,20 @@
  * 127.0.0.1:8787. Used by `npm start` (the developer's data) and the browser tests (a fresh
  * folder of their own).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { getPlatformProxy } from 'wrangler';
-import { AUTH_PORT, FIREBASE_PROJECT_ID, createEmulatorAccount, findEmulatorAccount, markEmailVerified } from './auth-emulator.ts';
+import {
+  AUTH_PORT,
+  createEmulatorAccount,
+  FIREBASE_PROJECT_ID,
+  findEmulatorAccount,
+  markEmailVerified,
+} from './auth-emulator.ts';
 import { SEED_ACCOUNTS } from './seed-data.ts';
 
 export { AUTH_PORT };
@@ -76,13 +82,22 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       launch(
         wranglerBin,
         [
-          'dev', '--ip', HOST, '--port', String(APP_PORT), '--persist-to', options.stateDir,
+          'dev',
+          '--ip',
+          HOST,
+          '--port',
+          String(APP_PORT),
+          '--persist-to',
+          options.stateDir,
           '--show-interactive-dev-session=false',
-          '--var', `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
+          '--var',
+          `FIREBASE_AUTH_EMULATOR_HOST:${HOST}:${AUTH_PORT}`,
           // Local only (never in wrangler.toml; a deploy refuses it): lets the emulator's unsigned ID tokens in.
-          '--var', 'ALLOW_UNSIGNED_EMULATOR_TOKENS:true',
+          '--var',
+          'ALLOW_UNSIGNED_EMULATOR_TOKENS:true',
           // A fresh signing secret per run: old access tokens fail with 401 and the app renews them.
-          '--var', `JWT_SECRET:${options.jwtSecret ?? randomBytes(32).toString('hex')}`,
+          '--var',
+          `JWT_SECRET:${options.jwtSecret ?? randomBytes(32).toString('hex')}`,
           ...Object.entries(options.vars ?? {}).flatMap(([name, value]) => ['--var', `${name}:${value}`]),
         ],
         log,
@@ -100,7 +115,10 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 export function portInUse(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, HOST);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 }
@@ -172,11 +190,12 @@ function run(bin: string, args: string[], log: NodeJS.WritableStream): Promise<v
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.pid === undefined) return;
+  const { pid } = child;
+  if (child.exitCode !== null || pid === undefined) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const signal = (name: NodeJS.Signals) => {
     try {
-      process.kill(-child.pid!, name);
+      process.kill(-pid, name);
     } catch {
       // already gone
     }

@@ -2,7 +2,7 @@
 // state folder of its own), then stopped with SIGTERM or killed with SIGKILL, no process of that
 // run remains and ports 8787 and 9099 are free. Binds those ports: run it under the shared lock.
 // Linux only: it finds the run's processes by an environment mark in /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,7 +62,9 @@ async function startClinic(): Promise<Run> {
     };
     start.stdout.on('data', onData);
     start.stderr.on('data', onData);
-    void exited.then(({ code }) => reject(new Error(`npm start exited (${code}) before the clinic ran:\n${output}\n(log: ${stateDir}/dev.log)`)));
+    void exited.then(({ code }) =>
+      reject(new Error(`npm start exited (${code}) before the clinic ran:\n${output}\n(log: ${stateDir}/dev.log)`)),
+    );
   });
   return current;
 }

@@ -8,9 +8,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SEED_ACCOUNTS } from './seed-data.ts';
-import { AUTH_PORT, HOST, startStack, type Stack } from './stack.ts';
+import { AUTH_PORT, HOST, type Stack, startStack } from './stack.ts';
 
-const { values: flags } = parseArgs({ options: { 'skip-build': { type: 'boolean' }, 'state-dir': { type: 'string' } } });
+const { values: flags } = parseArgs({
+  options: { 'skip-build': { type: 'boolean' }, 'state-dir': { type: 'string' } },
+});
 const stateDir = flags['state-dir'] ?? '.wrangler/state';
 const authExportDir = flags['state-dir'] ? join(stateDir, 'auth') : '.firebase-emulator';
 

@@ -33,7 +33,10 @@ function staticImportsOf(url: string): string[] {
   const { program, errors } = parseSync(url, read(url));
   if (errors.length > 0) throw new Error(`cannot parse ${url}: ${errors[0]?.message}`);
   return program.body.flatMap((node) =>
-    (node.type === 'ImportDeclaration' || node.type === 'ExportNamedDeclaration' || node.type === 'ExportAllDeclaration') && node.source
+    (node.type === 'ImportDeclaration' ||
+      node.type === 'ExportNamedDeclaration' ||
+      node.type === 'ExportAllDeclaration') &&
+    node.source
       ? [posix.join(posix.dirname(url), node.source.value)]
       : [],
   );
@@ -57,7 +60,9 @@ describe('the landing page’s first load', () => {
   beforeAll(() => {
     if (!existsSync(join(dist, 'index.html'))) throw new Error('Build the PWA first: npm run build');
     firstLoad = firstLoadOf('index.html');
-    allScripts = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
+    allScripts = readdirSync(join(dist, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/assets/${f}`);
   });
 
   it('is the entry script and the files it imports statically, not every built file', () => {

@@ -17,7 +17,9 @@ const TEAL = '#0f766e'; // --color-primary, the manifest's theme colour
  * side, so that it stays inside the maskable safe zone (the centred circle of 80 % diameter).
  */
 function iconSvg(size: number, { rounded, toothShare }: { rounded: boolean; toothShare: number }) {
-  const tile = rounded ? `<rect width="64" height="64" rx="14" fill="${TEAL}"/>` : `<rect width="64" height="64" fill="${TEAL}"/>`;
+  const tile = rounded
+    ? `<rect width="64" height="64" rx="14" fill="${TEAL}"/>`
+    : `<rect width="64" height="64" fill="${TEAL}"/>`;
   // The tooth's own box is x 11–53, y 12–52: centre it and scale it to the share asked for.
   const scale = (64 * toothShare) / 42;
   const tooth = `<path fill="#fff" transform="translate(32 32) scale(${scale}) translate(-32 -32)" d="${TOOTH}"/>`;

@@ -28,10 +28,13 @@ async function generateServiceWorker() {
 
 /** Fails the build unless sw.js precaches `file` at the revision of its final content (md5, as workbox does). */
 async function assertPrecached(sw: string, file: string) {
-  const revision = createHash('md5').update(await readFile(`${dist}${file}`)).digest('hex');
+  const revision = createHash('md5')
+    .update(await readFile(`${dist}${file}`))
+    .digest('hex');
   const entry = new RegExp(`url:\\s*"${file.replace('.', '\\.')}",\\s*revision:\\s*"([0-9a-f]+)"`).exec(sw);
   if (!entry) throw new Error(`pwa/dist/sw.js does not precache ${file}`);
-  if (entry[1] !== revision) throw new Error(`pwa/dist/sw.js precaches ${file} at ${entry[1]}, but the file is at ${revision}`);
+  if (entry[1] !== revision)
+    throw new Error(`pwa/dist/sw.js precaches ${file} at ${entry[1]}, but the file is at ${revision}`);
 }
 
 try {
@@ -59,7 +62,9 @@ try {
 
   await copyFile(indexPath, `${dist}shell.html`);
   await writeFile(indexPath, template.replace(ROOT_TAG, `<div id="root">${appHtml}</div>`));
-  console.log(`prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`);
+  console.log(
+    `prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`,
+  );
 
   await generateServiceWorker();
   const sw = await readFile(`${dist}sw.js`, 'utf8');

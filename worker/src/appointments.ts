@@ -1,4 +1,4 @@
-import { AppointmentOptionsQuery, type AppointmentOption } from '../../contract/appointments.ts';
+import { type AppointmentOption, AppointmentOptionsQuery } from '../../contract/appointments.ts';
 import { firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import { allSpecialties } from './data/specialties.ts';
 import type { Env } from './env.ts';

@@ -1,14 +1,14 @@
 import {
-  SignJWT,
-  UnsecuredJWT,
   createRemoteJWKSet,
   decodeProtectedHeader,
   errors,
-  jwtVerify,
   type JWTPayload,
   type JWTVerifyGetKey,
+  jwtVerify,
+  SignJWT,
+  UnsecuredJWT,
 } from 'jose';
-import { userById, type User } from './data/users.ts';
+import { type User, userById } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -35,7 +35,8 @@ export interface Identity {
 }
 
 /** What booking, reviewing and becoming admin answer to an unverified account (403). */
-export const VERIFY_EMAIL_FIRST = 'Please verify your email address first: open the link we emailed you, then try again';
+export const VERIFY_EMAIL_FIRST =
+  'Please verify your email address first: open the link we emailed you, then try again';
 
 const ACCESS_TOKEN_ISSUER = 'dental-clinic';
 const ACCESS_TOKEN_AUDIENCE = 'dental-clinic-api';

@@ -1,19 +1,33 @@
-import { BookingsQuery, NewBooking, type BookingCancelled, type BookingCreated } from '../../contract/bookings.ts';
+import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
-import { bookingWindowProblem, clinicInstant, displayDate, firstBookableMinute, isWholeInterval, parseClinicDate } from './clinic-time.ts';
 import {
-  ONE_BOOKING_PER_PATIENT,
+  bookingWindowProblem,
+  clinicInstant,
+  displayDate,
+  firstBookableMinute,
+  isWholeInterval,
+  parseClinicDate,
+} from './clinic-time.ts';
+import {
+  type BookingRow,
   bookingById,
   bookingsOf,
   cancelActiveBooking,
   insertBooking,
+  type NewBookingRow,
+  ONE_BOOKING_PER_PATIENT,
   paidFlagOf,
   releaseLapsedHoldsInTheWay,
   toBooking,
-  type BookingRow,
-  type NewBookingRow,
 } from './data/bookings.ts';
-import { ONE_CLAIM_PER_CELL, chairResource, doctorResource, dropDeadClaims, freeClaimsOfEndedBooking, insertClaims } from './data/claims.ts';
+import {
+  chairResource,
+  doctorResource,
+  dropDeadClaims,
+  freeClaimsOfEndedBooking,
+  insertClaims,
+  ONE_CLAIM_PER_CELL,
+} from './data/claims.ts';
 import { treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
@@ -56,7 +70,10 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
   if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${body.slot}"`);
   if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, 'This slot has already started');
   if (!day.regular && !isWholeInterval(env, isoDate, startMinute, startMinute + minutes)) {
-    throw new HttpError(400, `${treatment.name} has no slot "${body.slot}" on ${displayDate(isoDate)}: the clocks change that night`);
+    throw new HttpError(
+      400,
+      `${treatment.name} has no slot "${body.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
+    );
   }
 
   const rules = holdRules(env);
@@ -83,7 +100,8 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
       phone: body.phone,
       priceCents: treatment.price_cents,
       createdAt: now.toISOString(),
-      holdUntil: treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
+      holdUntil:
+        treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
     };
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
     let inserted: number;
@@ -97,7 +115,8 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
       inserted = results.at(-2)?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
-      if (violates(error, ONE_BOOKING_PER_PATIENT)) throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
+      if (violates(error, ONE_BOOKING_PER_PATIENT))
+        throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
       throw error;
     }
     if (inserted === 0) {
@@ -107,7 +126,10 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
       if (!state.active) throw new HttpError(400, notOffered(treatment.name));
       throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
     }
-    return json({ acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
+    return json(
+      { acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated,
+      201,
+    );
   }
   throw new HttpError(409, TAKEN);
 }
@@ -159,13 +181,20 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
   // The paid check holds in the write too: a payment landing after the read keeps the booking.
   // Its claims are freed in the same batch, once it is cancelled.
   const [{ meta }] = (await env.DB.batch([
-    cancelActiveBooking(env.DB, row.id, { evenPaid: user.role === 'admin', by: row.user_id === user.id ? 'patient' : 'admin' }),
+    cancelActiveBooking(env.DB, row.id, {
+      evenPaid: user.role === 'admin',
+      by: row.user_id === user.id ? 'patient' : 'admin',
+    }),
     freeClaimsOfEndedBooking(env.DB, row.id),
   ])) as [D1Result];
   if (meta.changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
     throw new HttpError(409, PAID_STAYS);
   }
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Booking cancelled' } satisfies BookingCancelled);
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: 'Booking cancelled',
+  } satisfies BookingCancelled);
 }
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */
@@ -201,7 +230,10 @@ export async function bookingCalendar(request: Request & Params, env: Env): Prom
 }
 
 function icsInstant(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function icsText(value: string): string {

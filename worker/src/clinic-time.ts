@@ -57,7 +57,9 @@ export function bookingWindowProblem(env: Env, isoDate: string, now = new Date()
 /** The UTC instant of a wall-clock time on a clinic date (right across daylight-saving changes). */
 export function clinicInstant(env: Env, isoDate: string, minute: number): Date {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime());
+  return new Date(
+    new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime(),
+  );
 }
 
 /** The weekday of a clinic date: 0 Sunday … 6 Saturday. */
@@ -70,7 +72,10 @@ export function weekdayOf(isoDate: string): number {
  * then every wall-clock interval of the day lasts what it says.
  */
 export function isRegularDay(env: Env, isoDate: string): boolean {
-  return clinicInstant(env, isoDate, 24 * 60 - 1).getTime() - clinicInstant(env, isoDate, 0).getTime() === (24 * 60 - 1) * 60_000;
+  return (
+    clinicInstant(env, isoDate, 24 * 60 - 1).getTime() - clinicInstant(env, isoDate, 0).getTime() ===
+    (24 * 60 - 1) * 60_000
+  );
 }
 
 /**

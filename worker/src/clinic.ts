@@ -1,23 +1,23 @@
 import { ForceQuery } from '../../contract/bookings.ts';
 import {
-  HoursChange,
-  NewChair,
-  NewClosure,
   type ChairAdded,
   type ChairDeleted,
   type ClosureAdded,
   type ClosureDeleted,
+  HoursChange,
   type HoursSaved,
+  NewChair,
+  NewClosure,
 } from '../../contract/clinic.ts';
 import { requireAdmin } from './auth.ts';
-import { CHAIR_NAME, allChairs, insertChair, removeChair } from './data/chairs.ts';
+import { allChairs, CHAIR_NAME, insertChair, removeChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
 import { allClosures, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
-import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, changeSchedule } from './schedule-changes.ts';
+import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -34,10 +34,12 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
   const hours = body.hours
     .map((day) => [day.weekday, minuteOf(day.open), minuteOf(day.close)] as const)
     .sort((a, b) => a[0] - b[0]);
-  const { stranded, results } = await changeSchedule(env, { kind: 'hours', hours }, { force: body.force, retry: RETRY_WITH_FORCE }, [
-    ...replaceWeekHours(env.DB, hours),
-    weekHours(env.DB),
-  ]);
+  const { stranded, results } = await changeSchedule(
+    env,
+    { kind: 'hours', hours },
+    { force: body.force, retry: RETRY_WITH_FORCE },
+    [...replaceWeekHours(env.DB, hours), weekHours(env.DB)],
+  );
   const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
   return json({ acknowledged: true, hours: saved, stranded } satisfies HoursSaved);
 }
@@ -105,9 +107,12 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
   await requireAdmin(request, env);
   const force = readQuery(request, ForceQuery).force === 'true';
   const id = request.params.id ?? '';
-  const { stranded, results } = await changeSchedule(env, { kind: 'chair deleted', chairId: id }, { force, retry: RETRY_WITH_FORCE_QUERY }, [
-    removeChair(env.DB, id),
-  ]);
+  const { stranded, results } = await changeSchedule(
+    env,
+    { kind: 'chair deleted', chairId: id },
+    { force, retry: RETRY_WITH_FORCE_QUERY },
+    [removeChair(env.DB, id)],
+  );
   if ((results[0]?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such chair');
   return json({ acknowledged: true, deletedCount: 1, stranded } satisfies ChairDeleted);
 }

@@ -40,10 +40,7 @@ export async function postContact(request: Request, env: Env): Promise<Response>
 
 function sameMessage(a: ContactMessage, b: ContactMessage): boolean {
   return (
-    a.user_name === b.user_name &&
-    a.user_email === b.user_email &&
-    a.subject === b.subject &&
-    a.message === b.message
+    a.user_name === b.user_name && a.user_email === b.user_email && a.subject === b.subject && a.message === b.message
   );
 }
 

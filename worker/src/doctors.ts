@@ -1,14 +1,30 @@
 import { ForceQuery } from '../../contract/bookings.ts';
-import { DoctorChanges, NewDoctor, type DoctorAdded, type DoctorDeleted, type DoctorUpdated } from '../../contract/doctors.ts';
+import {
+  type DoctorAdded,
+  DoctorChanges,
+  type DoctorDeleted,
+  type DoctorUpdated,
+  NewDoctor,
+} from '../../contract/doctors.ts';
 import { requireAdmin } from './auth.ts';
 import { minuteOf } from './data/clinic-hours.ts';
-import { DOCTOR_EMAIL, DOCTOR_PHOTO, allDoctors, daysMask, doctorById, insertDoctor, removeDoctor, team, updateDoctor } from './data/doctors.ts';
+import {
+  allDoctors,
+  DOCTOR_EMAIL,
+  DOCTOR_PHOTO,
+  daysMask,
+  doctorById,
+  insertDoctor,
+  removeDoctor,
+  team,
+  updateDoctor,
+} from './data/doctors.ts';
 import { specialtyIdByName } from './data/specialties.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 import { imageKeyOf, isDoctorPhotoKey } from './images.ts';
-import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, changeSchedule } from './schedule-changes.ts';
+import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -26,7 +42,8 @@ export async function listTeam(_request: Request, env: Env): Promise<Response> {
 /** The id of a specialty named in a body (400 when the clinic has none of that name). */
 export async function specialtyId(env: Env, name: string): Promise<string> {
   const id = await specialtyIdByName(env.DB, name);
-  if (!id) throw new HttpError(400, `specialty must be one of the clinic's specialties (GET /api/appointmentSpecialty)`);
+  if (!id)
+    throw new HttpError(400, `specialty must be one of the clinic's specialties (GET /api/appointmentSpecialty)`);
   return id;
 }
 
@@ -57,7 +74,9 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
     startMinute: minuteOf(body.hours.start),
     endMinute: minuteOf(body.hours.end),
   };
-  await insertDoctor(env.DB, { id, imageKey: key, ...fields }).run().catch(emailOrPhotoTaken);
+  await insertDoctor(env.DB, { id, imageKey: key, ...fields })
+    .run()
+    .catch(emailOrPhotoTaken);
   return json({ acknowledged: true, insertedId: id } satisfies DoctorAdded, 201);
 }
 
@@ -105,9 +124,12 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
   await requireAdmin(request, env);
   const force = readQuery(request, ForceQuery).force === 'true';
   const id = request.params.id ?? '';
-  const { stranded, results } = await changeSchedule(env, { kind: 'doctor deleted', doctorId: id }, { force, retry: RETRY_WITH_FORCE_QUERY }, [
-    removeDoctor(env.DB, id),
-  ]);
+  const { stranded, results } = await changeSchedule(
+    env,
+    { kind: 'doctor deleted', doctorId: id },
+    { force, retry: RETRY_WITH_FORCE_QUERY },
+    [removeDoctor(env.DB, id)],
+  );
   const row = results[0]?.results[0] as { image_key: string } | undefined;
   if (!row) throw new HttpError(404, 'No such doctor');
   if (isDoctorPhotoKey(row.image_key)) await env.PHOTOS.delete(row.image_key);

@@ -9,13 +9,15 @@ export interface HoldRules {
 }
 
 function whole(value: string | undefined, fallback: number): number {
-  const parsed = /^\s*\d+\s*$/.test(value ?? '') ? Number(value) : NaN;
+  const parsed = /^\s*\d+\s*$/.test(value ?? '') ? Number(value) : Number.NaN;
   return Number.isSafeInteger(parsed) ? parsed : fallback;
 }
 
 /** The clinic's rules from wrangler.toml [vars]; a missing or malformed value takes its default. */
 export function holdRules(
-  env: Partial<Pick<Env, 'MAX_UNPAID_BOOKINGS' | 'HOLD_HOURS_AFTER_BOOKING' | 'HOLD_HOURS_BEFORE_START' | 'MIN_HOLD_MINUTES'>>,
+  env: Partial<
+    Pick<Env, 'MAX_UNPAID_BOOKINGS' | 'HOLD_HOURS_AFTER_BOOKING' | 'HOLD_HOURS_BEFORE_START' | 'MIN_HOLD_MINUTES'>
+  >,
 ): HoldRules {
   return {
     maxUnpaid: whole(env.MAX_UNPAID_BOOKINGS, 3),

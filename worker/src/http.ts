@@ -20,7 +20,12 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 /** Every error is JSON with a readable `message`; writes also say `acknowledged: false`. */
-export function errorResponse(request: Request, status: number, message: string, details: Record<string, unknown> = {}): Response {
+export function errorResponse(
+  request: Request,
+  status: number,
+  message: string,
+  details: Record<string, unknown> = {},
+): Response {
   const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
   return json(isWrite ? { acknowledged: false, message, ...details } : { message, ...details }, status);
 }
@@ -79,7 +84,7 @@ export async function readAtMost(request: Request, maxBytes: number): Promise<Ui
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
+  while (true) {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;

@@ -21,8 +21,16 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 
 const IMAGE_TYPES = [
   { ext: 'jpg', type: 'image/jpeg', test: (b: Uint8Array) => starts(b, [0xff, 0xd8, 0xff]) },
-  { ext: 'png', type: 'image/png', test: (b: Uint8Array) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) },
-  { ext: 'gif', type: 'image/gif', test: (b: Uint8Array) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a' },
+  {
+    ext: 'png',
+    type: 'image/png',
+    test: (b: Uint8Array) => starts(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  },
+  {
+    ext: 'gif',
+    type: 'image/gif',
+    test: (b: Uint8Array) => ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a',
+  },
   { ext: 'webp', type: 'image/webp', test: (b: Uint8Array) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP' },
   {
     ext: 'avif',
@@ -80,7 +88,8 @@ export async function uploadImage(request: Request, env: Env): Promise<Response>
     throw new HttpError(400, 'The upload is not valid multipart/form-data');
   }
   const file = form.get('image');
-  if (!file || typeof file === 'string' || file.size === 0) throw new HttpError(400, 'Photo is required (field "image")');
+  if (!file || typeof file === 'string' || file.size === 0)
+    throw new HttpError(400, 'Photo is required (field "image")');
   if (file.size > MAX_IMAGE_BYTES) throw tooBig;
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImageType(bytes);

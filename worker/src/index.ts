@@ -1,17 +1,26 @@
-import { Router, type IRequest, type RequestHandler } from 'itty-router';
-import { type Health, routes, type RouteKey } from '../../contract/routes.ts';
-import { postContact } from './contact.ts';
-import type { Env } from './env.ts';
-import { HttpError, errorResponse, json } from './http.ts';
-import { addChair, addClosure, deleteChair, deleteClosure, getHours, listChairs, listClosures, setHours } from './clinic.ts';
-import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
-import { getImage, uploadImage } from './images.ts';
-import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
+import { type IRequest, type RequestHandler, Router } from 'itty-router';
+import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
+import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
-import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
-import { serveApp } from './app-shell.ts';
+import {
+  addChair,
+  addClosure,
+  deleteChair,
+  deleteClosure,
+  getHours,
+  listChairs,
+  listClosures,
+  setHours,
+} from './clinic.ts';
+import { postContact } from './contact.ts';
+import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
+import type { Env } from './env.ts';
+import { errorResponse, HttpError, json } from './http.ts';
+import { getImage, uploadImage } from './images.ts';
+import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
 import { countQueries } from './query-count.ts';
+import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
 import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './treatments.ts';
@@ -39,7 +48,9 @@ const router = Router<IRequest, [Env, ExecutionContext]>({
  */
 function withDecodedParams(handler: Handler): Handler {
   return (request, ...rest) => {
-    request.params = Object.fromEntries(Object.entries(request.params).map(([name, value]) => [name, decodeURIComponent(value)]));
+    request.params = Object.fromEntries(
+      Object.entries(request.params).map(([name, value]) => [name, decodeURIComponent(value)]),
+    );
     return handler(request, ...rest);
   };
 }
@@ -51,7 +62,9 @@ export const registeredRoutes: readonly string[] = registered;
 /** Registers a path's handlers (HEAD answers as GET does); any other method answers 405 with Allow. */
 function route(path: string, handlers: Partial<Record<Exclude<Method, 'HEAD'>, Handler>>): void {
   for (const method of Object.keys(handlers)) registered.push(`${method} ${path}`);
-  const methods: Partial<Record<Method, Handler>> = handlers.GET ? { GET: handlers.GET, HEAD: handlers.GET, ...handlers } : handlers;
+  const methods: Partial<Record<Method, Handler>> = handlers.GET
+    ? { GET: handlers.GET, HEAD: handlers.GET, ...handlers }
+    : handlers;
   const allow = Object.keys(methods).join(', ');
   for (const [method, handler] of Object.entries(methods)) {
     router[method.toLowerCase() as Lowercase<Method>](path, withDecodedParams(handler));
@@ -140,7 +153,8 @@ router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) return withSecurityHeaders(await serveApp(request, env), env);
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/'))
+      return withSecurityHeaders(await serveApp(request, env), env);
     const queries = countQueries(env.DB);
     let response = malformedEncoding(url)
       ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')

@@ -1,23 +1,29 @@
 import Stripe from 'stripe';
 import {
+  type ConfirmedPayment,
   DemoConfirmation,
   IntentRequest,
-  PaymentRecord,
-  type ConfirmedPayment,
   type PaymentIntentAnswer,
+  PaymentRecord,
   type RecordedPayment,
   type WebhookReceipt,
 } from '../../contract/payments.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { RELEASED_MESSAGE, bookingFor } from './bookings.ts';
-import { bookingIdIfAny, bookingOfIntent, bookingToPay, setPaymentIntent, type PayableBookingRow } from './data/bookings.ts';
+import { bookingFor, RELEASED_MESSAGE } from './bookings.ts';
+import {
+  bookingIdIfAny,
+  bookingOfIntent,
+  bookingToPay,
+  type PayableBookingRow,
+  setPaymentIntent,
+} from './data/bookings.ts';
 import { refundsDue } from './data/payments.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson } from './http.ts';
 import { decideDemoCard, demoProvider, verifyDemoSecret } from './payments/demo-provider.ts';
 import type { Intent, PaymentProvider } from './payments/provider.ts';
-import { recordOutcome, type Recorded } from './payments/record.ts';
+import { type Recorded, recordOutcome } from './payments/record.ts';
 import { stripeClient, stripeProvider, toIntent } from './payments/stripe-provider.ts';
 
 /** Stripe when its secret key is configured, else the demo provider. */
@@ -56,7 +62,12 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
  * A booking of the caller's, active or not (404 / 403 otherwise): a card charged for a booking
  * that was cancelled meanwhile must still be recorded, to be refunded.
  */
-async function ownBooking(env: Env, user: User, by: 'id' | 'payment_intent_id', value: string): Promise<PayableBookingRow> {
+async function ownBooking(
+  env: Env,
+  user: User,
+  by: 'id' | 'payment_intent_id',
+  value: string,
+): Promise<PayableBookingRow> {
   const booking = await bookingToPay(env.DB, by, value, new Date());
   if (!booking) throw new HttpError(404, 'No such booking');
   if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
@@ -65,7 +76,8 @@ async function ownBooking(env: Env, user: User, by: 'id' | 'payment_intent_id', 
 
 /** The answer to a recorded payment: plain words when the money is owed back. */
 function paymentAnswer(recorded: Recorded, payment: Intent): Response {
-  if (!recorded.refund) return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
+  if (!recorded.refund)
+    return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
   return json({
     acknowledged: true,
     insertedId: payment.id,
@@ -142,7 +154,14 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     }
     recorded = await recordOutcome(
       env,
-      { kind: 'succeeded', bookingId, transactionId: intent.id, amountCents: intent.amountCents, currency: intent.currency, provider: 'stripe' },
+      {
+        kind: 'succeeded',
+        bookingId,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        provider: 'stripe',
+      },
       seen,
     );
   } else {
@@ -151,7 +170,11 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
     recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, seen);
   }
-  return json({ received: true, duplicate: recorded.duplicate, ...(recorded.refund ? { refundDue: true as const } : {}) } satisfies WebhookReceipt);
+  return json({
+    received: true,
+    duplicate: recorded.duplicate,
+    ...(recorded.refund ? { refundDue: true as const } : {}),
+  } satisfies WebhookReceipt);
 }
 
 /**
@@ -177,7 +200,12 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
       await recordOutcome(env, { kind: 'failed', bookingId: booking.id, message: decision.message });
     }
     return json(
-      { acknowledged: false, message: decision.message, code: decision.code, declineCode: decision.declineCode ?? null },
+      {
+        acknowledged: false,
+        message: decision.message,
+        code: decision.code,
+        declineCode: decision.declineCode ?? null,
+      },
       decision.status,
     );
   }
@@ -189,7 +217,9 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
     currency: 'usd',
     provider: 'demo',
   });
-  return json({ paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 } } satisfies ConfirmedPayment);
+  return json({
+    paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 },
+  } satisfies ConfirmedPayment);
 }
 
 /** GET /api/refunds (admin): payments the clinic owes back, oldest first. */

@@ -9,6 +9,8 @@ export function clientAddress(request: Request): string {
 export async function spend(limiter: RateLimit, key: string, what: string): Promise<void> {
   const { success } = await limiter.limit({ key });
   if (!success) {
-    throw new HttpError(429, `Too many ${what} in a short time; please wait a minute and try again`, { 'Retry-After': '60' });
+    throw new HttpError(429, `Too many ${what} in a short time; please wait a minute and try again`, {
+      'Retry-After': '60',
+    });
   }
 }

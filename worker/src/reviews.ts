@@ -9,15 +9,15 @@ import {
 import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
 import { pastAppointmentQuery } from './data/bookings.ts';
 import {
+  type ModeratedReviewRow,
   ownReviewQuery,
   publishedReviews,
   reviewExists,
   reviewsForModeration,
+  type SavedReviewRow,
   saveReviewOf,
   setReviewStatus,
   toModeratedReview,
-  type ModeratedReviewRow,
-  type SavedReviewRow,
 } from './data/reviews.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
@@ -39,7 +39,10 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
     ownReviewQuery(env.DB, user.id),
   ]);
   const review = own?.results[0] as ModeratedReviewRow | undefined;
-  return json({ canReview: eligible?.results[0]?.yes === 1, review: review ? toModeratedReview(review) : null } satisfies OwnReview);
+  return json({
+    canReview: eligible?.results[0]?.yes === 1,
+    review: review ? toModeratedReview(review) : null,
+  } satisfies OwnReview);
 }
 
 /**
@@ -58,7 +61,15 @@ export async function saveReview(request: Request, env: Env): Promise<Response> 
   ).first<SavedReviewRow>();
   if (!saved) throw new HttpError(403, NO_PAST_APPOINTMENT);
   if (saved.created) {
-    return json({ acknowledged: true, insertedId: saved.id, status: saved.status, message: AWAITS_APPROVAL } satisfies ReviewSaved, 201);
+    return json(
+      {
+        acknowledged: true,
+        insertedId: saved.id,
+        status: saved.status,
+        message: AWAITS_APPROVAL,
+      } satisfies ReviewSaved,
+      201,
+    );
   }
   return json({
     acknowledged: true,
@@ -87,7 +98,12 @@ export async function moderateReview(request: Request & Params, env: Env): Promi
   const id = request.params.id ?? '';
   const body = await readJson(request, Moderation);
   const row = await setReviewStatus(env.DB, id, body.status, body.version).first<{ name: string }>();
-  if (row) return json({ acknowledged: true, modifiedCount: 1, message: `The review by ${row.name} is ${body.status}` } satisfies ReviewModerated);
+  if (row)
+    return json({
+      acknowledged: true,
+      modifiedCount: 1,
+      message: `The review by ${row.name} is ${body.status}`,
+    } satisfies ReviewModerated);
   if (!(await reviewExists(env.DB, id))) throw new HttpError(404, 'No such review');
   throw new HttpError(409, 'This review was edited after you loaded it; read the new text before you decide');
 }

@@ -1,5 +1,5 @@
 import type { StrandedBooking, StrandedConflict } from '../../contract/bookings.ts';
-import { type ScheduleChange, type StrandedRow, markStranded, strandedBookings, toStranded } from './data/bookings.ts';
+import { markStranded, type ScheduleChange, type StrandedRow, strandedBookings, toStranded } from './data/bookings.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -21,7 +21,10 @@ export async function changeSchedule(
     const { results } = await strandedBookings(env, change, now).all<StrandedRow>();
     if (results.length > 0) {
       const n = results.length;
-      const details = { stranded: results.map(toStranded) } satisfies Omit<StrandedConflict, 'acknowledged' | 'message'>;
+      const details = { stranded: results.map(toStranded) } satisfies Omit<
+        StrandedConflict,
+        'acknowledged' | 'message'
+      >;
       throw new HttpError(
         409,
         `${n} upcoming booking${n === 1 ? '' : 's'} would no longer fit the schedule (listed in "stranded"); ${retry} to make the change anyway and keep ${n === 1 ? 'it' : 'them'} for the front desk to rearrange`,
@@ -30,7 +33,11 @@ export async function changeSchedule(
       );
     }
   }
-  const [found, , ...results] = await env.DB.batch([strandedBookings(env, change, now), markStranded(env, change, now), ...write]);
+  const [found, , ...results] = await env.DB.batch([
+    strandedBookings(env, change, now),
+    markStranded(env, change, now),
+    ...write,
+  ]);
   return { stranded: ((found?.results ?? []) as StrandedRow[]).map(toStranded), results };
 }
 

@@ -14,7 +14,7 @@ import { type ClaimRow, chairResource, doctorResource, liveClaimsOn } from './da
 import { type HoursRow, hoursOnWeekday } from './data/clinic-hours.ts';
 import { closuresOn } from './data/closures.ts';
 import { type ScheduleDoctorRow, scheduleDoctors } from './data/doctors.ts';
-import { type TreatmentRow, scheduleTreatments } from './data/treatments.ts';
+import { scheduleTreatments, type TreatmentRow } from './data/treatments.ts';
 import type { Env } from './env.ts';
 
 export const CELL_MINUTES = 15;
@@ -56,8 +56,8 @@ export async function readDay(env: Env, isoDate: string, now: Date): Promise<Day
   const taken = new Map<string, Uint8Array>();
   const load = new Map<string, number>();
   for (const claim of rows<ClaimRow>(claims)) {
-    let cells = taken.get(claim.resource);
-    if (!cells) taken.set(claim.resource, (cells = new Uint8Array(CELLS_PER_DAY)));
+    const cells = taken.get(claim.resource) ?? new Uint8Array(CELLS_PER_DAY);
+    taken.set(claim.resource, cells);
     cells[claim.cell] = 1;
     load.set(claim.resource, (load.get(claim.resource) ?? 0) + 1);
   }
@@ -113,8 +113,15 @@ export function freePairs(day: Day, treatment: TreatmentRow, start: number): Pai
     .filter((resource) => isFree(day, resource, firstCell, lastCell));
   if (doctors.length === 0) return [];
   const chairs = day.chairs.map(chairResource).filter((resource) => isFree(day, resource, firstCell, lastCell));
-  const pairs = doctors.flatMap((doctor) => chairs.map((chair) => ({ doctor, chair, load: loadOf(doctor) + loadOf(chair) })));
-  pairs.sort((a, b) => a.load - b.load || loadOf(a.doctor) - loadOf(b.doctor) || (a.doctor < b.doctor ? -1 : a.doctor > b.doctor ? 1 : a.chair < b.chair ? -1 : 1));
+  const pairs = doctors.flatMap((doctor) =>
+    chairs.map((chair) => ({ doctor, chair, load: loadOf(doctor) + loadOf(chair) })),
+  );
+  pairs.sort(
+    (a, b) =>
+      a.load - b.load ||
+      loadOf(a.doctor) - loadOf(b.doctor) ||
+      (a.doctor < b.doctor ? -1 : a.doctor > b.doctor ? 1 : a.chair < b.chair ? -1 : 1),
+  );
   return pairs.map((p) => ({ doctorId: p.doctor.slice('doctor:'.length), chairId: p.chair.slice('chair:'.length) }));
 }
 

@@ -14,5 +14,6 @@ export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> 
 /** The Worker's `scheduled` handler (wrangler.toml [triggers]). */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const released = await releaseExpiredHolds(env, new Date(controller.scheduledTime));
+  // biome-ignore lint/suspicious/noConsole: the cron run's outcome is news, not a warning; Workers Logs record it.
   if (released > 0) console.log(`released ${released} unpaid booking(s) whose hold had ended`);
 }

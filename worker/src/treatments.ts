@@ -1,13 +1,20 @@
 import {
   NewTreatment,
-  TreatmentChanges,
   type TreatmentAdded,
+  TreatmentChanges,
   type TreatmentDeleted,
   type TreatmentUpdated,
 } from '../../contract/treatments.ts';
 import { requireAdmin } from './auth.ts';
 import { clinicNow } from './clinic-time.ts';
-import { TREATMENT_NAME, allTreatments, deleteOrDeactivateTreatment, insertTreatment, treatmentState, updateTreatment } from './data/treatments.ts';
+import {
+  allTreatments,
+  deleteOrDeactivateTreatment,
+  insertTreatment,
+  TREATMENT_NAME,
+  treatmentState,
+  updateTreatment,
+} from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import { specialtyId } from './doctors.ts';
 import type { Env } from './env.ts';
@@ -58,7 +65,11 @@ export async function editTreatment(request: Request & Params, env: Env): Promis
     .run()
     .catch(nameTaken);
   if (meta.changes === 0) throw new HttpError(404, 'No such treatment');
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'Treatment updated' } satisfies TreatmentUpdated);
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: 'Treatment updated',
+  } satisfies TreatmentUpdated);
 }
 
 /**
@@ -79,7 +90,13 @@ export async function deleteTreatment(request: Request & Params, env: Env): Prom
   });
   if ((deleted?.meta.changes ?? 0) > 0) return json(answer(1, false, `${treatment.name} deleted`));
   if ((deactivated?.meta.changes ?? 0) > 0) {
-    return json(answer(0, true, `${treatment.name} has upcoming bookings, so it was deactivated instead: patients can no longer book it, and its bookings stay`));
+    return json(
+      answer(
+        0,
+        true,
+        `${treatment.name} has upcoming bookings, so it was deactivated instead: patients can no longer book it, and its bookings stay`,
+      ),
+    );
   }
   throw new HttpError(404, 'No such treatment');
 }

@@ -1,17 +1,15 @@
 import type { Acknowledged, Deleted } from '../../contract/answers.ts';
 import {
-  AccessTokenQuery,
-  NewUser,
   type AccessToken,
+  AccessTokenQuery,
   type AdminMade,
   type AdminStatus,
+  NewUser,
   type UserSaved,
 } from '../../contract/users.ts';
-import { issueAccessToken, requireAdmin, requireIdentity, requireUser, type Identity } from './auth.ts';
+import { type Identity, issueAccessToken, requireAdmin, requireIdentity, requireUser } from './auth.ts';
 import { violates } from './data/unique-constraint.ts';
 import {
-  USER_EMAIL,
-  USER_FIREBASE_UID,
   allUsers,
   bindUser,
   insertUser,
@@ -19,13 +17,15 @@ import {
   removeUser,
   revokeAccessTokens,
   toUserAnswer,
+  USER_EMAIL,
+  USER_FIREBASE_UID,
+  type User,
+  type UserRow,
   updateUserProfile,
   userByEmail,
   userById,
   userFromRow,
   usersByUidOrEmail,
-  type User,
-  type UserRow,
 } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
@@ -34,7 +34,8 @@ import { clientAddress, spend } from './rate-limit.ts';
 type Params = { params: Record<string, string> };
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
-const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
+const VERIFY_BEFORE_SIGN_IN =
+  'Please verify your email address first: open the link we emailed you, then sign in again';
 
 function isBootstrapAdmin(env: Env, address: string): boolean {
   return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
@@ -77,7 +78,13 @@ async function userOf(env: Env, identity: Identity, name: string): Promise<{ use
     let updated: UserRow | null;
     try {
       // Compare-and-set on the binding; the email follows the Firebase account's (it may have changed).
-      updated = await bindUser(env.DB, { id: existing.id, uid, email: address, emailVerified, promote: bootstrapAdmin }).first<UserRow>();
+      updated = await bindUser(env.DB, {
+        id: existing.id,
+        uid,
+        email: address,
+        emailVerified,
+        promote: bootstrapAdmin,
+      }).first<UserRow>();
     } catch (error) {
       if (violates(error, USER_EMAIL) || violates(error, USER_FIREBASE_UID)) throw new HttpError(409, EMAIL_TAKEN);
       throw error;
@@ -97,7 +104,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const identity = await requireIdentity(request, env);
   const claimed = readQuery(request, AccessTokenQuery).email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0]!);
+  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0] ?? identity.email);
   return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 
@@ -109,7 +116,11 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const { user, created } = await userOf(env, identity, body.name);
   if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
   const { meta } = await updateUserProfile(env.DB, user.id, body.name, identity.picture ?? null).run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: 'This account already exists' } satisfies UserSaved);
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: 'This account already exists',
+  } satisfies UserSaved);
 }
 
 /** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */
@@ -124,7 +135,7 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
   const caller = await requireUser(request, env);
   const address = (request.params.target ?? '').toLowerCase();
   if (caller.email !== address && caller.role !== 'admin') {
-    throw new HttpError(403, "You may only ask about your own account");
+    throw new HttpError(403, 'You may only ask about your own account');
   }
   const user = await userByEmail(env.DB, address);
   return json({ isAdmin: user?.role === 'admin' } satisfies AdminStatus);
@@ -146,13 +157,24 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');
   if (user.role === 'admin') {
-    return json({ acknowledged: true, modifiedCount: 0, message: `${user.name} is already an admin` } satisfies AdminMade);
+    return json({
+      acknowledged: true,
+      modifiedCount: 0,
+      message: `${user.name} is already an admin`,
+    } satisfies AdminMade);
   }
   if (!user.emailVerified) {
-    throw new HttpError(403, `${user.name} has not verified their email address yet; they can become an admin once they have`);
+    throw new HttpError(
+      403,
+      `${user.name} has not verified their email address yet; they can become an admin once they have`,
+    );
   }
   const { meta } = await makeUserAdmin(env.DB, id).run();
-  return json({ acknowledged: true, modifiedCount: meta.changes, message: `${user.name} is now an admin` } satisfies AdminMade);
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: `${user.name} is now an admin`,
+  } satisfies AdminMade);
 }
 
 /** DELETE /api/users/:id (admin): removes a user and their bookings; never the caller's own account. */

@@ -1,5 +1,13 @@
 import { env } from 'cloudflare:test';
-import { SignJWT, createLocalJWKSet, createRemoteJWKSet, customFetch, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  customFetch,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_CLOCK_SKEW_SECONDS, verifyIdToken } from '../src/auth.ts';
 import { HttpError } from '../src/http.ts';
@@ -20,7 +28,9 @@ describe('Firebase ID token verification (RS256, keys generated here, no network
     keys = createLocalJWKSet({ keys: [{ ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256' }] });
   });
 
-  function idToken(overrides: { aud?: string; iss?: string; exp?: number; iat?: number; key?: CryptoKey; sub?: string } = {}) {
+  function idToken(
+    overrides: { aud?: string; iss?: string; exp?: number; iat?: number; key?: CryptoKey; sub?: string } = {},
+  ) {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT({ email: 'Pat@Example.com', email_verified: true, name: 'Pat' })
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
@@ -35,7 +45,12 @@ describe('Firebase ID token verification (RS256, keys generated here, no network
   const verify = (token: string, emulator = false) => verifyIdToken(token, { projectId, emulator, keys });
 
   it('accepts a good token and reads its uid, email and whether the email is verified', async () => {
-    expect(await verify(await idToken())).toEqual({ uid: 'uid-1', email: 'pat@example.com', emailVerified: true, name: 'Pat' });
+    expect(await verify(await idToken())).toEqual({
+      uid: 'uid-1',
+      email: 'pat@example.com',
+      emailVerified: true,
+      name: 'Pat',
+    });
     const unverified = emulatorIdToken({ email: 'pat@example.com', aud: projectId, verified: false });
     expect(await verify(unverified, true)).toMatchObject({ emailVerified: false });
   });
@@ -63,14 +78,18 @@ describe('Firebase ID token verification (RS256, keys generated here, no network
         {
           timeoutDuration: 20,
           [customFetch]: (_url: string, init: RequestInit) =>
-            new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
+            new Promise<Response>((_, reject) =>
+              init.signal!.addEventListener('abort', () => reject(init.signal!.reason)),
+            ),
         },
       ],
     ];
     for (const [what, options] of failing) {
       it(`answers 503 with Retry-After when ${what}`, async () => {
         const keys = createRemoteJWKSet(keyServer, options);
-        const error = await verifyIdToken(await idToken(), { projectId, emulator: false, keys }).catch((e: unknown) => e);
+        const error = await verifyIdToken(await idToken(), { projectId, emulator: false, keys }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(HttpError);
         expect((error as HttpError).status).toBe(503);
         expect(Number((error as HttpError).headers['Retry-After'])).toBeGreaterThan(0);
@@ -78,7 +97,9 @@ describe('Firebase ID token verification (RS256, keys generated here, no network
     }
 
     it('still refuses a token no key of a reachable server matches with 401', async () => {
-      const jwks = { keys: [{ ...(await exportJWK((await generateKeyPair('RS256')).publicKey)), kid: 'k2', alg: 'RS256' }] };
+      const jwks = {
+        keys: [{ ...(await exportJWK((await generateKeyPair('RS256')).publicKey)), kid: 'k2', alg: 'RS256' }],
+      };
       const keys = createRemoteJWKSet(keyServer, { [customFetch]: async () => Response.json(jwks) });
       const error = await verifyIdToken(await idToken(), { projectId, emulator: false, keys }).catch((e: unknown) => e);
       expect((error as HttpError).status).toBe(401);
@@ -90,7 +111,10 @@ describe('Firebase ID token verification (RS256, keys generated here, no network
     ['a wrong issuer', () => idToken({ iss: 'https://securetoken.google.com/someone-else' })],
     ['an expired token', () => idToken({ exp: Math.floor(Date.now() / 1000) - 60 })],
     ['a token signed with another key', () => idToken({ key: otherKey })],
-    ['an unsigned token while emulator mode is off', async () => emulatorIdToken({ email: 'pat@example.com', aud: projectId })],
+    [
+      'an unsigned token while emulator mode is off',
+      async () => emulatorIdToken({ email: 'pat@example.com', aud: projectId }),
+    ],
     ['garbage', async () => 'not.a.token'],
   ];
   for (const [what, make] of refusals) {
@@ -168,14 +192,20 @@ describe('GET /api/jwt', () => {
       expect(String(fetchSpy.mock.calls[0]?.[0])).toContain('googleapis.com');
       expect(response.status).toBe(503);
       expect(Number(response.headers.get('Retry-After'))).toBeGreaterThan(0);
-      expect(await response.json()).toEqual({ message: 'We cannot check your sign-in right now; please try again in a minute' });
+      expect(await response.json()).toEqual({
+        message: 'We cannot check your sign-in right now; please try again in a minute',
+      });
     });
   });
 
   it('stores a first-time (Google) user and makes ADMIN_EMAILS admins', async () => {
-    const response = await call('/api/jwt?email=boss@clinic.test', {
-      headers: bearer(emulatorIdToken({ email: 'boss@clinic.test', name: 'The Boss' })),
-    }, { ADMIN_EMAILS: 'someone@else.test, Boss@Clinic.test' });
+    const response = await call(
+      '/api/jwt?email=boss@clinic.test',
+      {
+        headers: bearer(emulatorIdToken({ email: 'boss@clinic.test', name: 'The Boss' })),
+      },
+      { ADMIN_EMAILS: 'someone@else.test, Boss@Clinic.test' },
+    );
     expect(response.status).toBe(200);
     const row = await env.DB.prepare("SELECT name, role FROM users WHERE email = 'boss@clinic.test'").first();
     expect(row).toEqual({ name: 'The Boss', role: 'admin' });
@@ -186,7 +216,11 @@ describe('POST /api/users', () => {
   const token = () => bearer(emulatorIdToken({ email: 'newbie@example.com' }));
 
   it('stores a new user as a patient, ignoring a role sent by the client', async () => {
-    const response = await postJson('/api/users', { name: 'New Bie', email: 'newbie@example.com', role: 'admin' }, token());
+    const response = await postJson(
+      '/api/users',
+      { name: 'New Bie', email: 'newbie@example.com', role: 'admin' },
+      token(),
+    );
     expect(response.status).toBe(201);
     expect(await response.json()).toMatchObject({ acknowledged: true, insertedId: expect.any(String) });
     const row = await env.DB.prepare("SELECT name, role FROM users WHERE email = 'newbie@example.com'").first();

@@ -1,7 +1,19 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slotLabel } from '../src/schedule.ts';
-import { accessTokenFor, addDoctorAs, bearer, bookAs, call, clinicDay, newPatient, optionsOn, postJson, seed, slotsOf } from './helpers.ts';
+import {
+  accessTokenFor,
+  addDoctorAs,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  newPatient,
+  optionsOn,
+  postJson,
+  seed,
+  slotsOf,
+} from './helpers.ts';
 
 let admin: Record<string, string>;
 
@@ -35,7 +47,11 @@ function overlaps(bookings: Stored[], resourceOf: (b: Stored) => string | null):
   for (const [i, a] of bookings.entries()) {
     for (const b of bookings.slice(i + 1)) {
       const same = resourceOf(a) !== null && resourceOf(a) === resourceOf(b);
-      if (same && a.start_minute < b.start_minute + b.duration_minutes && b.start_minute < a.start_minute + a.duration_minutes) {
+      if (
+        same &&
+        a.start_minute < b.start_minute + b.duration_minutes &&
+        b.start_minute < a.start_minute + a.duration_minutes
+      ) {
         found.push(`${a.treatment}@${a.start_minute} and ${b.treatment}@${b.start_minute} on ${resourceOf(a)}`);
       }
     }
@@ -45,7 +61,11 @@ function overlaps(bookings: Stored[], resourceOf: (b: Stored) => string | null):
 
 /** Cells claimed twice on one resource (the primary key forbids it), and bookings without every claim of their length. */
 async function claimProblems(date: string): Promise<{ doubles: unknown[]; incomplete: unknown[] }> {
-  const doubles = await env.DB.prepare('SELECT resource, cell, count(*) AS n FROM claims WHERE day = ?1 GROUP BY resource, cell HAVING n > 1').bind(date).all();
+  const doubles = await env.DB.prepare(
+    'SELECT resource, cell, count(*) AS n FROM claims WHERE day = ?1 GROUP BY resource, cell HAVING n > 1',
+  )
+    .bind(date)
+    .all();
   const incomplete = await env.DB.prepare(
     `SELECT b.id FROM bookings b WHERE b.appointment_date = ?1 AND b.status = 'active' AND (
        (SELECT count(*) FROM claims c WHERE c.booking_id = b.id AND c.resource = 'doctor:' || b.doctor_id) != b.duration_minutes / 15
@@ -63,7 +83,12 @@ async function addTreatment(name: string, durationMinutes: number, specialty: st
 }
 
 /** `count` patients book at once, patient i the treatment `pick(i)` at the start `start(i)` (minutes). */
-async function race(date: string, count: number, pick: (i: number) => { name: string; minutes: number }, start: (i: number) => number) {
+async function race(
+  date: string,
+  count: number,
+  pick: (i: number) => { name: string; minutes: number },
+  start: (i: number) => number,
+) {
   const patients = await Promise.all(Array.from({ length: count }, () => newPatient('racer')));
   const responses = await Promise.all(
     patients.map((p, i) => {
@@ -73,7 +98,11 @@ async function race(date: string, count: number, pick: (i: number) => { name: st
   );
   const statuses = responses.map((r) => r.status);
   const taken = responses.find((r) => r.status === 409);
-  if (taken) expect(await taken.json()).toEqual({ acknowledged: false, message: 'This slot was just booked; please choose another one' });
+  if (taken)
+    expect(await taken.json()).toEqual({
+      acknowledged: false,
+      message: 'This slot was just booked; please choose another one',
+    });
   return statuses;
 }
 
@@ -87,7 +116,12 @@ describe('POST /api/bookings under concurrency', () => {
     await addTreatment('Aligner Check', 30, 'Orthodontics');
     await addTreatment('Brace Fitting', 90, 'Orthodontics');
     const date = clinicDay(20);
-    const statuses = await race(date, 50, (i) => lengths[i % 3]!, (i) => 9 * 60 + 30 * (i % 5));
+    const statuses = await race(
+      date,
+      50,
+      (i) => lengths[i % 3]!,
+      (i) => 9 * 60 + 30 * (i % 5),
+    );
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     const stored = await storedOn(date);
     expect(stored.length).toBe(statuses.filter((s) => s === 201).length);
@@ -108,11 +142,18 @@ describe('POST /api/bookings under concurrency', () => {
   });
 
   it('spreads a day’s bookings over the doctors who can see them and over the chairs', async () => {
-    await addDoctorAs(admin, { name: 'Dr. Second General', email: 'second.general@clinic.test', specialty: 'General Dentistry' });
+    await addDoctorAs(admin, {
+      name: 'Dr. Second General',
+      email: 'second.general@clinic.test',
+      specialty: 'General Dentistry',
+    });
     const date = clinicDay(21);
     for (const hour of [9, 10, 11, 12]) {
       const { auth } = await newPatient();
-      expect((await bookAs(auth, { treatment: 'Dental Check-up', appointmentDate: date, slot: slotLabel(hour * 60, 30) })).status).toBe(201);
+      expect(
+        (await bookAs(auth, { treatment: 'Dental Check-up', appointmentDate: date, slot: slotLabel(hour * 60, 30) }))
+          .status,
+      ).toBe(201);
     }
     const stored = await storedOn(date);
     const countBy = (key: (b: Stored) => string | null) => {
@@ -123,7 +164,12 @@ describe('POST /api/bookings under concurrency', () => {
     expect(countBy((b) => b.doctor_id)).toEqual([2, 2]);
     expect(countBy((b) => b.chair_id)).toEqual([2, 2]);
     // Two general dentists and two chairs: two check-ups at one time, at once, both get in.
-    const both = await race(clinicDay(22), 2, () => ({ name: 'Dental Check-up', minutes: 30 }), () => 14 * 60);
+    const both = await race(
+      clinicDay(22),
+      2,
+      () => ({ name: 'Dental Check-up', minutes: 30 }),
+      () => 14 * 60,
+    );
     expect(both).toEqual([201, 201]);
     const pair = await storedOn(clinicDay(22));
     expect(new Set(pair.map((b) => b.doctor_id)).size).toBe(2);
@@ -133,20 +179,39 @@ describe('POST /api/bookings under concurrency', () => {
   it('answers 409 when no doctor-and-chair pair is left, and a cancellation frees the time', async () => {
     const date = clinicDay(23);
     const [a, b, c] = [await newPatient(), await newPatient(), await newPatient()];
-    const whitening = await bookAs(a.auth, { treatment: 'Teeth Whitening', appointmentDate: date, slot: '09.00 AM - 10.00 AM' });
+    const whitening = await bookAs(a.auth, {
+      treatment: 'Teeth Whitening',
+      appointmentDate: date,
+      slot: '09.00 AM - 10.00 AM',
+    });
     expect(whitening.status).toBe(201);
-    expect((await bookAs(b.auth, { treatment: 'Root Canal Treatment', appointmentDate: date, slot: '09.00 AM - 10.30 AM' })).status).toBe(201);
+    expect(
+      (await bookAs(b.auth, { treatment: 'Root Canal Treatment', appointmentDate: date, slot: '09.00 AM - 10.30 AM' }))
+        .status,
+    ).toBe(201);
     // Both chairs are taken at 09.00, though two general dentists are free.
     expect(await slotsOf(date, 'dental-checkup')).not.toContain('09.00 AM - 09.30 AM');
-    const refused = await bookAs(c.auth, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' });
+    const refused = await bookAs(c.auth, {
+      treatment: 'Dental Check-up',
+      appointmentDate: date,
+      slot: '09.00 AM - 09.30 AM',
+    });
     expect(refused.status).toBe(409);
-    expect(await refused.json()).toEqual({ acknowledged: false, message: 'This slot was just booked; please choose another one' });
+    expect(await refused.json()).toEqual({
+      acknowledged: false,
+      message: 'This slot was just booked; please choose another one',
+    });
 
     const { insertedId } = await whitening.json<{ insertedId: string }>();
     expect((await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: a.auth })).status).toBe(200);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(insertedId).first('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(insertedId).first('n'),
+    ).toBe(0);
     expect(await slotsOf(date, 'dental-checkup')).toContain('09.00 AM - 09.30 AM');
-    expect((await bookAs(c.auth, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' })).status).toBe(201);
+    expect(
+      (await bookAs(c.auth, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' }))
+        .status,
+    ).toBe(201);
   });
 
   it('gives 50 patients booking treatments of four doctors at overlapping times in the one chair never two on one cell', async () => {
@@ -158,7 +223,12 @@ describe('POST /api/bookings under concurrency', () => {
       { name: 'Orthodontic Consultation', minutes: 60 },
     ];
     const date = clinicDay(24);
-    const statuses = await race(date, 50, (i) => treatments[i % 4]!, (i) => 9 * 60 + 30 * (i % 5));
+    const statuses = await race(
+      date,
+      50,
+      (i) => treatments[i % 4]!,
+      (i) => 9 * 60 + 30 * (i % 5),
+    );
     expect(statuses.filter((s) => s !== 201 && s !== 409)).toEqual([]);
     const stored = await storedOn(date);
     expect(stored.length).toBe(statuses.filter((s) => s === 201).length);

@@ -4,10 +4,22 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_HOURS, SEED_TREATMENTS } from '../../scripts/seed-data.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../src/clinic-time.ts';
 import { slotLabel } from '../src/schedule.ts';
-import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };
-type Booking = { _id: string; treatment: string; appointmentDate: string; slot: string; price: number; paid: boolean; patientName: string; email: string; startsAt: string; durationMinutes: number; doctor: { name: string; image: string } | null };
+type Booking = {
+  _id: string;
+  treatment: string;
+  appointmentDate: string;
+  slot: string;
+  price: number;
+  paid: boolean;
+  patientName: string;
+  email: string;
+  startsAt: string;
+  durationMinutes: number;
+  doctor: { name: string; image: string } | null;
+};
 
 const today = () => clinicNow(env).date;
 const inDays = (n: number) => format(addDays(new Date(`${today()}T12:00:00`), n), 'yyyy-MM-dd');
@@ -41,7 +53,11 @@ async function options(date: string, bindings = {}): Promise<Option[]> {
 }
 
 function book(headers: Record<string, string>, body: Record<string, unknown>, bindings = {}) {
-  return call('/api/bookings', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) }, bindings);
+  return call(
+    '/api/bookings',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) },
+    bindings,
+  );
 }
 
 describe('GET /api/appointmentOptions', () => {
@@ -115,15 +131,26 @@ describe('POST /api/bookings', () => {
   it('books a free slot with the price from the treatment and the name and email from the token', async () => {
     const date = inDays(4);
     const response = await book(patient, {
-      treatment: 'Cavity Filling', appointmentDate: displayOf(date), slot: '09.30 AM - 10.30 AM',
-      patientName: 'Someone Else', email: 'patient@clinic.test', phone: '+1 555 0100', price: 1,
+      treatment: 'Cavity Filling',
+      appointmentDate: displayOf(date),
+      slot: '09.30 AM - 10.30 AM',
+      patientName: 'Someone Else',
+      email: 'patient@clinic.test',
+      phone: '+1 555 0100',
+      price: 1,
     });
     expect(response.status).toBe(201);
     const { insertedId } = await response.json<{ insertedId: string }>();
     const booking = await (await call(`/api/bookings/${insertedId}`, { headers: patient })).json<Booking>();
     expect(booking).toMatchObject({
-      treatment: 'Cavity Filling', price: 150, patientName: 'Jamie Patient', email: 'patient@clinic.test', paid: false,
-      appointmentDate: displayOf(date), slot: '09.30 AM - 10.30 AM', durationMinutes: 60,
+      treatment: 'Cavity Filling',
+      price: 150,
+      patientName: 'Jamie Patient',
+      email: 'patient@clinic.test',
+      paid: false,
+      appointmentDate: displayOf(date),
+      slot: '09.30 AM - 10.30 AM',
+      durationMinutes: 60,
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
     });
     // The filling's doctor is the clinic's only general dentist: every start overlapping 09.30-10.30 is gone.
@@ -146,7 +173,9 @@ describe('POST /api/bookings', () => {
     );
     const date = inDays(6);
     const slot = '11.00 AM - 11.30 AM';
-    const responses = await Promise.all(tokens.map((t) => book(t, { treatment: 'teeth-cleaning', appointmentDate: date, slot })));
+    const responses = await Promise.all(
+      tokens.map((t) => book(t, { treatment: 'teeth-cleaning', appointmentDate: date, slot })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
@@ -154,25 +183,50 @@ describe('POST /api/bookings', () => {
     expect(refused).toEqual({ acknowledged: false, message: 'This slot was just booked; please choose another one' });
     const cleaning = (await options(date)).find((o) => o._id === 'teeth-cleaning')!;
     expect(cleaning.slots).not.toContain(slot);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE appointment_date = ?1 AND slot = ?2 AND status = 'active'").bind(date, slot).first<{ n: number }>();
+    const count = await env.DB.prepare(
+      "SELECT count(*) AS n FROM bookings WHERE appointment_date = ?1 AND slot = ?2 AND status = 'active'",
+    )
+      .bind(date, slot)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
 
   it('allows one booking per patient per treatment per date', async () => {
     const date = inDays(7);
-    expect((await book(other, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' })).status).toBe(201);
-    const second = await book(other, { treatment: 'Dental Check-up', appointmentDate: date, slot: '10.00 AM - 10.30 AM' });
+    expect(
+      (await book(other, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' })).status,
+    ).toBe(201);
+    const second = await book(other, {
+      treatment: 'Dental Check-up',
+      appointmentDate: date,
+      slot: '10.00 AM - 10.30 AM',
+    });
     expect(second.status).toBe(409);
-    expect(await second.json()).toEqual({ acknowledged: false, message: `You already have a booking on ${displayOf(date)}` });
-    expect((await book(other, { treatment: 'Teeth Cleaning', appointmentDate: date, slot: '10.00 AM - 10.30 AM' })).status).toBe(201);
+    expect(await second.json()).toEqual({
+      acknowledged: false,
+      message: `You already have a booking on ${displayOf(date)}`,
+    });
+    expect(
+      (await book(other, { treatment: 'Teeth Cleaning', appointmentDate: date, slot: '10.00 AM - 10.30 AM' })).status,
+    ).toBe(201);
   });
 
   const refusals: [string, Record<string, unknown>, number, string][] = [
     ['someone else’s email', { email: 'admin@clinic.test' }, 403, 'You can only book appointments for yourself'],
     ['an unknown treatment', { treatment: 'Brain Surgery' }, 404, 'No such treatment: Brain Surgery'],
-    ['a slot the treatment does not have', { slot: '07.00 AM - 07.30 AM' }, 400, 'Cavity Filling has no slot "07.00 AM - 07.30 AM"'],
+    [
+      'a slot the treatment does not have',
+      { slot: '07.00 AM - 07.30 AM' },
+      400,
+      'Cavity Filling has no slot "07.00 AM - 07.30 AM"',
+    ],
     ['a past date', { appointmentDate: 'Jan 5, 2024' }, 400, 'This date has passed'],
-    ['a date beyond the horizon', { appointmentDate: '2099-01-01' }, 400, 'Appointments can be booked up to 60 days ahead'],
+    [
+      'a date beyond the horizon',
+      { appointmentDate: '2099-01-01' },
+      400,
+      'Appointments can be booked up to 60 days ahead',
+    ],
     ['a malformed date', { appointmentDate: '31/12/2026' }, 400, 'appointmentDate must look like'],
     ['a missing slot', { slot: undefined }, 400, 'slot is required'],
     ['a number as phone', { phone: 5550100 }, 400, 'phone must be text'],
@@ -180,7 +234,12 @@ describe('POST /api/bookings', () => {
   for (const [what, change, status, message] of refusals) {
     it(`refuses ${what} with ${status} and books nothing`, async () => {
       const before = await env.DB.prepare('SELECT count(*) AS n FROM bookings').first<{ n: number }>();
-      const response = await book(patient, { treatment: 'Cavity Filling', appointmentDate: inDays(8), slot: '10.30 AM - 11.30 AM', ...change });
+      const response = await book(patient, {
+        treatment: 'Cavity Filling',
+        appointmentDate: inDays(8),
+        slot: '10.30 AM - 11.30 AM',
+        ...change,
+      });
       expect(response.status).toBe(status);
       expect((await response.json<{ message: string }>()).message).toContain(message);
       const after = await env.DB.prepare('SELECT count(*) AS n FROM bookings').first<{ n: number }>();
@@ -189,7 +248,9 @@ describe('POST /api/bookings', () => {
   }
 
   it('refuses anonymous callers with 401', async () => {
-    expect((await book({}, { treatment: 'Cavity Filling', appointmentDate: inDays(8), slot: '10.30 AM - 11.30 AM' })).status).toBe(401);
+    expect(
+      (await book({}, { treatment: 'Cavity Filling', appointmentDate: inDays(8), slot: '10.30 AM - 11.30 AM' })).status,
+    ).toBe(401);
   });
 });
 
@@ -198,10 +259,16 @@ describe('reading, cancelling and exporting bookings', () => {
   const date = () => inDays(9);
 
   beforeAll(async () => {
-    const response = await book(patient, { treatment: 'Teeth Whitening', appointmentDate: date(), slot: '10.00 AM - 11.00 AM' });
+    const response = await book(patient, {
+      treatment: 'Teeth Whitening',
+      appointmentDate: date(),
+      slot: '10.00 AM - 11.00 AM',
+    });
     bookingId = (await response.json<{ insertedId: string }>()).insertedId;
     await book(patient, { treatment: 'Teeth Cleaning', appointmentDate: inDays(2), slot: '03.00 PM - 03.30 PM' });
-    await book(patient, { treatment: 'Teeth Cleaning', appointmentDate: inDays(2), slot: '09.00 AM - 09.30 AM' }).catch(() => undefined);
+    await book(patient, { treatment: 'Teeth Cleaning', appointmentDate: inDays(2), slot: '09.00 AM - 09.30 AM' }).catch(
+      () => undefined,
+    );
   });
 
   it('lists the patient’s own bookings by date and time, and refuses someone else’s list', async () => {
@@ -225,7 +292,8 @@ describe('reading, cancelling and exporting bookings', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/calendar');
     const ics = await response.text();
-    const instant = (minute: number) => clinicInstant(env, date(), minute).toISOString().replace(/[-:]/g, '').replace('.000', '');
+    const instant = (minute: number) =>
+      clinicInstant(env, date(), minute).toISOString().replace(/[-:]/g, '').replace('.000', '');
     expect(ics).toContain(`DTSTART:${instant(10 * 60)}`);
     expect(ics).toContain(`DTEND:${instant(11 * 60)}`);
     expect(ics).toContain('with Dr. Amelia Hart');
@@ -246,13 +314,22 @@ describe('reading, cancelling and exporting bookings', () => {
     expect(whitening.slots).toContain('10.00 AM - 11.00 AM');
     expect(whitening.slots).toContain('09.30 AM - 10.30 AM');
     expect((await call(`/api/bookings/${bookingId}`, { headers: patient })).status).toBe(404);
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(bookingId).first('n')).toBe(0);
+    expect(
+      await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(bookingId).first('n'),
+    ).toBe(0);
     // The freed time can be booked again.
-    expect((await book(other, { treatment: 'Teeth Whitening', appointmentDate: date(), slot: '10.00 AM - 11.00 AM' })).status).toBe(201);
+    expect(
+      (await book(other, { treatment: 'Teeth Whitening', appointmentDate: date(), slot: '10.00 AM - 11.00 AM' }))
+        .status,
+    ).toBe(201);
   });
 
   it('keeps a paid booking from its owner (409) but lets an admin cancel it', async () => {
-    const response = await book(patient, { treatment: 'Root Canal Treatment', appointmentDate: inDays(10), slot: '09.00 AM - 10.30 AM' });
+    const response = await book(patient, {
+      treatment: 'Root Canal Treatment',
+      appointmentDate: inDays(10),
+      slot: '09.00 AM - 10.30 AM',
+    });
     const { insertedId } = await response.json<{ insertedId: string }>();
     await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(insertedId).run();
     const refused = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: patient });
@@ -260,7 +337,9 @@ describe('reading, cancelling and exporting bookings', () => {
     const cancelled = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: admin });
     expect(await cancelled.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
     expect((await call(`/api/bookings/${insertedId}`, { headers: patient })).status).toBe(404);
-    const stored = await env.DB.prepare('SELECT status, cancel_reason FROM bookings WHERE id = ?1').bind(insertedId).first();
+    const stored = await env.DB.prepare('SELECT status, cancel_reason FROM bookings WHERE id = ?1')
+      .bind(insertedId)
+      .first();
     expect(stored).toEqual({ status: 'cancelled', cancel_reason: 'admin' });
     const rootCanal = (await options(inDays(10))).find((o) => o.name === 'Root Canal Treatment')!;
     expect(rootCanal.slots).toContain('09.00 AM - 10.30 AM');
@@ -302,7 +381,11 @@ describe('clinic time across daylight-saving changes (America/New_York)', () => 
       ['2027-11-07', '20271107T140000Z'], // EST, the day clocks fall back
     ];
     for (const [date, utc] of cases) {
-      const response = await book(patient, { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' }, wide);
+      const response = await book(
+        patient,
+        { treatment: 'Dental Check-up', appointmentDate: date, slot: '09.00 AM - 09.30 AM' },
+        wide,
+      );
       expect(response.status, date).toBe(201);
       const { insertedId } = await response.json<{ insertedId: string }>();
       const ics = await (await call(`/api/bookings/${insertedId}/calendar.ics`, { headers: patient })).text();

@@ -75,7 +75,10 @@ describe('POST /api/contact', () => {
     await postContact(message);
     const response = await postContact({ ...message, message: 'Something else' });
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ acknowledged: false, message: expect.stringContaining('Idempotency-Key') });
+    expect(await response.json()).toMatchObject({
+      acknowledged: false,
+      message: expect.stringContaining('Idempotency-Key'),
+    });
     expect(sent).toHaveLength(1);
   });
 
@@ -99,7 +102,9 @@ describe('POST /api/contact', () => {
     const lines = { ...message, message: 'First line\r\nSecond line\n\tIndented: Bcc: x@example.com' };
     const response = await postContact(lines);
     expect(response.status).toBe(201);
-    const row = await env.DB.prepare('SELECT user_name, subject, message FROM contact_messages').first<Record<string, string>>();
+    const row = await env.DB.prepare('SELECT user_name, subject, message FROM contact_messages').first<
+      Record<string, string>
+    >();
     expect(row).toEqual({ user_name: 'Ada Lovelace', subject: message.subject, message: lines.message });
     // What the real send_email binding was given (and wrote): single-line headers, the message in the body.
     expect(sent).toHaveLength(1);
@@ -132,9 +137,27 @@ describe('POST /api/contact', () => {
     ['a missing name', { ...message, user_name: undefined }, {}, 400, 'user_name is required'],
     ['a blank subject', { ...message, subject: '   ' }, {}, 400, 'subject is required'],
     ['a number as message', { ...message, message: 42 }, {}, 400, 'message is required and must be text'],
-    ['a malformed email', { ...message, user_email: 'not-an-email' }, {}, 400, 'user_email must be a valid email address'],
-    ['an over-long name', { ...message, user_name: 'x'.repeat(101) }, {}, 400, 'user_name must be at most 100 characters'],
-    ['an over-long message', { ...message, message: 'x'.repeat(5001) }, {}, 400, 'message must be at most 5000 characters'],
+    [
+      'a malformed email',
+      { ...message, user_email: 'not-an-email' },
+      {},
+      400,
+      'user_email must be a valid email address',
+    ],
+    [
+      'an over-long name',
+      { ...message, user_name: 'x'.repeat(101) },
+      {},
+      400,
+      'user_name must be at most 100 characters',
+    ],
+    [
+      'an over-long message',
+      { ...message, message: 'x'.repeat(5001) },
+      {},
+      400,
+      'message must be at most 5000 characters',
+    ],
     ['an array body', [message], {}, 400, 'The body must be a JSON object'],
     ['malformed JSON', '{"user_name": "Ada",', {}, 400, 'not valid JSON'],
     ['an empty body', '', {}, 400, 'not valid JSON'],
@@ -142,14 +165,50 @@ describe('POST /api/contact', () => {
     ['no Idempotency-Key', message, { 'Idempotency-Key': '' }, 400, 'Idempotency-Key'],
     ['a malformed Idempotency-Key', message, { 'Idempotency-Key': 'a b' }, 400, 'Idempotency-Key'],
     ['a huge body', { ...message, message: 'x'.repeat(200_000) }, {}, 413, 'larger than 64 KB'],
-    ['a header injected into the subject', { ...message, subject: 'Hi\r\nBcc: victim@example.com' }, {}, 400, 'subject must be one line'],
-    ['a header injected into the name', { ...message, user_name: 'Ada\r\nX-Injected: yes' }, {}, 400, 'user_name must be one line'],
+    [
+      'a header injected into the subject',
+      { ...message, subject: 'Hi\r\nBcc: victim@example.com' },
+      {},
+      400,
+      'subject must be one line',
+    ],
+    [
+      'a header injected into the name',
+      { ...message, user_name: 'Ada\r\nX-Injected: yes' },
+      {},
+      400,
+      'user_name must be one line',
+    ],
     ['a bare line feed in the subject', { ...message, subject: 'Hi\nthere' }, {}, 400, 'subject must be one line'],
     ['a tab in the name', { ...message, user_name: 'Ada\tLovelace' }, {}, 400, 'user_name must be one line'],
-    ['a line separator in the subject', { ...message, subject: 'Hi\u2028Bcc: x@example.com' }, {}, 400, 'subject must be one line'],
-    ['a control character in the email', { ...message, user_email: 'ada@example.com\r\nBcc: x@example.com' }, {}, 400, 'user_email must be one line'],
-    ['a NUL in the message', { ...message, message: 'Hello\u0000there' }, {}, 400, 'message must not contain control characters'],
-    ['an escape in the message', { ...message, message: 'Hello \u001b[31mred' }, {}, 400, 'message must not contain control characters'],
+    [
+      'a line separator in the subject',
+      { ...message, subject: 'Hi\u2028Bcc: x@example.com' },
+      {},
+      400,
+      'subject must be one line',
+    ],
+    [
+      'a control character in the email',
+      { ...message, user_email: 'ada@example.com\r\nBcc: x@example.com' },
+      {},
+      400,
+      'user_email must be one line',
+    ],
+    [
+      'a NUL in the message',
+      { ...message, message: 'Hello\u0000there' },
+      {},
+      400,
+      'message must not contain control characters',
+    ],
+    [
+      'an escape in the message',
+      { ...message, message: 'Hello \u001b[31mred' },
+      {},
+      400,
+      'message must not contain control characters',
+    ],
   ];
   for (const [what, body, headers, status, text] of badRequests) {
     it(`refuses ${what} with ${status}, storing and mailing nothing`, async () => {

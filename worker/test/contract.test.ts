@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { routes, type RouteKey } from '../../contract/routes.ts';
+import { type RouteKey, routes } from '../../contract/routes.ts';
 import { registeredRoutes } from '../src/index.ts';
 import { call, checkAgainstContract } from './helpers.ts';
 
@@ -35,7 +35,8 @@ describe('the contract (contract/routes.ts) and the routes the Worker serves', (
     for (const [path, methods] of methodsOf) {
       const response = await call(addressOf(path), { method: 'OPTIONS' });
       await response.body?.cancel();
-      allowed[path] = response.status === 405 ? (response.headers.get('Allow') ?? '').split(', ').sort().join(', ') : null;
+      allowed[path] =
+        response.status === 405 ? (response.headers.get('Allow') ?? '').split(', ').sort().join(', ') : null;
       expected[path] = methods.sort().join(', ');
     }
     expect(allowed).toEqual(expected);
@@ -47,17 +48,23 @@ describe('the Worker tests’ check of every answer against the contract', () =>
   const json = (body: unknown, status = 200) => Response.json(body, { status });
 
   it('passes an answer the contract allows', async () => {
-    await expect(checkAgainstContract(request('/api/users/admin/a@b.test'), json({ isAdmin: false }))).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract(request('/api/users/admin/a@b.test'), json({ isAdmin: false })),
+    ).resolves.toBeUndefined();
     const calendar = new Response('BEGIN:VCALENDAR', { headers: { 'Content-Type': 'text/calendar; charset=utf-8' } });
     await expect(checkAgainstContract(request('/api/bookings/b1/calendar.ics'), calendar)).resolves.toBeUndefined();
   });
 
   it('fails a renamed, missing, extra or mistyped field', async () => {
     const admin = request('/api/users/admin/a@b.test');
-    await expect(checkAgainstContract(admin, json({ admin: false }))).rejects.toThrow(/GET \/users\/admin\/:target answered what its contract does not allow/);
+    await expect(checkAgainstContract(admin, json({ admin: false }))).rejects.toThrow(
+      /GET \/users\/admin\/:target answered what its contract does not allow/,
+    );
     await expect(checkAgainstContract(admin, json({ isAdmin: false, role: 'patient' }))).rejects.toThrow(/role/);
     await expect(checkAgainstContract(admin, json({ isAdmin: 'no' }))).rejects.toThrow(/isAdmin/);
-    await expect(checkAgainstContract(request('/api/bookings', 'POST'), json({ acknowledged: true, insertedId: 'b1' }, 201))).rejects.toThrow(/message/);
+    await expect(
+      checkAgainstContract(request('/api/bookings', 'POST'), json({ acknowledged: true, insertedId: 'b1' }, 201)),
+    ).rejects.toThrow(/message/);
   });
 
   it('fails a 2xx answer of a route the contract does not have, and a file of the wrong type', async () => {
@@ -66,8 +73,12 @@ describe('the Worker tests’ check of every answer against the contract', () =>
   });
 
   it('leaves errors, HEAD and pages alone', async () => {
-    await expect(checkAgainstContract(request('/api/bookings/b1'), json({ message: 'No such booking' }, 404))).resolves.toBeUndefined();
-    await expect(checkAgainstContract(request('/api/bookings/b1', 'HEAD'), new Response(null))).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract(request('/api/bookings/b1'), json({ message: 'No such booking' }, 404)),
+    ).resolves.toBeUndefined();
+    await expect(
+      checkAgainstContract(request('/api/bookings/b1', 'HEAD'), new Response(null)),
+    ).resolves.toBeUndefined();
     await expect(checkAgainstContract(request('/login'), new Response('<html>'))).resolves.toBeUndefined();
   });
 });

@@ -3,9 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, bearer, call, postJson, seed } from './helpers.ts';
 
 // A real 1x1 PNG and a real 1x1 JPEG.
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const JPEG = Uint8Array.from(
-  atob('/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA='),
+  atob(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  ),
   (c) => c.charCodeAt(0),
 );
 
@@ -18,7 +23,11 @@ beforeAll(async () => {
   patient = bearer(await accessTokenFor('patient@clinic.test'));
 });
 
-function upload(headers: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }, field = 'image') {
+function upload(
+  headers: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type: string },
+  field = 'image',
+) {
   const form = new FormData();
   if (file) form.append(field, new File([file.bytes], file.name, { type: file.type }));
   return call('/api/images', { method: 'POST', headers, body: form });
@@ -30,7 +39,10 @@ async function r2Keys(): Promise<string[]> {
 
 describe('POST /api/images', () => {
   it('stores a PNG and a JPEG in R2 under unguessable keys and serves them back', async () => {
-    for (const [bytes, name, type] of [[PNG, 'me.png', 'image/png'], [JPEG, 'me.jpeg', 'image/jpeg']] as const) {
+    for (const [bytes, name, type] of [
+      [PNG, 'me.png', 'image/png'],
+      [JPEG, 'me.jpeg', 'image/jpeg'],
+    ] as const) {
       // The declared type says nothing; the bytes decide.
       const response = await upload(admin, { bytes, name, type: 'application/octet-stream' });
       expect(response.status).toBe(201);
@@ -45,7 +57,11 @@ describe('POST /api/images', () => {
 
   it('refuses a text file named .png (415), a 3 MB image (413), no file (400), non-multipart (415)', async () => {
     const before = await r2Keys();
-    const text = await upload(admin, { bytes: new TextEncoder().encode('hello, not an image'), name: 'photo.png', type: 'image/png' });
+    const text = await upload(admin, {
+      bytes: new TextEncoder().encode('hello, not an image'),
+      name: 'photo.png',
+      type: 'image/png',
+    });
     expect(text.status).toBe(415);
     expect(await text.json()).toMatchObject({ message: 'Only JPEG, PNG, WebP, GIF or AVIF images are accepted' });
 
@@ -78,14 +94,23 @@ describe('doctors', () => {
 
   it('adds a doctor with an uploaded photo and lists them', async () => {
     const image = await uploadedPhoto();
-    const response = await postJson('/api/doctors', { name: 'Dr. New', email: 'New@Clinic.test', specialty: 'Cosmetic Dentistry', image }, admin);
+    const response = await postJson(
+      '/api/doctors',
+      { name: 'Dr. New', email: 'New@Clinic.test', specialty: 'Cosmetic Dentistry', image },
+      admin,
+    );
     expect(response.status).toBe(201);
     const { insertedId } = await response.json<{ insertedId: string }>();
     const list = await (await call('/api/doctors', { headers: admin })).json<{ _id: string }[]>();
     expect(list.find((d) => d._id === insertedId)).toEqual({
-      _id: insertedId, name: 'Dr. New', email: 'new@clinic.test', specialty: 'Cosmetic Dentistry', image,
+      _id: insertedId,
+      name: 'Dr. New',
+      email: 'new@clinic.test',
+      specialty: 'Cosmetic Dentistry',
+      image,
       // The Add A Doctor form sends no days or hours: every day, 09:00 to 17:00.
-      workingDays: [0, 1, 2, 3, 4, 5, 6], hours: { start: '09:00', end: '17:00' },
+      workingDays: [0, 1, 2, 3, 4, 5, 6],
+      hours: { start: '09:00', end: '17:00' },
     });
   });
 
@@ -105,13 +130,19 @@ describe('doctors', () => {
   it('refuses a photo that was not uploaded for doctors, such as a review’s (400), and one another doctor uses (409)', async () => {
     await env.PHOTOS.put('seed-patient-winson.png', PNG, { httpMetadata: { contentType: 'image/png' } });
     const base = { name: 'Dr. Borrow', email: 'borrow@clinic.test', specialty: 'Cosmetic Dentistry' };
-    for (const image of ['/api/images/seed-patient-winson.png', '/api/images/doctors/../seed-patient-winson.png', '/api/images/doctors%2F..%2Fseed-patient-winson.png']) {
+    for (const image of [
+      '/api/images/seed-patient-winson.png',
+      '/api/images/doctors/../seed-patient-winson.png',
+      '/api/images/doctors%2F..%2Fseed-patient-winson.png',
+    ]) {
       const response = await postJson('/api/doctors', { ...base, image }, admin);
       expect(response.status, image).toBe(400);
       expect(await response.json()).toMatchObject({ message: 'image must be a doctor photo uploaded to /api/images' });
     }
     const taken = await uploadedPhoto();
-    expect((await postJson('/api/doctors', { ...base, email: 'first@clinic.test', image: taken }, admin)).status).toBe(201);
+    expect((await postJson('/api/doctors', { ...base, email: 'first@clinic.test', image: taken }, admin)).status).toBe(
+      201,
+    );
     const response = await postJson('/api/doctors', { ...base, image: taken }, admin);
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ message: 'This photo already belongs to another doctor' });
@@ -125,7 +156,9 @@ describe('doctors', () => {
 
   it('never deletes a photo outside the doctors’ prefix, even for a doctor stored pointing at one', async () => {
     await env.PHOTOS.put('seed-patient-priya.png', PNG, { httpMetadata: { contentType: 'image/png' } });
-    await env.DB.prepare("INSERT INTO doctors (id, name, email, specialty_id, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'general-dentistry', 'seed-patient-priya.png')").run();
+    await env.DB.prepare(
+      "INSERT INTO doctors (id, name, email, specialty_id, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'general-dentistry', 'seed-patient-priya.png')",
+    ).run();
     const response = await call('/api/doctors/dr-legacy', { method: 'DELETE', headers: admin });
     expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [] });
     expect(await env.PHOTOS.head('seed-patient-priya.png')).not.toBeNull();
@@ -135,7 +168,11 @@ describe('doctors', () => {
   it('deletes the doctor and the photo in R2; the photo URL then answers 404', async () => {
     const image = await uploadedPhoto();
     const { insertedId } = await (
-      await postJson('/api/doctors', { name: 'Dr. Gone', email: 'gone@clinic.test', specialty: 'General Dentistry', image }, admin)
+      await postJson(
+        '/api/doctors',
+        { name: 'Dr. Gone', email: 'gone@clinic.test', specialty: 'General Dentistry', image },
+        admin,
+      )
     ).json<{ insertedId: string }>();
     expect((await call(image)).status).toBe(200);
     const response = await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin });

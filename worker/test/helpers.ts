@@ -1,13 +1,13 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
-import { routes, type RouteContract, type RouteKey } from '../../contract/routes.ts';
+import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
+import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import { issueAccessToken } from '../src/auth.ts';
 import { clinicNow } from '../src/clinic-time.ts';
 import { userByEmail } from '../src/data/users.ts';
-import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
-import worker from '../src/index.ts';
 import type { Env } from '../src/env.ts';
+import worker from '../src/index.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
 
@@ -45,7 +45,10 @@ const contractRoutes = (Object.entries(routes) as [RouteKey, RouteContract][]).m
 });
 
 /** The contract's route for a request to the API, if it has one. */
-export function contractRouteOf(method: string, pathname: string): { key: RouteKey; contract: RouteContract } | undefined {
+export function contractRouteOf(
+  method: string,
+  pathname: string,
+): { key: RouteKey; contract: RouteContract } | undefined {
   return contractRoutes.find((route) => route.method === method && route.pattern.test(pathname));
 }
 
@@ -53,7 +56,8 @@ export async function checkAgainstContract(request: Request, response: Response)
   const { pathname } = new URL(request.url);
   if (!pathname.startsWith('/api/') || request.method === 'HEAD' || !response.ok) return;
   const route = contractRouteOf(request.method, pathname);
-  if (!route) throw new Error(`${request.method} ${pathname} answered ${response.status} but the contract has no such route`);
+  if (!route)
+    throw new Error(`${request.method} ${pathname} answered ${response.status} but the contract has no such route`);
   const { response: expected } = route.contract;
   const type = response.headers.get('Content-Type') ?? '';
   if ('file' in expected) {
@@ -140,7 +144,9 @@ export async function addUser(
   { verified = true, uid = uidOf(email) }: { verified?: boolean; uid?: string | null } = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
-  await env.DB.prepare('INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6)')
+  await env.DB.prepare(
+    'INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
+  )
     .bind(id, email, name, role, uid, verified ? 1 : 0)
     .run();
   return id;
@@ -180,7 +186,8 @@ export type Option = { _id: string; name: string; slots: string[]; price: number
 /** GET /api/appointmentOptions?date= (200 expected). */
 export async function optionsOn(date: string, bindings: Partial<Env> = {}): Promise<Option[]> {
   const response = await call(`/api/appointmentOptions?date=${date}`, undefined, bindings);
-  if (response.status !== 200) throw new Error(`appointmentOptions answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`appointmentOptions answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 
@@ -190,33 +197,53 @@ export async function slotsOf(date: string, treatmentId: string, bindings: Parti
 }
 
 /** POST /api/bookings as the spec's booking modal sends it. */
-export function bookAs(headers: Record<string, string>, booking: { treatment: string; appointmentDate: string; slot: string }, bindings: Partial<Env> = {}) {
+export function bookAs(
+  headers: Record<string, string>,
+  booking: { treatment: string; appointmentDate: string; slot: string },
+  bindings: Partial<Env> = {},
+) {
   return call(
     '/api/bookings',
-    { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ ...booking, phone: '555 0100' }) },
+    {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...booking, phone: '555 0100' }),
+    },
     bindings,
   );
 }
 
 /** A signed-in, verified patient of their own. */
-export async function newPatient(prefix = 'patient'): Promise<{ id: string; email: string; auth: Record<string, string> }> {
+export async function newPatient(
+  prefix = 'patient',
+): Promise<{ id: string; email: string; auth: Record<string, string> }> {
   const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const id = await addUser(email, `Patient ${prefix}`);
   return { id, email, auth: bearer(await accessTokenFor(email)) };
 }
 
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 
 /** Adds a doctor as the admin screens do: their photo uploaded, then POST /api/doctors; answers their id. */
 export async function addDoctorAs(
   admin: Record<string, string>,
-  doctor: { name: string; email: string; specialty: string; workingDays?: number[]; hours?: { start: string; end: string } },
+  doctor: {
+    name: string;
+    email: string;
+    specialty: string;
+    workingDays?: number[];
+    hours?: { start: string; end: string };
+  },
 ): Promise<string> {
   const form = new FormData();
   form.append('image', new File([PNG], 'dr.png', { type: 'image/png' }));
   const uploaded = await call('/api/images', { method: 'POST', headers: admin, body: form });
   const { data } = await uploaded.json<{ data: { url: string } }>();
   const response = await postJson('/api/doctors', { ...doctor, image: data.url }, admin);
-  if (response.status !== 201) throw new Error(`POST /api/doctors answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 201)
+    throw new Error(`POST /api/doctors answered ${response.status}: ${await response.text()}`);
   return (await response.json<{ insertedId: string }>()).insertedId;
 }

@@ -34,10 +34,20 @@ async function newPatient(): Promise<{ id: string; auth: Record<string, string> 
   return { id, auth: bearer(await accessTokenFor(email)) };
 }
 
-function book(auth: Record<string, string>, treatment: string, date: string, slot = '09.00 AM - 09.30 AM', bindings: Partial<Env> = {}) {
+function book(
+  auth: Record<string, string>,
+  treatment: string,
+  date: string,
+  slot = '09.00 AM - 09.30 AM',
+  bindings: Partial<Env> = {},
+) {
   return call(
     '/api/bookings',
-    { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ treatment, appointmentDate: date, slot }) },
+    {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ treatment, appointmentDate: date, slot }),
+    },
     bindings,
   );
 }
@@ -51,11 +61,19 @@ async function booked(auth: Record<string, string>, treatment: string, date: str
 const row = (id: string) =>
   env.DB.prepare('SELECT status, cancel_reason, hold_until, created_at, paid FROM bookings WHERE id = ?1')
     .bind(id)
-    .first<{ status: string; cancel_reason: string | null; hold_until: string | null; created_at: string; paid: number }>();
+    .first<{
+      status: string;
+      cancel_reason: string | null;
+      hold_until: string | null;
+      created_at: string;
+      paid: number;
+    }>();
 
 /** As if the booking's hold had ended a minute ago. */
 const endHold = (id: string) =>
-  env.DB.prepare('UPDATE bookings SET hold_until = ?2 WHERE id = ?1').bind(id, new Date(Date.now() - 60_000).toISOString()).run();
+  env.DB.prepare('UPDATE bookings SET hold_until = ?2 WHERE id = ?1')
+    .bind(id, new Date(Date.now() - 60_000).toISOString())
+    .run();
 
 async function freeSlots(date: string, treatmentId: string): Promise<string[]> {
   const options = await (await call(`/api/appointmentOptions?date=${date}`)).json<Option[]>();
@@ -67,12 +85,21 @@ function runCron(scheduledTime: number): Promise<void> {
 }
 
 describe('how long an unpaid booking is held', () => {
-  const rules = holdRules({ ...env, MAX_UNPAID_BOOKINGS: undefined, HOLD_HOURS_AFTER_BOOKING: undefined, HOLD_HOURS_BEFORE_START: undefined, MIN_HOLD_MINUTES: undefined });
+  const rules = holdRules({
+    ...env,
+    MAX_UNPAID_BOOKINGS: undefined,
+    HOLD_HOURS_AFTER_BOOKING: undefined,
+    HOLD_HOURS_BEFORE_START: undefined,
+    MIN_HOLD_MINUTES: undefined,
+  });
   const at = (iso: string) => new Date(iso);
 
   it('defaults to 3 unpaid bookings, 24 hours after booking, 12 hours before the start, at least 60 minutes', () => {
     expect(rules).toEqual({ maxUnpaid: 3, hoursAfterBooking: 24, hoursBeforeStart: 12, minMinutes: 60 });
-    expect(holdRules({ ...env, MAX_UNPAID_BOOKINGS: 'many', MIN_HOLD_MINUTES: '-5' })).toMatchObject({ maxUnpaid: 3, minMinutes: 60 });
+    expect(holdRules({ ...env, MAX_UNPAID_BOOKINGS: 'many', MIN_HOLD_MINUTES: '-5' })).toMatchObject({
+      maxUnpaid: 3,
+      minMinutes: 60,
+    });
   });
 
   it('ends 24 hours after booking for an appointment days away', () => {
@@ -117,11 +144,14 @@ describe('holding unpaid bookings', () => {
 describe('the limit of unpaid bookings per patient', () => {
   it('refuses a 4th unpaid booking of a priced treatment with 409 and stores nothing', async () => {
     const { id: userId, auth } = await newPatient();
-    for (const day of [3, 4, 5]) expect((await book(auth, 'Teeth Cleaning', inDays(day), '03.00 PM - 03.30 PM', DEFAULT_LIMIT)).status).toBe(201);
+    for (const day of [3, 4, 5])
+      expect((await book(auth, 'Teeth Cleaning', inDays(day), '03.00 PM - 03.30 PM', DEFAULT_LIMIT)).status).toBe(201);
     const refused = await book(auth, 'Teeth Cleaning', inDays(6), '03.00 PM - 03.30 PM', DEFAULT_LIMIT);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ acknowledged: false, message: LIMIT_MESSAGE });
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = ?1 AND status = 'active'").bind(userId).first<number>('n');
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = ?1 AND status = 'active'")
+      .bind(userId)
+      .first<number>('n');
     expect(stored).toBe(3);
     expect(await freeSlots(inDays(6), 'teeth-cleaning')).toContain('03.00 PM - 03.30 PM');
   });
@@ -135,7 +165,7 @@ describe('the limit of unpaid bookings per patient', () => {
   it('makes room when one is paid, cancelled or released', async () => {
     const { auth } = await newPatient();
     const FOUR_PM = '04.00 PM - 04.30 PM';
-    const ids = [];
+    const ids: string[] = [];
     for (const day of [3, 4, 5]) ids.push(await booked(auth, 'Dental Check-up', inDays(day), FOUR_PM));
     const [toPay, toCancel, toRelease] = ids as [string, string, string];
     expect((await book(auth, 'Dental Check-up', inDays(6), FOUR_PM, DEFAULT_LIMIT)).status).toBe(409);
@@ -155,19 +185,25 @@ describe('the limit of unpaid bookings per patient', () => {
   it('holds when one patient fires 10 bookings at once: 3 are booked, 7 refused', async () => {
     const { id: userId, auth } = await newPatient();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => book(auth, 'Teeth Cleaning', inDays(10 + i), '02.00 PM - 02.30 PM', DEFAULT_LIMIT)),
+      Array.from({ length: 10 }, (_, i) =>
+        book(auth, 'Teeth Cleaning', inDays(10 + i), '02.00 PM - 02.30 PM', DEFAULT_LIMIT),
+      ),
     );
     const statuses = responses.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409, 409, 409]);
     const refused = await responses.find((r) => r.status === 409)!.json();
     expect(refused).toEqual({ acknowledged: false, message: LIMIT_MESSAGE });
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = ?1 AND status = 'active'").bind(userId).first<number>('n');
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = ?1 AND status = 'active'")
+      .bind(userId)
+      .first<number>('n');
     expect(stored).toBe(3);
   });
 
   it('follows MAX_UNPAID_BOOKINGS', async () => {
     const { auth } = await newPatient();
-    expect((await book(auth, 'Teeth Cleaning', inDays(3), '11.00 AM - 11.30 AM', { MAX_UNPAID_BOOKINGS: '1' })).status).toBe(201);
+    expect(
+      (await book(auth, 'Teeth Cleaning', inDays(3), '11.00 AM - 11.30 AM', { MAX_UNPAID_BOOKINGS: '1' })).status,
+    ).toBe(201);
     const refused = await book(auth, 'Teeth Cleaning', inDays(4), '11.00 AM - 11.30 AM', { MAX_UNPAID_BOOKINGS: '1' });
     expect(await refused.json()).toEqual({
       acknowledged: false,
@@ -181,23 +217,37 @@ describe('releasing a booking whose hold has ended', () => {
     const { auth } = await newPatient();
     const date = inDays(8);
     const id = await booked(auth, 'Cavity Filling', date, '09.30 AM - 10.30 AM');
-    const intent = await call('/api/create-payment-intent', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId: id }) });
+    const intent = await call('/api/create-payment-intent', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bookingId: id }),
+    });
     const { clientSecret } = await intent.json<{ clientSecret: string }>();
     expect(await freeSlots(date, 'cavity-filling')).not.toContain('09.30 AM - 10.30 AM');
 
     await endHold(id);
     expect(await freeSlots(date, 'cavity-filling')).toContain('09.30 AM - 10.30 AM');
     expect(await (await call('/api/bookings', { headers: auth })).json()).toEqual([]);
-    const released = { acknowledged: false, message: 'This booking was released because it was not paid in time; please book again' };
+    const released = {
+      acknowledged: false,
+      message: 'This booking was released because it was not paid in time; please book again',
+    };
     const load = await call(`/api/bookings/${id}`, { headers: auth });
     expect(load.status).toBe(410);
-    const again = await call('/api/create-payment-intent', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId: id }) });
+    const again = await call('/api/create-payment-intent', {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bookingId: id }),
+    });
     expect(again.status).toBe(410);
     expect(await again.json()).toEqual(released);
     const confirm = await call('/api/demo-payments/confirm', {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' } }),
+      body: JSON.stringify({
+        clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      }),
     });
     expect(confirm.status).toBe(410);
     expect(await confirm.json()).toEqual(released);
@@ -218,7 +268,11 @@ describe('releasing a booking whose hold has ended', () => {
     expect(await row(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
     expect(await freeSlots(date, 'root-canal')).not.toContain(nine);
     // The released booking's claims went in that batch; the new booking holds the cells.
-    const claims = await env.DB.prepare('SELECT booking_id, count(*) AS n FROM claims WHERE day = ?1 GROUP BY booking_id').bind(date).all();
+    const claims = await env.DB.prepare(
+      'SELECT booking_id, count(*) AS n FROM claims WHERE day = ?1 GROUP BY booking_id',
+    )
+      .bind(date)
+      .all();
     expect(claims.results).toEqual([{ booking_id: (await taken.json<{ insertedId: string }>()).insertedId, n: 12 }]);
     const mine = await (await call('/api/bookings', { headers: second.auth })).json<Booking[]>();
     expect(mine.map((b) => b.treatment)).toEqual(['Root Canal Treatment']);

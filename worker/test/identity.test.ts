@@ -7,13 +7,18 @@ import { clinicNow } from '../src/clinic-time.ts';
 import { accessTokenFor, addUser, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
-const VERIFY_BEFORE_SIGN_IN = 'Please verify your email address first: open the link we emailed you, then sign in again';
+const VERIFY_BEFORE_SIGN_IN =
+  'Please verify your email address first: open the link we emailed you, then sign in again';
 
 type IdClaims = Parameters<typeof emulatorIdToken>[0];
 
 /** GET /api/jwt with an emulator ID token, as the PWA trades it after signing in. */
 function exchange(claims: IdClaims, bindings = {}) {
-  return call(`/api/jwt?email=${encodeURIComponent(claims.email)}`, { headers: bearer(emulatorIdToken(claims)) }, bindings);
+  return call(
+    `/api/jwt?email=${encodeURIComponent(claims.email)}`,
+    { headers: bearer(emulatorIdToken(claims)) },
+    bindings,
+  );
 }
 
 async function accessToken(claims: IdClaims, bindings = {}): Promise<Record<string, string>> {
@@ -36,15 +41,28 @@ function signUp(claims: IdClaims & { name: string }, bindings = {}) {
 }
 
 function userRow(email: string) {
-  return env.DB.prepare('SELECT id, name, role, firebase_uid, email_verified, token_version FROM users WHERE email = ?1')
+  return env.DB.prepare(
+    'SELECT id, name, role, firebase_uid, email_verified, token_version FROM users WHERE email = ?1',
+  )
     .bind(email)
-    .first<{ id: string; name: string; role: string; firebase_uid: string | null; email_verified: number; token_version: number }>();
+    .first<{
+      id: string;
+      name: string;
+      role: string;
+      firebase_uid: string | null;
+      email_verified: number;
+      token_version: number;
+    }>();
 }
 
 const inDays = (n: number) => format(addDays(new Date(`${clinicNow(env).date}T12:00:00`), n), 'yyyy-MM-dd');
 
 function book(headers: Record<string, string>, slot = '09.00 AM - 09.30 AM', days = 7) {
-  return postJson('/api/bookings', { treatment: 'Teeth Cleaning', appointmentDate: inDays(days), slot, phone: '555-0100' }, headers);
+  return postJson(
+    '/api/bookings',
+    { treatment: 'Teeth Cleaning', appointmentDate: inDays(days), slot, phone: '555-0100' },
+    headers,
+  );
 }
 
 let admin: Record<string, string>;
@@ -84,7 +102,9 @@ describe('a user is the Firebase uid, not the email', () => {
     // The clinic deletes the old record; the newcomer then starts with an empty one.
     expect((await call(`/api/users/${oldId}`, { method: 'DELETE', headers: admin })).status).toBe(200);
     expect((await signUp({ email: oldEmail, sub: 'uid-new-account', name: 'New Comer' })).status).toBe(201);
-    const mine = await call(`/api/bookings?email=${oldEmail}`, { headers: await accessToken({ email: oldEmail, sub: 'uid-new-account' }) });
+    const mine = await call(`/api/bookings?email=${oldEmail}`, {
+      headers: await accessToken({ email: oldEmail, sub: 'uid-new-account' }),
+    });
     expect(await mine.json()).toEqual([]);
     expect(await userRow(oldEmail)).toMatchObject({ name: 'New Comer', firebase_uid: 'uid-new-account' });
   });
@@ -101,9 +121,18 @@ describe('a user is the Firebase uid, not the email', () => {
     const unverified = await exchange({ email: 'legacy@example.com', sub: 'uid-legacy', verified: false });
     expect(unverified.status).toBe(403);
     expect(await unverified.json()).toEqual({ message: VERIFY_BEFORE_SIGN_IN });
-    const unverifiedSignUp = await signUp({ email: 'legacy@example.com', sub: 'uid-legacy', verified: false, name: 'Lena' });
+    const unverifiedSignUp = await signUp({
+      email: 'legacy@example.com',
+      sub: 'uid-legacy',
+      verified: false,
+      name: 'Lena',
+    });
     expect(unverifiedSignUp.status).toBe(403);
-    expect(await userRow('legacy@example.com')).toMatchObject({ firebase_uid: null, email_verified: 0, name: 'Lena Legacy' });
+    expect(await userRow('legacy@example.com')).toMatchObject({
+      firebase_uid: null,
+      email_verified: 0,
+      name: 'Lena Legacy',
+    });
 
     const token = await accessToken({ email: 'legacy@example.com', sub: 'uid-legacy' });
     expect(decodeJwt(token.Authorization!.slice(7)).sub).toBe(id);
@@ -112,11 +141,17 @@ describe('a user is the Firebase uid, not the email', () => {
   });
 
   it('concurrent first sign-ins of one account make one record', async () => {
-    const answers = await Promise.all(Array.from({ length: 8 }, () => exchange({ email: 'twice@example.com', sub: 'uid-twice' })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => exchange({ email: 'twice@example.com', sub: 'uid-twice' })),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
-    const subjects = await Promise.all(answers.map(async (r) => decodeJwt((await r.json<{ accessToken: string }>()).accessToken).sub));
+    const subjects = await Promise.all(
+      answers.map(async (r) => decodeJwt((await r.json<{ accessToken: string }>()).accessToken).sub),
+    );
     expect(new Set(subjects).size).toBe(1);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").first('n')).toBe(1);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'twice@example.com'").first('n')).toBe(
+      1,
+    );
   });
 
   it('concurrent sign-ins of different accounts with one email: exactly one gets the record', async () => {
@@ -149,7 +184,9 @@ describe('an email counts only once verified', () => {
     const review = await postJson('/api/reviews', { review: 'A very fine clinic indeed.', location: 'Town' }, headers);
     expect(review.status).toBe(403);
     expect(await review.json()).toEqual({ acknowledged: false, message: VERIFY_EMAIL_FIRST });
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE email = 'unverified@example.com'").first('n')).toBe(0);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE email = 'unverified@example.com'").first('n'),
+    ).toBe(0);
 
     // Verified in Firebase, then a fresh exchange: the same access token now books.
     await accessToken({ email: 'unverified@example.com', verified: true });
@@ -223,9 +260,9 @@ describe('access tokens can be revoked', () => {
 
   it('making a user admin ends their older access tokens', async () => {
     const before = await accessToken({ email: 'rising@example.com' });
-    const { _id } = (await (await call('/api/users', { headers: admin })).json<{ _id: string; email: string }[]>()).find(
-      (u) => u.email === 'rising@example.com',
-    )!;
+    const { _id } = (
+      await (await call('/api/users', { headers: admin })).json<{ _id: string; email: string }[]>()
+    ).find((u) => u.email === 'rising@example.com')!;
     expect((await call(`/api/users/admin/${_id}`, { method: 'PUT', headers: admin })).status).toBe(200);
     expect((await call('/api/bookings', { headers: before })).status).toBe(401);
     const after = await accessToken({ email: 'rising@example.com' });

@@ -10,7 +10,10 @@ beforeAll(async () => {
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
   ).all<{ name: string }>();
   for (const { name } of results) await env.DB.prepare(`DROP TABLE "${name}"`).run();
-  await applyD1Migrations(env.DB, env.TEST_MIGRATIONS.filter((m) => m.name < '0003'));
+  await applyD1Migrations(
+    env.DB,
+    env.TEST_MIGRATIONS.filter((m) => m.name < '0003'),
+  );
 
   const booking = (id: string, date: string, user: string, price: number, paid: number) =>
     env.DB.prepare(
@@ -18,11 +21,17 @@ beforeAll(async () => {
        VALUES (?1, 't', 'Treatment', ?2, '09.00 AM - 09.30 AM', ?3, 'P', ?3 || '@example.com', ?4, ?5)`,
     ).bind(id, date, user, price, paid);
   const review = (id: string, user: string | null, created: string) =>
-    env.DB.prepare("INSERT INTO reviews (id, user_id, name, review, location, created_at) VALUES (?1, ?2, 'N', ?1, 'L', ?3)").bind(id, user, created);
+    env.DB.prepare(
+      "INSERT INTO reviews (id, user_id, name, review, location, created_at) VALUES (?1, ?2, 'N', ?1, 'L', ?3)",
+    ).bind(id, user, created);
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO users (id, email, name) VALUES ('a', 'a@example.com', 'A'), ('b', 'b@example.com', 'B')"),
+    env.DB.prepare(
+      "INSERT INTO users (id, email, name) VALUES ('a', 'a@example.com', 'A'), ('b', 'b@example.com', 'B')",
+    ),
     env.DB.prepare("INSERT INTO treatments (id, name, price_cents) VALUES ('t', 'Treatment', 5000)"),
-    env.DB.prepare("INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES ('t', '09.00 AM - 09.30 AM', 540)"),
+    env.DB.prepare(
+      "INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES ('t', '09.00 AM - 09.30 AM', 540)",
+    ),
     booking('unpaid-upcoming', day(5), 'a', 5000, 0),
     booking('paid-upcoming', day(6), 'a', 5000, 1),
     booking('unpaid-past', day(-5), 'a', 5000, 0),
@@ -40,7 +49,11 @@ beforeAll(async () => {
 
 describe('migration 0003 carries existing data over', () => {
   it('gives existing unpaid upcoming bookings of priced treatments 24 hours to be paid, and nothing else a hold', async () => {
-    const { results } = await env.DB.prepare('SELECT id, hold_until, status FROM bookings ORDER BY id').all<{ id: string; hold_until: string | null; status: string }>();
+    const { results } = await env.DB.prepare('SELECT id, hold_until, status FROM bookings ORDER BY id').all<{
+      id: string;
+      hold_until: string | null;
+      status: string;
+    }>();
     expect(results.map((r) => [r.id, r.hold_until === null, r.status])).toEqual([
       ['free-upcoming', true, 'active'],
       ['paid-upcoming', true, 'active'],
@@ -53,7 +66,9 @@ describe('migration 0003 carries existing data over', () => {
   });
 
   it('keeps the clinic’s reviews published and each patient’s newest review, waiting for approval', async () => {
-    const { results } = await env.DB.prepare('SELECT id, user_id, status, version, updated_at = created_at AS same FROM reviews ORDER BY id').all();
+    const { results } = await env.DB.prepare(
+      'SELECT id, user_id, status, version, updated_at = created_at AS same FROM reviews ORDER BY id',
+    ).all();
     expect(results).toEqual([
       { id: 'a-newest', user_id: 'a', status: 'pending', version: 1, same: 1 },
       { id: 'b-only', user_id: 'b', status: 'pending', version: 1, same: 1 },
@@ -63,7 +78,9 @@ describe('migration 0003 carries existing data over', () => {
   });
 
   it('leaves a constraint of one review per patient', async () => {
-    const second = env.DB.prepare("INSERT INTO reviews (id, user_id, name, review, location) VALUES ('a-again', 'a', 'N', 'R', 'L')").run();
+    const second = env.DB.prepare(
+      "INSERT INTO reviews (id, user_id, name, review, location) VALUES ('a-again', 'a', 'N', 'R', 'L')",
+    ).run();
     await expect(second).rejects.toThrow(/UNIQUE/);
     const bad = env.DB.prepare("UPDATE reviews SET status = 'published' WHERE id = 'b-only'").run();
     await expect(bad).rejects.toThrow(/CHECK/);

@@ -8,7 +8,11 @@ import { clinicNow } from '../src/clinic-time.ts';
 import documentedIntent from './fixtures/stripe-payment-intent.json';
 import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
 
-const STRIPE = { STRIPE_SECRET_KEY: 'sk_test_fixture', STRIPE_WEBHOOK_SECRET: 'whsec_fixture', STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture' };
+const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_fixture',
+  STRIPE_WEBHOOK_SECRET: 'whsec_fixture',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture',
+};
 const inDays = (n: number) => format(addDays(new Date(`${clinicNow(env).date}T12:00:00`), n), 'yyyy-MM-dd');
 
 let patient: Record<string, string>;
@@ -26,7 +30,11 @@ beforeAll(async () => {
 
 /** A fresh unpaid Cavity Filling ($150) booking of the seed patient. */
 async function newBooking(): Promise<string> {
-  const response = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.30 AM' }, patient);
+  const response = await postJson(
+    '/api/bookings',
+    { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.30 AM' },
+    patient,
+  );
   expect(response.status).toBe(201);
   return (await response.json<{ insertedId: string }>()).insertedId;
 }
@@ -41,7 +49,9 @@ async function bookingWaitingForIntent(): Promise<string> {
 const cancel = (bookingId: string) => call(`/api/bookings/${bookingId}`, { method: 'DELETE', headers: patient });
 
 async function paymentOf(transactionId: string) {
-  return env.DB.prepare('SELECT booking_id, amount_cents, refund_status, refund_reason FROM payments WHERE transaction_id = ?1')
+  return env.DB.prepare(
+    'SELECT booking_id, amount_cents, refund_status, refund_reason FROM payments WHERE transaction_id = ?1',
+  )
     .bind(transactionId)
     .first<{ booking_id: string; amount_cents: number; refund_status: string | null; refund_reason: string | null }>();
 }
@@ -50,7 +60,9 @@ async function bookingState(id: string) {
   return env.DB.prepare(
     `SELECT b.paid, b.payment_intent_id, b.payment_error, (SELECT count(*) FROM payments p WHERE p.booking_id = b.id) AS payments
      FROM bookings b WHERE b.id = ?1`,
-  ).bind(id).first<{ paid: number; payment_intent_id: string | null; payment_error: string | null; payments: number }>();
+  )
+    .bind(id)
+    .first<{ paid: number; payment_intent_id: string | null; payment_error: string | null; payments: number }>();
 }
 
 describe('Stripe provider (a stub of Stripe’s API answering with its documented objects, no network)', () => {
@@ -83,13 +95,24 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       }
       const found = intents.get(path.replace('/v1/payment_intents/', ''));
       if (request.method === 'GET' && found) return Response.json(found);
-      return Response.json({ error: { type: 'invalid_request_error', message: 'No such payment_intent' } }, { status: 404 });
+      return Response.json(
+        { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+        { status: 404 },
+      );
     });
   });
   afterEach(() => vi.restoreAllMocks());
 
   const intentRequest = (bookingId: string, headers = patient) =>
-    call('/api/create-payment-intent', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId, price: 1 }) }, STRIPE);
+    call(
+      '/api/create-payment-intent',
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ bookingId, price: 1 }),
+      },
+      STRIPE,
+    );
 
   it('creates one PaymentIntent per booking with the booking’s amount, its id in metadata and an idempotency key', async () => {
     const bookingId = await newBooking();
@@ -97,7 +120,11 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     expect(response.status).toBe(200);
     const id = `pi_fixture_${lastIntent}`;
     expect(await response.json()).toEqual({
-      clientSecret: `${id}_secret_abc`, provider: 'stripe', publishableKey: 'pk_test_fixture', amount: 150, currency: 'usd',
+      clientSecret: `${id}_secret_abc`,
+      provider: 'stripe',
+      publishableKey: 'pk_test_fixture',
+      amount: 150,
+      currency: 'usd',
     });
     const create = requests.find((r) => r.method === 'POST')!;
     const form = new URLSearchParams(create.body);
@@ -126,7 +153,15 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
 
   describe('POST /api/payments', () => {
     const record = (bookingId: string, transactionId: string, headers = patient) =>
-      call('/api/payments', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify({ transactionId, bookingId, price: 150, email: 'patient@clinic.test' }) }, STRIPE);
+      call(
+        '/api/payments',
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ transactionId, bookingId, price: 150, email: 'patient@clinic.test' }),
+        },
+        STRIPE,
+      );
 
     it('refuses an intent that has not succeeded (402), and records nothing', async () => {
       const bookingId = await newBooking();
@@ -156,11 +191,18 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const response = await record(bookingId, id);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        acknowledged: true, insertedId: id, refundDue: true,
+        acknowledged: true,
+        insertedId: id,
+        refundDue: true,
         message: 'The amount paid differs from the booking’s price. The clinic will refund $1.00 to your card.',
       });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
-      expect(await paymentOf(id)).toEqual({ booking_id: bookingId, amount_cents: 100, refund_status: 'due', refund_reason: 'amount_differs' });
+      expect(await paymentOf(id)).toEqual({
+        booking_id: bookingId,
+        amount_cents: 100,
+        refund_status: 'due',
+        refund_reason: 'amount_differs',
+      });
     });
 
     it('records a card charged for a booking cancelled meanwhile, flags it for a refund and says so (not 404)', async () => {
@@ -172,11 +214,18 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const response = await record(bookingId, id);
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({
-        acknowledged: true, insertedId: id, refundDue: true,
+        acknowledged: true,
+        insertedId: id,
+        refundDue: true,
         message: 'The booking was cancelled before the payment arrived. The clinic will refund $150.00 to your card.',
       });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
-      expect(await paymentOf(id)).toEqual({ booking_id: bookingId, amount_cents: 15000, refund_status: 'due', refund_reason: 'booking_not_active' });
+      expect(await paymentOf(id)).toEqual({
+        booking_id: bookingId,
+        amount_cents: 15000,
+        refund_status: 'due',
+        refund_reason: 'booking_not_active',
+      });
       // Recording it again changes nothing, and someone else still may not.
       expect(await (await record(bookingId, id)).json()).toMatchObject({ refundDue: true });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
@@ -204,23 +253,39 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     function event(type: string, bookingId: string, overrides: Partial<typeof documentedIntent> = {}) {
       eventCounter += 1;
       return {
-        id: `evt_fixture_${eventCounter}`, object: 'event', api_version: '2026-10-28', created: 1795000000 + eventCounter,
-        livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, type,
+        id: `evt_fixture_${eventCounter}`,
+        object: 'event',
+        api_version: '2026-10-28',
+        created: 1795000000 + eventCounter,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
         data: { object: { ...documentedIntent, id: `pi_for_${bookingId}`, metadata: { bookingId }, ...overrides } },
       };
     }
 
     async function deliver(payload: object, signature?: string) {
       const body = JSON.stringify(payload);
-      const header = signature ?? (await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: STRIPE.STRIPE_WEBHOOK_SECRET }));
-      return call('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body }, STRIPE);
+      const header =
+        signature ??
+        (await stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: STRIPE.STRIPE_WEBHOOK_SECRET }));
+      return call(
+        '/api/stripe/webhook',
+        { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body },
+        STRIPE,
+      );
     }
 
     it('marks the booking paid and records the payment on payment_intent.succeeded', async () => {
       const bookingId = await bookingWaitingForIntent();
       const response = await deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }));
       expect(await response.json()).toEqual({ received: true, duplicate: false });
-      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1, payment_intent_id: `pi_for_${bookingId}` });
+      expect(await bookingState(bookingId)).toMatchObject({
+        paid: 1,
+        payments: 1,
+        payment_intent_id: `pi_for_${bookingId}`,
+      });
     });
 
     it('changes nothing twice when the same event is delivered twice', async () => {
@@ -230,20 +295,30 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const again = await deliver(succeeded);
       expect(await again.json()).toEqual({ received: true, duplicate: true });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
-      const events = await env.DB.prepare('SELECT count(*) AS n FROM stripe_events WHERE id = ?1').bind(succeeded.id).first<{ n: number }>();
+      const events = await env.DB.prepare('SELECT count(*) AS n FROM stripe_events WHERE id = ?1')
+        .bind(succeeded.id)
+        .first<{ n: number }>();
       expect(events?.n).toBe(1);
     });
 
     it('ends paid whatever the order of a failure and a success', async () => {
       const a = await bookingWaitingForIntent();
-      const failedA = event('payment_intent.payment_failed', a, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never);
+      const failedA = event('payment_intent.payment_failed', a, {
+        status: 'requires_payment_method',
+        last_payment_error: { message: 'Your card was declined.' },
+      } as never);
       const succeededA = event('payment_intent.succeeded', a, { status: 'succeeded' });
       await deliver(succeededA);
       await deliver(failedA); // a late failure never un-pays
       expect(await bookingState(a)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
 
       const b = await bookingWaitingForIntent();
-      await deliver(event('payment_intent.payment_failed', b, { status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' } } as never));
+      await deliver(
+        event('payment_intent.payment_failed', b, {
+          status: 'requires_payment_method',
+          last_payment_error: { message: 'Your card was declined.' },
+        } as never),
+      );
       expect(await bookingState(b)).toMatchObject({ paid: 0, payment_error: 'Your card was declined.' });
       await deliver(event('payment_intent.succeeded', b, { status: 'succeeded' }));
       expect(await bookingState(b)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
@@ -251,10 +326,16 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
 
     it('never pays a booking cancelled before the payment arrived: the money is recorded and flagged for a refund', async () => {
       const bookingId = await bookingWaitingForIntent();
-      const date = (await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1').bind(bookingId).first<string>('appointment_date'))!;
+      const date = (await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1')
+        .bind(bookingId)
+        .first<string>('appointment_date'))!;
       expect((await cancel(bookingId)).status).toBe(200);
       // The freed slot goes to someone else.
-      const taken = await postJson('/api/bookings', { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.30 AM' }, other);
+      const taken = await postJson(
+        '/api/bookings',
+        { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.30 AM' },
+        other,
+      );
       expect(taken.status).toBe(201);
       const newcomer = (await taken.json<{ insertedId: string }>()).insertedId;
 
@@ -262,7 +343,12 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const response = await deliver(late);
       expect(await response.json()).toEqual({ received: true, duplicate: false, refundDue: true });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
-      expect(await paymentOf(`pi_for_${bookingId}`)).toEqual({ booking_id: bookingId, amount_cents: 15000, refund_status: 'due', refund_reason: 'booking_not_active' });
+      expect(await paymentOf(`pi_for_${bookingId}`)).toEqual({
+        booking_id: bookingId,
+        amount_cents: 15000,
+        refund_status: 'due',
+        refund_reason: 'booking_not_active',
+      });
       expect(await bookingState(newcomer)).toMatchObject({ paid: 0, payments: 0 });
 
       // Delivered again: nothing changes twice.
@@ -282,9 +368,15 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const stray = event('payment_intent.succeeded', named, { id: 'pi_stray_1', status: 'succeeded' });
       expect(await (await deliver(stray)).json()).toEqual({ received: true, duplicate: false, refundDue: true });
       expect(await bookingState(named)).toMatchObject({ paid: 0, payments: 1 });
-      expect(await paymentOf('pi_stray_1')).toMatchObject({ booking_id: named, refund_status: 'due', refund_reason: 'other_intent' });
+      expect(await paymentOf('pi_stray_1')).toMatchObject({
+        booking_id: named,
+        refund_status: 'due',
+        refund_reason: 'other_intent',
+      });
       // A failure of an intent the booking does not wait for changes nothing.
-      await deliver(event('payment_intent.payment_failed', named, { id: 'pi_stray_2', status: 'requires_payment_method' }));
+      await deliver(
+        event('payment_intent.payment_failed', named, { id: 'pi_stray_2', status: 'requires_payment_method' }),
+      );
       expect(await bookingState(named)).toMatchObject({ payment_error: null });
     });
 
@@ -297,17 +389,28 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       expect(await paymentOf('pi_twice_1')).toMatchObject({ refund_status: 'due', refund_reason: 'already_paid' });
 
       const cheaper = await bookingWaitingForIntent();
-      expect(await (await deliver(event('payment_intent.succeeded', cheaper, { status: 'succeeded', amount: 100 }))).json()).toMatchObject({ refundDue: true });
+      expect(
+        await (await deliver(event('payment_intent.succeeded', cheaper, { status: 'succeeded', amount: 100 }))).json(),
+      ).toMatchObject({ refundDue: true });
       expect(await bookingState(cheaper)).toMatchObject({ paid: 0, payments: 1 });
-      expect(await paymentOf(`pi_for_${cheaper}`)).toMatchObject({ amount_cents: 100, refund_status: 'due', refund_reason: 'amount_differs' });
+      expect(await paymentOf(`pi_for_${cheaper}`)).toMatchObject({
+        amount_cents: 100,
+        refund_status: 'due',
+        refund_reason: 'amount_differs',
+      });
     });
 
     it('under a cancellation racing the payment, a booking ends either paid or cancelled with a refund due, never both', async () => {
       for (let round = 0; round < 6; round++) {
         const bookingId = await bookingWaitingForIntent();
-        const [cancelled, delivered] = await Promise.all([cancel(bookingId), deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' }))]);
+        const [cancelled, delivered] = await Promise.all([
+          cancel(bookingId),
+          deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' })),
+        ]);
         expect(delivered.status).toBe(200);
-        const state = await env.DB.prepare('SELECT status, paid FROM bookings WHERE id = ?1').bind(bookingId).first<{ status: string; paid: number }>();
+        const state = await env.DB.prepare('SELECT status, paid FROM bookings WHERE id = ?1')
+          .bind(bookingId)
+          .first<{ status: string; paid: number }>();
         const payment = await paymentOf(`pi_for_${bookingId}`);
         expect(payment?.amount_cents).toBe(15000);
         if (state?.status === 'cancelled') {
@@ -328,13 +431,20 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const forged = await deliver(payload, `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`);
       expect(forged.status).toBe(400);
       expect(await forged.json()).toEqual({ acknowledged: false, message: 'Invalid Stripe signature' });
-      const unsigned = await call('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) }, STRIPE);
+      const unsigned = await call(
+        '/api/stripe/webhook',
+        { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(payload) },
+        STRIPE,
+      );
       expect(unsigned.status).toBe(400);
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
     });
 
     it('acknowledges and ignores other event types', async () => {
-      const response = await deliver({ ...event('charge.refunded', 'x'), data: { object: { id: 'ch_1', object: 'charge' } } });
+      const response = await deliver({
+        ...event('charge.refunded', 'x'),
+        data: { object: { id: 'ch_1', object: 'charge' } },
+      });
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ received: true, ignored: 'charge.refunded' });
     });
@@ -365,19 +475,40 @@ describe('Stripe out of reach', () => {
     it(`answers ${status} with Retry-After and a plain message when ${what}`, async () => {
       const bookingId = await newBooking();
       stripeAnswers(answer);
-      const response = await call('/api/create-payment-intent', { method: 'POST', headers: { ...patient, 'Content-Type': 'application/json' }, body: JSON.stringify({ bookingId }) }, STRIPE);
+      const response = await call(
+        '/api/create-payment-intent',
+        {
+          method: 'POST',
+          headers: { ...patient, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ bookingId }),
+        },
+        STRIPE,
+      );
       expect(response.status).toBe(status);
       expect(response.headers.get('Retry-After')).toBe('30');
-      expect(await response.json()).toEqual({ acknowledged: false, message: expect.stringContaining(`The payment service ${words}`) });
+      expect(await response.json()).toEqual({
+        acknowledged: false,
+        message: expect.stringContaining(`The payment service ${words}`),
+      });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payment_intent_id: null, payments: 0 });
     });
   }
 
   it('answers POST /api/payments with 502 and records nothing while Stripe cannot be reached', async () => {
     const bookingId = await newBooking();
-    await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(bookingId, `pi_unreachable_${bookingId}`).run();
+    await env.DB.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1')
+      .bind(bookingId, `pi_unreachable_${bookingId}`)
+      .run();
     stripeAnswers(() => Promise.reject(new TypeError('Network connection lost.')));
-    const response = await call('/api/payments', { method: 'POST', headers: { ...patient, 'Content-Type': 'application/json' }, body: JSON.stringify({ transactionId: `pi_unreachable_${bookingId}`, bookingId }) }, STRIPE);
+    const response = await call(
+      '/api/payments',
+      {
+        method: 'POST',
+        headers: { ...patient, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ transactionId: `pi_unreachable_${bookingId}`, bookingId }),
+      },
+      STRIPE,
+    );
     expect(response.status).toBe(502);
     expect(response.headers.get('Retry-After')).toBe('30');
     expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
@@ -386,7 +517,11 @@ describe('Stripe out of reach', () => {
 
 describe('demo provider (no Stripe keys)', () => {
   const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({
-    number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123', ...extra,
+    number,
+    expMonth: 12,
+    expYear: new Date().getUTCFullYear() + 2,
+    cvc: '123',
+    ...extra,
   });
 
   async function secretFor(bookingId: string): Promise<string> {
@@ -407,7 +542,11 @@ describe('demo provider (no Stripe keys)', () => {
     const { paymentIntent } = await response.json<{ paymentIntent: { id: string; status: string } }>();
     expect(paymentIntent.status).toBe('succeeded');
     // The payment page (docs/product.md#payment) then records the payment; the Worker checks it with the provider.
-    const recorded = await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId, price: 150, email: 'patient@clinic.test' }, patient);
+    const recorded = await postJson(
+      '/api/payments',
+      { transactionId: paymentIntent.id, bookingId, price: 150, email: 'patient@clinic.test' },
+      patient,
+    );
     expect(recorded.status).toBe(200);
     expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
     expect((await confirm(secret, card('4242424242424242'))).status).toBe(409);
@@ -428,7 +567,11 @@ describe('demo provider (no Stripe keys)', () => {
       expect(response.status).toBe(status);
       expect(await response.json()).toMatchObject({ acknowledged: false, message });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
-      const recorded = await postJson('/api/payments', { transactionId: `pi_demo_${bookingId.replaceAll('-', '')}`, bookingId }, patient);
+      const recorded = await postJson(
+        '/api/payments',
+        { transactionId: `pi_demo_${bookingId.replaceAll('-', '')}`, bookingId },
+        patient,
+      );
       expect(recorded.status).toBe(402);
     });
   }
@@ -452,9 +595,15 @@ describe('demo provider (no Stripe keys)', () => {
     expect(paymentIntent.status).toBe('succeeded');
     const recorded = await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId }, patient);
     expect(recorded.status).toBe(200);
-    expect(await recorded.json()).toMatchObject({ refundDue: true, message: expect.stringContaining('The clinic will refund $150.00') });
+    expect(await recorded.json()).toMatchObject({
+      refundDue: true,
+      message: expect.stringContaining('The clinic will refund $150.00'),
+    });
     expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
-    expect(await paymentOf(paymentIntent.id)).toMatchObject({ refund_status: 'due', refund_reason: 'booking_not_active' });
+    expect(await paymentOf(paymentIntent.id)).toMatchObject({
+      refund_status: 'due',
+      refund_reason: 'booking_not_active',
+    });
   });
 
   it('has no webhook endpoint without Stripe', async () => {
@@ -466,15 +615,23 @@ describe('demo provider (no Stripe keys)', () => {
 describe('GET /api/refunds (payments the clinic owes back)', () => {
   it('lists each flagged payment with its booking, patient, amount and time, for admins only', async () => {
     const bookingId = await newBooking();
-    const secret = (await (await postJson('/api/create-payment-intent', { bookingId }, patient)).json<{ clientSecret: string }>()).clientSecret;
+    const secret = (
+      await (await postJson('/api/create-payment-intent', { bookingId }, patient)).json<{ clientSecret: string }>()
+    ).clientSecret;
     const paid = await newBooking();
-    const paidSecret = (await (await postJson('/api/create-payment-intent', { bookingId: paid }, patient)).json<{ clientSecret: string }>()).clientSecret;
+    const paidSecret = (
+      await (
+        await postJson('/api/create-payment-intent', { bookingId: paid }, patient)
+      ).json<{ clientSecret: string }>()
+    ).clientSecret;
     const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
     await postJson('/api/demo-payments/confirm', { clientSecret: paidSecret, card }, patient);
     expect((await cancel(bookingId)).status).toBe(200);
     await postJson('/api/demo-payments/confirm', { clientSecret: secret, card }, patient);
     const transactionId = `pi_demo_${bookingId.replaceAll('-', '')}`;
-    const booking = await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1').bind(bookingId).first<{ appointment_date: string }>();
+    const booking = await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1')
+      .bind(bookingId)
+      .first<{ appointment_date: string }>();
 
     const admin = bearer(await accessTokenFor('admin@clinic.test'));
     const response = await call('/api/refunds', { headers: admin });

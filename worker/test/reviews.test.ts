@@ -7,7 +7,10 @@ import { accessTokenFor, addPastVisit, addUser, bearer, call, seed } from './hel
 type PublicReview = { _id: string; name: string; review: string; location: string; img: string };
 type ModeratedReview = PublicReview & { status: string; version: number; email: string | null };
 
-const NO_PAST_APPOINTMENT = { acknowledged: false, message: 'You can write a review after your first appointment at the clinic' };
+const NO_PAST_APPOINTMENT = {
+  acknowledged: false,
+  message: 'You can write a review after your first appointment at the clinic',
+};
 const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once the clinic approves it';
 
 let admin: Record<string, string>;
@@ -28,19 +31,30 @@ async function newPatient(pastVisit = true): Promise<{ email: string; auth: Reco
 }
 
 function post(auth: Record<string, string>, body: Record<string, unknown>) {
-  return call('/api/reviews', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return call('/api/reviews', {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 function moderate(auth: Record<string, string>, id: string, body: Record<string, unknown>) {
-  return call(`/api/reviews/${id}/status`, { method: 'PUT', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return call(`/api/reviews/${id}/status`, {
+    method: 'PUT',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 const published = async () => (await call('/api/reviews')).json<PublicReview[]>();
-const queue = async (query = '') => (await call(`/api/reviews/moderation${query}`, { headers: admin })).json<ModeratedReview[]>();
+const queue = async (query = '') =>
+  (await call(`/api/reviews/moderation${query}`, { headers: admin })).json<ModeratedReview[]>();
 const mine = async (auth: Record<string, string>) =>
   (await call('/api/reviews/mine', { headers: auth })).json<{ canReview: boolean; review: ModeratedReview | null }>();
 const reviewsOf = (email: string) =>
-  env.DB.prepare('SELECT r.review, r.status FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.email = ?1').bind(email).all();
+  env.DB.prepare('SELECT r.review, r.status FROM reviews r JOIN users u ON u.id = r.user_id WHERE u.email = ?1')
+    .bind(email)
+    .all();
 
 describe('who may write a review', () => {
   it('refuses a patient with no past appointment (403) and stores nothing', async () => {
@@ -60,10 +74,14 @@ describe('who may write a review', () => {
         `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id, patient_name, email,
            price_cents, paid, status, hold_until)
          VALUES (?1, 'teeth-cleaning', 'Teeth Cleaning', ?2, ?3, ?9, 30, ?4, 'R', ?5, 8000, ?6, ?7, ?8)`,
-      ).bind(crypto.randomUUID(), date, slot, user, email, paid, status, holdUntil, startOf(slot)).run();
+      )
+        .bind(crypto.randomUUID(), date, slot, user, email, paid, status, holdUntil, startOf(slot))
+        .run();
     // "04.30 PM - 05.00 PM" starts 990 minutes after midnight.
-    const startOf = (slot: string) => ((Number(slot.slice(0, 2)) % 12) + (slot.slice(6, 8) === 'PM' ? 12 : 0)) * 60 + Number(slot.slice(3, 5));
-    const hadOne = async (utc: string) => (await pastAppointmentQuery(env, user, new Date(utc)).first<number>('yes')) === 1;
+    const startOf = (slot: string) =>
+      ((Number(slot.slice(0, 2)) % 12) + (slot.slice(6, 8) === 'PM' ? 12 : 0)) * 60 + Number(slot.slice(3, 5));
+    const hadOne = async (utc: string) =>
+      (await pastAppointmentQuery(env, user, new Date(utc)).first<number>('yes')) === 1;
 
     await insert('2026-12-01', '09.00 AM - 09.30 AM', 'cancelled');
     await insert('2026-11-30', '10.00 AM - 10.30 AM', 'active', 0, '2026-11-30T14:30:00.000Z'); // released unpaid
@@ -81,29 +99,60 @@ describe('who may write a review', () => {
 describe('writing and editing one’s review', () => {
   it('stores it as pending, under the account’s name, and keeps it off the home page', async () => {
     const { auth } = await newPatient();
-    const response = await post(auth, { review: 'The whitening was quick and painless.', location: 'Queens', name: 'Clinic Admin', status: 'approved' });
+    const response = await post(auth, {
+      review: 'The whitening was quick and painless.',
+      location: 'Queens',
+      name: 'Clinic Admin',
+      status: 'approved',
+    });
     expect(response.status).toBe(201);
     const body = await response.json<{ insertedId: string }>();
-    expect(body).toEqual({ acknowledged: true, insertedId: expect.any(String), status: 'pending', message: AWAITS_APPROVAL });
+    expect(body).toEqual({
+      acknowledged: true,
+      insertedId: expect.any(String),
+      status: 'pending',
+      message: AWAITS_APPROVAL,
+    });
     expect((await published()).map((r) => r._id)).not.toContain(body.insertedId);
     expect(await mine(auth)).toEqual({
       canReview: true,
-      review: expect.objectContaining({ _id: body.insertedId, name: `Reviewer ${patients}`, review: 'The whitening was quick and painless.', location: 'Queens', status: 'pending', version: 1 }),
+      review: expect.objectContaining({
+        _id: body.insertedId,
+        name: `Reviewer ${patients}`,
+        review: 'The whitening was quick and painless.',
+        location: 'Queens',
+        status: 'pending',
+        version: 1,
+      }),
     });
   });
 
   it('keeps one review per patient: posting again rewrites it, and a rewrite waits for approval again', async () => {
     const { email, auth } = await newPatient();
-    const { insertedId } = await (await post(auth, { review: 'First words about my visit.', location: 'Queens' })).json<{ insertedId: string }>();
+    const { insertedId } = await (
+      await post(auth, { review: 'First words about my visit.', location: 'Queens' })
+    ).json<{ insertedId: string }>();
     expect((await moderate(admin, insertedId, { status: 'approved', version: 1 })).status).toBe(200);
     expect((await published()).map((r) => r.review)).toContain('First words about my visit.');
 
     const same = await post(auth, { review: 'First words about my visit.', location: 'Queens' });
-    expect(await same.json()).toEqual({ acknowledged: true, modifiedCount: 0, _id: insertedId, status: 'approved', message: 'Your review is unchanged' });
+    expect(await same.json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+      _id: insertedId,
+      status: 'approved',
+      message: 'Your review is unchanged',
+    });
 
     const edit = await post(auth, { review: 'Second thoughts: even better.', location: 'Brooklyn' });
     expect(edit.status).toBe(200);
-    expect(await edit.json()).toEqual({ acknowledged: true, modifiedCount: 1, _id: insertedId, status: 'pending', message: AWAITS_APPROVAL });
+    expect(await edit.json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+      _id: insertedId,
+      status: 'pending',
+      message: AWAITS_APPROVAL,
+    });
     const publicTexts = (await published()).map((r) => r.review);
     expect(publicTexts).not.toContain('First words about my visit.');
     expect(publicTexts).not.toContain('Second thoughts: even better.');
@@ -114,7 +163,9 @@ describe('writing and editing one’s review', () => {
   it('stores one review when a patient posts 10 at once', async () => {
     const { email, auth } = await newPatient();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(auth, { review: `Review number ${i} of my visit.`, location: 'Queens' })),
+      Array.from({ length: 10 }, (_, i) =>
+        post(auth, { review: `Review number ${i} of my visit.`, location: 'Queens' }),
+      ),
     );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -141,43 +192,67 @@ describe('approving and hiding reviews (admin)', () => {
 
   it('lists reviews for an admin, pending first, with the author’s email; filters by status', async () => {
     const { email, auth } = await newPatient();
-    const { insertedId } = await (await post(auth, { review: 'Waiting for the admin to read.', location: 'Queens' })).json<{ insertedId: string }>();
+    const { insertedId } = await (
+      await post(auth, { review: 'Waiting for the admin to read.', location: 'Queens' })
+    ).json<{ insertedId: string }>();
     const all = await queue();
     const firstApproved = all.findIndex((r) => r.status !== 'pending');
     expect(all.slice(firstApproved).every((r) => r.status !== 'pending')).toBe(true);
     expect(all.find((r) => r._id === insertedId)).toMatchObject({ status: 'pending', email, version: 1 });
     expect((await queue('?status=approved')).every((r) => r.status === 'approved')).toBe(true);
-    expect((await queue('?status=approved')).map((r) => r._id)).toEqual(expect.arrayContaining(SEED_REVIEWS.map((r) => r.id)));
+    expect((await queue('?status=approved')).map((r) => r._id)).toEqual(
+      expect.arrayContaining(SEED_REVIEWS.map((r) => r.id)),
+    );
     const bad = await call('/api/reviews/moderation?status=everything', { headers: admin });
     expect(bad.status).toBe(400);
   });
 
   it('publishes a review the admin approves, newest first, and takes it down when hidden', async () => {
     const { auth } = await newPatient();
-    const { insertedId } = await (await post(auth, { review: 'Approve me, please, I mean it.', location: 'Queens' })).json<{ insertedId: string }>();
+    const { insertedId } = await (
+      await post(auth, { review: 'Approve me, please, I mean it.', location: 'Queens' })
+    ).json<{ insertedId: string }>();
     const approved = await moderate(admin, insertedId, { status: 'approved', version: 1 });
-    expect(await approved.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: `The review by Reviewer ${patients} is approved` });
-    expect((await published())[0]).toMatchObject({ _id: insertedId, name: `Reviewer ${patients}`, review: 'Approve me, please, I mean it.' });
+    expect(await approved.json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 1,
+      message: `The review by Reviewer ${patients} is approved`,
+    });
+    expect((await published())[0]).toMatchObject({
+      _id: insertedId,
+      name: `Reviewer ${patients}`,
+      review: 'Approve me, please, I mean it.',
+    });
 
     const hidden = await moderate(admin, insertedId, { status: 'hidden', version: 1 });
-    expect(await hidden.json()).toMatchObject({ modifiedCount: 1, message: `The review by Reviewer ${patients} is hidden` });
+    expect(await hidden.json()).toMatchObject({
+      modifiedCount: 1,
+      message: `The review by Reviewer ${patients} is hidden`,
+    });
     expect((await published()).map((r) => r._id)).not.toContain(insertedId);
     expect((await mine(auth)).review).toMatchObject({ status: 'hidden' });
   });
 
   it('does not approve a review edited after the admin read it (409), and changes nothing', async () => {
     const { auth } = await newPatient();
-    const { insertedId } = await (await post(auth, { review: 'A harmless first version.', location: 'Queens' })).json<{ insertedId: string }>();
+    const { insertedId } = await (await post(auth, { review: 'A harmless first version.', location: 'Queens' })).json<{
+      insertedId: string;
+    }>();
     await post(auth, { review: 'A sneaky second version.', location: 'Queens' });
     const stale = await moderate(admin, insertedId, { status: 'approved', version: 1 });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toEqual({ acknowledged: false, message: 'This review was edited after you loaded it; read the new text before you decide' });
+    expect(await stale.json()).toEqual({
+      acknowledged: false,
+      message: 'This review was edited after you loaded it; read the new text before you decide',
+    });
     expect((await mine(auth)).review).toMatchObject({ status: 'pending', version: 2 });
   });
 
   it('is for admins only, and refuses an unknown review or status', async () => {
     const { auth } = await newPatient();
-    const { insertedId } = await (await post(auth, { review: 'Let me approve my own review.', location: 'Queens' })).json<{ insertedId: string }>();
+    const { insertedId } = await (
+      await post(auth, { review: 'Let me approve my own review.', location: 'Queens' })
+    ).json<{ insertedId: string }>();
     expect((await moderate(auth, insertedId, { status: 'approved', version: 1 })).status).toBe(403);
     expect((await call('/api/reviews/moderation', { headers: auth })).status).toBe(403);
     expect((await moderate(admin, 'no-such-review', { status: 'approved', version: 1 })).status).toBe(404);

@@ -28,13 +28,24 @@ describe('percent-encoding in the address', () => {
   const malformed = ['%', '%ZZ', '%FF', '%E0%A4%A', 'a%2', '%C0%AF'];
 
   it('answers malformed percent-encoding in a path with a plain 400, whoever asks', async () => {
-    const callers = [{}, bearer(await accessTokenFor('patient@clinic.test')), bearer(await accessTokenFor('admin@clinic.test'))];
+    const callers = [
+      {},
+      bearer(await accessTokenFor('patient@clinic.test')),
+      bearer(await accessTokenFor('admin@clinic.test')),
+    ];
     for (const auth of callers) {
       for (const bad of malformed) {
-        for (const path of [`/api/users/admin/${bad}`, `/api/bookings/${bad}`, `/api/images/${bad}.png`, `/api/no-such/${bad}`]) {
+        for (const path of [
+          `/api/users/admin/${bad}`,
+          `/api/bookings/${bad}`,
+          `/api/images/${bad}.png`,
+          `/api/no-such/${bad}`,
+        ]) {
           const response = await call(path, { headers: auth });
           expect(response.status, path).toBe(400);
-          expect(await response.json()).toEqual({ message: 'This address is not valid: a "%" in it does not start an encoded character' });
+          expect(await response.json()).toEqual({
+            message: 'This address is not valid: a "%" in it does not start an encoded character',
+          });
         }
       }
     }
@@ -43,14 +54,26 @@ describe('percent-encoding in the address', () => {
   it('answers malformed percent-encoding in a query with a plain 400, reads and writes alike', async () => {
     const patient = bearer(await accessTokenFor('patient@clinic.test'));
     for (const bad of malformed) {
-      for (const path of [`/api/bookings?email=${bad}`, `/api/appointmentOptions?date=${bad}`, `/api/jwt?email=${bad}`, `/api/reviews?${bad}=1`]) {
+      for (const path of [
+        `/api/bookings?email=${bad}`,
+        `/api/appointmentOptions?date=${bad}`,
+        `/api/jwt?email=${bad}`,
+        `/api/reviews?${bad}=1`,
+      ]) {
         const response = await call(path, { headers: patient });
         expect(response.status, path).toBe(400);
         expect(await response.json()).toMatchObject({ message: expect.stringContaining('is not valid') });
       }
-      const write = await call(`/api/contact?x=${bad}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const write = await call(`/api/contact?x=${bad}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(write.status).toBe(400);
-      expect(await write.json()).toMatchObject({ acknowledged: false, message: expect.stringContaining('is not valid') });
+      expect(await write.json()).toMatchObject({
+        acknowledged: false,
+        message: expect.stringContaining('is not valid'),
+      });
     }
   });
 

@@ -40,19 +40,27 @@ const denied = { anonymous: 401, malformed: 401, expired: 401, 'another secret':
 // Who may do what: the status each caller gets. Writes target users of their own.
 const matrix: { call: string; method: string; path: () => string; expect: Record<string, number> }[] = [
   {
-    call: 'GET /api/users/admin/:email (own email)', method: 'GET', path: () => '/api/users/admin/patient@clinic.test',
+    call: 'GET /api/users/admin/:email (own email)',
+    method: 'GET',
+    path: () => '/api/users/admin/patient@clinic.test',
     expect: { ...denied, patient: 200, 'other patient': 403, admin: 200 },
   },
   {
-    call: 'GET /api/users', method: 'GET', path: () => '/api/users',
+    call: 'GET /api/users',
+    method: 'GET',
+    path: () => '/api/users',
     expect: { ...denied, patient: 403, 'other patient': 403, admin: 200 },
   },
   {
-    call: 'PUT /api/users/admin/:id', method: 'PUT', path: () => `/api/users/admin/${promoteId}`,
+    call: 'PUT /api/users/admin/:id',
+    method: 'PUT',
+    path: () => `/api/users/admin/${promoteId}`,
     expect: { ...denied, patient: 403, 'other patient': 403, admin: 200 },
   },
   {
-    call: 'DELETE /api/users/:id', method: 'DELETE', path: () => `/api/users/${victimId}`,
+    call: 'DELETE /api/users/:id',
+    method: 'DELETE',
+    path: () => `/api/users/${victimId}`,
     expect: { ...denied, patient: 403, 'other patient': 403, admin: 200 },
   },
 ];
@@ -82,7 +90,11 @@ describe('user management', () => {
     const first = await call(`/api/users/admin/${id}`, { method: 'PUT', headers: tokens.admin });
     expect(await first.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Promo Ted is now an admin' });
     const again = await call(`/api/users/admin/${id}`, { method: 'PUT', headers: tokens.admin });
-    expect(await again.json()).toEqual({ acknowledged: true, modifiedCount: 0, message: 'Promo Ted is already an admin' });
+    expect(await again.json()).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+      message: 'Promo Ted is already an admin',
+    });
     const status = await call('/api/users/admin/promote@example.com', { headers: tokens.admin });
     expect(await status.json()).toEqual({ isAdmin: true });
   });

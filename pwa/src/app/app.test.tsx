@@ -34,7 +34,9 @@ describe('prerendered landing page', () => {
 
     expect(onRecoverableError).not.toHaveBeenCalled();
     // The server and client renderers share one process here, which React's dev build notes; that is not a mismatch.
-    const errors = consoleError.mock.calls.map((call) => String(call[0])).filter((m) => !m.includes('multiple renderers'));
+    const errors = consoleError.mock.calls
+      .map((call) => String(call[0]))
+      .filter((m) => !m.includes('multiple renderers'));
     expect(errors).toEqual([]);
     // hydrated, hence interactive
     const toggle = screen.getByRole('button', { name: 'Menu' });

@@ -5,14 +5,18 @@ import { json, renderWithProviders, stubFetch } from '../testing/test-utils.tsx'
 import { AppRoutes } from './routes.tsx';
 
 beforeEach(() => {
-  stubFetch((request) => (new URL(request.url).pathname === '/api/reviews' ? json([]) : json({ message: 'Not found' }, 404)));
+  stubFetch((request) =>
+    new URL(request.url).pathname === '/api/reviews' ? json([]) : json({ message: 'Not found' }, 404),
+  );
 });
 
 describe('public layout and routes', () => {
   it('shows Home, Appointment, Review and Login in the navigation bar when signed out', () => {
     renderWithProviders(<AppRoutes />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
       ['Smile Dental Clinic', '/'],
       ['Home', '/'],
@@ -74,9 +78,17 @@ describe('public layout and routes', () => {
     const footer = screen.getByRole('contentinfo');
     const footerLinks = within(footer).getAllByRole('link');
     expect(footerLinks.map((link) => link.textContent)).toEqual([
-      'Branding', 'Design', 'Marketing', 'Advertisement',
-      'About us', 'Contact', 'Jobs', 'Press kit',
-      'Terms of use', 'Privacy policy', 'Cookie policy',
+      'Branding',
+      'Design',
+      'Marketing',
+      'Advertisement',
+      'About us',
+      'Contact',
+      'Jobs',
+      'Press kit',
+      'Terms of use',
+      'Privacy policy',
+      'Cookie policy',
     ]);
     expect(footerLinks.every((link) => link.getAttribute('href') === '/')).toBe(true);
   });

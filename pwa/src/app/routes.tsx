@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
@@ -22,21 +22,59 @@ export const publicRoutes: PageRoute[] = [
   { path: '/', component: HomePage },
   { path: '/login', component: lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage') },
   { path: '/signup', component: lazyPage(() => import('../features/auth/components/signup-page.tsx'), 'SignUpPage') },
-  { path: '/appointment', component: lazyPage(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'), access: 'signed-in' },
-  { path: '/review', component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'), access: 'signed-in' },
+  {
+    path: '/appointment',
+    component: lazyPage(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'),
+    access: 'signed-in',
+  },
+  {
+    path: '/review',
+    component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
+    access: 'signed-in',
+  },
 ];
 
 export const dashboardRoutes: PageRoute[] = [
-  { path: '/dashboard', component: lazyPage(() => import('../features/bookings/components/my-appointments-page.tsx'), 'MyAppointmentsPage'), access: 'signed-in' },
-  { path: '/dashboard/all-users', component: lazyPage(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'), access: 'admin' },
-  { path: '/dashboard/add-doctors', component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'), access: 'admin' },
-  { path: '/dashboard/manage-doctors', component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'), access: 'admin' },
-  { path: '/dashboard/refunds', component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'), access: 'admin' },
-  { path: '/dashboard/reviews', component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'), access: 'admin' },
-  { path: '/dashboard/payment/:id', component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'), access: 'signed-in' },
+  {
+    path: '/dashboard',
+    component: lazyPage(() => import('../features/bookings/components/my-appointments-page.tsx'), 'MyAppointmentsPage'),
+    access: 'signed-in',
+  },
+  {
+    path: '/dashboard/all-users',
+    component: lazyPage(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/add-doctors',
+    component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/manage-doctors',
+    component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/refunds',
+    component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/reviews',
+    component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/payment/:id',
+    component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
+    access: 'signed-in',
+  },
 ];
 
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })));
+const DashboardLayout = lazy(() =>
+  import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })),
+);
 
 function renderRoute({ path, component: Page, access }: PageRoute) {
   return (

@@ -29,7 +29,9 @@ describe('confirm dialog', () => {
 
     const dialog = screen.getByRole('dialog', { name: 'Delete Pat?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Pat will be removed.');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Pat will be removed.',
+    );
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
   });

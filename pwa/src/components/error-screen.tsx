@@ -3,7 +3,7 @@ import { useSession } from '../lib/session.tsx';
 
 type ErrorLike = { status?: unknown; statusText?: unknown; message?: unknown };
 
-function describe(error: unknown): { text: string; status: string } {
+function describeError(error: unknown): { text: string; status: string } {
   const e: ErrorLike = typeof error === 'object' && error !== null ? (error as ErrorLike) : { message: String(error) };
   const text =
     (typeof e.statusText === 'string' && e.statusText) ||
@@ -17,7 +17,7 @@ function describe(error: unknown): { text: string; status: string } {
 export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () => void }) {
   const { signOut } = useSession();
   const [, navigate] = useLocation();
-  const { text, status } = describe(error);
+  const { text, status } = describeError(error);
 
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 const FOCUSABLE =
@@ -22,6 +22,7 @@ type ModalProps = {
 export function Modal({ labelledBy, describedBy, onClose, initialFocus, children }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening; re-running when the caller's ref changes would pull focus back mid-dialog.
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = dialogRef.current;
@@ -29,7 +30,6 @@ export function Modal({ labelledBy, describedBy, onClose, initialFocus, children
     return () => {
       if (opener?.isConnected) opener.focus();
     };
-    // Once per opening, not on every render.
   }, []);
 
   function handleKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -41,7 +41,7 @@ export function Modal({ labelledBy, describedBy, onClose, initialFocus, children
     if (event.key !== 'Tab' || !dialogRef.current) return;
     const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = focusable[0];
-    const last = focusable[focusable.length - 1];
+    const last = focusable.at(-1);
     if (!first || !last) {
       event.preventDefault();
       return;
@@ -57,12 +57,14 @@ export function Modal({ labelledBy, describedBy, onClose, initialFocus, children
   }
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: a pointer press on the backdrop is a shortcut for the mouse; keyboard users close with Escape.
     <div
       className="modal"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: the dialog itself handles Escape and traps Tab, as the WAI-ARIA dialog pattern asks. */}
       <div
         ref={dialogRef}
         className="modal__box"

@@ -20,6 +20,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menuId = useId();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
   useEffect(() => setOpen(false), [location]);
 
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.

@@ -48,7 +48,11 @@ describe('api client renewal of the access token', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect((error as ApiError).message).toBe('Your session has expired; please sign in again');
-    expect(seen.map((s) => s.request)).toEqual(['GET /api/bookings', 'GET /api/jwt?email=pat%40clinic.test', 'GET /api/bookings']);
+    expect(seen.map((s) => s.request)).toEqual([
+      'GET /api/bookings',
+      'GET /api/jwt?email=pat%40clinic.test',
+      'GET /api/bookings',
+    ]);
   });
 
   it('shares one renewal between calls refused at the same time', async () => {
@@ -73,7 +77,9 @@ describe('api client renewal of the access token', () => {
   it('never renews a call that brings its own Authorization (an ID token)', async () => {
     worker({ valid: [], issued: ['x'] });
 
-    await expect(api('/users', { method: 'POST', body: '{}', headers: { Authorization: 'Bearer id-token' } })).rejects.toMatchObject({
+    await expect(
+      api('/users', { method: 'POST', body: '{}', headers: { Authorization: 'Bearer id-token' } }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(seen).toEqual([{ request: 'POST /api/users', authorization: 'Bearer id-token' }]);

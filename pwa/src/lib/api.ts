@@ -30,4 +30,4 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 /** SWR fetcher: the key is the API path. */
-export const apiFetcher = <T,>(path: string): Promise<T> => api<T>(path);
+export const apiFetcher = <T>(path: string): Promise<T> => api<T>(path);

@@ -4,12 +4,13 @@
 // Firebase SDK, which must stay out of the landing page's first load. pwa/scripts/first-load.test.ts checks the build.
 import { getApps, initializeApp } from 'firebase/app';
 import {
-  GoogleAuthProvider,
+  type Auth,
   browserLocalPersistence,
   browserPopupRedirectResolver,
   browserSessionPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  GoogleAuthProvider,
   getAuth,
   indexedDBLocalPersistence,
   initializeAuth,
@@ -20,9 +21,8 @@ import {
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut,
-  updateProfile,
-  type Auth,
   type User,
+  updateProfile,
 } from 'firebase/auth';
 
 const env = import.meta.env;

@@ -34,7 +34,7 @@ export async function send<T>(path: string, init: RequestInit = {}): Promise<T> 
   if (response.ok && !asksForJson(headers)) return (await response.blob()) as T;
 
   const text = await response.text();
-  let body: unknown = undefined;
+  let body: unknown;
   if (text) {
     try {
       body = JSON.parse(text);

@@ -8,7 +8,7 @@ export function loginPathFor(path: string): string {
  * not '//host' or '/\host'), else '/'. Keeps a crafted login link from sending users elsewhere.
  */
 export function safeReturnPath(from: string | null | undefined): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return '/';
   try {
     const base = 'https://clinic.invalid';
     const url = new URL(from, base);

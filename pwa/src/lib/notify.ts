@@ -2,7 +2,13 @@ import type { ReactElement } from 'react';
 import { toast } from 'sonner';
 
 /** The toast durations, per kind (docs/product.md#messages-and-toasts). Use this instead of calling sonner directly. */
-export const TOAST_DURATION = { message: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity } as const;
+export const TOAST_DURATION = {
+  message: 4000,
+  error: 4000,
+  custom: 4000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+} as const;
 export const MAX_VISIBLE_TOASTS = 20;
 
 export const notify = {
@@ -13,6 +19,6 @@ export const notify = {
   custom: (render: (id: string | number) => ReactElement) => toast.custom(render, { duration: TOAST_DURATION.custom }),
   /** A message with one action button that stays until acted on or closed; the same `id` shows it once. */
   action: (text: string, action: { label: string; onClick: () => void }, id?: string) =>
-    toast(text, { duration: Infinity, action, ...(id ? { id } : {}) }),
+    toast(text, { duration: Number.POSITIVE_INFINITY, action, ...(id ? { id } : {}) }),
   dismiss: (id?: string | number) => toast.dismiss(id),
 };

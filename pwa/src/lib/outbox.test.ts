@@ -61,7 +61,12 @@ async function eventually(assertion: () => Promise<void> | void, rounds = 100) {
 const contact = (n: number) => ({
   key: `key-${n}-0123456789`,
   path: '/contact',
-  body: JSON.stringify({ user_name: 'Ada', user_email: 'ada@example.com', subject: `Subject ${n}`, message: `Message ${n}` }),
+  body: JSON.stringify({
+    user_name: 'Ada',
+    user_email: 'ada@example.com',
+    subject: `Subject ${n}`,
+    message: `Message ${n}`,
+  }),
   label: `Subject ${n}`,
 });
 
@@ -73,7 +78,9 @@ describe('contact outbox', () => {
     await outbox.drain();
 
     expect(sent).toEqual([]);
-    expect((await outbox.entries()).map((e) => [e.key, e.state, e.label])).toEqual([['key-1-0123456789', 'queued', 'Subject 1']]);
+    expect((await outbox.entries()).map((e) => [e.key, e.state, e.label])).toEqual([
+      ['key-1-0123456789', 'queued', 'Subject 1'],
+    ]);
     expect(isOutboxPending()).toBe(true);
   });
 
@@ -105,8 +112,12 @@ describe('contact outbox', () => {
     await outbox.drain();
 
     expect(sent).toHaveLength(1);
-    expect((await outbox.entries()).map((e) => [e.state, e.error])).toEqual([['parked', 'user_email must be a valid email']]);
-    expect(error).toHaveBeenCalledExactlyOnceWith('Your message "Subject 1" could not be sent: user_email must be a valid email');
+    expect((await outbox.entries()).map((e) => [e.state, e.error])).toEqual([
+      ['parked', 'user_email must be a valid email'],
+    ]);
+    expect(error).toHaveBeenCalledExactlyOnceWith(
+      'Your message "Subject 1" could not be sent: user_email must be a valid email',
+    );
     expect(error.mock.calls[0]![0]).toBe(parkedMessageText('Subject 1', 'user_email must be a valid email'));
     expect(isOutboxPending()).toBe(false);
   });
@@ -176,7 +187,11 @@ describe('contact outbox', () => {
     await outbox.enqueue(contact(1));
     await outbox.enqueue(contact(2));
     const now = Date.now();
-    await db.outbox.update(contact(1).key, { state: 'sending', claimedAt: now - STALE_CLAIM_MS - 1, claimId: 'closed-tab' });
+    await db.outbox.update(contact(1).key, {
+      state: 'sending',
+      claimedAt: now - STALE_CLAIM_MS - 1,
+      claimId: 'closed-tab',
+    });
     await db.outbox.update(contact(2).key, { state: 'sending', claimedAt: now - 1_000, claimId: 'live-tab' });
 
     online = true;

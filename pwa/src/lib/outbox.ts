@@ -1,6 +1,6 @@
 import { api } from './api.ts';
+import { type ClinicDatabase, clinicDb, type OutboxEntry } from './db.ts';
 import { ApiError } from './http.ts';
-import { clinicDb, type ClinicDatabase, type OutboxEntry } from './db.ts';
 import { notify } from './notify.ts';
 import { clearOutboxPending, markOutboxPending } from './outbox-pending.ts';
 
@@ -106,7 +106,7 @@ export class Outbox {
 
   /** Sends every entry that is due; concurrent calls share one pass (and ask for another). */
   drain(): Promise<void> {
-    if (this.#draining) {
+    if (this.#draining !== null) {
       this.#drainAgain = true;
       return this.#draining;
     }
@@ -166,12 +166,21 @@ export class Outbox {
     try {
       await this.#send({ key: entry.key, path: entry.path, body: entry.body });
     } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(error.status)) {
+      if (
+        error instanceof ApiError &&
+        error.status >= 400 &&
+        error.status < 500 &&
+        !RETRYABLE_CLIENT_ERRORS.has(error.status)
+      ) {
         const parked = await this.#releaseClaim(entry, { state: 'parked', error: error.message });
         if (parked) notify.error(parkedMessageText(entry.label, error.message));
       } else {
         const attempts = entry.attempts + 1;
-        await this.#releaseClaim(entry, { state: 'queued', attempts, nextAttemptAt: Date.now() + backoffDelay(attempts) });
+        await this.#releaseClaim(entry, {
+          state: 'queued',
+          attempts,
+          nextAttemptAt: Date.now() + backoffDelay(attempts),
+        });
       }
       return;
     }
@@ -200,7 +209,9 @@ export class Outbox {
     this.stop();
     if (waiting.length === 0) return;
     const nextAt = Math.min(
-      ...waiting.map((entry) => (entry.state === 'queued' ? entry.nextAttemptAt : (entry.claimedAt ?? 0) + STALE_CLAIM_MS)),
+      ...waiting.map((entry) =>
+        entry.state === 'queued' ? entry.nextAttemptAt : (entry.claimedAt ?? 0) + STALE_CLAIM_MS,
+      ),
     );
     this.#timer = setTimeout(() => void this.drain(), Math.max(0, nextAt - Date.now()));
   }

@@ -1,7 +1,7 @@
-import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
+import { registerSW } from 'virtual:pwa-register';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { registerSW } from 'virtual:pwa-register';
+import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/test-utils.tsx';
 import { registerServiceWorker } from './service-worker.ts';

@@ -38,7 +38,10 @@ export function registerServiceWorker(): void {
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       setInterval(() => {
-        if (navigator.onLine && !registration.installing) void registration.update().catch(() => {});
+        if (navigator.onLine && !registration.installing)
+          void registration.update().catch(() => {
+            // Offline or the server is down: the next interval checks again.
+          });
       }, UPDATE_CHECK_INTERVAL_MS);
     },
     onRegisterError(error: unknown) {

@@ -18,7 +18,10 @@ beforeEach(() => {
     if (url.pathname === '/api/reviews') return json([]);
     if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
     if (url.pathname === '/api/sessions/revoke' && request.method === 'POST') {
-      revocations.push({ authorization: request.headers.get('Authorization'), stored: localStorage.getItem('accessToken') });
+      revocations.push({
+        authorization: request.headers.get('Authorization'),
+        stored: localStorage.getItem('accessToken'),
+      });
       return json({ acknowledged: true });
     }
     return json({ message: 'Not found' }, 404);
@@ -51,7 +54,9 @@ describe('session', () => {
     renderWithProviders(<AppRoutes />, { path: '/dashboard', cache });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
     const adminKey = '/users/admin/pat%40clinic.test';
-    await waitFor(() => expect((cache.get(adminKey) as { data?: unknown } | undefined)?.data).toEqual({ isAdmin: false }));
+    await waitFor(() =>
+      expect((cache.get(adminKey) as { data?: unknown } | undefined)?.data).toEqual({ isAdmin: false }),
+    );
 
     await user.click(nav().getByRole('button', { name: 'Sign Out' }));
 

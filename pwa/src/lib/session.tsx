@@ -1,9 +1,9 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { exchangeIdToken, forgetAccessToken, revokeAccessTokens } from './access-token.ts';
 import { api } from './api.ts';
-import { ApiError } from './http.ts';
 import type { AuthUser } from './firebase.ts';
+import { ApiError } from './http.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
 
@@ -56,7 +56,13 @@ function readHint(): SessionUser | null {
       if (typeof uid === 'string' && uid) {
         // A hint from before emailVerified was kept says nothing either way: no banner until Firebase tells.
         const verified = typeof emailVerified === 'boolean' ? emailVerified : true;
-        return { uid, email: text(email), emailVerified: verified, displayName: text(displayName), photoURL: text(photoURL) };
+        return {
+          uid,
+          email: text(email),
+          emailVerified: verified,
+          displayName: text(displayName),
+          photoURL: text(photoURL),
+        };
       }
     }
   } catch {
@@ -91,12 +97,18 @@ type Firebase = Awaited<ReturnType<typeof loadFirebase>>;
  * the person (409: the email belongs to another account; 403: verify the email first) they leave
  * Firebase too, so nobody is left half signed in; an unverified person is sent a verification link first.
  */
-async function unlessRefused(firebase: Firebase, user: AuthUser, serverPart: () => Promise<void>, { linkSent = false } = {}) {
+async function unlessRefused(
+  firebase: Firebase,
+  user: AuthUser,
+  serverPart: () => Promise<void>,
+  { linkSent = false } = {},
+) {
   try {
     await serverPart();
   } catch (cause) {
     if (cause instanceof ApiError && (cause.status === 403 || cause.status === 409)) {
-      if (cause.status === 403 && !user.emailVerified && !linkSent) await firebase.sendVerificationEmail().catch(console.error);
+      if (cause.status === 403 && !user.emailVerified && !linkSent)
+        await firebase.sendVerificationEmail().catch(console.error);
       await firebase.signOutOfFirebase().catch(console.error);
     }
     throw cause;
@@ -133,7 +145,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const ensureAuth = useCallback((): Promise<void> => {
     if (subscription.current) return subscription.current.ready;
     let stopped = false;
-    let unsubscribe = () => {};
+    let unsubscribe = () => {
+      // Nothing to stop until Firebase has loaded.
+    };
     const ready = new Promise<void>((resolve) => {
       loadFirebase().then(
         ({ watchAuthState }) => {
@@ -242,7 +256,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         await unlessRefused(firebase, user, async () => {
           const idToken = await user.getIdToken();
           // New and returning users alike: the server keeps one user per Firebase account.
-          await saveUser(user.displayName || address.split('@')[0]!, address, idToken);
+          await saveUser(user.displayName || (address.split('@')[0] ?? address), address, idToken);
           await exchangeIdToken(address, idToken);
         });
         signedIn(toSessionUser(user));
@@ -296,7 +310,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [mutate]);
 
   const session = useMemo<Session>(
-    () => ({ ...state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, resendVerification, confirmVerified, signOut }),
+    () => ({
+      ...state,
+      ensureAuth,
+      signUp,
+      signIn,
+      signInWithGoogle,
+      resetPassword,
+      resendVerification,
+      confirmVerified,
+      signOut,
+    }),
     [state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, resendVerification, confirmVerified, signOut],
   );
   return <SessionContext value={session}>{children}</SessionContext>;

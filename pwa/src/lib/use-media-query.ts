@@ -7,7 +7,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 export function useMediaQuery(query: string, serverValue = false): boolean {
   const subscribe = useCallback(
     (onChange: () => void) => {
-      if (typeof window.matchMedia !== 'function') return () => {};
+      if (typeof window.matchMedia !== 'function') return () => undefined; // nothing was subscribed
       const list = window.matchMedia(query);
       list.addEventListener('change', onChange);
       return () => list.removeEventListener('change', onChange);

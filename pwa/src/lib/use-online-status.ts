@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -19,4 +19,17 @@ export function useOnlineStatus(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * When the connection comes back (`online` turns true), calls `reload` if `stale` says the screen shows an
+ * offline state. Only the reconnection triggers it: a load that fails while online does not retry by itself.
+ */
+export function useReloadOnReconnect(online: boolean, stale: boolean, reload: () => unknown): void {
+  const reloadIfStale = useEffectEvent(() => {
+    if (stale) void reload();
+  });
+  useEffect(() => {
+    if (online) reloadIfStale();
+  }, [online]);
 }

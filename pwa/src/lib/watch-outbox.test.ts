@@ -18,7 +18,12 @@ afterEach(() => stop());
 const message = {
   key: 'queued-on-an-earlier-visit',
   path: '/contact',
-  body: JSON.stringify({ user_name: 'Ada', user_email: 'ada@example.com', subject: 'Sundays', message: 'Open on Sundays?' }),
+  body: JSON.stringify({
+    user_name: 'Ada',
+    user_email: 'ada@example.com',
+    subject: 'Sundays',
+    message: 'Open on Sundays?',
+  }),
   label: 'Sundays',
 };
 

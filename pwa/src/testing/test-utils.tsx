@@ -35,7 +35,10 @@ export function stubMediaQueries(matching: string[]) {
 }
 
 /** Renders UI inside the app's providers and a browser-location router at `path`, with a fresh SWR cache (or `cache`). */
-export function renderWithProviders(ui: ReactNode, { path = '/', cache = new Map() }: { path?: string; cache?: Map<string, unknown> } = {}) {
+export function renderWithProviders(
+  ui: ReactNode,
+  { path = '/', cache = new Map() }: { path?: string; cache?: Map<string, unknown> } = {},
+) {
   window.history.replaceState(null, '', path);
   return render(
     <AppProvider swr={{ provider: () => cache as Cache, dedupingInterval: 0, shouldRetryOnError: false }}>
@@ -60,5 +63,8 @@ export const describeRequest = (request: Request) => {
 /** Stores a signed-in session as the app leaves it: the Worker's access token and the session hint. */
 export function storeSession(email: string, accessToken = `access:${email}`, { emailVerified = true } = {}) {
   localStorage.setItem('accessToken', accessToken);
-  localStorage.setItem('session', JSON.stringify({ uid: `uid-${email}`, email, emailVerified, displayName: null, photoURL: null }));
+  localStorage.setItem(
+    'session',
+    JSON.stringify({ uid: `uid-${email}`, email, emailVerified, displayName: null, photoURL: null }),
+  );
 }

@@ -4,10 +4,14 @@ import type { Env } from '../env.ts';
 import { imageUrl } from '../images.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
-export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = { table: 'bookings', columns: ['user_id', 'treatment_id', 'appointment_date'] };
+export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = {
+  table: 'bookings',
+  columns: ['user_id', 'treatment_id', 'appointment_date'],
+};
 
 /** SQL: booking `b` still counts (paid, free, or its hold has not ended at `now`). */
-export const liveBooking = (b: string, now: string) => `(${b}.paid = 1 OR ${b}.hold_until IS NULL OR ${b}.hold_until > ${now})`;
+export const liveBooking = (b: string, now: string) =>
+  `(${b}.paid = 1 OR ${b}.hold_until IS NULL OR ${b}.hold_until > ${now})`;
 
 /** SQL: booking `b` is unpaid and its hold ended at `now`: it is released. */
 export const heldPastItsEnd = (b: string, now: string) => `(${b}.paid = 0 AND ${b}.hold_until <= ${now})`;
@@ -55,7 +59,10 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     paid: row.paid === 1,
     payBy: row.paid === 1 ? null : row.hold_until,
     durationMinutes: row.duration_minutes,
-    doctor: row.doctor_name === null || row.doctor_image_key === null ? null : { name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
+    doctor:
+      row.doctor_name === null || row.doctor_image_key === null
+        ? null
+        : { name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
   };
 }
 
@@ -82,7 +89,9 @@ export type BookingState = BookingRow & {
 /** A booking in any state. */
 export function bookingById(db: D1Database, id: string, now: Date): Promise<BookingState | null> {
   return db
-    .prepare(`SELECT ${BOOKING_COLUMNS}, b.status, b.cancel_reason, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`)
+    .prepare(
+      `SELECT ${BOOKING_COLUMNS}, b.status, b.cancel_reason, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`,
+    )
     .bind(id, now.toISOString())
     .first<BookingState>();
 }
@@ -97,7 +106,12 @@ export interface PayableBookingRow {
 }
 
 /** A booking to be paid, by its id or by the payment intent handed out for it, in any state. */
-export function bookingToPay(db: D1Database, by: 'id' | 'payment_intent_id', value: string, now: Date): Promise<PayableBookingRow | null> {
+export function bookingToPay(
+  db: D1Database,
+  by: 'id' | 'payment_intent_id',
+  value: string,
+  now: Date,
+): Promise<PayableBookingRow | null> {
   return db
     .prepare(
       `SELECT b.id, b.user_id, b.price_cents, b.paid,
@@ -174,7 +188,7 @@ export function releaseLapsedHoldsInTheWay(
   return [
     releaseWhere(
       db,
-      `b.id IN (SELECT c.booking_id FROM claims c WHERE c.day = ?5 AND c.resource IN (?6, ?7) AND c.cell BETWEEN ?8 AND ?9)`,
+      'b.id IN (SELECT c.booking_id FROM claims c WHERE c.day = ?5 AND c.resource IN (?6, ?7) AND c.cell BETWEEN ?8 AND ?9)',
     ).bind(...limit, booking.appointmentDate, ...cells.resources, cells.firstCell, cells.lastCell),
     releaseWhere(db, 'b.user_id = ?2 AND b.treatment_id = ?5 AND b.appointment_date = ?6').bind(
       ...limit,
@@ -200,8 +214,19 @@ export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid:
     )
     .bind(
       ...limitParams(b, maxUnpaid),
-      b.id, b.treatmentId, b.treatment, b.appointmentDate, b.slot, b.startMinute, b.durationMinutes, b.doctorId, b.chairId,
-      b.patientName, b.email, b.phone, b.holdUntil,
+      b.id,
+      b.treatmentId,
+      b.treatment,
+      b.appointmentDate,
+      b.slot,
+      b.startMinute,
+      b.durationMinutes,
+      b.doctorId,
+      b.chairId,
+      b.patientName,
+      b.email,
+      b.phone,
+      b.holdUntil,
     );
 }
 
@@ -230,7 +255,11 @@ export function releaseLapsedHolds(db: D1Database, now: Date): D1PreparedStateme
   const at = now.toISOString();
   return [
     db.prepare(`DELETE FROM claims WHERE booking_id IN (${LAPSED})`).bind(at),
-    db.prepare(`UPDATE bookings SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1 WHERE id IN (${LAPSED})`).bind(at),
+    db
+      .prepare(
+        `UPDATE bookings SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1 WHERE id IN (${LAPSED})`,
+      )
+      .bind(at),
   ];
 }
 
@@ -295,7 +324,10 @@ function strandedBy(change: ScheduleChange): { sql: string; params: (string | nu
   const weekday = "CAST(strftime('%w', b.appointment_date) AS INTEGER)";
   switch (change.kind) {
     case 'closure':
-      return { sql: 'b.appointment_date BETWEEN ?4 AND ?5 AND (?6 IS NULL OR b.doctor_id = ?6)', params: [change.from, change.to, change.doctorId] };
+      return {
+        sql: 'b.appointment_date BETWEEN ?4 AND ?5 AND (?6 IS NULL OR b.doctor_id = ?6)',
+        params: [change.from, change.to, change.doctorId],
+      };
     case 'hours':
       return {
         sql: `NOT EXISTS (SELECT 1 FROM json_each(?4) h WHERE json_extract(h.value, '$[0]') = ${weekday}
@@ -364,7 +396,9 @@ export function strandedBookings(env: Env, change: ScheduleChange, now: Date): D
 /** Marks the upcoming bookings `change` strands for the front desk's review (needs_review = 1); put it in the change's batch, before the change. */
 export function markStranded(env: Env, change: ScheduleChange, now: Date): D1PreparedStatement {
   const { where, params } = strandedParams(env, change, now);
-  return env.DB.prepare(`UPDATE bookings SET needs_review = 1 WHERE id IN (SELECT b.id FROM bookings b WHERE ${where})`).bind(...params);
+  return env.DB.prepare(
+    `UPDATE bookings SET needs_review = 1 WHERE id IN (SELECT b.id FROM bookings b WHERE ${where})`,
+  ).bind(...params);
 }
 
 /** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */

@@ -1,7 +1,8 @@
 import type { OpeningHours } from '../../../contract/clinic.ts';
 
 /** "09:00" for 540 minutes after midnight ("24:00" for the end of the day). */
-export const clockOf = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+export const clockOf = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 /** 540 for "09:00". */
 export const minuteOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
@@ -28,7 +29,10 @@ export function weekHours(db: D1Database): D1PreparedStatement {
 }
 
 /** Replaces the week's hours: two statements for one batch. */
-export function replaceWeekHours(db: D1Database, hours: readonly (readonly [number, number, number])[]): D1PreparedStatement[] {
+export function replaceWeekHours(
+  db: D1Database,
+  hours: readonly (readonly [number, number, number])[],
+): D1PreparedStatement[] {
   return [
     db.prepare('DELETE FROM clinic_hours'),
     db

@@ -9,7 +9,12 @@ export interface StoredMessage extends ContactMessage {
 const MESSAGE_COLUMNS = 'id, user_name, user_email, subject, message, mailed_at';
 
 /** Stores a message under its Idempotency-Key, unless one is stored under that key; RETURNING it when stored now. */
-export function insertContactMessage(db: D1Database, id: string, key: string, message: ContactMessage): D1PreparedStatement {
+export function insertContactMessage(
+  db: D1Database,
+  id: string,
+  key: string,
+  message: ContactMessage,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO contact_messages (id, idempotency_key, user_name, user_email, subject, message)
@@ -21,7 +26,10 @@ export function insertContactMessage(db: D1Database, id: string, key: string, me
 }
 
 export function contactMessageByKey(db: D1Database, key: string): Promise<StoredMessage | null> {
-  return db.prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE idempotency_key = ?1`).bind(key).first<StoredMessage>();
+  return db
+    .prepare(`SELECT ${MESSAGE_COLUMNS} FROM contact_messages WHERE idempotency_key = ?1`)
+    .bind(key)
+    .first<StoredMessage>();
 }
 
 /**
@@ -46,5 +54,7 @@ export function releaseMailingClaim(db: D1Database, id: string): D1PreparedState
 }
 
 export function markMailed(db: D1Database, id: string): D1PreparedStatement {
-  return db.prepare(`UPDATE contact_messages SET mailed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`).bind(id);
+  return db
+    .prepare(`UPDATE contact_messages SET mailed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?1`)
+    .bind(id);
 }

@@ -43,7 +43,10 @@ export async function allDoctors(db: D1Database): Promise<Doctor[]> {
   return results.map(toDoctor);
 }
 
-export async function doctorById(db: D1Database, id: string): Promise<(Doctor & { specialtyId: string; workingDaysMask: number }) | null> {
+export async function doctorById(
+  db: D1Database,
+  id: string,
+): Promise<(Doctor & { specialtyId: string; workingDaysMask: number }) | null> {
   const row = await db.prepare(`${DOCTORS} WHERE d.id = ?1`).bind(id).first<DoctorRow>();
   return row && { ...toDoctor(row), specialtyId: row.specialty_id, workingDaysMask: row.working_days };
 }
@@ -51,7 +54,12 @@ export async function doctorById(db: D1Database, id: string): Promise<(Doctor & 
 /** The home page's "Our doctors": name, specialty and photo, in the order they were added. */
 export async function team(db: D1Database): Promise<TeamMember[]> {
   const { results } = await db.prepare(`${DOCTORS} ORDER BY d.created_at, d.name`).all<DoctorRow>();
-  return results.map((row) => ({ _id: row.id, name: row.name, specialty: row.specialty, image: imageUrl(row.image_key) }));
+  return results.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    specialty: row.specialty,
+    image: imageUrl(row.image_key),
+  }));
 }
 
 export interface ScheduleDoctorRow {
@@ -78,7 +86,10 @@ export interface DoctorFields {
 }
 
 /** Adds a doctor; an email or a photo already taken fails it on DOCTOR_EMAIL or DOCTOR_PHOTO. */
-export function insertDoctor(db: D1Database, doctor: DoctorFields & { id: string; imageKey: string }): D1PreparedStatement {
+export function insertDoctor(
+  db: D1Database,
+  doctor: DoctorFields & { id: string; imageKey: string },
+): D1PreparedStatement {
   const d = doctor;
   return db
     .prepare(

@@ -9,8 +9,13 @@ export const STRIPE_EVENT_ONCE: UniqueConstraint = { table: 'stripe_events', col
 export type RefundReason = 'booking_not_active' | 'already_paid' | 'amount_differs' | 'other_intent';
 
 /** Records that a Stripe event was handled; put it in the batch of its effect, so a second delivery fails the batch. */
-export function recordStripeEvent(db: D1Database, event: { id: string; type: string; created: number }): D1PreparedStatement {
-  return db.prepare('INSERT INTO stripe_events (id, type, created) VALUES (?1, ?2, ?3)').bind(event.id, event.type, event.created);
+export function recordStripeEvent(
+  db: D1Database,
+  event: { id: string; type: string; created: number },
+): D1PreparedStatement {
+  return db
+    .prepare('INSERT INTO stripe_events (id, type, created) VALUES (?1, ?2, ?3)')
+    .bind(event.id, event.type, event.created);
 }
 
 export interface SucceededPayment {
@@ -44,7 +49,14 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
        ) WHERE true
        ON CONFLICT DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), payment.transactionId, payment.amountCents, payment.provider, payment.bookingId, payment.currency);
+    .bind(
+      crypto.randomUUID(),
+      payment.transactionId,
+      payment.amountCents,
+      payment.provider,
+      payment.bookingId,
+      payment.currency,
+    );
 }
 
 export interface PaymentStateRow {
@@ -56,7 +68,9 @@ export interface PaymentStateRow {
 /** A recorded payment's refund reason and its booking's status (read at the end of the recording batch). */
 export function paymentStateQuery(db: D1Database, transactionId: string): D1PreparedStatement {
   return db
-    .prepare('SELECT p.refund_reason, b.status FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id WHERE p.transaction_id = ?1')
+    .prepare(
+      'SELECT p.refund_reason, b.status FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id WHERE p.transaction_id = ?1',
+    )
     .bind(transactionId);
 }
 

@@ -36,7 +36,9 @@ export const toModeratedReview = (row: ModeratedReviewRow): ModeratedReview => (
 /** The approved reviews, newest first: the home page's testimonials. */
 export async function publishedReviews(db: D1Database): Promise<Review[]> {
   const { results } = await db
-    .prepare("SELECT id, name, img, review, location FROM reviews WHERE status = 'approved' ORDER BY created_at DESC, id LIMIT 30")
+    .prepare(
+      "SELECT id, name, img, review, location FROM reviews WHERE status = 'approved' ORDER BY created_at DESC, id LIMIT 30",
+    )
     .all<ReviewRow>();
   return results.map(toReview);
 }
@@ -44,7 +46,9 @@ export async function publishedReviews(db: D1Database): Promise<Review[]> {
 /** A patient's own review (a ModeratedReviewRow, or no row). */
 export function ownReviewQuery(db: D1Database, userId: string): D1PreparedStatement {
   return db
-    .prepare('SELECT id, name, img, review, location, status, version, created_at, updated_at FROM reviews WHERE user_id = ?1')
+    .prepare(
+      'SELECT id, name, img, review, location, status, version, created_at, updated_at FROM reviews WHERE user_id = ?1',
+    )
     .bind(userId);
 }
 
@@ -98,8 +102,15 @@ export async function reviewsForModeration(db: D1Database, status: ReviewStatus 
 }
 
 /** Sets a review's status if it is still at `version` (the one the admin read); RETURNING its author's name. */
-export function setReviewStatus(db: D1Database, id: string, status: ReviewStatus, version: number): D1PreparedStatement {
-  return db.prepare('UPDATE reviews SET status = ?2 WHERE id = ?1 AND version = ?3 RETURNING name').bind(id, status, version);
+export function setReviewStatus(
+  db: D1Database,
+  id: string,
+  status: ReviewStatus,
+  version: number,
+): D1PreparedStatement {
+  return db
+    .prepare('UPDATE reviews SET status = ?2 WHERE id = ?1 AND version = ?3 RETURNING name')
+    .bind(id, status, version);
 }
 
 export async function reviewExists(db: D1Database, id: string): Promise<boolean> {

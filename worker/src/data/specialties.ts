@@ -2,7 +2,9 @@ import type { Specialty } from '../../../contract/appointments.ts';
 
 /** The specialties in the clinic's order. */
 export async function allSpecialties(db: D1Database): Promise<Specialty[]> {
-  const { results } = await db.prepare('SELECT id, name FROM specialties ORDER BY position, name').all<{ id: string; name: string }>();
+  const { results } = await db
+    .prepare('SELECT id, name FROM specialties ORDER BY position, name')
+    .all<{ id: string; name: string }>();
   return results.map((row) => ({ _id: row.id, name: row.name }));
 }
 

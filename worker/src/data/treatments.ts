@@ -16,7 +16,9 @@ export interface TreatmentRow {
 
 /** Every treatment, active or not, in the clinic's order (TreatmentRow): the schedule's and the booking's read. */
 export function scheduleTreatments(db: D1Database): D1PreparedStatement {
-  return db.prepare('SELECT id, name, price_cents, duration_minutes, specialty_id, active FROM treatments ORDER BY position, name, id');
+  return db.prepare(
+    'SELECT id, name, price_cents, duration_minutes, specialty_id, active FROM treatments ORDER BY position, name, id',
+  );
 }
 
 /** Every treatment with its specialty's name, in the clinic's order: the admin's list. */
@@ -26,7 +28,14 @@ export async function allTreatments(db: D1Database): Promise<Treatment[]> {
       `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, s.name AS specialty
        FROM treatments t JOIN specialties s ON s.id = t.specialty_id ORDER BY t.position, t.name, t.id`,
     )
-    .all<{ id: string; name: string; price_cents: number; duration_minutes: number; active: number; specialty: string }>();
+    .all<{
+      id: string;
+      name: string;
+      price_cents: number;
+      duration_minutes: number;
+      active: number;
+      specialty: string;
+    }>();
   return results.map((row) => ({
     _id: row.id,
     name: row.name,
@@ -56,7 +65,11 @@ export function insertTreatment(db: D1Database, id: string, t: TreatmentFields):
 }
 
 /** Changes the fields given (null: unchanged); 0 changes for an unknown id. A name already taken fails it on TREATMENT_NAME. */
-export function updateTreatment(db: D1Database, id: string, t: { [K in keyof TreatmentFields]: TreatmentFields[K] | null }): D1PreparedStatement {
+export function updateTreatment(
+  db: D1Database,
+  id: string,
+  t: { [K in keyof TreatmentFields]: TreatmentFields[K] | null },
+): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE treatments SET name = coalesce(?2, name), price_cents = coalesce(?3, price_cents),
@@ -80,6 +93,9 @@ export function deleteOrDeactivateTreatment(db: D1Database, id: string, today: s
 
 /** A treatment's name and whether it is offered, or null when there is no such treatment. */
 export async function treatmentState(db: D1Database, id: string): Promise<{ name: string; active: boolean } | null> {
-  const row = await db.prepare('SELECT name, active FROM treatments WHERE id = ?1').bind(id).first<{ name: string; active: number }>();
+  const row = await db
+    .prepare('SELECT name, active FROM treatments WHERE id = ?1')
+    .bind(id)
+    .first<{ name: string; active: number }>();
   return row && { name: row.name, active: row.active === 1 };
 }

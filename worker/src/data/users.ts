@@ -23,7 +23,12 @@ export const userFromRow = ({ email_verified, token_version, ...row }: UserRow):
 });
 
 /** A user as GET /api/users lists them. */
-export const toUserAnswer = (user: User): UserAnswer => ({ _id: user.id, name: user.name, email: user.email, role: user.role });
+export const toUserAnswer = (user: User): UserAnswer => ({
+  _id: user.id,
+  name: user.name,
+  email: user.email,
+  role: user.role,
+});
 
 /** One account per email (compared without case). */
 export const USER_EMAIL: UniqueConstraint = { table: 'users', columns: ['email'] };
@@ -47,7 +52,11 @@ export async function allUsers(db: D1Database): Promise<User[]> {
 }
 
 /** The users bound to a Firebase uid or holding an email (two at most), with the uid each is bound to. */
-export async function usersByUidOrEmail(db: D1Database, uid: string, email: string): Promise<(User & { firebaseUid: string | null })[]> {
+export async function usersByUidOrEmail(
+  db: D1Database,
+  uid: string,
+  email: string,
+): Promise<(User & { firebaseUid: string | null })[]> {
   const { results } = await db
     .prepare(`SELECT ${USER_COLUMNS}, firebase_uid FROM users WHERE firebase_uid = ?1 OR email = ?2`)
     .bind(uid, email)
@@ -96,7 +105,12 @@ export function bindUser(
 }
 
 /** Sets the name, and the photo when one is given; changes nothing when both are as stored. */
-export function updateUserProfile(db: D1Database, id: string, name: string, photoUrl: string | null): D1PreparedStatement {
+export function updateUserProfile(
+  db: D1Database,
+  id: string,
+  name: string,
+  photoUrl: string | null,
+): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE users SET name = ?1, photo_url = coalesce(?3, photo_url)
@@ -113,7 +127,9 @@ export function revokeAccessTokens(db: D1Database, id: string): D1PreparedStatem
 /** Makes a user with a verified email an admin, ending their older access tokens. */
 export function makeUserAdmin(db: D1Database, id: string): D1PreparedStatement {
   return db
-    .prepare(`UPDATE users SET role = 'admin', token_version = token_version + 1 WHERE id = ?1 AND role != 'admin' AND email_verified = 1`)
+    .prepare(
+      `UPDATE users SET role = 'admin', token_version = token_version + 1 WHERE id = ?1 AND role != 'admin' AND email_verified = 1`,
+    )
     .bind(id);
 }
 

@@ -27,7 +27,14 @@ export function demoProvider(env: Env): PaymentProvider {
       const booking = await bookingOfIntent(env.DB, intentId);
       if (!booking) return null;
       const status = (await isPaymentRecorded(env.DB, intentId)) ? 'succeeded' : 'requires_payment_method';
-      return { id: intentId, status, amountCents: booking.price_cents, currency: 'usd', bookingId: booking.id, clientSecret: undefined };
+      return {
+        id: intentId,
+        status,
+        amountCents: booking.price_cents,
+        currency: 'usd',
+        bookingId: booking.id,
+        clientSecret: undefined,
+      };
     },
   };
 }
@@ -56,7 +63,9 @@ export async function verifyDemoSecret(env: Env, clientSecret: string): Promise<
   return (await demoSignature(env, intentId)) === signature ? intentId : null;
 }
 
-export type CardDecision = { ok: true } | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
+export type CardDecision =
+  | { ok: true }
+  | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
 
 /** Stripe's test cards, with Stripe's own messages. */
 export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
@@ -66,10 +75,20 @@ export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
   }
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
-    return { ok: false, status: 400, code: 'invalid_expiry_month', message: "Your card's expiration month is invalid." };
+    return {
+      ok: false,
+      status: 400,
+      code: 'invalid_expiry_month',
+      message: "Your card's expiration month is invalid.",
+    };
   }
   if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
-    return { ok: false, status: 400, code: 'invalid_expiry_year', message: "Your card's expiration date is in the past." };
+    return {
+      ok: false,
+      status: 400,
+      code: 'invalid_expiry_year',
+      message: "Your card's expiration date is in the past.",
+    };
   }
   if (!/^\d{3,4}$/.test(card.cvc)) {
     return { ok: false, status: 400, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
@@ -79,20 +98,32 @@ export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
     case '5555555555554444':
       return { ok: true };
     case '4000000000009995':
-      return { ok: false, status: 402, code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' };
+      return {
+        ok: false,
+        status: 402,
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      };
     case '4000000000000069':
       return { ok: false, status: 402, code: 'expired_card', message: 'Your card has expired.' };
     case '4000000000000127':
       return { ok: false, status: 402, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
     default:
-      return { ok: false, status: 402, code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' };
+      return {
+        ok: false,
+        status: 402,
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      };
   }
 }
 
 function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
+    let d = Number(digits.at(-1 - i));
     if (i % 2 === 1) {
       d *= 2;
       if (d > 9) d -= 9;

@@ -1,18 +1,20 @@
 import { markBookingPaid, notePaymentFailure } from '../data/bookings.ts';
 import {
-  STRIPE_EVENT_ONCE,
   insertPayment,
+  type PaymentStateRow,
   paymentStateQuery,
+  type RefundReason,
   recordStripeEvent,
   refundReasonText,
-  type PaymentStateRow,
-  type RefundReason,
+  STRIPE_EVENT_ONCE,
   type SucceededPayment,
 } from '../data/payments.ts';
 import { violates } from '../data/unique-constraint.ts';
 import type { Env } from '../env.ts';
 
-export type PaymentOutcome = ({ kind: 'succeeded' } & SucceededPayment) | { kind: 'failed'; bookingId: string; message: string };
+export type PaymentOutcome =
+  | ({ kind: 'succeeded' } & SucceededPayment)
+  | { kind: 'failed'; bookingId: string; message: string };
 
 export interface Recorded {
   /** The event was handled before: nothing changed. */
@@ -52,7 +54,11 @@ export async function recordOutcome(
     if (event && violates(error, STRIPE_EVENT_ONCE)) return { duplicate: true, refund: null };
     throw error;
   }
-  const payment = outcome.kind === 'succeeded' ? (results.at(-1)?.results[0] as PaymentStateRow | undefined) : undefined;
+  const payment =
+    outcome.kind === 'succeeded' ? (results.at(-1)?.results[0] as PaymentStateRow | undefined) : undefined;
   const reason = payment?.refund_reason ?? null;
-  return { duplicate: false, refund: reason ? { reason, text: refundReasonText(reason, payment?.status ?? null) } : null };
+  return {
+    duplicate: false,
+    refund: reason ? { reason, text: refundReasonText(reason, payment?.status ?? null) } : null,
+  };
 }

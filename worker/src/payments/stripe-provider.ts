@@ -29,11 +29,19 @@ async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof Stripe.errors.StripeRateLimitError) {
       console.error('Stripe rate limit', error.message);
-      throw new HttpError(503, 'The payment service is busy right now; please try again in a minute', { 'Retry-After': '30' });
+      throw new HttpError(503, 'The payment service is busy right now; please try again in a minute', {
+        'Retry-After': '30',
+      });
     }
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    ) {
       console.error('Stripe unreachable', error.message);
-      throw new HttpError(502, 'The payment service cannot be reached right now; please try again in a minute', { 'Retry-After': '30' });
+      throw new HttpError(502, 'The payment service cannot be reached right now; please try again in a minute', {
+        'Retry-After': '30',
+      });
     }
     throw error;
   }

@@ -1,23 +1,30 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  ONE_BOOKING_PER_PATIENT,
   bookingById,
   bookingsOf,
   bookingToPay,
   cancelActiveBooking,
   insertBooking,
   markStranded,
+  type NewBookingRow,
+  ONE_BOOKING_PER_PATIENT,
   releaseLapsedHolds,
   releaseLapsedHoldsInTheWay,
+  type ScheduleChange,
+  type StrandedRow,
   strandedBookings,
   toBooking,
   toStranded,
-  type NewBookingRow,
-  type ScheduleChange,
-  type StrandedRow,
 } from '../../src/data/bookings.ts';
-import { ONE_CLAIM_PER_CELL, chairResource, doctorResource, dropDeadClaims, freeClaimsOfEndedBooking, insertClaims } from '../../src/data/claims.ts';
+import {
+  chairResource,
+  doctorResource,
+  dropDeadClaims,
+  freeClaimsOfEndedBooking,
+  insertClaims,
+  ONE_CLAIM_PER_CELL,
+} from '../../src/data/claims.ts';
 import { violates } from '../../src/data/unique-constraint.ts';
 import { cellsOf } from '../../src/schedule.ts';
 import { addUser, seed } from '../helpers.ts';
@@ -35,7 +42,10 @@ async function newPatient() {
   return { id: await addUser(email, `Booker ${patients}`), email, name: `Booker ${patients}` };
 }
 
-function bookingOf(patient: { id: string; email: string; name: string }, fields: Partial<NewBookingRow> = {}): NewBookingRow {
+function bookingOf(
+  patient: { id: string; email: string; name: string },
+  fields: Partial<NewBookingRow> = {},
+): NewBookingRow {
   return {
     id: crypto.randomUUID(),
     treatmentId: 'teeth-cleaning',
@@ -72,15 +82,30 @@ async function book(booking: NewBookingRow, maxUnpaid = 3): Promise<number> {
   ]);
   return results.at(-2)?.meta.changes ?? 0;
 }
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 const claimsOf = async (bookingId: string) =>
-  (await db.prepare('SELECT resource, cell FROM claims WHERE booking_id = ?1 ORDER BY resource, cell').bind(bookingId).all()).results;
+  (
+    await db
+      .prepare('SELECT resource, cell FROM claims WHERE booking_id = ?1 ORDER BY resource, cell')
+      .bind(bookingId)
+      .all()
+  ).results;
 
 beforeAll(seed);
 
 describe('bookings: statements against D1', () => {
   it('claims every cell of a booking on its doctor and its chair', async () => {
-    const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-02', treatmentId: 'cavity-filling', treatment: 'Cavity Filling', startMinute: 570, durationMinutes: 60 });
+    const booking = bookingOf(await newPatient(), {
+      appointmentDate: '2026-12-02',
+      treatmentId: 'cavity-filling',
+      treatment: 'Cavity Filling',
+      startMinute: 570,
+      durationMinutes: 60,
+    });
     expect(await book(booking)).toBe(1);
     expect(await claimsOf(booking.id)).toEqual([
       ...[38, 39, 40, 41].map((cell) => ({ resource: 'chair:chair-1', cell })),
@@ -90,14 +115,30 @@ describe('bookings: statements against D1', () => {
 
   it('refuses a booking that overlaps another on its doctor or its chair by one cell as ONE_CLAIM_PER_CELL, and stores nothing of it', async () => {
     const [first, second] = [await newPatient(), await newPatient()];
-    expect(await book(bookingOf(first, { appointmentDate: '2026-12-03', startMinute: 540, durationMinutes: 60, treatmentId: 'cavity-filling', treatment: 'Cavity Filling' }))).toBe(1);
+    expect(
+      await book(
+        bookingOf(first, {
+          appointmentDate: '2026-12-03',
+          startMinute: 540,
+          durationMinutes: 60,
+          treatmentId: 'cavity-filling',
+          treatment: 'Cavity Filling',
+        }),
+      ),
+    ).toBe(1);
     // The same doctor from 09.45, another chair.
     const sameDoctor = bookingOf(second, { appointmentDate: '2026-12-03', startMinute: 585, chairId: 'chair-2' });
     const error = await failureOf(book(sameDoctor));
     expect(violates(error, ONE_CLAIM_PER_CELL)).toBe(true);
     expect(violates(error, ONE_BOOKING_PER_PATIENT)).toBe(false);
     // The same chair from 09.45, another doctor (the whitening is the cosmetic dentist's).
-    const sameChair = bookingOf(second, { appointmentDate: '2026-12-03', startMinute: 585, treatmentId: 'teeth-whitening', treatment: 'Teeth Whitening', doctorId: 'dr-amelia-hart' });
+    const sameChair = bookingOf(second, {
+      appointmentDate: '2026-12-03',
+      startMinute: 585,
+      treatmentId: 'teeth-whitening',
+      treatment: 'Teeth Whitening',
+      doctorId: 'dr-amelia-hart',
+    });
     expect(violates(await failureOf(book(sameChair)), ONE_CLAIM_PER_CELL)).toBe(true);
     expect(await bookingById(db, sameDoctor.id, NOW)).toBeNull();
     expect(await claimsOf(sameChair.id)).toEqual([]);
@@ -108,7 +149,9 @@ describe('bookings: statements against D1', () => {
   it('refuses a patient a second booking of one treatment on one date as ONE_BOOKING_PER_PATIENT', async () => {
     const patient = await newPatient();
     expect(await book(bookingOf(patient, { appointmentDate: '2026-12-04' }))).toBe(1);
-    const error = await failureOf(book(bookingOf(patient, { appointmentDate: '2026-12-04', startMinute: 660, chairId: 'chair-2' })));
+    const error = await failureOf(
+      book(bookingOf(patient, { appointmentDate: '2026-12-04', startMinute: 660, chairId: 'chair-2' })),
+    );
     expect(violates(error, ONE_BOOKING_PER_PATIENT)).toBe(true);
     expect(violates(error, ONE_CLAIM_PER_CELL)).toBe(false);
   });
@@ -117,7 +160,12 @@ describe('bookings: statements against D1', () => {
     const [late, next] = [await newPatient(), await newPatient()];
     const lapsed = bookingOf(late, { appointmentDate: '2026-12-05', holdUntil: '2026-11-21T14:00:00.000Z' });
     expect(await book(lapsed)).toBe(1);
-    const taking = bookingOf(next, { appointmentDate: '2026-12-05', startMinute: 555, durationMinutes: 30, chairId: 'chair-2' });
+    const taking = bookingOf(next, {
+      appointmentDate: '2026-12-05',
+      startMinute: 555,
+      durationMinutes: 30,
+      chairId: 'chair-2',
+    });
     expect(await book(taking)).toBe(1);
     expect(await bookingById(db, lapsed.id, NOW)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
     expect(await claimsOf(lapsed.id)).toEqual([]);
@@ -125,28 +173,50 @@ describe('bookings: statements against D1', () => {
   });
 
   it('inserts nothing, claims included, for a patient at the unpaid limit, but a free treatment still books', async () => {
-    await db.prepare(
-      "INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES ('free-visit', 'Free Visit', 0, 30, 'general-dentistry', 99)",
-    ).run();
+    await db
+      .prepare(
+        "INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES ('free-visit', 'Free Visit', 0, 30, 'general-dentistry', 99)",
+      )
+      .run();
     const patient = await newPatient();
     expect(await book(bookingOf(patient, { appointmentDate: '2026-12-06' }), 1)).toBe(1);
     const refused = bookingOf(patient, { appointmentDate: '2026-12-07' });
     expect(await book(refused, 1)).toBe(0);
     expect(await claimsOf(refused.id)).toEqual([]);
-    const free = bookingOf(patient, { appointmentDate: '2026-12-07', treatmentId: 'free-visit', treatment: 'Free Visit', priceCents: 0, holdUntil: null });
+    const free = bookingOf(patient, {
+      appointmentDate: '2026-12-07',
+      treatmentId: 'free-visit',
+      treatment: 'Free Visit',
+      priceCents: 0,
+      holdUntil: null,
+    });
     expect(await book(free, 1)).toBe(1);
   });
 
   it('inserts nothing for a treatment that is no longer offered', async () => {
-    await db.prepare("INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active) VALUES ('gone', 'Gone', 100, 30, 'general-dentistry', 0)").run();
-    const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-08', treatmentId: 'gone', treatment: 'Gone' });
+    await db
+      .prepare(
+        "INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active) VALUES ('gone', 'Gone', 100, 30, 'general-dentistry', 0)",
+      )
+      .run();
+    const booking = bookingOf(await newPatient(), {
+      appointmentDate: '2026-12-08',
+      treatmentId: 'gone',
+      treatment: 'Gone',
+    });
     expect(await book(booking)).toBe(0);
     expect(await claimsOf(booking.id)).toEqual([]);
   });
 
   it("lists a patient's bookings that still count, by date and time, as the contract's Booking with its doctor and length", async () => {
     const patient = await newPatient();
-    const later = bookingOf(patient, { appointmentDate: '2026-12-10', slot: '09.30 AM - 10.00 AM', startMinute: 570, treatmentId: 'dental-checkup', treatment: 'Dental Check-up' });
+    const later = bookingOf(patient, {
+      appointmentDate: '2026-12-10',
+      slot: '09.30 AM - 10.00 AM',
+      startMinute: 570,
+      treatmentId: 'dental-checkup',
+      treatment: 'Dental Check-up',
+    });
     const earlier = bookingOf(patient, { appointmentDate: '2026-12-09' });
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-11', holdUntil: '2026-11-21T14:00:00.000Z' });
     for (const booking of [later, earlier, lapsed]) expect(await book(booking)).toBe(1);
@@ -179,7 +249,10 @@ describe('bookings: statements against D1', () => {
     expect(await book(booking)).toBe(1);
     await db.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(booking.id).run();
     const cancel = (evenPaid: boolean) =>
-      db.batch([cancelActiveBooking(db, booking.id, { evenPaid, by: evenPaid ? 'admin' : 'patient' }), freeClaimsOfEndedBooking(db, booking.id)]);
+      db.batch([
+        cancelActiveBooking(db, booking.id, { evenPaid, by: evenPaid ? 'admin' : 'patient' }),
+        freeClaimsOfEndedBooking(db, booking.id),
+      ]);
     const [kept] = await cancel(false);
     expect(kept?.meta.changes).toBe(0);
     expect(await claimsOf(booking.id)).toHaveLength(4);
@@ -218,40 +291,88 @@ describe('bookings a schedule change strands', () => {
       expect(await book(booking, 10)).toBe(1);
       patientBookings.push(booking);
     };
-    await add({ appointmentDate: '2026-11-21', startMinute: 9 * 60, treatmentId: 'dental-checkup', treatment: 'Dental Check-up' }); // started
+    await add({
+      appointmentDate: '2026-11-21',
+      startMinute: 9 * 60,
+      treatmentId: 'dental-checkup',
+      treatment: 'Dental Check-up',
+    }); // started
     await add({ appointmentDate: '2026-11-21', startMinute: 11 * 60 }); // later today
-    await add({ appointmentDate: '2026-11-24', startMinute: 16 * 60, durationMinutes: 60, treatmentId: 'cavity-filling', treatment: 'Cavity Filling', chairId: 'chair-2' }); // a Tuesday
-    await add({ appointmentDate: '2026-11-28', startMinute: 10 * 60, treatmentId: 'teeth-whitening', treatment: 'Teeth Whitening', doctorId: 'dr-amelia-hart' }); // a Saturday
-    await add({ appointmentDate: '2026-11-29', startMinute: 10 * 60, treatmentId: 'fluoride-treatment', treatment: 'Fluoride Treatment', holdUntil: '2026-11-21T14:00:00.000Z' }); // released
+    await add({
+      appointmentDate: '2026-11-24',
+      startMinute: 16 * 60,
+      durationMinutes: 60,
+      treatmentId: 'cavity-filling',
+      treatment: 'Cavity Filling',
+      chairId: 'chair-2',
+    }); // a Tuesday
+    await add({
+      appointmentDate: '2026-11-28',
+      startMinute: 10 * 60,
+      treatmentId: 'teeth-whitening',
+      treatment: 'Teeth Whitening',
+      doctorId: 'dr-amelia-hart',
+    }); // a Saturday
+    await add({
+      appointmentDate: '2026-11-29',
+      startMinute: 10 * 60,
+      treatmentId: 'fluoride-treatment',
+      treatment: 'Fluoride Treatment',
+      holdUntil: '2026-11-21T14:00:00.000Z',
+    }); // released
   });
 
   /** This patient's bookings the change strands (the other tests' bookings are upcoming too). */
   async function stranded(change: ScheduleChange): Promise<string[]> {
     const { results } = await strandedBookings(env, change, NOW).all<StrandedRow>();
-    return results.filter((row) => row.email === patient.email).map((row) => `${row.appointment_date} ${row.treatment}`);
+    return results
+      .filter((row) => row.email === patient.email)
+      .map((row) => `${row.appointment_date} ${row.treatment}`);
   }
 
   it('finds the upcoming, live bookings each kind of change leaves out, by date and time', async () => {
     const all = ['2026-11-21 Teeth Cleaning', '2026-11-24 Cavity Filling', '2026-11-28 Teeth Whitening'];
     expect(await stranded({ kind: 'closure', from: '2026-11-21', to: '2026-11-30', doctorId: null })).toEqual(all);
-    expect(await stranded({ kind: 'closure', from: '2026-11-22', to: '2026-11-27', doctorId: null })).toEqual(['2026-11-24 Cavity Filling']);
-    expect(await stranded({ kind: 'closure', from: '2026-11-21', to: '2026-11-30', doctorId: 'dr-amelia-hart' })).toEqual(['2026-11-28 Teeth Whitening']);
+    expect(await stranded({ kind: 'closure', from: '2026-11-22', to: '2026-11-27', doctorId: null })).toEqual([
+      '2026-11-24 Cavity Filling',
+    ]);
+    expect(
+      await stranded({ kind: 'closure', from: '2026-11-21', to: '2026-11-30', doctorId: 'dr-amelia-hart' }),
+    ).toEqual(['2026-11-28 Teeth Whitening']);
     // Closed on Sundays (the released booking's day), Tuesdays until 16.30: the filling (16.00-17.00) is out.
     const week = [1, 2, 3, 4, 5, 6].map((d) => [d, 540, d === 2 ? 990 : 1020] as const);
     expect(await stranded({ kind: 'hours', hours: week })).toEqual(['2026-11-24 Cavity Filling']);
     // Closed on Saturdays (Nov 21 and 28).
     const weekdays = [0, 1, 2, 3, 4, 5].map((d) => [d, 540, 1020] as const);
-    expect(await stranded({ kind: 'hours', hours: weekdays })).toEqual(['2026-11-21 Teeth Cleaning', '2026-11-28 Teeth Whitening']);
+    expect(await stranded({ kind: 'hours', hours: weekdays })).toEqual([
+      '2026-11-21 Teeth Cleaning',
+      '2026-11-28 Teeth Whitening',
+    ]);
     // Opening at 11.15 strands the cleaning at 11.00 today.
     const late = [0, 1, 2, 3, 4, 5, 6].map((d) => [d, 675, 1020] as const);
-    expect(await stranded({ kind: 'hours', hours: late })).toEqual(['2026-11-21 Teeth Cleaning', '2026-11-28 Teeth Whitening']);
-    const sofia = { kind: 'doctor', doctorId: 'dr-sofia-alvarez', workingDays: 0b1111111, start: 540, end: 1020, specialtyId: null } as const;
+    expect(await stranded({ kind: 'hours', hours: late })).toEqual([
+      '2026-11-21 Teeth Cleaning',
+      '2026-11-28 Teeth Whitening',
+    ]);
+    const sofia = {
+      kind: 'doctor',
+      doctorId: 'dr-sofia-alvarez',
+      workingDays: 0b1111111,
+      start: 540,
+      end: 1020,
+      specialtyId: null,
+    } as const;
     expect(await stranded(sofia)).toEqual([]);
     expect(await stranded({ ...sofia, workingDays: 0b1111011 })).toEqual(['2026-11-24 Cavity Filling']);
     expect(await stranded({ ...sofia, start: 660 })).toEqual([]);
     expect(await stranded({ ...sofia, end: 1005 })).toEqual(['2026-11-24 Cavity Filling']);
-    expect(await stranded({ ...sofia, specialtyId: 'endodontics' })).toEqual(['2026-11-21 Teeth Cleaning', '2026-11-24 Cavity Filling']);
-    expect(await stranded({ kind: 'doctor deleted', doctorId: 'dr-amelia-hart' })).toEqual(['2026-11-28 Teeth Whitening']);
+    expect(await stranded({ ...sofia, specialtyId: 'endodontics' })).toEqual([
+      '2026-11-21 Teeth Cleaning',
+      '2026-11-24 Cavity Filling',
+    ]);
+    expect(await stranded({ kind: 'doctor deleted', doctorId: 'dr-amelia-hart' })).toEqual([
+      '2026-11-28 Teeth Whitening',
+    ]);
     expect(await stranded({ kind: 'chair deleted', chairId: 'chair-2' })).toEqual(['2026-11-24 Cavity Filling']);
   });
 
@@ -260,7 +381,8 @@ describe('bookings a schedule change strands', () => {
     const [found, marked] = await db.batch([strandedBookings(env, change, NOW), markStranded(env, change, NOW)]);
     expect(marked?.meta.changes).toBe(1);
     const filling = patientBookings[2]!;
-    expect(toStranded((found?.results as StrandedRow[])[0]!)).toEqual({
+    const [row] = (found?.results ?? []) as StrandedRow[];
+    expect(row && toStranded(row)).toEqual({
       _id: filling.id,
       treatment: 'Cavity Filling',
       appointmentDate: 'Nov 24, 2026',

@@ -1,6 +1,13 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { claimMailing, contactMessageByKey, insertContactMessage, markMailed, releaseMailingClaim, type StoredMessage } from '../../src/data/contact.ts';
+import {
+  claimMailing,
+  contactMessageByKey,
+  insertContactMessage,
+  markMailed,
+  releaseMailingClaim,
+  type StoredMessage,
+} from '../../src/data/contact.ts';
 
 const db = env.DB;
 const message = { user_name: 'Ada', user_email: 'ada@example.com', subject: 'Hello', message: 'Hi there' };

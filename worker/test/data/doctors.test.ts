@@ -1,16 +1,27 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_DOCTORS } from '../../../scripts/seed-data.ts';
-import { DOCTOR_EMAIL, DOCTOR_PHOTO, allDoctors, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
+import { allDoctors, DOCTOR_EMAIL, DOCTOR_PHOTO, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
 import { violates } from '../../src/data/unique-constraint.ts';
 import { seed } from '../helpers.ts';
 
 const db = env.DB;
 const doctor = (fields: Partial<Parameters<typeof insertDoctor>[1]> = {}) => ({
-  id: crypto.randomUUID(), name: 'Dr. Quinn', email: 'quinn@clinic.test', specialtyId: 'general-dentistry', imageKey: 'doctors/quinn0001.png',
-  workingDays: 0b0111110, startMinute: 8 * 60, endMinute: 12 * 60 + 30, ...fields,
+  id: crypto.randomUUID(),
+  name: 'Dr. Quinn',
+  email: 'quinn@clinic.test',
+  specialtyId: 'general-dentistry',
+  imageKey: 'doctors/quinn0001.png',
+  workingDays: 0b0111110,
+  startMinute: 8 * 60,
+  endMinute: 12 * 60 + 30,
+  ...fields,
 });
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 beforeAll(seed);
 
@@ -21,13 +32,20 @@ describe('doctors: statements against D1', () => {
     const doctors = await allDoctors(db);
     expect(doctors).toHaveLength(SEED_DOCTORS.length + 1);
     expect(doctors.at(-1)).toEqual({
-      _id: added.id, name: 'Dr. Quinn', email: 'quinn@clinic.test', specialty: 'General Dentistry', image: '/api/images/doctors/quinn0001.png',
-      workingDays: [1, 2, 3, 4, 5], hours: { start: '08:00', end: '12:30' },
+      _id: added.id,
+      name: 'Dr. Quinn',
+      email: 'quinn@clinic.test',
+      specialty: 'General Dentistry',
+      image: '/api/images/doctors/quinn0001.png',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '08:00', end: '12:30' },
     });
   });
 
   it('refuses a second doctor with an email (any case) as DOCTOR_EMAIL, and a photo already used as DOCTOR_PHOTO', async () => {
-    const sameEmail = await failureOf(insertDoctor(db, doctor({ email: 'QUINN@clinic.test', imageKey: 'doctors/other001.png' })).run());
+    const sameEmail = await failureOf(
+      insertDoctor(db, doctor({ email: 'QUINN@clinic.test', imageKey: 'doctors/other001.png' })).run(),
+    );
     expect(violates(sameEmail, DOCTOR_EMAIL)).toBe(true);
     expect(violates(sameEmail, DOCTOR_PHOTO)).toBe(false);
     const samePhoto = await failureOf(insertDoctor(db, doctor({ email: 'other@clinic.test' })).run());

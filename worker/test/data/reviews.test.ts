@@ -2,15 +2,15 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_REVIEWS } from '../../../scripts/seed-data.ts';
 import {
+  type ModeratedReviewRow,
   ownReviewQuery,
   publishedReviews,
   reviewExists,
   reviewsForModeration,
+  type SavedReviewRow,
   saveReviewOf,
   setReviewStatus,
   toModeratedReview,
-  type ModeratedReviewRow,
-  type SavedReviewRow,
 } from '../../src/data/reviews.ts';
 import { addPastVisit, addUser, seed } from '../helpers.ts';
 
@@ -26,7 +26,11 @@ async function patient(withVisit: boolean) {
 }
 
 const save = (author: { id: string; name: string }, review: string, location = 'Boston') =>
-  saveReviewOf(env, { id: crypto.randomUUID(), userId: author.id, name: author.name, review, location }, new Date()).first<SavedReviewRow>();
+  saveReviewOf(
+    env,
+    { id: crypto.randomUUID(), userId: author.id, name: author.name, review, location },
+    new Date(),
+  ).first<SavedReviewRow>();
 const ownReview = async (userId: string) => {
   const row = await ownReviewQuery(db, userId).first<ModeratedReviewRow>();
   return row && toModeratedReview(row);
@@ -55,9 +59,24 @@ describe('reviews: statements against D1', () => {
     expect(created).toMatchObject({ status: 'pending', created: 1, changed: 1 });
     await setReviewStatus(db, created!.id, 'approved', 1).run();
 
-    expect(await save(author, 'Gentle and quick.')).toEqual({ id: created!.id, status: 'approved', created: 0, changed: 0 });
-    expect(await save(author, 'Gentle, quick and kind.')).toEqual({ id: created!.id, status: 'pending', created: 0, changed: 1 });
-    expect(await ownReview(author.id)).toMatchObject({ _id: created!.id, review: 'Gentle, quick and kind.', status: 'pending', version: 2 });
+    expect(await save(author, 'Gentle and quick.')).toEqual({
+      id: created!.id,
+      status: 'approved',
+      created: 0,
+      changed: 0,
+    });
+    expect(await save(author, 'Gentle, quick and kind.')).toEqual({
+      id: created!.id,
+      status: 'pending',
+      created: 0,
+      changed: 1,
+    });
+    expect(await ownReview(author.id)).toMatchObject({
+      _id: created!.id,
+      review: 'Gentle, quick and kind.',
+      status: 'pending',
+      version: 2,
+    });
   });
 
   it('sets a status only at the version the admin read', async () => {

@@ -2,21 +2,21 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { violates } from '../../src/data/unique-constraint.ts';
 import {
-  USER_EMAIL,
-  USER_FIREBASE_UID,
   allUsers,
   bindUser,
   insertUser,
   makeUserAdmin,
+  type NewUserRow,
   removeUser,
   revokeAccessTokens,
+  USER_EMAIL,
+  USER_FIREBASE_UID,
+  type UserRow,
   updateUserProfile,
   userByEmail,
   userById,
   userFromRow,
   usersByUidOrEmail,
-  type NewUserRow,
-  type UserRow,
 } from '../../src/data/users.ts';
 import { addUser } from '../helpers.ts';
 
@@ -24,7 +24,16 @@ const db = env.DB;
 let n = 0;
 function newUser(fields: Partial<NewUserRow> = {}): NewUserRow {
   n += 1;
-  return { id: `user-${n}`, email: `person${n}@example.com`, name: `Person ${n}`, role: 'patient', photoUrl: null, firebaseUid: `uid-${n}`, emailVerified: true, ...fields };
+  return {
+    id: `user-${n}`,
+    email: `person${n}@example.com`,
+    name: `Person ${n}`,
+    role: 'patient',
+    photoUrl: null,
+    firebaseUid: `uid-${n}`,
+    emailVerified: true,
+    ...fields,
+  };
 }
 async function inserted(fields: Partial<NewUserRow> = {}) {
   const user = newUser(fields);
@@ -32,12 +41,23 @@ async function inserted(fields: Partial<NewUserRow> = {}) {
   if (!row) throw new Error('not inserted');
   return userFromRow(row);
 }
-const failureOf = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 describe('users: statements against D1', () => {
   it('inserts a user and reads them back by id and by email (any case)', async () => {
     const user = await inserted({ email: 'ada@example.com', name: 'Ada' });
-    expect(user).toEqual({ id: user.id, email: 'ada@example.com', name: 'Ada', role: 'patient', emailVerified: true, tokenVersion: 0 });
+    expect(user).toEqual({
+      id: user.id,
+      email: 'ada@example.com',
+      name: 'Ada',
+      role: 'patient',
+      emailVerified: true,
+      tokenVersion: 0,
+    });
     expect(await userById(db, user.id)).toEqual(user);
     expect(await userByEmail(db, 'ADA@example.com')).toEqual(user);
     expect(await userById(db, 'nobody')).toBeNull();
@@ -54,7 +74,12 @@ describe('users: statements against D1', () => {
     const bound = await inserted({ firebaseUid: 'uid-bound' });
     const unbound = await addUser('unbound@example.com', 'Una', 'patient', { uid: null });
     const found = await usersByUidOrEmail(db, 'uid-bound', 'UNBOUND@example.com');
-    expect(found.map((user) => [user.id, user.firebaseUid]).sort()).toEqual([[bound.id, 'uid-bound'], [unbound, null]].sort());
+    expect(found.map((user) => [user.id, user.firebaseUid]).sort()).toEqual(
+      [
+        [bound.id, 'uid-bound'],
+        [unbound, null],
+      ].sort(),
+    );
   });
 
   it('binds a user to a uid only while unbound or bound to that uid', async () => {
@@ -70,7 +95,9 @@ describe('users: statements against D1', () => {
   it('refuses to bind an email another user holds, as a violation of USER_EMAIL only', async () => {
     const holder = await inserted();
     const mover = await inserted({ firebaseUid: 'uid-mover' });
-    const error = await failureOf(bindUser(db, { id: mover.id, uid: 'uid-mover', email: holder.email, emailVerified: true, promote: false }).run());
+    const error = await failureOf(
+      bindUser(db, { id: mover.id, uid: 'uid-mover', email: holder.email, emailVerified: true, promote: false }).run(),
+    );
     expect(violates(error, USER_EMAIL)).toBe(true);
     expect(violates(error, USER_FIREBASE_UID)).toBe(false);
   });

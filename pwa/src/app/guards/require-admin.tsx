@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ProgressBar } from '../../components/progress-bar.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useSendToLogin } from './use-send-to-login.ts';

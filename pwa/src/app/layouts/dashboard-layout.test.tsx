@@ -47,7 +47,9 @@ describe('dashboard layout', () => {
         ['Reviews', '/dashboard/reviews'],
       ]),
     );
-    const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', { name: 'My Appointments' });
+    const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
+      name: 'My Appointments',
+    });
     expect(current.getAttribute('aria-current')).toBe('page');
   });
 

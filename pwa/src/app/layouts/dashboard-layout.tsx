@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
@@ -49,6 +49,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   return (
     <div className="page">
       <SiteHeader />
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: it catches Escape bubbling up from the focusable links and buttons of the open menu. */}
       <div className="dashboard" onKeyDown={handleKeyDown}>
         <button
           ref={toggleRef}
@@ -61,13 +62,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
           Open dashboard menu
         </button>
         {open && <div className="dashboard__backdrop" aria-hidden="true" onClick={close} />}
-        <nav
-          ref={menuRef}
-          id={menuId}
-          className="dashboard__menu"
-          data-open={open}
-          aria-label="Dashboard"
-        >
+        <nav ref={menuRef} id={menuId} className="dashboard__menu" data-open={open} aria-label="Dashboard">
           <ul>
             <li>
               <MenuLink href="/dashboard">My Appointments</MenuLink>

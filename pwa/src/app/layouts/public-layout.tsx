@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '../../components/footer.tsx';
 import { Spinner } from '../../components/spinner.tsx';

@@ -7,7 +7,7 @@ import { CLINIC_TIME_ZONE } from '../../lib/clinic-time-zone.ts';
 const DEFAULT_HORIZON_DAYS = 60;
 
 function validDays(days: unknown): number | null {
-  const parsed = typeof days === 'string' && /^\d+$/.test(days.trim()) ? Number(days.trim()) : NaN;
+  const parsed = typeof days === 'string' && /^\d+$/.test(days.trim()) ? Number(days.trim()) : Number.NaN;
   return Number.isSafeInteger(parsed) ? parsed : null;
 }
 

@@ -1,6 +1,6 @@
-import type { BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
@@ -18,9 +18,9 @@ export function createBooking(booking: NewBooking): Promise<BookingCreated> {
 export function useCreateBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (booking: NewBooking): Promise<BookingResult> => {
+    async (booking: NewBooking): Promise<BookingCreated> => {
       const freeSlots = appointmentOptionsKey(booking.appointmentDate);
-      let result: BookingResult;
+      let result: BookingCreated;
       try {
         result = await createBooking(booking);
       } catch (error) {

@@ -14,7 +14,11 @@ export const APPOINTMENT_DATE_FORMAT = 'PP';
  * Free slots change as other patients book, so a visit to the page reuses a list for seconds, not minutes.
  */
 export function useAppointmentOptions(date: Date) {
-  return useSWR<AppointmentOption[]>(appointmentOptionsKey(format(date, APPOINTMENT_DATE_FORMAT)), apiFetcher<AppointmentOption[]>, {
-    dedupingInterval: 10_000,
-  });
+  return useSWR<AppointmentOption[]>(
+    appointmentOptionsKey(format(date, APPOINTMENT_DATE_FORMAT)),
+    apiFetcher<AppointmentOption[]>,
+    {
+      dedupingInterval: 10_000,
+    },
+  );
 }

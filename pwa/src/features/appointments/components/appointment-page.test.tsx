@@ -23,9 +23,21 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   options = [
-    { _id: 'teeth-cleaning', name: 'Teeth Cleaning', slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'], price: 80, durationMinutes: 30 },
+    {
+      _id: 'teeth-cleaning',
+      name: 'Teeth Cleaning',
+      slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'],
+      price: 80,
+      durationMinutes: 30,
+    },
     { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150, durationMinutes: 60 },
-    { _id: 'teeth-whitening', name: 'Teeth Whitening', slots: ['10.00 AM - 10.30 AM'], price: 99.5, durationMinutes: 30 },
+    {
+      _id: 'teeth-whitening',
+      name: 'Teeth Whitening',
+      slots: ['10.00 AM - 10.30 AM'],
+      price: 99.5,
+      durationMinutes: 30,
+    },
   ];
   optionDates = [];
   bookings = [];
@@ -84,7 +96,9 @@ function goOffline() {
 describe('Appointment page: the calendar', () => {
   it("selects the clinic's today by default and lists that day's appointments under its PP date", async () => {
     await openAppointmentPage();
-    expect(await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' }),
+    ).toBeTruthy();
     expect(dayButton('Today, Friday, November 20th, 2026, selected')).toBeTruthy();
     await card('Teeth Cleaning');
     expect(optionDates).toEqual(['Nov 20, 2026']);

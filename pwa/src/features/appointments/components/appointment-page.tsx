@@ -1,12 +1,12 @@
 import { format } from 'date-fns/format';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../api/get-appointment-options.ts';
 import { clinicToday, lastBookableDay } from '../clinic.ts';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
@@ -28,7 +28,7 @@ export function AppointmentPage() {
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
 
-  let content;
+  let content: ReactNode;
   if (error && !options) {
     content = (
       <div className="available__status" role="alert">

@@ -1,12 +1,12 @@
 import { format } from 'date-fns/format';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../api/get-appointment-options.ts';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 
@@ -43,7 +43,7 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
     if (!sending) onClose();
   };
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!online || sending || !chosenSlot) return;
     setSending(true);

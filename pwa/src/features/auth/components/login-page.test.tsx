@@ -15,7 +15,8 @@ beforeEach(() => {
     if (url.pathname === '/api/reviews/mine') return json({ canReview: false, review: null }); // the /review page
     requests.push(request);
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
-    if (url.pathname === '/api/users' && request.method === 'POST') return json({ acknowledged: true, insertedId: 'u1' }, 201);
+    if (url.pathname === '/api/users' && request.method === 'POST')
+      return json({ acknowledged: true, insertedId: 'u1' }, 201);
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.addAccount('pat@clinic.test', 'Patient#2026', 'Pat');
@@ -137,7 +138,9 @@ describe('login page', () => {
     const user = await openLogin();
     await logIn(user, 'pat@clinic.test', 'Patient#2026');
 
-    expect((await main().findByRole('alert')).textContent).toBe('An account with this email already exists; contact the clinic');
+    expect((await main().findByRole('alert')).textContent).toBe(
+      'An account with this email already exists; contact the clinic',
+    );
     expect(signOutOfFirebase).toHaveBeenCalledOnce();
     expect(fakeFirebase.currentUser).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -159,7 +162,7 @@ describe('login page', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
-  it("shows a Google sign-in failure under the form", async () => {
+  it('shows a Google sign-in failure under the form', async () => {
     signInWithGoogle.mockRejectedValueOnce(new Error('Firebase: Error (auth/popup-closed-by-user).'));
     const user = await openLogin();
     await user.click(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' }));

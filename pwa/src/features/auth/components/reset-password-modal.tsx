@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 
 /** docs/product.md#forgot-password: the email form, then the confirmation; no validation. */
 export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {
@@ -15,7 +15,7 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
   const okRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setSending(true);
     try {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { createAccount, fakeFirebase, sendVerificationEmail, setDisplayName } from '../../../testing/fake-firebase.ts';
@@ -19,7 +19,8 @@ beforeEach(() => {
     requests.push(request);
     serverSaw(describeRequest(request));
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
-    if (url.pathname === '/api/users' && request.method === 'POST') return json({ acknowledged: true, insertedId: 'u1' }, 201);
+    if (url.pathname === '/api/users' && request.method === 'POST')
+      return json({ acknowledged: true, insertedId: 'u1' }, 201);
     return json({ message: 'Not found' }, 404);
   });
 });
@@ -33,7 +34,10 @@ async function openSignUp() {
   return user;
 }
 
-async function signUp(user: ReturnType<typeof userEvent.setup>, values: { name?: string; email?: string; password?: string }) {
+async function signUp(
+  user: ReturnType<typeof userEvent.setup>,
+  values: { name?: string; email?: string; password?: string },
+) {
   if (values.name) await user.type(main().getByLabelText('Name'), values.name);
   if (values.email) await user.type(main().getByLabelText('Email'), values.email);
   if (values.password) await user.type(main().getByLabelText('Password'), values.password);
@@ -77,12 +81,15 @@ describe('sign up page', () => {
     expect(createAccount).not.toHaveBeenCalled();
   });
 
-  it.each(['Abcde1!', 'Abcde1@', 'Abcde1#', 'Abcde1$', 'Abcde1&', 'Abcde1*'])('accepts the strong password %s', async (password) => {
-    const user = await openSignUp();
-    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password });
-    await waitFor(() => expect(createAccount).toHaveBeenCalledWith('pat@clinic.test', password));
-    expect(main().queryByText('password must be strong')).toBeNull();
-  });
+  it.each(['Abcde1!', 'Abcde1@', 'Abcde1#', 'Abcde1$', 'Abcde1&', 'Abcde1*'])(
+    'accepts the strong password %s',
+    async (password) => {
+      const user = await openSignUp();
+      await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password });
+      await waitFor(() => expect(createAccount).toHaveBeenCalledWith('pat@clinic.test', password));
+      expect(main().queryByText('password must be strong')).toBeNull();
+    },
+  );
 
   it('creates the account, toasts, sets the name, stores the user, gets and stores a token, then goes home, in that order', async () => {
     const toast = vi.spyOn(notify, 'success');
@@ -103,7 +110,10 @@ describe('sign up page', () => {
       ['create account', createAccount.mock.invocationCallOrder[0]!],
       ["toast 'Create your account'", toast.mock.invocationCallOrder[0]!],
       ['set display name', setDisplayName.mock.invocationCallOrder[0]!],
-      ...serverSaw.mock.calls.map(([request], i): [string, number] => [request, serverSaw.mock.invocationCallOrder[i]!]),
+      ...serverSaw.mock.calls.map(([request], i): [string, number] => [
+        request,
+        serverSaw.mock.invocationCallOrder[i]!,
+      ]),
       ['navigate home', navigation.mock.invocationCallOrder[0]!],
     ];
     expect(steps.sort((a, b) => a[1] - b[1]).map(([step]) => step)).toEqual([
@@ -129,7 +139,9 @@ describe('sign up page', () => {
 
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(fakeFirebase.verificationMails).toEqual(['pat@clinic.test']);
-    expect(sendVerificationEmail.mock.invocationCallOrder[0]).toBeGreaterThan(setDisplayName.mock.invocationCallOrder[0]!);
+    expect(sendVerificationEmail.mock.invocationCallOrder[0]).toBeGreaterThan(
+      setDisplayName.mock.invocationCallOrder[0]!,
+    );
     const banner = await screen.findByRole('region', { name: 'Verify your email' });
     expect(banner.textContent).toContain('We sent a link to pat@clinic.test');
     expect(JSON.parse(localStorage.getItem('session')!)).toMatchObject({ emailVerified: false });
@@ -148,7 +160,9 @@ describe('sign up page', () => {
     const user = await openSignUp();
     await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
 
-    expect((await main().findByRole('alert')).textContent).toBe('An account with this email already exists; contact the clinic');
+    expect((await main().findByRole('alert')).textContent).toBe(
+      'An account with this email already exists; contact the clinic',
+    );
     expect(requests.map(describeRequest)).toEqual(['POST /api/users']);
     expect(fakeFirebase.currentUser).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -166,8 +180,12 @@ describe('sign up page', () => {
     expect(alert.className).toContain('form-error');
     const password = main().getByLabelText('Password');
     expect(password.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(alert.compareDocumentPosition(main().getByRole('button', { name: 'Sign Up' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ message: 'Firebase: Error (auth/email-already-in-use).' }));
+    expect(
+      alert.compareDocumentPosition(main().getByRole('button', { name: 'Sign Up' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'Firebase: Error (auth/email-already-in-use).' }),
+    );
     expect(window.location.pathname).toBe('/signup');
     expect(requests).toEqual([]);
   });

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
-import { useSession } from '../../../lib/session.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import '../auth.css';
 

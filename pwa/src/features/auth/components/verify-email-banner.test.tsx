@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase, reloadUser, sendVerificationEmail, watchAuthState } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 
 const EMAIL = 'pat@clinic.test';
 let requests: Request[];
@@ -76,7 +83,9 @@ describe('verify-your-email banner', () => {
 
     sendVerificationEmail.mockRejectedValueOnce(new Error('Firebase: Error (auth/too-many-requests).'));
     await user.click(resend);
-    expect(await findToast('Too many emails were sent just now; please wait a few minutes and try again')).toBe('error');
+    expect(await findToast('Too many emails were sent just now; please wait a few minutes and try again')).toBe(
+      'error',
+    );
   });
 
   it("I've verified before opening the link: the banner stays and says so; nothing is exchanged", async () => {
@@ -84,7 +93,9 @@ describe('verify-your-email banner', () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/' });
     await user.click(within(await banner()).getByRole('button', { name: "I've verified" }));
-    expect(await findToast(`Your email is not verified yet: open the link we sent to ${EMAIL}, then try again`)).toBe('error');
+    expect(await findToast(`Your email is not verified yet: open the link we sent to ${EMAIL}, then try again`)).toBe(
+      'error',
+    );
     expect(reloadUser).toHaveBeenCalledOnce();
     expect(requests).toEqual([]);
     expect(await banner()).toBeTruthy();

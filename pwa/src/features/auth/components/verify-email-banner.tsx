@@ -6,10 +6,13 @@ import '../verify-email-banner.css';
 
 /** A failed Firebase or API call in plain words, never a provider code. */
 function plainFailure(cause: unknown, what: string): string {
-  if (cause instanceof ApiError) return cause.status === 0 ? 'You seem to be offline; please try again once you are back online' : cause.message;
+  if (cause instanceof ApiError)
+    return cause.status === 0 ? 'You seem to be offline; please try again once you are back online' : cause.message;
   const text = String((cause as { code?: unknown } | null)?.code ?? cause);
-  if (text.includes('too-many-requests')) return 'Too many emails were sent just now; please wait a few minutes and try again';
-  if (text.includes('network-request-failed')) return 'You seem to be offline; please try again once you are back online';
+  if (text.includes('too-many-requests'))
+    return 'Too many emails were sent just now; please wait a few minutes and try again';
+  if (text.includes('network-request-failed'))
+    return 'You seem to be offline; please try again once you are back online';
   return `${what}; please try again later`;
 }
 

@@ -15,7 +15,8 @@ beforeEach(() => {
   storeSession(EMAIL);
   stubFetch((request) => {
     requests.push(describeRequest(request));
-    if (request.method === 'DELETE') return json({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
+    if (request.method === 'DELETE')
+      return json({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
     return json([]);
   });
 });
@@ -42,6 +43,9 @@ describe('cancelling a booking', () => {
     await act(() => cancel({ _id: 'b1', appointmentDate: 'Nov 25, 2026' }));
 
     expect(requests[0]).toBe('DELETE /api/bookings/b1');
-    expect(gets().sort()).toEqual(['GET /api/appointmentOptions?date=Nov%2025%2C%202026', `GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+    expect(gets().sort()).toEqual([
+      'GET /api/appointmentOptions?date=Nov%2025%2C%202026',
+      `GET /api/bookings?email=${encodeURIComponent(EMAIL)}`,
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
@@ -17,8 +17,8 @@ export function cancelBooking(id: string): Promise<BookingCancelled> {
 export function useCancelBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (booking: { _id: string; appointmentDate: string }): Promise<CancelResult> => {
-      let result: CancelResult;
+    async (booking: { _id: string; appointmentDate: string }): Promise<BookingCancelled> => {
+      let result: BookingCancelled;
       try {
         result = await cancelBooking(booking._id);
       } catch (error) {

@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
 import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
-import { fetchMyBookings, type Booking } from './get-my-bookings.ts';
+import { type Booking, fetchMyBookings } from './get-my-bookings.ts';
 import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
 
 const PAT = 'pat@clinic.test';
@@ -65,7 +65,11 @@ describe("the patient's bookings, kept for offline viewing", () => {
     vi.setSystemTime(new Date('2026-11-22T08:30:00Z'));
     network = 'down';
 
-    expect(await loadAs(PAT)).toEqual({ bookings: lists[PAT], savedAt: Date.parse('2026-11-21T15:00:00Z'), offline: true });
+    expect(await loadAs(PAT)).toEqual({
+      bookings: lists[PAT],
+      savedAt: Date.parse('2026-11-21T15:00:00Z'),
+      offline: true,
+    });
   });
 
   it('offline with nothing saved, fails with the network error', async () => {
@@ -77,7 +81,10 @@ describe("the patient's bookings, kept for offline viewing", () => {
 
   it('does not hide an answer of the server behind the saved list', async () => {
     await saveBookings('broken@clinic.test', [booking('old', 'broken@clinic.test')]);
-    await expect(loadAs('broken@clinic.test')).rejects.toMatchObject({ status: 503, message: 'The clinic database is unavailable' });
+    await expect(loadAs('broken@clinic.test')).rejects.toMatchObject({
+      status: 503,
+      message: 'The clinic database is unavailable',
+    });
   });
 
   it("keeps each user's list apart: offline, a user sees only their own", async () => {

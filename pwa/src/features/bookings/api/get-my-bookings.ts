@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
-import { myBookingsKey, type MyBookingsKey } from '../../../lib/cache-keys.ts';
+import { type MyBookingsKey, myBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
@@ -53,8 +53,7 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
 
 /** The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. */
 export function useMyBookings(email: string | null | undefined) {
-  return useSWR<MyBookings, unknown, MyBookingsKey | null>(
-    email ? myBookingsKey(email) : null,
-    ([, address]) => fetchMyBookings(address),
+  return useSWR<MyBookings, unknown, MyBookingsKey | null>(email ? myBookingsKey(email) : null, ([, address]) =>
+    fetchMyBookings(address),
   );
 }

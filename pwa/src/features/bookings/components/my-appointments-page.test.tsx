@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { Booking } from '../api/get-my-bookings.ts';
 import { saveBookings } from '../api/saved-bookings.ts';
 import { offlineNoteText } from './my-appointments-page.tsx';
@@ -120,19 +127,21 @@ describe('My Appointments', () => {
   it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price and Payment", async () => {
     await openMyAppointments();
     const list = await table();
-    expect(within(list).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '#',
-      'Name',
-      'Treatment',
-      'Date',
-      'Time',
-      'Price',
-      'Payment',
-      'Actions',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Price', 'Payment', 'Actions']);
     const [, ...body] = within(list).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
-    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(0, 5))).toEqual([
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(0, 5),
+      ),
+    ).toEqual([
       ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM', '$80'],
       ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.00 AM', '$150'],
       ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM', '$250'],
@@ -146,7 +155,9 @@ describe('My Appointments', () => {
     await table();
     const pay = row('Teeth Cleaning').getByRole('link', { name: 'Pay' });
     expect(pay.getAttribute('href')).toBe('/dashboard/payment/b-unpaid');
-    expect(row('Teeth Whitening').getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe('/dashboard/payment/b-started');
+    expect(row('Teeth Whitening').getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe(
+      '/dashboard/payment/b-started',
+    );
     expect(row('Teeth Cleaning').queryByText('Paid')).toBeNull();
 
     expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
@@ -197,7 +208,9 @@ describe('My Appointments', () => {
     await user.click(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' }));
     expect(lines('DELETE')).toEqual([]);
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', { name: 'Cancel appointment' }),
+      within(screen.getByRole('dialog', { name: 'Cancel this appointment?' })).getByRole('button', {
+        name: 'Cancel appointment',
+      }),
     );
 
     expect(await findToast('Booking cancelled')).toBe('success');
@@ -232,7 +245,9 @@ describe('My Appointments', () => {
 
     await waitFor(() => expect(saved).toEqual([{ href: 'blob:calendar', download: 'appointment-2026-11-25.ics' }]));
     const calendar = requests.filter((r) => r.line.endsWith('/calendar.ics'));
-    expect(calendar).toEqual([{ line: 'GET /api/bookings/b-unpaid/calendar.ics', authorization: `Bearer access:${EMAIL}` }]);
+    expect(calendar).toEqual([
+      { line: 'GET /api/bookings/b-unpaid/calendar.ics', authorization: `Bearer access:${EMAIL}` },
+    ]);
     const file = createObjectURL.mock.calls[0]![0] as Blob;
     expect(await file.text()).toContain('BEGIN:VCALENDAR');
   });
@@ -296,7 +311,9 @@ describe('My Appointments', () => {
       await table();
 
       expect(note()?.textContent).toBe(offlineNoteText(SAVED_AT));
-      expect(note()?.textContent).toMatch(/^You are offline\. Showing your appointments as saved on Nov 20, 2026, \d{1,2}:\d\d [AP]M\.$/);
+      expect(note()?.textContent).toMatch(
+        /^You are offline\. Showing your appointments as saved on Nov 20, 2026, \d{1,2}:\d\d [AP]M\.$/,
+      );
       expect(screen.getAllByRole('row')).toHaveLength(5);
       expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();

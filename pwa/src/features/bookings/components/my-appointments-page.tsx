@@ -1,19 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
+import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
-import { isNetworkFailure } from '../../../lib/http.ts';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
-import { useMyBookings, type Booking } from '../api/get-my-bookings.ts';
+import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import '../bookings.css';
 
 /** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
@@ -42,7 +42,10 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
       {offline ? (
         <span className="muted">Unpaid</span>
       ) : (
-        <Link href={`/dashboard/payment/${encodeURIComponent(booking._id)}`} className="button button--small button--primary">
+        <Link
+          href={`/dashboard/payment/${encodeURIComponent(booking._id)}`}
+          className="button button--small button--primary"
+        >
           Pay
         </Link>
       )}
@@ -72,11 +75,7 @@ export function MyAppointmentsPage() {
   });
 
   // Back online: replace the saved copy (or the offline failure) with the server's list.
-  const showingOfflineState = data?.offline === true || (!data && isNetworkFailure(error));
-  useEffect(() => {
-    if (online && showingOfflineState) void mutate();
-    // Only when the connection comes back.
-  }, [online]);
+  useReloadOnReconnect(online, data?.offline === true || (!data && isNetworkFailure(error)), mutate);
 
   async function handleDownload(booking: Booking) {
     setDownloading(booking._id);
@@ -89,7 +88,7 @@ export function MyAppointmentsPage() {
     }
   }
 
-  let content;
+  let content: ReactNode;
   if (error && !bookings && isNetworkFailure(error)) {
     content = (
       <div className="bookings__status" role="status">
@@ -159,7 +158,13 @@ export function MyAppointmentsPage() {
       });
     }
     content = (
-      <DataTable caption="My appointments" className="bookings-table" columns={columns} rows={bookings} rowKey={(booking) => booking._id} />
+      <DataTable
+        caption="My appointments"
+        className="bookings-table"
+        columns={columns}
+        rows={bookings}
+        rowKey={(booking) => booking._id}
+      />
     );
   }
 

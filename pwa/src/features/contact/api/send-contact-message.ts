@@ -18,7 +18,13 @@ const bodyOf = ({ user_name, user_email, subject, message }: ContactMessage) =>
 /** Puts the message in the outbox (IndexedDB, loaded only now) under its Idempotency-Key. */
 async function queueContactMessage(message: ContactMessage, key: string, failedAttempts: number) {
   const { sharedOutbox } = await import('../../../lib/outbox.ts');
-  await sharedOutbox().enqueue({ key, path: CONTACT_PATH, body: bodyOf(message), label: message.subject, failedAttempts });
+  await sharedOutbox().enqueue({
+    key,
+    path: CONTACT_PATH,
+    body: bodyOf(message),
+    label: message.subject,
+    failedAttempts,
+  });
 }
 
 /**

@@ -36,7 +36,13 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 describe('contact form', () => {
   it('has the spec field names with their limits', () => {
     renderWithProviders(<ContactForm />);
-    expect([field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => [f.name, f.maxLength, f.required])).toEqual([
+    expect(
+      [field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => [
+        f.name,
+        f.maxLength,
+        f.required,
+      ]),
+    ).toEqual([
       ['user_name', 100, true],
       ['user_email', 254, true],
       ['subject', 150, true],
@@ -69,8 +75,15 @@ describe('contact form', () => {
     answer(json({ acknowledged: true }, 201));
 
     expect(await screen.findByText('Your email sending success!')).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false));
-    expect([field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => f.value)).toEqual(['', '', '', '']);
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect([field('Name'), field('Email'), field('Subject'), field('Your message')].map((f) => f.value)).toEqual([
+      '',
+      '',
+      '',
+      '',
+    ]);
     expect(screen.queryByText('Your email sending error!')).toBeNull();
   });
 
@@ -116,7 +129,9 @@ describe('contact form', () => {
 
     await fillAndSubmit(user);
 
-    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe('error');
+    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe(
+      'error',
+    );
     expect(screen.queryByText('Your email sending error!')).toBeNull();
     await waitFor(() => expect(field('Name').value).toBe(''));
     const queued = await sharedOutbox().entries();
@@ -138,7 +153,9 @@ describe('contact form', () => {
 
     await fillAndSubmit(user);
 
-    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe('error');
+    expect(await findToast('You are offline. Your message will be sent when the connection is back.')).not.toBe(
+      'error',
+    );
     await waitFor(() => expect(field('Your message').value).toBe(''));
     expect(requests).toEqual([]);
     const [queued] = await sharedOutbox().entries();

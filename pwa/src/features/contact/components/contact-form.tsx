@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../../lib/notify.ts';
-import { CONTACT_LIMITS, sendContactMessage, type ContactMessage } from '../api/send-contact-message.ts';
+import { CONTACT_LIMITS, type ContactMessage, sendContactMessage } from '../api/send-contact-message.ts';
 import '../contact.css';
 
 const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
@@ -55,11 +55,23 @@ export function ContactForm() {
         </div>
         <div className="field">
           <label htmlFor="contact-subject">Subject</label>
-          <input id="contact-subject" type="text" required maxLength={CONTACT_LIMITS.subject} {...register('subject')} />
+          <input
+            id="contact-subject"
+            type="text"
+            required
+            maxLength={CONTACT_LIMITS.subject}
+            {...register('subject')}
+          />
         </div>
         <div className="field">
           <label htmlFor="contact-message">Your message</label>
-          <textarea id="contact-message" rows={5} required maxLength={CONTACT_LIMITS.message} {...register('message')} />
+          <textarea
+            id="contact-message"
+            rows={5}
+            required
+            maxLength={CONTACT_LIMITS.message}
+            {...register('message')}
+          />
         </div>
         <button type="submit" className="button button--primary" disabled={sending}>
           Submit

@@ -1,6 +1,6 @@
-import type { DoctorAdded, NewDoctor } from '../../../../../contract/doctors.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { DoctorAdded, NewDoctor } from '../../../../../contract/doctors.ts';
 import { api } from '../../../lib/api.ts';
 import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 
@@ -16,7 +16,7 @@ export function addDoctor(doctor: NewDoctor): Promise<DoctorAdded> {
 export function useAddDoctor() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (doctor: NewDoctor): Promise<AddDoctorResult> => {
+    async (doctor: NewDoctor): Promise<DoctorAdded> => {
       const result = await addDoctor(doctor);
       void mutate(DOCTORS_KEY);
       return result;

@@ -1,6 +1,6 @@
-import type { DoctorDeleted } from '../../../../../contract/doctors.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { DoctorDeleted } from '../../../../../contract/doctors.ts';
 import { api } from '../../../lib/api.ts';
 import { DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';

@@ -3,9 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
-import type { Doctor } from '../api/get-doctors.ts';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { NewDoctor } from '../api/add-doctor.ts';
+import type { Doctor } from '../api/get-doctors.ts';
 
 const SPECIALTIES = [
   { _id: 't1', name: 'Teeth Orthodontics' },
@@ -28,7 +35,12 @@ beforeEach(() => {
   doctors = [];
   answerUpload = () => json({ success: true, data: { url: PHOTO_URL } }, 201);
   answerSave = (doctor) => {
-    doctors.push({ _id: `d${doctors.length + 1}`, workingDays: [0, 1, 2, 3, 4, 5, 6], hours: { start: '09:00', end: '17:00' }, ...doctor });
+    doctors.push({
+      _id: `d${doctors.length + 1}`,
+      workingDays: [0, 1, 2, 3, 4, 5, 6],
+      hours: { start: '09:00', end: '17:00' },
+      ...doctor,
+    });
     return json({ acknowledged: true, insertedId: `d${doctors.length}` }, 201);
   };
   stubFetch(async (request) => {
@@ -118,7 +130,7 @@ describe('Add A Doctor page', () => {
     await fillIn(user, new File(['just some notes'], 'notes.png', { type: 'text/plain' }));
 
     expect(await screen.findByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeTruthy();
-    expect(screen.queryByRole('img', { name: 'Preview of the chosen photo' })).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Preview of the new doctor’s portrait' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.getByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeTruthy();
     expect(writes()).toEqual([]);
@@ -136,7 +148,9 @@ describe('Add A Doctor page', () => {
   it('shows a preview of the chosen photo', async () => {
     const user = await openAddDoctor();
     await user.upload(screen.getByLabelText('Photo'), png());
-    const preview = (await screen.findByRole('img', { name: 'Preview of the chosen photo' })) as HTMLImageElement;
+    const preview = (await screen.findByRole('img', {
+      name: 'Preview of the new doctor’s portrait',
+    })) as HTMLImageElement;
     expect(preview.src).toMatch(/^blob:/);
   });
 
@@ -225,4 +239,3 @@ describe('Add A Doctor page', () => {
     expect(fetchSpy).toHaveBeenCalled();
   });
 });
-

@@ -79,7 +79,9 @@ export function AddDoctorPage() {
           registration={register('email', {
             required: 'email is required',
             validate: (value) =>
-              value.trim() === '' ? 'email is required' : EMAIL_SHAPE.test(value.trim()) || 'email must be a valid email address',
+              value.trim() === ''
+                ? 'email is required'
+                : EMAIL_SHAPE.test(value.trim()) || 'email must be a valid email address',
           })}
           error={errors.email?.message}
         />
@@ -138,7 +140,13 @@ export function AddDoctorPage() {
             </p>
           )}
           {previewUrl && (
-            <img className="doctor-form__preview" src={previewUrl} alt="Preview of the chosen photo" width={96} height={96} />
+            <img
+              className="doctor-form__preview"
+              src={previewUrl}
+              alt="Preview of the new doctor’s portrait"
+              width={96}
+              height={96}
+            />
           )}
         </div>
 

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { Doctor } from '../api/get-doctors.ts';
 
 let doctors: Doctor[];
@@ -13,8 +20,24 @@ let answerDelete: (id: string) => Response;
 
 beforeEach(() => {
   doctors = [
-    { _id: 'd1', name: 'Ada Lovelace', email: 'ada@clinic.test', specialty: 'Cosmetic Dentistry', image: '/api/images/aaaaaaaaaaaa.png', workingDays: [1, 2, 3, 4, 5], hours: { start: '09:00', end: '17:00' } },
-    { _id: 'd2', name: 'Grace Hopper', email: 'grace@clinic.test', specialty: 'General Dentistry', image: '/api/images/bbbbbbbbbbbb.jpg', workingDays: [1, 2, 3, 4, 5], hours: { start: '09:00', end: '17:00' } },
+    {
+      _id: 'd1',
+      name: 'Ada Lovelace',
+      email: 'ada@clinic.test',
+      specialty: 'Cosmetic Dentistry',
+      image: '/api/images/aaaaaaaaaaaa.png',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '09:00', end: '17:00' },
+    },
+    {
+      _id: 'd2',
+      name: 'Grace Hopper',
+      email: 'grace@clinic.test',
+      specialty: 'General Dentistry',
+      image: '/api/images/bbbbbbbbbbbb.jpg',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '09:00', end: '17:00' },
+    },
   ];
   requests = [];
   answerList = () => json(doctors);
@@ -51,16 +74,21 @@ describe('Manage Doctors page', () => {
   it('lists every doctor with #, Avatar (their photo), Name and Specialty, and a Delete button', async () => {
     await openManageDoctors();
     const table = await screen.findByRole('table', { name: 'Doctors' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      '#',
-      'Avatar',
-      'Name',
-      'Specialty',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Avatar', 'Name', 'Specialty', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
-    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(1, 3))).toEqual([
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(1, 3),
+      ),
+    ).toEqual([
       ['Ada Lovelace', 'Cosmetic Dentistry'],
       ['Grace Hopper', 'General Dentistry'],
     ]);
@@ -69,7 +97,9 @@ describe('Manage Doctors page', () => {
     expect(photo.getAttribute('src')).toBe('/api/images/aaaaaaaaaaaa.png');
     expect(photo.getAttribute('loading')).toBe('lazy');
     expect(photo.getAttribute('width')).toBe('48');
-    expect(row('Grace Hopper').getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toBe('/api/images/bbbbbbbbbbbb.jpg');
+    expect(row('Grace Hopper').getByRole('img', { name: 'Grace Hopper' }).getAttribute('src')).toBe(
+      '/api/images/bbbbbbbbbbbb.jpg',
+    );
     expect(row('Grace Hopper').getByRole('button', { name: 'Delete' })).toBeTruthy();
   });
 
@@ -100,7 +130,9 @@ describe('Manage Doctors page', () => {
     await user.click(row('Grace Hopper').getByRole('button', { name: 'Delete' }));
     expect(deletes()).toEqual([]);
 
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Grace Hopper?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Grace Hopper?' })).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await findToast('Doctor Grace Hopper deleted success')).toBe('success');
     expect(deletes()).toEqual(['DELETE /api/doctors/d2']);

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
+import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
-import { useDoctors, type Doctor } from '../api/get-doctors.ts';
+import { type Doctor, useDoctors } from '../api/get-doctors.ts';
 import './doctors.css';
 
 /** docs/product.md#manage-doctors (admin): every doctor with their photo; Delete after a confirmation. */
@@ -62,7 +62,13 @@ export function ManageDoctorsPage() {
           No doctors yet. <Link href="/dashboard/add-doctors">Add A Doctor</Link>
         </p>
       ) : (
-        <DataTable caption="Doctors" className="doctors-table" columns={columns} rows={doctors} rowKey={(doctor) => doctor._id} />
+        <DataTable
+          caption="Doctors"
+          className="doctors-table"
+          columns={columns}
+          rows={doctors}
+          rowKey={(doctor) => doctor._id}
+        />
       )}
       {toDelete && (
         <ConfirmDialog

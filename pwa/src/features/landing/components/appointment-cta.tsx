@@ -9,7 +9,14 @@ export function AppointmentCta() {
         <rect x="10" y="22" width="100" height="24" rx="12" fill="#5eead4" />
         <rect x="30" y="10" width="10" height="24" rx="5" fill="#ccefeb" />
         <rect x="80" y="10" width="10" height="24" rx="5" fill="#ccefeb" />
-        <path fill="none" stroke="#0f766e" strokeWidth="8" strokeLinecap="round" strokeLinejoin="round" d="M40 78l14 14 28-30" />
+        <path
+          fill="none"
+          stroke="#0f766e"
+          strokeWidth="8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M40 78l14 14 28-30"
+        />
       </svg>
       <div>
         <p className="eyebrow eyebrow--light">Appointment</p>

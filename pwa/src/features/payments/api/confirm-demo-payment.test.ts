@@ -15,7 +15,9 @@ describe('the demo card as typed', () => {
   });
 
   it('names what is missing with Stripe’s words', () => {
-    expect(parseDemoCard({ number: ' ', expiry: '12/34', cvc: '123' })).toEqual({ error: 'Your card number is incomplete.' });
+    expect(parseDemoCard({ number: ' ', expiry: '12/34', cvc: '123' })).toEqual({
+      error: 'Your card number is incomplete.',
+    });
     expect(parseDemoCard({ number: '4242424242424242', expiry: '12', cvc: '123' })).toEqual({
       error: "Your card's expiration date is incomplete.",
     });

@@ -6,7 +6,10 @@ import { api } from '../../../lib/api.ts';
  * A decline is an ApiError carrying Stripe's own wording, e.g. 'Your card was declined.'.
  */
 export function confirmDemoPayment(clientSecret: string, card: DemoCard): Promise<ConfirmedPayment> {
-  return api<ConfirmedPayment>('/demo-payments/confirm', { method: 'POST', body: JSON.stringify({ clientSecret, card }) });
+  return api<ConfirmedPayment>('/demo-payments/confirm', {
+    method: 'POST',
+    body: JSON.stringify({ clientSecret, card }),
+  });
 }
 
 export type DemoCardFields = { number: string; expiry: string; cvc: string };

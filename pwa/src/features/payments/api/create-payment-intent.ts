@@ -1,15 +1,18 @@
-import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
-import { bookingKey, paymentIntentKey, type PaymentIntentKey } from '../../../lib/cache-keys.ts';
+import { bookingKey, type PaymentIntentKey, paymentIntentKey } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 export type { PaymentIntentAnswer };
 
 /** POST /api/create-payment-intent (the booking's owner): the amount is the booking's, never the browser's. */
 export function createPaymentIntent(bookingId: string): Promise<PaymentIntentAnswer> {
-  return api<PaymentIntentAnswer>('/create-payment-intent', { method: 'POST', body: JSON.stringify({ bookingId } satisfies IntentRequest) });
+  return api<PaymentIntentAnswer>('/create-payment-intent', {
+    method: 'POST',
+    body: JSON.stringify({ bookingId } satisfies IntentRequest),
+  });
 }
 
 /**

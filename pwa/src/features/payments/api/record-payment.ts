@@ -1,6 +1,6 @@
-import type { PaymentRecord, RecordedPayment } from '../../../../../contract/payments.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { PaymentRecord, RecordedPayment } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
 import { bookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/http.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { ApiError } from '../../../lib/http.ts';
+import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
@@ -24,16 +25,17 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   const intent = usePaymentIntent(payable ? booking._id : null);
   const intentError = intent.error as unknown;
   const retryIntent = intent.mutate;
-
-  useEffect(() => {
-    if (online && intentError) void retryIntent();
-    // Only when the connection comes back, not on every new error.
-  }, [online]);
+  useReloadOnReconnect(online, Boolean(intentError), retryIntent);
 
   async function handleConfirmed(id: string) {
     setTransactionId(id);
     try {
-      const recorded = await recordPayment({ transactionId: id, price: booking.price, email: booking.email, bookingId: booking._id });
+      const recorded = await recordPayment({
+        transactionId: id,
+        price: booking.price,
+        email: booking.email,
+        bookingId: booking._id,
+      });
       if (recorded.refundDue) setRefundNote(recorded.message);
     } catch (cause) {
       setRecordError(errorText(cause));
@@ -110,6 +112,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
  */
 function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {
   const ref = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title is the trigger: a new outcome (paid, then refund due) takes the focus again.
   useEffect(() => ref.current?.focus(), [title]);
   return (
     <div ref={ref} role="status" tabIndex={-1} className="payment__success">

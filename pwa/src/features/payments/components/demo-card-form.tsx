@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
 import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
 import { PayButton, PaymentError } from './payment-form-parts.tsx';
@@ -23,7 +23,7 @@ export function DemoCardForm({ clientSecret, online, onConfirmed }: DemoCardForm
   const id = useId();
   const noteId = `${id}-note`;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!clientSecret || processing || !online) return;
     const fields = new FormData(event.currentTarget);

@@ -3,7 +3,12 @@ import { Link } from 'wouter';
 /** docs/product.md#payment: the one submit button of both card forms; the caller decides when it may be pressed. */
 export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?: boolean }) {
   return (
-    <button type="submit" className="button button--primary payment__pay" disabled={disabled} aria-busy={busy || undefined}>
+    <button
+      type="submit"
+      className="button button--primary payment__pay"
+      disabled={disabled}
+      aria-busy={busy || undefined}
+    >
       Pay
     </button>
   );

@@ -2,7 +2,7 @@ import { loadStripe } from '@stripe/stripe-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import useSWR from 'swr';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { api } from '../../../lib/api.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
@@ -51,7 +51,7 @@ const PAGE_LOAD = { timeout: 5000 };
 
 beforeEach(() => {
   online = true;
-  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   booking = {
     _id: 'b-1',
     treatment: 'Teeth Whitening',
@@ -75,11 +75,14 @@ beforeEach(() => {
     'GET /api/users/admin/patient%40clinic.test': () => json({ isAdmin: false }),
     'GET /api/bookings/b-1': () => json(booking),
     'POST /api/create-payment-intent': () => json(demoIntent),
-    'POST /api/demo-payments/confirm': () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
+    'POST /api/demo-payments/confirm': () =>
+      json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
     'POST /api/payments': (request) =>
-      request.json().then((body: { transactionId: string }) =>
-        json({ acknowledged: true, insertedId: body.transactionId, message: 'Payment recorded' }),
-      ),
+      request
+        .json()
+        .then((body: { transactionId: string }) =>
+          json({ acknowledged: true, insertedId: body.transactionId, message: 'Payment recorded' }),
+        ),
   };
   stubFetch(async (request) => {
     const call = describeRequest(request);
@@ -91,9 +94,11 @@ beforeEach(() => {
   storeSession('patient@clinic.test');
 });
 
-afterEach(() => {
-  delete (navigator as { onLine?: boolean }).onLine;
-});
+// Stands in for My Appointments' list, cached under ['/bookings', email] by its own feature.
+function BookingList() {
+  useSWR(['/bookings', 'patient@clinic.test'], ([, email]) => api(`/bookings?email=${encodeURIComponent(email)}`));
+  return null;
+}
 
 const callsTo = (call: string) => calls.filter((c) => c.call === call);
 const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
@@ -136,7 +141,9 @@ describe('Payment page: the booking', () => {
   it('writes cents when the price has them', async () => {
     booking.price = 99.5;
     await openPaymentPage();
-    expect(screen.getByText('Please pay $99.50 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM')).toBeTruthy();
+    expect(
+      screen.getByText('Please pay $99.50 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM'),
+    ).toBeTruthy();
   });
 
   it.each([
@@ -193,7 +200,10 @@ describe('Payment page: demo payments', () => {
     await user.click(payButton());
     expect(payButton().disabled).toBe(true);
     expect(callsTo('POST /api/demo-payments/confirm').map((c) => c.body)).toEqual([
-      { clientSecret: demoIntent.clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' } },
+      {
+        clientSecret: demoIntent.clientSecret,
+        card: { number: '4242424242424242', expMonth: 12, expYear: 34, cvc: '123' },
+      },
     ]);
     expect(callsTo('POST /api/payments')).toEqual([]);
 
@@ -215,11 +225,6 @@ describe('Payment page: demo payments', () => {
 
   it('has My Appointments’ cached list fetched again once paid', async () => {
     routes['GET /api/bookings?email=patient%40clinic.test'] = () => json([booking]);
-    // Stands in for My Appointments' list, cached under ['/bookings', email] by its own feature.
-    function BookingList() {
-      useSWR(['/bookings', 'patient@clinic.test'], ([, email]) => api(`/bookings?email=${encodeURIComponent(email)}`));
-      return null;
-    }
     const user = userEvent.setup();
     renderWithProviders(
       <>
@@ -242,7 +247,7 @@ describe('Payment page: demo payments', () => {
     await fillDemoCard(user, '4242424242424242', '03 / 2031', '4321');
     await user.click(payButton());
     await screen.findByText('Congrats your payment completed');
-    expect((callsTo('POST /api/demo-payments/confirm')[0]?.body as { card: unknown }).card).toEqual({
+    expect((callsTo('POST /api/demo-payments/confirm')[0]!.body as { card: unknown }).card).toEqual({
       number: '4242424242424242',
       expMonth: 3,
       expYear: 2031,
@@ -264,7 +269,8 @@ describe('Payment page: demo payments', () => {
     expect(callsTo('POST /api/payments')).toEqual([]);
     expect(screen.queryByText('Congrats your payment completed')).toBeNull();
 
-    routes['POST /api/demo-payments/confirm'] = () => json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } });
+    routes['POST /api/demo-payments/confirm'] = () =>
+      json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } });
     const number = screen.getByLabelText('Card number');
     await user.clear(number);
     await user.type(number, '4242 4242 4242 4242');
@@ -283,8 +289,10 @@ describe('Payment page: demo payments', () => {
   });
 
   it('says the payment will be refunded when the booking was cancelled while the card was charged', async () => {
-    const message = 'The booking was cancelled before the payment arrived. The clinic will refund $120.00 to your card.';
-    routes['POST /api/payments'] = () => json({ acknowledged: true, insertedId: 'pi_demo_b1', refundDue: true, message });
+    const message =
+      'The booking was cancelled before the payment arrived. The clinic will refund $120.00 to your card.';
+    routes['POST /api/payments'] = () =>
+      json({ acknowledged: true, insertedId: 'pi_demo_b1', refundDue: true, message });
     const user = await openPaymentPage();
     await fillDemoCard(user, '4242 4242 4242 4242');
     await user.click(payButton());
@@ -311,7 +319,8 @@ describe('Payment page: demo payments', () => {
   });
 
   it('shows why no client secret came, and a booking paid meanwhile as paid', async () => {
-    routes['POST /api/create-payment-intent'] = () => json({ acknowledged: false, message: 'This booking is already paid' }, 409);
+    routes['POST /api/create-payment-intent'] = () =>
+      json({ acknowledged: false, message: 'This booking is already paid' }, 409);
     const reload = held();
     routes['GET /api/bookings/b-1'] = () => {
       routes['GET /api/bookings/b-1'] = reload.handler; // the second load sees the payment made elsewhere

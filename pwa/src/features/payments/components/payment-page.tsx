@@ -1,9 +1,8 @@
-import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { Checkout } from './checkout.tsx';
 import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
@@ -15,10 +14,7 @@ export function PaymentPage() {
   const online = useOnlineStatus();
   const { data: booking, error, mutate } = useBooking(id);
 
-  useEffect(() => {
-    if (online && error) void mutate();
-    // Only when the connection comes back, not on every new error.
-  }, [online]);
+  useReloadOnReconnect(online, Boolean(error), mutate);
 
   if (!booking) {
     if (!error) return <Spinner label="Loading the booking" />;

@@ -1,6 +1,6 @@
+import type { Stripe } from '@stripe/stripe-js';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Stripe } from '@stripe/stripe-js';
 import { describe, expect, it, vi } from 'vitest';
 import { createFakeStripe } from '../testing/fake-stripe.ts';
 import { StripeCheckoutForm, type StripeCheckoutFormProps } from './stripe-checkout-form.tsx';
@@ -38,7 +38,15 @@ describe('Stripe card form', () => {
     await act(async () => {});
     expect(payButton().disabled).toBe(true);
 
-    view.rerender(<StripeCheckoutForm stripe={fake.stripe} clientSecret="pi_1_secret_x" billing={billing} online onConfirmed={onConfirmed} />);
+    view.rerender(
+      <StripeCheckoutForm
+        stripe={fake.stripe}
+        clientSecret="pi_1_secret_x"
+        billing={billing}
+        online
+        onConfirmed={onConfirmed}
+      />,
+    );
     expect(payButton().disabled).toBe(false);
   });
 

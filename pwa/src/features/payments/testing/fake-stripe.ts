@@ -80,7 +80,12 @@ export function createFakeStripe({ readyOnMount = true }: { readyOnMount?: boole
         (clientSecret) =>
           new Promise((resolve) => {
             release = (result) =>
-              resolve(result ?? ({ paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'succeeded' } } as PaymentIntentResult));
+              resolve(
+                result ??
+                  ({
+                    paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'succeeded' },
+                  } as PaymentIntentResult),
+              );
           }),
       );
       return (result?: PaymentIntentResult) => release(result);

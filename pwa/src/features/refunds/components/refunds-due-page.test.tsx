@@ -60,7 +60,11 @@ describe('Refunds due page', () => {
       Transaction: 'pi_3Late0123456789',
     });
     expect(within(card).getByText('The booking was cancelled before the payment arrived')).toBeTruthy();
-    expect(within(card).getByText(/^Nov 20, 2026/).getAttribute('dateTime')).toBe('2026-11-20T15:04:00.000Z');
+    expect(
+      within(card)
+        .getByText(/^Nov 20, 2026/)
+        .getAttribute('dateTime'),
+    ).toBe('2026-11-20T15:04:00.000Z');
   });
 
   it('says so when no refund is due', async () => {
@@ -71,7 +75,17 @@ describe('Refunds due page', () => {
   });
 
   it('names the email and says the booking is gone when it no longer exists', async () => {
-    refunds = [{ ...cancelledBooking, patientName: null, bookingId: null, treatment: null, appointmentDate: null, slot: null, bookingStatus: null }];
+    refunds = [
+      {
+        ...cancelledBooking,
+        patientName: null,
+        bookingId: null,
+        treatment: null,
+        appointmentDate: null,
+        slot: null,
+        bookingStatus: null,
+      },
+    ];
     await openRefunds();
     const card = await screen.findByRole('article', { name: '$150 to patient@clinic.test' });
     expect(within(card).getByText('No longer on record')).toBeTruthy();

@@ -1,11 +1,13 @@
 import { format } from 'date-fns/format';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useRefundsDue, type RefundDue } from '../api/get-refunds-due.ts';
+import { type RefundDue, useRefundsDue } from '../api/get-refunds-due.ts';
 import './refunds.css';
 
 const amountOf = (refund: RefundDue) =>
-  refund.currency === 'usd' ? formatPrice(refund.amount) : `${refund.amount.toFixed(2)} ${refund.currency.toUpperCase()}`;
+  refund.currency === 'usd'
+    ? formatPrice(refund.amount)
+    : `${refund.amount.toFixed(2)} ${refund.currency.toUpperCase()}`;
 
 /**
  * Refunds due (admin): payments the provider confirmed for bookings they could not pay (cancelled

@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import type { QueuedReview } from '../../../../../contract/reviews.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { REVIEW_QUEUE_KEY } from '../../../lib/cache-keys.ts';
-import type { ModeratedReview } from './get-own-review.ts';
 
 export type { QueuedReview };
 

@@ -1,6 +1,6 @@
-import type { Moderation, ReviewModerated } from '../../../../../contract/reviews.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { Moderation, ReviewModerated } from '../../../../../contract/reviews.ts';
 import { api } from '../../../lib/api.ts';
 import { REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';

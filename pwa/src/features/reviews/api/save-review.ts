@@ -1,9 +1,8 @@
-import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
 import { api } from '../../../lib/api.ts';
 import { isOwnReviewKey, REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
-import type { ReviewStatus } from './get-own-review.ts';
 
 export type { NewReview };
 
@@ -26,7 +25,7 @@ export function saveReview(review: NewReview): Promise<ReviewSaved> {
 export function useSaveReview() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (review: NewReview): Promise<SavedReview> => {
+    async (review: NewReview): Promise<ReviewSaved> => {
       const saved = await saveReview(review);
       void mutate(REVIEWS_KEY);
       void mutate(REVIEW_QUEUE_KEY);

@@ -12,8 +12,17 @@ let answerPut: (id: string, body: { status: 'approved' | 'hidden'; version: numb
 
 function review(id: string, fields: Partial<QueuedReview>): QueuedReview {
   return {
-    _id: id, name: 'Pat Patient', email: 'pat@example.com', img: '', review: 'Kind and careful staff.', location: 'Queens',
-    status: 'pending', version: 1, createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', ...fields,
+    _id: id,
+    name: 'Pat Patient',
+    email: 'pat@example.com',
+    img: '',
+    review: 'Kind and careful staff.',
+    location: 'Queens',
+    status: 'pending',
+    version: 1,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
   };
 }
 
@@ -24,8 +33,18 @@ beforeEach(() => {
   reviews = [
     review('r-pat', {}),
     review('r-sam', { name: 'Sam Second', email: 'sam@example.com', review: 'Quick check-up, no waiting.' }),
-    review('r-win', { name: 'Winson Herry', email: null, review: 'My smile has never looked better.', status: 'approved' }),
-    review('r-spam', { name: 'Clinic Admin', email: 'spam@example.com', review: 'Buy cheap pills here.', status: 'hidden' }),
+    review('r-win', {
+      name: 'Winson Herry',
+      email: null,
+      review: 'My smile has never looked better.',
+      status: 'approved',
+    }),
+    review('r-spam', {
+      name: 'Clinic Admin',
+      email: 'spam@example.com',
+      review: 'Buy cheap pills here.',
+      status: 'hidden',
+    }),
   ];
   decisions = [];
   answerPut = (id, body) => {
@@ -69,10 +88,11 @@ describe('Reviews (admin)', () => {
       'On the home page (1)',
       'Hidden (1)',
     ]);
-    expect(section(/^Waiting for approval/).getAllByRole('article').map((a) => within(a).getByRole('heading').textContent)).toEqual([
-      'Pat Patient',
-      'Sam Second',
-    ]);
+    expect(
+      section(/^Waiting for approval/)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading').textContent),
+    ).toEqual(['Pat Patient', 'Sam Second']);
     expect(card('Pat Patient').getByText('Kind and careful staff.')).toBeTruthy();
     expect(card('Pat Patient').getByText(/pat@example\.com · Queens · written Nov 20, 2026/)).toBeTruthy();
     expect(card('Pat Patient').getByRole('button', { name: 'Approve' })).toBeTruthy();
@@ -99,18 +119,28 @@ describe('Reviews (admin)', () => {
     expect(await findToast('The review by Pat Patient is hidden')).toBe('success');
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Hidden (2)' })).toBeTruthy());
     expect(screen.getByText('No review is waiting for approval.')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Reviews' })));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Reviews' })),
+    );
   });
 
   it('shows the server’s message when the review was edited meanwhile, and reloads it', async () => {
     answerPut = (id) => {
       const found = reviews.find((r) => r._id === id)!;
       Object.assign(found, { review: 'A sneaky new text.', version: 2 });
-      return json({ acknowledged: false, message: 'This review was edited after you loaded it; read the new text before you decide' }, 409);
+      return json(
+        {
+          acknowledged: false,
+          message: 'This review was edited after you loaded it; read the new text before you decide',
+        },
+        409,
+      );
     };
     const user = await openReviews();
     await user.click(card('Pat Patient').getByRole('button', { name: 'Approve' }));
-    expect(await findToast('This review was edited after you loaded it; read the new text before you decide')).toBe('error');
+    expect(await findToast('This review was edited after you loaded it; read the new text before you decide')).toBe(
+      'error',
+    );
     expect(await card('Pat Patient').findByText('A sneaky new text.')).toBeTruthy();
     expect(section(/^Waiting for approval/).getByRole('article', { name: 'Pat Patient' })).toBeTruthy();
   });

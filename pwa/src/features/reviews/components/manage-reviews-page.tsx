@@ -3,7 +3,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { ReviewStatus } from '../api/get-own-review.ts';
-import { useReviewQueue, type QueuedReview } from '../api/get-review-queue.ts';
+import { type QueuedReview, useReviewQueue } from '../api/get-review-queue.ts';
 import { useModerateReview } from '../api/moderate-review.ts';
 import '../reviews.css';
 
@@ -34,6 +34,7 @@ export function ManageReviewsPage() {
   const ids = useId();
 
   // Once the list has been refetched, the decided review has moved: focus what took its place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reviews is the trigger: the refetched list is rendered, so the next review can take the focus.
   useEffect(() => {
     if (focusAfter === null || busy) return;
     const next = focusAfter ? document.getElementById(`${ids}-${focusAfter}`) : null;
@@ -86,8 +87,12 @@ export function ManageReviewsPage() {
                         <header className="manage-reviews__who">
                           <h3 id={`${ids}-${review._id}-name`}>{review.name}</h3>
                           <p className="muted">
-                            {[review.email, review.location, `written ${dayText(review.createdAt)}`,
-                              review.updatedAt !== review.createdAt ? `edited ${dayText(review.updatedAt)}` : null]
+                            {[
+                              review.email,
+                              review.location,
+                              `written ${dayText(review.createdAt)}`,
+                              review.updatedAt !== review.createdAt ? `edited ${dayText(review.updatedAt)}` : null,
+                            ]
                               .filter(Boolean)
                               .join(' · ')}
                           </p>

@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Cache } from 'swr';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -22,8 +22,16 @@ const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once 
 
 function ownReview(fields: Partial<ModeratedReview>): ModeratedReview {
   return {
-    _id: 'r-mine', name: 'Jamie Patient', img: '', review: '', location: '', status: 'pending', version: 1,
-    createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', ...fields,
+    _id: 'r-mine',
+    name: 'Jamie Patient',
+    img: '',
+    review: '',
+    location: '',
+    status: 'pending',
+    version: 1,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    ...fields,
   };
 }
 
@@ -34,7 +42,10 @@ beforeEach(() => {
   // As the Worker does: the review is stored as pending, and the public list shows approved ones only.
   answerPost = (body) => {
     const created = !mine.review;
-    mine = { canReview: true, review: ownReview({ ...body, status: 'pending', version: (mine.review?.version ?? 0) + 1 }) };
+    mine = {
+      canReview: true,
+      review: ownReview({ ...body, status: 'pending', version: (mine.review?.version ?? 0) + 1 }),
+    };
     return created
       ? json({ acknowledged: true, insertedId: 'r-mine', status: 'pending', message: AWAITS_APPROVAL }, 201)
       : json({ acknowledged: true, modifiedCount: 1, _id: 'r-mine', status: 'pending', message: AWAITS_APPROVAL });
@@ -137,7 +148,10 @@ describe('Review page', () => {
 
     expect(await findToast(AWAITS_APPROVAL)).toBe('success');
     expect(posted).toEqual([
-      { body: { review: 'The cleaning was gentle and quick.', location: 'Boston' }, authorization: `Bearer access:${EMAIL}` },
+      {
+        body: { review: 'The cleaning was gentle and quick.', location: 'Boston' },
+        authorization: `Bearer access:${EMAIL}`,
+      },
     ]);
     expect(await screen.findByText(STATUS_TEXT.pending)).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Edit your review' })).toBeTruthy();
@@ -149,7 +163,10 @@ describe('Review page', () => {
   });
 
   it('lets the patient edit their review, showing where it stands', async () => {
-    mine = { canReview: true, review: ownReview({ review: 'Good first visit overall.', location: 'Queens', status: 'approved' }) };
+    mine = {
+      canReview: true,
+      review: ownReview({ review: 'Good first visit overall.', location: 'Queens', status: 'approved' }),
+    };
     const user = await openReviewPage();
     expect(screen.getByText(STATUS_TEXT.approved)).toBeTruthy();
     expect((reviewField() as HTMLTextAreaElement).value).toBe('Good first visit overall.');
@@ -164,7 +181,10 @@ describe('Review page', () => {
   });
 
   it('tells a hidden review’s author it is hidden and can be sent again', async () => {
-    mine = { canReview: true, review: ownReview({ review: 'Something the clinic hid.', location: 'Queens', status: 'hidden' }) };
+    mine = {
+      canReview: true,
+      review: ownReview({ review: 'Something the clinic hid.', location: 'Queens', status: 'hidden' }),
+    };
     await openReviewPage();
     expect(screen.getByText(STATUS_TEXT.hidden)).toBeTruthy();
   });

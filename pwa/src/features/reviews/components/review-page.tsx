@@ -1,12 +1,12 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useOwnReview, type ModeratedReview, type ReviewStatus } from '../api/get-own-review.ts';
-import { REVIEW_LIMITS, useSaveReview, type NewReview } from '../api/save-review.ts';
+import { type ModeratedReview, type ReviewStatus, useOwnReview } from '../api/get-own-review.ts';
+import { type NewReview, REVIEW_LIMITS, useSaveReview } from '../api/save-review.ts';
 import '../testimonials.css';
 import '../reviews.css';
 import { initials } from '../initials.ts';
@@ -14,7 +14,17 @@ import { initials } from '../initials.ts';
 const { review: REVIEW, location: LOCATION } = REVIEW_LIMITS;
 
 /** How the review will look among the testimonials: the text, the patient's photo (or initials), name and location. */
-function ReviewPreview({ name, photoURL, review, location }: { name: string; photoURL: string | null; review: string; location: string }) {
+function ReviewPreview({
+  name,
+  photoURL,
+  review,
+  location,
+}: {
+  name: string;
+  photoURL: string | null;
+  review: string;
+  location: string;
+}) {
   return (
     <figure className="review review-preview">
       <blockquote className="review__text">
@@ -53,7 +63,7 @@ export function ReviewPage() {
   const ids = useId();
   if (error) throw error; // the layout's error screen
 
-  let content;
+  let content: ReactNode;
   if (!data) {
     content = <Spinner label="Loading your review" />;
   } else if (!data.canReview) {
@@ -175,7 +185,12 @@ function ReviewForm({ existing }: { existing: ModeratedReview | null }) {
       </form>
       <div className="review-page__preview">
         <h2 className="review-page__preview-title">Preview</h2>
-        <ReviewPreview name={name} photoURL={existing?.img || user?.photoURL || null} review={review} location={location} />
+        <ReviewPreview
+          name={name}
+          photoURL={existing?.img || user?.photoURL || null}
+          review={review}
+          location={location}
+        />
       </div>
     </div>
   );

@@ -4,7 +4,13 @@ import { json, renderWithProviders, stubFetch, stubMediaQueries } from '../../..
 import { Testimonials } from './testimonials.tsx';
 
 const reviews = [
-  { _id: 'r1', name: 'Winson Herry', location: 'California', review: 'Painless and friendly.', img: '/api/images/winson' },
+  {
+    _id: 'r1',
+    name: 'Winson Herry',
+    location: 'California',
+    review: 'Painless and friendly.',
+    img: '/api/images/winson',
+  },
   { _id: 'r2', name: 'Hanna Scott', location: 'Texas', review: 'Spotless clinic.', img: '' },
   { _id: 'r3', name: 'Omar Khan', location: 'Ohio', review: 'Booked in a minute.', img: '/api/images/omar' },
   { _id: 'r4', name: 'Lia Chen', location: 'Oregon', review: 'Great whitening.', img: '/api/images/lia' },

@@ -1,6 +1,6 @@
-import { useRef, useState, type FocusEvent } from 'react';
+import { type FocusEvent, type ReactNode, useRef, useState } from 'react';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
-import { useReviews, type Review } from '../api/get-reviews.ts';
+import { type Review, useReviews } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
 import { initials } from '../initials.ts';
 import '../testimonials.css';
@@ -76,9 +76,9 @@ function Carousel({ reviews }: { reviews: Review[] }) {
   const rotating = playing && !reducedMotion;
 
   return (
-    <div
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the WAI-ARIA carousel pattern pauses rotation while the pointer or the focus is inside it.
+    <section
       className="carousel"
-      role="region"
       aria-roledescription="carousel"
       aria-label="Patient testimonials"
       onMouseEnter={() => setHovered(true)}
@@ -98,12 +98,22 @@ function Carousel({ reviews }: { reviews: Review[] }) {
               {rotating ? 'Stop automatic slide show' : 'Start automatic slide show'}
             </button>
           )}
-          <button type="button" className="carousel__button carousel__arrow" aria-label="Previous testimonial" onClick={carousel.previous}>
+          <button
+            type="button"
+            className="carousel__button carousel__arrow"
+            aria-label="Previous testimonial"
+            onClick={carousel.previous}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z" />
             </svg>
           </button>
-          <button type="button" className="carousel__button carousel__arrow" aria-label="Next testimonial" onClick={carousel.next}>
+          <button
+            type="button"
+            className="carousel__button carousel__arrow"
+            aria-label="Next testimonial"
+            onClick={carousel.next}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path fill="currentColor" d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z" />
             </svg>
@@ -125,6 +135,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
             // Only the slides in view are exposed; near the ends of the loop those may be clones.
             const inView = slot >= carousel.offset && slot < carousel.offset + perView;
             return (
+              // biome-ignore lint/a11y/useSemanticElements: a slide is a role="group" with aria-roledescription, as the WAI-ARIA carousel pattern has it; a fieldset is for form controls.
               <div
                 key={clone ? `clone-${slot}` : review._id}
                 className="carousel__slide"
@@ -139,16 +150,21 @@ function Carousel({ reviews }: { reviews: Review[] }) {
           })}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 
 export function Testimonials() {
   const { data, error } = useReviews();
 
-  let content;
+  let content: ReactNode;
   if (error) content = <p className="testimonials__status">Sorry, the testimonials could not be loaded.</p>;
-  else if (!data) content = <p className="testimonials__status" role="status">Loading testimonials…</p>;
+  else if (!data)
+    content = (
+      <p className="testimonials__status" role="status">
+        Loading testimonials…
+      </p>
+    );
   else if (data.length === 0) content = <p className="testimonials__status">No testimonials yet.</p>;
   else content = <Carousel reviews={data} />;
 

@@ -51,7 +51,6 @@ export function useCarousel({ count, perView, intervalMs, transitionMs, autoplay
     return () => clearInterval(timer);
   }, [autoplay, enabled, intervalMs, move]);
 
-
   return {
     enabled,
     /** Index of the leftmost visible item on the track (with clones when enabled, without otherwise). */

@@ -1,6 +1,6 @@
-import type { Deleted } from '../../../../../contract/answers.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { Deleted } from '../../../../../contract/answers.ts';
 import { api } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 

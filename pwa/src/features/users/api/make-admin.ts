@@ -1,6 +1,6 @@
-import type { AdminMade } from '../../../../../contract/users.ts';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
+import type { AdminMade } from '../../../../../contract/users.ts';
 import { api } from '../../../lib/api.ts';
 import { USERS_KEY } from '../../../lib/cache-keys.ts';
 
@@ -13,7 +13,7 @@ export function makeAdmin(id: string): Promise<AdminMade> {
 export function useMakeAdmin() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (id: string): Promise<MakeAdminResult> => {
+    async (id: string): Promise<AdminMade> => {
       const result = await makeAdmin(id);
       if (result.modifiedCount > 0) await mutate(USERS_KEY);
       return result;

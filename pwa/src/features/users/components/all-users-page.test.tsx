@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { User } from '../api/get-users.ts';
 
 let users: User[];
@@ -59,9 +66,20 @@ describe('All Users page', () => {
   it('lists every user with #, Name, Email and Role, and offers Make Admin only to non-admins', async () => {
     await openAllUsers();
     const table = screen.getByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'Name', 'Email', 'Role', 'Actions']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['#', 'Name', 'Email', 'Role', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
-    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent).slice(0, 2))).toEqual([
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent)
+          .slice(0, 2),
+      ),
+    ).toEqual([
       ['Ada Admin', 'admin@clinic.test'],
       ['Pat Patient', 'patient@clinic.test'],
       ['Otto Other', 'otto@clinic.test'],
@@ -136,7 +154,9 @@ describe('All Users page', () => {
     await user.click(row('Pat Patient').getByRole('button', { name: 'Delete' }));
     expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual([]);
 
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete Pat Patient?' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Pat Patient?' })).getByRole('button', { name: 'Delete' }),
+    );
 
     expect(await findToast('Pat Patient deleted')).toBe('success');
     expect(requests.filter((r) => r.startsWith('DELETE'))).toEqual(['DELETE /api/users/u-pat']);

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { DataTable, positionColumn, type Column } from '../../../components/data-table.tsx';
+import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
-import { useUsers, type User } from '../api/get-users.ts';
+import { type User, useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
 
 /** docs/product.md#all-users (admin): every user, Make Admin for non-admins, Delete after a confirmation. */
