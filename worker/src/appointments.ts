@@ -1,9 +1,10 @@
 import { type AppointmentOption, AppointmentOptionsQuery } from '../../contract/appointments.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
 import { firstBookableMinute, parseClinicDate } from './clinic-time.ts';
 import { allSpecialties } from './data/specialties.ts';
 import type { Env } from './env.ts';
 import { json, readQuery } from './http.ts';
-import { freeStarts, readDay, slotLabel } from './schedule.ts';
+import { freeStarts, readDay } from './schedule.ts';
 
 /**
  * GET /api/appointmentOptions?date=: every treatment offered, with its free starts that day (those

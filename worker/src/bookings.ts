@@ -1,4 +1,5 @@
 import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
 import {
   bookingWindowProblem,
@@ -35,7 +36,7 @@ import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 import { spend } from './rate-limit.ts';
-import { cellsOf, freePairs, gridStarts, readDay, slotLabel } from './schedule.ts';
+import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 

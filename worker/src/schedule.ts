@@ -138,14 +138,3 @@ export function freeStarts(env: Env, day: Day, treatment: TreatmentRow, fromMinu
       freePairs(day, treatment, start).length > 0,
   );
 }
-
-/** "10.00 AM - 11.30 AM": a start and its end on the clinic's wall clock (the product's slot labels). */
-export function slotLabel(start: number, minutes: number): string {
-  const clock = (minute: number) => {
-    const hours24 = Math.floor(minute / 60) % 24;
-    const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${pad(hours12)}.${pad(minute % 60)} ${hours24 < 12 ? 'AM' : 'PM'}`;
-  };
-  return `${clock(start)} - ${clock(start + minutes)}`;
-}

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { slotLabel } from '../src/schedule.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
 import {
   accessTokenFor,
   addDoctorAs,
