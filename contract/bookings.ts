@@ -1,21 +1,22 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
-import { singleLine, text } from './fields.ts';
+import { email, singleLine, text } from './fields.ts';
+
+const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
+const slot = text('slot', 40);
+const phone = v.pipe(
+  v.string('phone must be text'),
+  singleLine('phone'),
+  v.trim(),
+  v.maxLength(40, 'phone must be at most 40 characters'),
+);
 
 /** POST /api/bookings. Name, email and price are the server's, never the client's. */
 export const NewBooking = v.object({
   treatment: text('treatment', 100),
-  appointmentDate: v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate')),
-  slot: text('slot', 40),
-  phone: v.optional(
-    v.pipe(
-      v.string('phone must be text'),
-      singleLine('phone'),
-      v.trim(),
-      v.maxLength(40, 'phone must be at most 40 characters'),
-    ),
-    '',
-  ),
+  appointmentDate,
+  slot,
+  phone: v.optional(phone, ''),
   /** When sent, it must be the signed-in patient's own (403 otherwise). */
   email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
 });
@@ -57,11 +58,69 @@ export const Booking = v.strictObject({
    * (its doctor was deleted, or it was made before doctors were assigned and none was free).
    */
   doctor: v.nullable(v.strictObject({ name: v.string(), image: v.string() })),
+  /**
+   * 'active' (upcoming or past), 'attended' or 'no_show' once the clinic marked it, or 'cancelled'
+   * (a patient's list shows only the upcoming ones the clinic cancelled, with `cancelNote`).
+   */
+  status: v.picklist(['active', 'cancelled', 'attended', 'no_show']),
+  /** Why the clinic cancelled it, in the clinic's words; null otherwise. */
+  cancelNote: v.nullable(v.string()),
 });
 export type Booking = v.InferOutput<typeof Booking>;
+export type BookingStatus = Booking['status'];
 
 export const BookingCancelled = Modified;
 export type BookingCancelled = Modified;
+
+/**
+ * POST /api/bookings/:id/reschedule: the booking's new date and start, a slot of its treatment as
+ * GET /api/appointmentOptions lists them. Its owner may move it until the clinic's cutoff before it
+ * starts (GET /api/clinic/settings), an admin at any time.
+ */
+export const Reschedule = v.object({ appointmentDate, slot });
+export type Reschedule = v.InferInput<typeof Reschedule>;
+
+/** The booking that replaced the moved one (`insertedId`); the old one is kept as moved. */
+export const Rescheduled = v.strictObject({ ...Inserted.entries, message: v.string() });
+export type Rescheduled = v.InferOutput<typeof Rescheduled>;
+
+/** POST /api/bookings/:id/attendance (admin, once the appointment has started). */
+export const Attendance = v.object({
+  status: v.picklist(['attended', 'no_show'], 'status must be "attended" or "no_show"'),
+});
+export type Attendance = v.InferInput<typeof Attendance>;
+export const AttendanceSaved = Modified;
+export type AttendanceSaved = Modified;
+
+/** POST /api/bookings/:id/cancel (admin): cancels for the patient, who sees `reason` in My Appointments. */
+export const CancelForPatient = v.object({ reason: text('reason', 300) });
+export type CancelForPatient = v.InferInput<typeof CancelForPatient>;
+
+/**
+ * POST /api/phone-bookings (admin): a booking made by the front desk for an existing patient
+ * (`patientId`) or a new one (`patient`: a record without a password, which the patient claims by
+ * signing up with that email and verifying it). The same rules as a patient's own booking.
+ */
+export const PhoneBooking = v.pipe(
+  v.object({
+    patientId: v.optional(text('patientId', 100)),
+    patient: v.optional(
+      v.object({ name: text('patient.name', 100), email: email('patient.email') }, 'patient must be {name, email}'),
+    ),
+    phone: text('phone', 40),
+    treatment: text('treatment', 100),
+    appointmentDate,
+    slot,
+  }),
+  v.check(
+    (body) => (body.patientId === undefined) !== (body.patient === undefined),
+    'Send either patientId (an existing patient) or patient (a new one), not both',
+  ),
+);
+export type PhoneBooking = v.InferInput<typeof PhoneBooking>;
+
+export const PhoneBooked = v.strictObject({ ...Inserted.entries, message: v.string(), patientId: v.string() });
+export type PhoneBooked = v.InferOutput<typeof PhoneBooked>;
 
 /** An upcoming booking that a schedule change would leave without a doctor or chair, or outside the clinic's hours. */
 export const StrandedBooking = v.strictObject({

@@ -1,11 +1,26 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
-import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
+import {
+  Attendance,
+  AttendanceSaved,
+  Booking,
+  BookingCancelled,
+  BookingCreated,
+  BookingsQuery,
+  CancelForPatient,
+  ForceQuery,
+  NewBooking,
+  PhoneBooked,
+  PhoneBooking,
+  Reschedule,
+  Rescheduled,
+} from './bookings.ts';
 import {
   Chair,
   ChairAdded,
   ChairDeleted,
+  ClinicSettings,
   Closure,
   ClosureAdded,
   ClosureDeleted,
@@ -14,6 +29,8 @@ import {
   NewChair,
   NewClosure,
   OpeningHours,
+  SettingsChange,
+  SettingsSaved,
 } from './clinic.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
 import {
@@ -46,6 +63,7 @@ import {
   ReviewModerated,
   ReviewSaved,
 } from './reviews.ts';
+import { ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from './schedule.ts';
 import {
   NewTreatment,
   Treatment,
@@ -54,7 +72,17 @@ import {
   TreatmentDeleted,
   TreatmentUpdated,
 } from './treatments.ts';
-import { AccessToken, AccessTokenQuery, AdminMade, AdminStatus, NewUser, User, UserSaved } from './users.ts';
+import {
+  AccessToken,
+  AccessTokenQuery,
+  AdminMade,
+  AdminStatus,
+  NewUser,
+  PatientMatch,
+  PatientSearchQuery,
+  User,
+  UserSaved,
+} from './users.ts';
 
 /** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */
 export interface FileAnswer {
@@ -87,6 +115,8 @@ export const routes = {
   'POST /sessions/revoke': { response: Acknowledged },
   'GET /users': { response: v.array(User) },
   'POST /users': { body: NewUser, response: UserSaved },
+  // Before /users/:id, whose other methods answer 405.
+  'GET /users/search': { query: PatientSearchQuery, response: v.array(PatientMatch) },
   // GET takes the user's email, PUT the user's id (the spec's paths).
   'GET /users/admin/:target': { response: AdminStatus },
   'PUT /users/admin/:target': { response: AdminMade },
@@ -98,6 +128,12 @@ export const routes = {
   'GET /bookings/:id': { response: Booking },
   'DELETE /bookings/:id': { response: BookingCancelled },
   'GET /bookings/:id/calendar.ics': { response: { file: 'text/calendar' } },
+  'POST /bookings/:id/reschedule': { body: Reschedule, response: Rescheduled },
+  'POST /bookings/:id/attendance': { body: Attendance, response: AttendanceSaved },
+  'POST /bookings/:id/cancel': { body: CancelForPatient, response: BookingCancelled },
+  'POST /phone-bookings': { body: PhoneBooking, response: PhoneBooked },
+  'GET /schedule': { query: ScheduleQuery, response: ScheduleAnswer },
+  'GET /schedule.csv': { query: ScheduleCsvQuery, response: { file: 'text/csv' } },
   'GET /reviews': { response: v.array(Review) },
   'POST /reviews': { body: NewReview, response: ReviewSaved },
   'GET /reviews/mine': { response: OwnReview },
@@ -122,6 +158,8 @@ export const routes = {
   'DELETE /treatments/:id': { response: TreatmentDeleted },
   'GET /clinic/hours': { response: v.array(OpeningHours) },
   'PUT /clinic/hours': { body: HoursChange, response: HoursSaved },
+  'GET /clinic/settings': { response: ClinicSettings },
+  'PUT /clinic/settings': { body: SettingsChange, response: SettingsSaved },
   'GET /closures': { response: v.array(Closure) },
   'POST /closures': { body: NewClosure, response: ClosureAdded },
   'DELETE /closures/:id': { response: ClosureDeleted },

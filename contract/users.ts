@@ -27,3 +27,25 @@ export type AdminStatus = v.InferOutput<typeof AdminStatus>;
 /** PUT /api/users/admin/:id: `modifiedCount: 0` with a message when the user already is an admin. */
 export const AdminMade = Modified;
 export type AdminMade = Modified;
+
+/** GET /api/users/search?q= (admin): patients whose name or email contains `q` (2 to 100 characters). */
+export const PatientSearchQuery = v.object({
+  q: v.pipe(
+    v.string('q is required'),
+    v.trim(),
+    v.minLength(2, 'Type at least 2 characters of a name or email'),
+    v.maxLength(100, 'q must be at most 100 characters'),
+  ),
+});
+
+/** A patient found by the search, with the phone of their latest booking ('' when none) and their no-shows. */
+export const PatientMatch = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  noShows: v.number(),
+  /** Whether they have signed up (a patient added by phone has not, until they sign up with that email). */
+  hasAccount: v.boolean(),
+});
+export type PatientMatch = v.InferOutput<typeof PatientMatch>;

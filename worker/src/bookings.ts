@@ -4,6 +4,7 @@ import { requireUser, requireVerifiedUser } from './auth.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
+  clinicNow,
   displayDate,
   firstBookableMinute,
   isWholeInterval,
@@ -29,56 +30,87 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
-import { treatmentState } from './data/treatments.ts';
+import { type TreatmentRow, treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 import { spend } from './rate-limit.ts';
-import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
+import { cellsOf, type Day, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
-const unpaidLimitMessage = (limit: number) =>
-  `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
-const TAKEN = 'This slot was just booked; please choose another one';
+const unpaidLimitMessage = (limit: number, byClinic: boolean) =>
+  `${byClinic ? 'This patient already has' : 'You already have'} ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
+export const TAKEN = 'This slot was just booked; please choose another one';
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
 
+export interface StartPlan {
+  isoDate: string;
+  day: Day;
+  treatment: TreatmentRow;
+  startMinute: number;
+  cells: { firstCell: number; lastCell: number };
+}
+
 /**
- * POST /api/bookings: books a free start for the signed-in patient, with a doctor of the
- * treatment's specialty and a chair that are both free for its whole length.
+ * Where a booking of `wanted.treatment` (its id or name) may go at `wanted.slot` on
+ * `wanted.appointmentDate`: the date inside the horizon, the treatment offered, the clinic open, the
+ * slot one of the day's starts for its length that has not started and exists on the clock. 400/404
+ * with the reason otherwise. Who is free comes after: freePairs(plan.day, …). `ignoreBooking`: a
+ * booking being moved, whose own time does not count as taken.
  */
-export async function createBooking(request: Request, env: Env): Promise<Response> {
-  const user = await requireVerifiedUser(request, env);
-  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body = await readJson(request, NewBooking);
-  if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
-    throw new HttpError(403, 'You can only book appointments for yourself');
-  }
-  const isoDate = parseClinicDate(body.appointmentDate, 'appointmentDate');
-  const problem = bookingWindowProblem(env, isoDate);
+export async function planStart(
+  env: Env,
+  wanted: { treatment: string; appointmentDate: string; slot: string },
+  now: Date,
+  ignoreBooking?: string,
+): Promise<StartPlan> {
+  const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
+  const problem = bookingWindowProblem(env, isoDate, now);
   if (problem) throw new HttpError(400, problem);
 
-  const now = new Date();
-  const day = await readDay(env, isoDate, now);
-  const treatment = day.treatments.find((t) => t.id === body.treatment || t.name === body.treatment);
-  if (!treatment) throw new HttpError(404, `No such treatment: ${body.treatment}`);
+  const day = await readDay(env, isoDate, now, ignoreBooking);
+  const treatment = day.treatments.find((t) => t.id === wanted.treatment || t.name === wanted.treatment);
+  if (!treatment) throw new HttpError(404, `No such treatment: ${wanted.treatment}`);
   if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
   if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
   const minutes = treatment.duration_minutes;
-  const startMinute = gridStarts(day, minutes).find((start) => slotLabel(start, minutes) === body.slot);
-  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${body.slot}"`);
+  const startMinute = gridStarts(day, minutes).find((start) => slotLabel(start, minutes) === wanted.slot);
+  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${wanted.slot}"`);
   if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, 'This slot has already started');
   if (!day.regular && !isWholeInterval(env, isoDate, startMinute, startMinute + minutes)) {
     throw new HttpError(
       400,
-      `${treatment.name} has no slot "${body.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
+      `${treatment.name} has no slot "${wanted.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
     );
   }
+  return { isoDate, day, treatment, startMinute, cells: cellsOf(startMinute, minutes) };
+}
 
+/** The one-booking-per-treatment-per-date refusal, to the patient or (`byClinic`) to the front desk. */
+export const alreadyBooked = (isoDate: string, byClinic = false) =>
+  new HttpError(
+    409,
+    `${byClinic ? 'This patient already has' : 'You already have'} a booking on ${displayDate(isoDate)}`,
+  );
+
+/**
+ * Books a free start for `patient` with a doctor of the treatment's specialty and a chair that are
+ * both free for its whole length, under every rule of a patient's own booking; answers its id.
+ * `byClinic`: the front desk books (the refusals speak of "this patient"); `before`: statements
+ * that go first in the booking's batch (a new patient's record).
+ */
+export async function bookFor(
+  env: Env,
+  patient: Pick<User, 'id' | 'name' | 'email'>,
+  wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
+  { byClinic = false, before = [] }: { byClinic?: boolean; before?: D1PreparedStatement[] } = {},
+): Promise<string> {
+  const now = new Date();
+  const { isoDate, day, treatment, startMinute, cells } = await planStart(env, wanted, now);
   const rules = holdRules(env);
-  const cells = cellsOf(startMinute, minutes);
   // The free (doctor, chair) pairs, least loaded first. Each try is one batch: release the unpaid
   // bookings whose hold has ended and that stand in the way (on this doctor's or chair's cells, or
   // the patient's own booking of this treatment on this date) and drop their claims, insert the
@@ -90,49 +122,59 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
       treatmentId: treatment.id,
       treatment: treatment.name,
       appointmentDate: isoDate,
-      slot: body.slot,
+      slot: wanted.slot,
       startMinute,
-      durationMinutes: minutes,
+      durationMinutes: treatment.duration_minutes,
       doctorId: pair.doctorId,
       chairId: pair.chairId,
-      userId: user.id,
-      patientName: user.name,
-      email: user.email,
-      phone: body.phone,
+      userId: patient.id,
+      patientName: patient.name,
+      email: patient.email,
+      phone: wanted.phone,
       priceCents: treatment.price_cents,
       createdAt: now.toISOString(),
       holdUntil:
         treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
     };
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
+    const statements = [
+      ...before,
+      ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+      dropDeadClaims(env.DB, isoDate, now),
+      insertBooking(env.DB, booking, rules.maxUnpaid),
+      insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
+    ];
     let inserted: number;
     try {
-      const results = await env.DB.batch([
-        ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
-        dropDeadClaims(env.DB, isoDate, now),
-        insertBooking(env.DB, booking, rules.maxUnpaid),
-        insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
-      ]);
-      inserted = results.at(-2)?.meta.changes ?? 0;
+      const results = await env.DB.batch(statements);
+      inserted = results[statements.length - 2]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
-      if (violates(error, ONE_BOOKING_PER_PATIENT))
-        throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
+      if (violates(error, ONE_BOOKING_PER_PATIENT)) throw alreadyBooked(isoDate, byClinic);
       throw error;
     }
     if (inserted === 0) {
       // Refused inside the statement: the treatment was withdrawn meanwhile, or the unpaid limit.
       const state = await treatmentState(env.DB, treatment.id);
-      if (!state) throw new HttpError(404, `No such treatment: ${body.treatment}`);
+      if (!state) throw new HttpError(404, `No such treatment: ${wanted.treatment}`);
       if (!state.active) throw new HttpError(400, notOffered(treatment.name));
-      throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
+      throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid, byClinic));
     }
-    return json(
-      { acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated,
-      201,
-    );
+    return booking.id;
   }
   throw new HttpError(409, TAKEN);
+}
+
+/** POST /api/bookings: books a free start for the signed-in patient (see bookFor). */
+export async function createBooking(request: Request, env: Env): Promise<Response> {
+  const user = await requireVerifiedUser(request, env);
+  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
+  const body = await readJson(request, NewBooking);
+  if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
+    throw new HttpError(403, 'You can only book appointments for yourself');
+  }
+  const id = await bookFor(env, user, body);
+  return json({ acknowledged: true, insertedId: id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
 }
 
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
@@ -142,7 +184,8 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   if (email !== user.email && user.role !== 'admin') {
     throw new HttpError(403, 'You can only see your own bookings');
   }
-  return json((await bookingsOf(env.DB, email, new Date())).map((row) => toBooking(row, env)));
+  const now = new Date();
+  return json((await bookingsOf(env.DB, email, now, clinicNow(env, now).date)).map((row) => toBooking(row, env)));
 }
 
 export const RELEASED_MESSAGE = 'This booking was released because it was not paid in time; please book again';

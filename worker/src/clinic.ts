@@ -8,10 +8,13 @@ import {
   type HoursSaved,
   NewChair,
   NewClosure,
+  SettingsChange,
+  type SettingsSaved,
 } from '../../contract/clinic.ts';
 import { requireAdmin } from './auth.ts';
 import { allChairs, CHAIR_NAME, insertChair, removeChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
+import { clinicSettings, saveClinicSettings } from './data/clinic-settings.ts';
 import { allClosures, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
 import { violates } from './data/unique-constraint.ts';
@@ -115,4 +118,17 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
   );
   if ((results[0]?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such chair');
   return json({ acknowledged: true, deletedCount: 1, stranded } satisfies ChairDeleted);
+}
+
+/** GET /api/clinic/settings (anyone): the rules patients see, such as the reschedule cutoff. */
+export async function getSettings(_request: Request, env: Env): Promise<Response> {
+  return json(await clinicSettings(env.DB));
+}
+
+/** PUT /api/clinic/settings (admin). */
+export async function setSettings(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  const settings = await readJson(request, SettingsChange);
+  await saveClinicSettings(env.DB, settings).run();
+  return json({ acknowledged: true, ...settings } satisfies SettingsSaved);
 }

@@ -9,13 +9,23 @@ import {
   deleteChair,
   deleteClosure,
   getHours,
+  getSettings,
   listChairs,
   listClosures,
   setHours,
+  setSettings,
 } from './clinic.ts';
 import { postContact } from './contact.ts';
+import { getSchedule, scheduleCsv } from './day-schedule.ts';
 import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
 import type { Env } from './env.ts';
+import {
+  bookByPhone,
+  cancelBookingForPatient,
+  markAttendance,
+  rescheduleBooking,
+  searchPatients,
+} from './front-desk.ts';
 import { errorResponse, HttpError, json } from './http.ts';
 import { getImage, uploadImage } from './images.ts';
 import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
@@ -98,6 +108,7 @@ const handlers = {
   'POST /sessions/revoke': revokeSessions,
   'GET /users': listUsers,
   'POST /users': saveUser,
+  'GET /users/search': searchPatients,
   // GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
   'GET /users/admin/:target': getAdminStatus,
   'PUT /users/admin/:target': makeAdmin,
@@ -109,6 +120,12 @@ const handlers = {
   'GET /bookings/:id': getBooking,
   'DELETE /bookings/:id': cancelBooking,
   'GET /bookings/:id/calendar.ics': bookingCalendar,
+  'POST /bookings/:id/reschedule': rescheduleBooking,
+  'POST /bookings/:id/attendance': markAttendance,
+  'POST /bookings/:id/cancel': cancelBookingForPatient,
+  'POST /phone-bookings': bookByPhone,
+  'GET /schedule': getSchedule,
+  'GET /schedule.csv': scheduleCsv,
   'GET /reviews': listReviews,
   'POST /reviews': saveReview,
   'GET /reviews/mine': getOwnReview,
@@ -133,6 +150,8 @@ const handlers = {
   'DELETE /treatments/:id': deleteTreatment,
   'GET /clinic/hours': getHours,
   'PUT /clinic/hours': setHours,
+  'GET /clinic/settings': getSettings,
+  'PUT /clinic/settings': setSettings,
   'GET /closures': listClosures,
   'POST /closures': addClosure,
   'DELETE /closures/:id': deleteClosure,

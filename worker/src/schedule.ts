@@ -39,8 +39,11 @@ export interface Day {
   regular: boolean;
 }
 
-/** Everything the day's availability depends on, in one D1 round trip. */
-export async function readDay(env: Env, isoDate: string, now: Date): Promise<Day> {
+/**
+ * Everything the day's availability depends on, in one D1 round trip. `ignoreBooking`: a booking
+ * being moved, whose own claims must not keep it from moving into time that overlaps its own.
+ */
+export async function readDay(env: Env, isoDate: string, now: Date, ignoreBooking?: string): Promise<Day> {
   const weekday = weekdayOf(isoDate);
   const [treatments, hours, closures, doctors, chairs, claims] = await env.DB.batch([
     scheduleTreatments(env.DB),
@@ -56,6 +59,7 @@ export async function readDay(env: Env, isoDate: string, now: Date): Promise<Day
   const taken = new Map<string, Uint8Array>();
   const load = new Map<string, number>();
   for (const claim of rows<ClaimRow>(claims)) {
+    if (ignoreBooking !== undefined && claim.booking_id === ignoreBooking) continue;
     const cells = taken.get(claim.resource) ?? new Uint8Array(CELLS_PER_DAY);
     taken.set(claim.resource, cells);
     cells[claim.cell] = 1;

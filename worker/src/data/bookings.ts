@@ -1,7 +1,9 @@
 import type { Booking, StrandedBooking } from '../../../contract/bookings.ts';
+import type { DayCount, ScheduleEntry } from '../../../contract/schedule.ts';
 import { clinicInstant, clinicNow, displayDate } from '../clinic-time.ts';
 import type { Env } from '../env.ts';
 import { imageUrl } from '../images.ts';
+import { clockOf } from './clinic-hours.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
 export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = {
@@ -34,11 +36,14 @@ export interface BookingRow {
   hold_until: string | null;
   doctor_name: string | null;
   doctor_image_key: string | null;
+  status: 'active' | 'cancelled' | 'attended' | 'no_show' | 'moved';
+  cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
+  cancel_note: string | null;
 }
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
-  d.name AS doctor_name, d.image_key AS doctor_image_key`;
+  d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** A booking as every booking route answers it. */
@@ -63,25 +68,32 @@ export function toBooking(row: BookingRow, env: Env): Booking {
       row.doctor_name === null || row.doctor_image_key === null
         ? null
         : { name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
+    // A moved booking is never answered as one (its successor is); were it, it is no longer on.
+    status: row.status === 'moved' ? 'cancelled' : row.status,
+    cancelNote: row.cancel_note,
   };
 }
 
-/** A patient's active bookings that still count at `now`, by date and time. */
-export async function bookingsOf(db: D1Database, email: string, now: Date): Promise<BookingRow[]> {
+/**
+ * A patient's bookings, by date and time: the active ones that still count at `now`, those the
+ * clinic marked attended or missed, and those the clinic cancelled from `today` (the clinic's
+ * date) on, which carry the clinic's reason.
+ */
+export async function bookingsOf(db: D1Database, email: string, now: Date, today: string): Promise<BookingRow[]> {
   const { results } = await db
     .prepare(
       `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
-       WHERE b.email = ?1 AND b.status = 'active' AND ${liveBooking('b', '?2')}
+       WHERE b.email = ?1 AND (
+         (b.status = 'active' AND ${liveBooking('b', '?2')}) OR b.status IN ('attended', 'no_show')
+         OR (b.status = 'cancelled' AND b.cancel_reason = 'admin' AND b.appointment_date >= ?3))
        ORDER BY b.appointment_date, b.start_minute, b.id`,
     )
-    .bind(email, now.toISOString())
+    .bind(email, now.toISOString(), today)
     .all<BookingRow>();
   return results;
 }
 
 export type BookingState = BookingRow & {
-  status: 'active' | 'cancelled';
-  cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
   /** 1 when it is unpaid and its hold ended at `now` (released, swept or not yet). */
   expired: number;
 };
@@ -89,9 +101,7 @@ export type BookingState = BookingRow & {
 /** A booking in any state. */
 export function bookingById(db: D1Database, id: string, now: Date): Promise<BookingState | null> {
   return db
-    .prepare(
-      `SELECT ${BOOKING_COLUMNS}, b.status, b.cancel_reason, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`,
-    )
+    .prepare(`SELECT ${BOOKING_COLUMNS}, ${heldPastItsEnd('b', '?2')} AS expired ${FROM_BOOKINGS} WHERE b.id = ?1`)
     .bind(id, now.toISOString())
     .first<BookingState>();
 }
@@ -164,7 +174,9 @@ export interface NewBookingRow {
  */
 const UNDER_UNPAID_LIMIT = `(?1 = 0 OR (SELECT count(*) FROM bookings held
     WHERE held.user_id = ?2 AND held.status = 'active' AND held.paid = 0 AND held.hold_until > ?3) < ?4)`;
-const limitParams = (b: NewBookingRow, maxUnpaid: number) => [b.priceCents, b.userId, b.createdAt, maxUnpaid] as const;
+/** The parameters ?1 to ?4 of UNDER_UNPAID_LIMIT; `maxUnpaid` null: no limit (a moved booking is no new hold). */
+const limitParams = (b: Pick<NewBookingRow, 'priceCents' | 'userId' | 'createdAt'>, maxUnpaid: number | null) =>
+  [maxUnpaid === null ? 0 : b.priceCents, b.userId, b.createdAt, maxUnpaid ?? 0] as const;
 
 const releaseWhere = (db: D1Database, match: string) =>
   db.prepare(
@@ -175,13 +187,13 @@ const releaseWhere = (db: D1Database, match: string) =>
 /**
  * Releases the unpaid bookings whose hold has ended and that stand in a new booking's way (a claim
  * on its doctor's or chair's cells `firstCell`..`lastCell`, or the patient's own booking of this
- * treatment on this date), while the patient is under the limit. Put them in the new booking's
- * batch before insertBooking, followed by dropDeadClaims (which frees their claims).
+ * treatment on this date), while the patient is under the limit (`maxUnpaid`; null: none). Put
+ * them in the new booking's batch before its insert, followed by dropDeadClaims (which frees their claims).
  */
 export function releaseLapsedHoldsInTheWay(
   db: D1Database,
-  booking: NewBookingRow,
-  maxUnpaid: number,
+  booking: Pick<NewBookingRow, 'priceCents' | 'userId' | 'createdAt' | 'treatmentId' | 'appointmentDate'>,
+  maxUnpaid: number | null,
   cells: { resources: readonly [string, string]; firstCell: number; lastCell: number },
 ): D1PreparedStatement[] {
   const limit = limitParams(booking, maxUnpaid);
@@ -285,12 +297,12 @@ export function notePaymentFailure(db: D1Database, bookingId: string, message: s
 }
 
 /**
- * SQL: patient ?1 has had an appointment: an active booking (paid, free, or still held) whose start
- * has passed on the clinic's clock (?2 today, ?3 minutes after midnight; ?4 now in UTC).
+ * SQL: patient ?1 has had an appointment: one marked attended, or an active booking (paid, free, or
+ * still held) whose start has passed on the clinic's clock (?2 today, ?3 minutes after midnight; ?4 now in UTC).
  */
 export const HAS_PAST_APPOINTMENT = `EXISTS (
   SELECT 1 FROM bookings b
-  WHERE b.user_id = ?1 AND b.status = 'active' AND ${liveBooking('b', '?4')}
+  WHERE b.user_id = ?1 AND (b.status = 'attended' OR (b.status = 'active' AND ${liveBooking('b', '?4')}))
     AND (b.appointment_date < ?2 OR (b.appointment_date = ?2 AND b.start_minute <= ?3)))`;
 
 /** The parameters ?1 to ?4 of HAS_PAST_APPOINTMENT, from the clinic's clock at `now`. */
@@ -403,3 +415,228 @@ export function markStranded(env: Env, change: ScheduleChange, now: Date): D1Pre
 
 /** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */
 export const HAS_UPCOMING_BOOKINGS = `EXISTS (SELECT 1 FROM bookings b WHERE b.status = 'active' AND b.treatment_id = ?1 AND b.appointment_date >= ?2)`;
+
+export interface MoveRow {
+  /** The booking moved, and what was read of it: the move happens only while it is still so. */
+  from: { id: string; paid: number; paymentIntentId: string | null };
+  to: {
+    id: string;
+    appointmentDate: string;
+    slot: string;
+    startMinute: number;
+    durationMinutes: number;
+    doctorId: string;
+    chairId: string;
+    holdUntil: string | null;
+  };
+  /** Now (ISO, UTC). */
+  at: string;
+}
+
+/**
+ * The first write of a reschedule: marks the booking 'moved' (moved_to is set once its successor
+ * exists, linkMoved), only while it is as it was read (active, still counting at `at`, the same
+ * paid flag and payment intent) and its treatment is still offered; 0 changes otherwise, and then
+ * the rest of the move (moveStatements) does nothing. A paid booking hands its payment intent on
+ * (it is unique), an unpaid one keeps it: a payment of that intent arriving later finds the booking
+ * moved and is recorded as owed back.
+ */
+function markMoved(db: D1Database, move: MoveRow): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET status = 'moved', cancelled_at = ?2,
+         payment_intent_id = CASE WHEN ?3 = 1 THEN NULL ELSE payment_intent_id END
+       WHERE id = ?1 AND status = 'active' AND ${liveBooking('bookings', '?2')} AND paid = ?3 AND payment_intent_id IS ?4
+         AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = bookings.treatment_id AND t.active = 1)`,
+    )
+    .bind(move.from.id, move.at, move.from.paid, move.from.paymentIntentId);
+}
+
+/** Points the moved booking to its successor, once that exists. */
+function linkMoved(db: D1Database, move: MoveRow): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET moved_to = ?2
+       WHERE id = ?1 AND status = 'moved' AND moved_to IS NULL AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
+    )
+    .bind(move.from.id, move.to.id);
+}
+
+/** The booking that replaces a moved one (just marked, not yet linked): its patient, treatment, price and paid flag, at its new time. */
+function insertMovedBooking(db: D1Database, move: MoveRow): D1PreparedStatement {
+  const { from, to } = move;
+  return db
+    .prepare(
+      `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
+         chair_id, user_id, patient_name, email, phone, price_cents, paid, payment_intent_id, created_at, hold_until)
+       SELECT ?2, o.treatment_id, o.treatment, ?3, ?4, ?5, ?6, ?7, ?8, o.user_id, o.patient_name, o.email, o.phone,
+         o.price_cents, o.paid, ?9, ?10, ?11
+       FROM bookings o WHERE o.id = ?1 AND o.status = 'moved' AND o.moved_to IS NULL`,
+    )
+    .bind(
+      from.id,
+      to.id,
+      to.appointmentDate,
+      to.slot,
+      to.startMinute,
+      to.durationMinutes,
+      to.doctorId,
+      to.chairId,
+      from.paid === 1 ? from.paymentIntentId : null,
+      move.at,
+      to.holdUntil,
+    );
+}
+
+/** A paid booking's payment follows it to the booking that replaced it (once that exists). */
+function movePayment(db: D1Database, move: MoveRow): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET booking_id = ?2
+       WHERE booking_id = ?1 AND refund_status IS NULL AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
+    )
+    .bind(move.from.id, move.to.id);
+}
+
+/**
+ * A reschedule's own writes, for one batch after the releases of lapsed holds in the way: the old
+ * booking marked moved (markMoved: the first statement, whose changes say whether it happened), its
+ * claims freed, the new booking inserted with the old one's patient and payment and linked from the
+ * old one, its payment moved.
+ * Put the new booking's claims (insertClaims) after these: a cell taken meanwhile fails the whole
+ * batch, and the old booking stays as it was.
+ */
+export function moveStatements(
+  db: D1Database,
+  move: MoveRow,
+  freeOldClaims: D1PreparedStatement,
+  dropDead: D1PreparedStatement,
+): D1PreparedStatement[] {
+  return [
+    markMoved(db, move),
+    freeOldClaims,
+    dropDead,
+    insertMovedBooking(db, move),
+    linkMoved(db, move),
+    movePayment(db, move),
+  ];
+}
+
+/**
+ * Marks a booking attended or missed: one that is active and still counts at `at`, or already
+ * marked (the clinic corrects its mark). 0 changes when it was cancelled, moved or released meanwhile.
+ * Its claims stay: its doctor and chair were taken for its time either way.
+ */
+export function setAttendance(
+  db: D1Database,
+  id: string,
+  status: 'attended' | 'no_show',
+  at: string,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET status = ?2
+       WHERE id = ?1 AND (status IN ('attended', 'no_show') OR (status = 'active' AND ${liveBooking('bookings', '?3')}))`,
+    )
+    .bind(id, status, at);
+}
+
+/** The clinic cancels an active booking for its patient, with a reason the patient sees (put freeClaimsOfEndedBooking after it). */
+export function cancelForPatient(db: D1Database, id: string, note: string, at: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET status = 'cancelled', cancel_reason = 'admin', cancel_note = ?2, cancelled_at = ?3
+       WHERE id = ?1 AND status = 'active' AND ${liveBooking('bookings', '?3')}`,
+    )
+    .bind(id, note, at);
+}
+
+export interface ScheduleRow {
+  id: string;
+  user_id: string;
+  patient_name: string;
+  email: string;
+  phone: string;
+  treatment: string;
+  treatment_id: string;
+  appointment_date: string;
+  start_minute: number;
+  duration_minutes: number;
+  slot: string;
+  doctor_id: string | null;
+  doctor_name: string | null;
+  chair_id: string | null;
+  chair_name: string | null;
+  price_cents: number;
+  paid: number;
+  status: 'active' | 'cancelled' | 'attended' | 'no_show';
+  cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
+  cancel_note: string | null;
+  needs_review: number;
+  no_shows: number;
+  expired: number;
+}
+
+/**
+ * Every booking from `from` to `to` (ISO dates, inclusive) but the moved ones (ScheduleRow), by
+ * date, start and doctor, with the patient's no-shows; `expired` says an active one's hold ended at `now`.
+ */
+export function scheduleBetween(db: D1Database, from: string, to: string, now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id, b.appointment_date,
+         b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id, c.name AS chair_name,
+         b.price_cents, b.paid, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
+         (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
+         (b.status = 'active' AND ${heldPastItsEnd('b', '?3')}) AS expired
+       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id LEFT JOIN chairs c ON c.id = b.chair_id
+       WHERE b.appointment_date BETWEEN ?1 AND ?2 AND b.status != 'moved'
+       ORDER BY b.appointment_date, b.start_minute, d.name, b.id`,
+    )
+    .bind(from, to, now.toISOString());
+}
+
+/** A booking on the schedule; an active one whose hold ended shows as what it is: released for non-payment. */
+export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
+  const released = row.expired === 1;
+  return {
+    _id: row.id,
+    userId: row.user_id,
+    patientName: row.patient_name,
+    email: row.email,
+    phone: row.phone,
+    treatment: row.treatment,
+    treatmentId: row.treatment_id,
+    start: clockOf(row.start_minute),
+    startMinute: row.start_minute,
+    durationMinutes: row.duration_minutes,
+    slot: row.slot,
+    startsAt: clinicInstant(env, row.appointment_date, row.start_minute).toISOString(),
+    doctor: row.doctor_id && row.doctor_name ? { _id: row.doctor_id, name: row.doctor_name } : null,
+    chair: row.chair_id && row.chair_name ? { _id: row.chair_id, name: row.chair_name } : null,
+    price: row.price_cents / 100,
+    paid: row.paid === 1,
+    status: released ? 'cancelled' : row.status,
+    cancelReason: released ? 'unpaid' : row.cancel_reason,
+    cancelNote: row.cancel_note,
+    needsReview: row.needs_review === 1,
+    noShows: row.no_shows,
+  };
+}
+
+/**
+ * How many appointments each day from `from` to `to` has that take place or took place (active
+ * and still counting at `now`, attended, missed): the days with none are not listed.
+ */
+export async function countsPerDay(db: D1Database, from: string, to: string, now: Date): Promise<DayCount[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.appointment_date AS date, count(*) AS count FROM bookings b
+       WHERE b.appointment_date BETWEEN ?1 AND ?2
+         AND (b.status IN ('attended', 'no_show') OR (b.status = 'active' AND ${liveBooking('b', '?3')}))
+       GROUP BY b.appointment_date ORDER BY b.appointment_date`,
+    )
+    .bind(from, to, now.toISOString())
+    .all<DayCount>();
+  return results;
+}

@@ -10,9 +10,7 @@ export function scheduleChairs(db: D1Database): D1PreparedStatement {
 }
 
 export async function allChairs(db: D1Database): Promise<Chair[]> {
-  const { results } = await db
-    .prepare('SELECT id, name FROM chairs ORDER BY position, id')
-    .all<{ id: string; name: string }>();
+  const { results } = await chairsInOrder(db).all<{ id: string; name: string }>();
   return results.map((row) => ({ _id: row.id, name: row.name }));
 }
 
@@ -36,4 +34,9 @@ export function chairExists(db: D1Database, id: string): Promise<boolean> {
 /** Deletes a chair; its bookings keep their time but no chair (chair_id set to NULL). */
 export function removeChair(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare('DELETE FROM chairs WHERE id = ?1').bind(id);
+}
+
+/** The chairs ({id, name}) in the clinic's order, for a batch. */
+export function chairsInOrder(db: D1Database): D1PreparedStatement {
+  return db.prepare('SELECT id, name FROM chairs ORDER BY position, id');
 }

@@ -14,6 +14,7 @@ export const chairResource = (id: string) => `chair:${id}`;
 export interface ClaimRow {
   resource: string;
   cell: number;
+  booking_id: string | null;
 }
 
 /**
@@ -23,21 +24,23 @@ export interface ClaimRow {
 export function liveClaimsOn(db: D1Database, isoDate: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT c.resource, c.cell FROM claims c LEFT JOIN bookings b ON b.id = c.booking_id
+      `SELECT c.resource, c.cell, c.booking_id FROM claims c LEFT JOIN bookings b ON b.id = c.booking_id
        WHERE c.day = ?1 AND (c.booking_id IS NULL OR ${liveBooking('b', '?2')}) AND (c.expires_at IS NULL OR c.expires_at > ?2)`,
     )
     .bind(isoDate, now.toISOString());
 }
 
 /**
- * Deletes the claims of a day that no longer count for anything: a booking's that is no longer
- * active (put it after the statements that release bookings), a timed hold's that expired by `now`.
+ * Deletes the claims of a day that no longer count for anything: a booking's that is no longer on
+ * (cancelled or moved: put it after the statements that release bookings; an attended or missed
+ * booking keeps its time), a timed hold's that expired by `now`.
  */
 export function dropDeadClaims(db: D1Database, isoDate: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
       `DELETE FROM claims WHERE day = ?1 AND (
-         (booking_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM bookings b WHERE b.id = claims.booking_id AND b.status = 'active'))
+         (booking_id IS NOT NULL AND NOT EXISTS (
+           SELECT 1 FROM bookings b WHERE b.id = claims.booking_id AND b.status IN ('active', 'attended', 'no_show')))
          OR expires_at <= ?2)`,
     )
     .bind(isoDate, now.toISOString());

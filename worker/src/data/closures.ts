@@ -47,3 +47,10 @@ export function insertClosure(
 export function removeClosure(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare('DELETE FROM closures WHERE id = ?1').bind(id);
 }
+
+/** The closures covering a date, with their reasons ({reason, doctor_id}), for the day's schedule. */
+export function closureReasonsOn(db: D1Database, isoDate: string): D1PreparedStatement {
+  return db
+    .prepare('SELECT reason, doctor_id FROM closures WHERE to_date >= ?1 AND from_date <= ?1 ORDER BY from_date, id')
+    .bind(isoDate);
+}

@@ -114,3 +114,15 @@ export function updateDoctor(db: D1Database, id: string, doctor: DoctorFields): 
 export function removeDoctor(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare('DELETE FROM doctors WHERE id = ?1 RETURNING image_key').bind(id);
 }
+
+export interface RosterRow {
+  id: string;
+  name: string;
+  specialty: string;
+  working_days: number;
+}
+
+/** Every doctor's name, specialty and working days (RosterRow), in the order they were added: the day's schedule. */
+export function roster(db: D1Database): D1PreparedStatement {
+  return db.prepare(`${DOCTORS} ORDER BY d.created_at, d.name`);
+}

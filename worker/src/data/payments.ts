@@ -6,7 +6,12 @@ import type { UniqueConstraint } from './unique-constraint.ts';
 export const STRIPE_EVENT_ONCE: UniqueConstraint = { table: 'stripe_events', columns: ['id'] };
 
 /** Why a recorded payment is owed back (payments.refund_reason). */
-export type RefundReason = 'booking_not_active' | 'already_paid' | 'amount_differs' | 'other_intent';
+export type RefundReason =
+  | 'booking_not_active'
+  | 'already_paid'
+  | 'amount_differs'
+  | 'other_intent'
+  | 'cancelled_by_clinic';
 
 /** Records that a Stripe event was handled; put it in the batch of its effect, so a second delivery fails the batch. */
 export function recordStripeEvent(
@@ -59,6 +64,17 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
     );
 }
 
+/** Flags the payment of a booking the clinic cancelled as owed back (put it after the cancel; nothing when it was not cancelled). */
+export function markRefundDueOnCancel(db: D1Database, bookingId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_status = 'due', refund_reason = 'cancelled_by_clinic'
+       WHERE booking_id = ?1 AND refund_status IS NULL
+         AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = ?1 AND b.status = 'cancelled' AND b.cancel_reason = 'admin')`,
+    )
+    .bind(bookingId);
+}
+
 export interface PaymentStateRow {
   refund_reason: RefundReason | null;
   /** The status of its booking (null when the booking is gone). */
@@ -87,6 +103,8 @@ export function refundReasonText(reason: string | null, bookingStatus: string | 
         : 'The booking was no longer active when the payment arrived';
     case 'already_paid':
       return 'The booking was already paid';
+    case 'cancelled_by_clinic':
+      return 'The clinic cancelled the booking after it was paid';
     case 'amount_differs':
       return 'The amount paid differs from the booking’s price';
     case 'other_intent':

@@ -137,3 +137,46 @@ export function makeUserAdmin(db: D1Database, id: string): D1PreparedStatement {
 export function removeUser(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare('DELETE FROM users WHERE id = ?1').bind(id);
 }
+
+export interface PatientMatchRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  no_shows: number;
+  has_account: number;
+}
+
+/**
+ * Up to 20 users whose name or email contains `text` (without case; % and _ are literal), by name,
+ * with their latest booking's phone and their no-shows.
+ */
+export async function searchUsers(db: D1Database, text: string): Promise<PatientMatchRow[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const { results } = await db
+    .prepare(
+      `SELECT u.id, u.name, u.email, (u.firebase_uid IS NOT NULL) AS has_account,
+         (SELECT b.phone FROM bookings b WHERE b.user_id = u.id AND b.phone != ''
+           ORDER BY b.created_at DESC LIMIT 1) AS phone,
+         (SELECT count(*) FROM bookings n WHERE n.user_id = u.id AND n.status = 'no_show') AS no_shows
+       FROM users u WHERE u.name LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\'
+       ORDER BY u.name COLLATE NOCASE, u.email LIMIT 20`,
+    )
+    .bind(pattern)
+    .all<PatientMatchRow>();
+  return results;
+}
+
+/**
+ * A patient the front desk adds for a phone booking: no Firebase account yet and the email not
+ * verified. Whoever signs up with that email and verifies it gets this record (and its bookings);
+ * until then nobody can sign in to it. An email already taken fails it on USER_EMAIL.
+ */
+export function insertPhonePatient(
+  db: D1Database,
+  patient: { id: string; name: string; email: string },
+): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES (?1, ?2, ?3, 'patient', 0)`)
+    .bind(patient.id, patient.email, patient.name);
+}

@@ -6,7 +6,9 @@ import {
   bookingToPay,
   cancelActiveBooking,
   insertBooking,
+  type MoveRow,
   markStranded,
+  moveStatements,
   type NewBookingRow,
   ONE_BOOKING_PER_PATIENT,
   releaseLapsedHolds,
@@ -221,7 +223,7 @@ describe('bookings: statements against D1', () => {
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-11', holdUntil: '2026-11-21T14:00:00.000Z' });
     for (const booking of [later, earlier, lapsed]) expect(await book(booking)).toBe(1);
 
-    const rows = await bookingsOf(db, patient.email.toUpperCase(), NOW);
+    const rows = await bookingsOf(db, patient.email.toUpperCase(), NOW, '2026-11-21');
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
     expect(toBooking(rows[0]!, env)).toEqual({
       _id: earlier.id,
@@ -240,6 +242,8 @@ describe('bookings: statements against D1', () => {
       payBy: LATER,
       durationMinutes: 30,
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
+      status: 'active',
+      cancelNote: null,
     });
   });
 
@@ -395,5 +399,78 @@ describe('bookings a schedule change strands', () => {
     });
     const { results } = await db.prepare('SELECT id FROM bookings WHERE needs_review = 1').all<{ id: string }>();
     expect(results.map((r) => r.id)).toEqual([filling.id]);
+  });
+});
+
+describe('moving a booking: statements against D1', () => {
+  const moveOf = (booking: NewBookingRow, paid: number, to: Partial<MoveRow['to']> = {}): MoveRow => ({
+    from: { id: booking.id, paid, paymentIntentId: null },
+    to: {
+      id: crypto.randomUUID(),
+      appointmentDate: '2026-12-20',
+      slot: '10.00 AM - 10.30 AM',
+      startMinute: 600,
+      durationMinutes: 30,
+      doctorId: 'dr-sofia-alvarez',
+      chairId: 'chair-2',
+      holdUntil: null,
+      ...to,
+    },
+    at: NOW.toISOString(),
+  });
+  const run = (move: MoveRow) => {
+    const resources = [doctorResource(move.to.doctorId), chairResource(move.to.chairId)] as const;
+    return db.batch([
+      ...moveStatements(
+        db,
+        move,
+        freeClaimsOfEndedBooking(db, move.from.id),
+        dropDeadClaims(db, move.to.appointmentDate, NOW),
+      ),
+      insertClaims(db, {
+        bookingId: move.to.id,
+        day: move.to.appointmentDate,
+        resources,
+        ...cellsOf(move.to.startMinute, move.to.durationMinutes),
+      }),
+    ]);
+  };
+  const statusOf = (id: string) => db.prepare('SELECT status, moved_to FROM bookings WHERE id = ?1').bind(id).first();
+
+  it('moves the booking, its claims and its patient to the new time', async () => {
+    const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-19' });
+    expect(await book(booking)).toBe(1);
+    const move = moveOf(booking, 0);
+    const [marked] = await run(move);
+    expect(marked?.meta.changes).toBe(1);
+    expect(await statusOf(booking.id)).toEqual({ status: 'moved', moved_to: move.to.id });
+    expect(await claimsOf(booking.id)).toEqual([]);
+    expect(await claimsOf(move.to.id)).toHaveLength(4);
+    expect(
+      await db.prepare('SELECT user_id, price_cents, paid FROM bookings WHERE id = ?1').bind(move.to.id).first(),
+    ).toEqual({
+      user_id: booking.userId,
+      price_cents: 8000,
+      paid: 0,
+    });
+  });
+
+  it('does nothing when the booking is no longer as it was read (paid meanwhile, or moved already)', async () => {
+    const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-21' });
+    expect(await book(booking)).toBe(1);
+    await db.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(booking.id).run();
+    const stale = moveOf(booking, 0, { appointmentDate: '2026-12-22' });
+    const [marked] = await run(stale);
+    expect(marked?.meta.changes).toBe(0);
+    expect(await statusOf(booking.id)).toEqual({ status: 'active', moved_to: null });
+    expect(await claimsOf(booking.id)).toHaveLength(4);
+    expect(await db.prepare('SELECT id FROM bookings WHERE id = ?1').bind(stale.to.id).first()).toBeNull();
+
+    const first = moveOf(booking, 1, { appointmentDate: '2026-12-22' });
+    expect((await run(first))[0]?.meta.changes).toBe(1);
+    const second = moveOf(booking, 1, { appointmentDate: '2026-12-22', startMinute: 660, slot: '11.00 AM - 11.30 AM' });
+    expect((await run(second))[0]?.meta.changes).toBe(0);
+    expect(await statusOf(booking.id)).toEqual({ status: 'moved', moved_to: first.to.id });
+    expect(await db.prepare('SELECT id FROM bookings WHERE id = ?1').bind(second.to.id).first()).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ const booking = (id: string, email: string): Booking => ({
   payBy: null,
   durationMinutes: 30,
   doctor: null,
+  status: 'active',
+  cancelNote: null,
 });
 
 let lists: Record<string, Booking[]>;

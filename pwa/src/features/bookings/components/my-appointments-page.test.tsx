@@ -36,6 +36,8 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     payBy: null,
     durationMinutes: 30,
     doctor: null,
+    status: 'active',
+    cancelNote: null,
     ...fields,
   };
 }

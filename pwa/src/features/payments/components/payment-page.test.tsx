@@ -69,6 +69,8 @@ beforeEach(() => {
     payBy: null,
     durationMinutes: 30,
     doctor: null,
+    status: 'active',
+    cancelNote: null,
   };
   calls = [];
   routes = {
