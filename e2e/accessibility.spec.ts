@@ -71,6 +71,17 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
   await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
   await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
   await expectAccessible(page, 'booking modal');
+
+  await settle(page, '/dashboard', 'My Appointments');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Orthodontic Consultation' })
+    .getByRole('button', { name: 'Reschedule' })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Reschedule Orthodontic Consultation' })).toBeVisible();
+  await expect(page.getByText(/free times? that day|No free time that day/)).toBeVisible();
+  await expectAccessible(page, 'reschedule dialog');
 });
 
 test('the verify-your-email banner has no serious accessibility violations, in both layouts', async ({ page }) => {
@@ -108,6 +119,22 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
   await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'delete doctor dialog');
+  await page.keyboard.press('Escape');
+
+  // The schedule, on the day of the cancelled booking, its details, and booking by phone.
+  await settle(page, '/dashboard/schedule', 'Schedule');
+  await expectAccessible(page, '/dashboard/schedule');
+  await page.getByLabel('Day').fill(clinicDate(21));
+  const cancelled = page.getByRole('region', { name: 'Cancelled' }).getByRole('button').first();
+  await cancelled.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectAccessible(page, 'schedule: booking details dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Book by phone' }).click();
+  const phone = page.getByRole('dialog', { name: 'Book by phone' });
+  await phone.getByLabel('Find by name or email').fill('jamie');
+  await expect(phone.getByRole('radio', { name: /Jamie Patient/ })).toBeVisible();
+  await expectAccessible(page, 'schedule: book by phone dialog');
 });
 
 test('a patient books and pays with the keyboard only', async ({ page }) => {

@@ -56,6 +56,11 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/schedule',
+    component: lazyPage(() => import('../features/schedule/components/schedule-page.tsx'), 'SchedulePage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/refunds',
     component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
     access: 'admin',

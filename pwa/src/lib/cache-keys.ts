@@ -37,3 +37,16 @@ export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
 export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
 
 export const REFUNDS_KEY = '/refunds';
+
+/** The clinic's settings (the reschedule cutoff). */
+export const CLINIC_SETTINGS_KEY = '/clinic/settings';
+
+const SCHEDULE = '/schedule';
+/** One day of the front desk's schedule (ISO date). */
+export const scheduleDayKey = (date: string) => `${SCHEDULE}?date=${date}`;
+/** The appointments per day of a range (ISO dates). */
+export const scheduleCountsKey = (from: string, to: string) => `${SCHEDULE}?from=${from}&to=${to}`;
+/** Any schedule answer: a day or the counts of a range. */
+export const isScheduleKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${SCHEDULE}?`);
+/** Patients found by the front desk's search. */
+export const patientSearchKey = (q: string) => `/users/search?q=${encodeURIComponent(q)}`;

@@ -33,13 +33,14 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
+  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
     await waitFor(() =>
       expect(sideMenuLinks()).toEqual([
         ['My Appointments', '/dashboard'],
+        ['Schedule', '/dashboard/schedule'],
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],

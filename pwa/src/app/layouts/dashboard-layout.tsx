@@ -70,6 +70,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
             {isAdmin && (
               <>
                 <li>
+                  <MenuLink href="/dashboard/schedule">Schedule</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/all-users">All Users</MenuLink>
                 </li>
                 <li>

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
+import type { AppointmentOption } from '../../../lib/appointment-options.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import { findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import type { NewBooking } from '../api/create-booking.ts';
-import type { AppointmentOption } from '../api/get-appointment-options.ts';
 // Loaded now, before Date is faked: @date-fns/tz's TZDate extends the Date it finds when it loads.
 import './appointment-page.tsx';
 

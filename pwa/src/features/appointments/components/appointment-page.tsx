@@ -1,12 +1,11 @@
 import { format } from 'date-fns/format';
-import { type ReactNode, useMemo, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import { type ReactNode, useState } from 'react';
+import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/appointment-options.ts';
+import { clinicToday } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
-import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../api/get-appointment-options.ts';
-import { clinicToday, lastBookableDay } from '../clinic.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
@@ -18,9 +17,7 @@ import { TreatmentCard } from './treatment-card.tsx';
  */
 export function AppointmentPage() {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
-  const [today] = useState(() => clinicToday());
-  const lastDay = useMemo(() => lastBookableDay(today), [today]);
-  const [selected, setSelected] = useState<Date>(today);
+  const [selected, setSelected] = useState<Date>(() => clinicToday());
   const [bookingId, setBookingId] = useState<string | null>(null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
@@ -58,18 +55,7 @@ export function AppointmentPage() {
         <div className="appointment-banner__calendar">
           <h1 id="appointment-title">Appointment</h1>
           <p className="section-lead">Pick a day to see the free times of every treatment.</p>
-          <DayPicker
-            className="appointment-calendar"
-            mode="single"
-            required
-            selected={selected}
-            onSelect={setSelected}
-            today={today}
-            defaultMonth={today}
-            startMonth={today}
-            endMonth={lastDay}
-            disabled={[{ before: today }, { after: lastDay }]}
-          />
+          <BookingCalendar selected={selected} onSelect={setSelected} />
         </div>
         <ChairArt />
       </section>

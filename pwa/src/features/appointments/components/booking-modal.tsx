@@ -1,12 +1,12 @@
 import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../../../lib/appointment-options.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useCreateBooking } from '../api/create-booking.ts';
-import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../api/get-appointment-options.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { formatPrice } from '../../../components/price.ts';
-import type { AppointmentOption } from '../api/get-appointment-options.ts';
+import type { AppointmentOption } from '../../../lib/appointment-options.ts';
 
 /** One treatment on the chosen day: its next free slot, how many are left, its price and Book Appointment. */
 export function TreatmentCard({ option, onBook }: { option: AppointmentOption; onBook(): void }) {

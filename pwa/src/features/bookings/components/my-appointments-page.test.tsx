@@ -48,6 +48,9 @@ let answerList: () => Response | Promise<Response>;
 let online: boolean;
 let answerDelete: (id: string) => Response;
 let answerCalendar: (request: Request) => Response;
+let answerMove: (id: string, request: Request) => Response | Promise<Response>;
+let cutoffHours: number;
+const FREE_TIMES = ['11.00 AM - 11.30 AM', '01.00 PM - 01.30 PM'];
 
 beforeEach(() => {
   online = true;
@@ -58,6 +61,7 @@ beforeEach(() => {
     booking('b-unpaid', { payBy: '2026-11-22T20:00:00.000Z' }),
     booking('b-paid', {
       treatment: 'Cavity Filling',
+      treatmentId: 'cavity-filling',
       appointmentDate: 'Nov 26, 2026',
       date: '2026-11-26',
       startsAt: '2026-11-26T14:30:00.000Z',
@@ -83,6 +87,8 @@ beforeEach(() => {
     }),
   ];
   requests = [];
+  cutoffHours = 24;
+  answerMove = () => json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
   answerList = () => json(bookings);
   answerDelete = (id) => {
     bookings = bookings.filter((b) => b._id !== id);
@@ -103,6 +109,14 @@ beforeEach(() => {
       return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!));
     }
     if (url.pathname === '/api/jwt') return json({ accessToken: 'renewed-token' });
+    if (url.pathname === '/api/clinic/settings') return json({ rescheduleCutoffHours: cutoffHours });
+    if (url.pathname === '/api/appointmentOptions') {
+      return json([
+        { _id: 'cavity-filling', name: 'Cavity Filling', slots: FREE_TIMES, price: 150, durationMinutes: 30 },
+      ]);
+    }
+    const move = url.pathname.match(/^\/api\/bookings\/([^/]+)\/reschedule$/);
+    if (move && request.method === 'POST') return answerMove(decodeURIComponent(move[1]!), request);
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -126,14 +140,14 @@ const lines = (prefix: string) => requests.map((r) => r.line).filter((line) => l
 const listRequests = () => lines(`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`).length;
 
 describe('My Appointments', () => {
-  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price and Payment", async () => {
+  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price, Payment and Status", async () => {
     await openMyAppointments();
     const list = await table();
     expect(
       within(list)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Price', 'Payment', 'Actions']);
+    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Price', 'Payment', 'Status', 'Actions']);
     const [, ...body] = within(list).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
     expect(
@@ -362,5 +376,72 @@ describe('My Appointments', () => {
       expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
     });
+  });
+});
+
+describe('My Appointments: rescheduling and the clinic’s cancellations', { timeout: 20_000 }, () => {
+  it('offers Reschedule until the clinic’s cutoff, and moves the booking to a free time of another day', async () => {
+    const user = await openMyAppointments();
+    await table();
+    // Nov 21, 10:00 in New York now: Nov 25 and 26 are days away, Nov 21 has started.
+    expect(row('Cavity Filling').queryByRole('button', { name: 'Reschedule' })).not.toBeNull();
+    expect(row('Teeth Whitening').queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    let sent: unknown;
+    answerMove = async (id, request) => {
+      sent = { id, body: await request.json() };
+      bookings = bookings.map((b) => (b._id === id ? { ...b, _id: 'b-moved', slot: '01.00 PM - 01.30 PM' } : b));
+      return json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
+    };
+    await user.click(row('Cavity Filling').getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' }, { timeout: 10_000 });
+    expect(within(dialog).getByText('Now: Nov 26, 2026, 09.30 AM - 10.00 AM')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /November 27/ }));
+    await within(dialog).findByRole('option', { name: '01.00 PM - 01.30 PM' });
+    await user.selectOptions(within(dialog).getByLabelText('New time'), '01.00 PM - 01.30 PM');
+    await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
+    expect(await findToast('Appointment moved')).toBe('success');
+    expect(sent).toEqual({ id: 'b-paid', body: { appointmentDate: 'Nov 27, 2026', slot: '01.00 PM - 01.30 PM' } });
+    expect(lines('GET /api/appointmentOptions')).toContain(
+      `GET /api/appointmentOptions?date=${encodeURIComponent('Nov 27, 2026')}`,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await screen.findByText('01.00 PM - 01.30 PM');
+  });
+
+  it('keeps the dialog open with the server’s message when the time was just taken', async () => {
+    answerMove = () =>
+      json({ acknowledged: false, message: 'This slot was just booked; please choose another one' }, 409);
+    const user = await openMyAppointments();
+    await table();
+    await user.click(row('Cavity Filling').getByRole('button', { name: 'Reschedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' }, { timeout: 10_000 });
+    await within(dialog).findByRole('option', { name: '11.00 AM - 11.30 AM' });
+    await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
+    expect(await findToast('This slot was just booked; please choose another one')).toBe('error');
+    expect(screen.getByRole('dialog', { name: 'Reschedule Cavity Filling' })).toBeTruthy();
+  });
+
+  it('hides Reschedule inside the cutoff', async () => {
+    cutoffHours = 200; // more than the 5 days to Nov 26
+    await openMyAppointments();
+    await table();
+    await waitFor(() => expect(lines('GET /api/clinic/settings')).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
+  });
+
+  it('shows a booking the clinic cancelled with its reason, and offers nothing to do with it', async () => {
+    bookings = [
+      booking('b-cancelled', {
+        status: 'cancelled',
+        cancelNote: 'Dr. Tanaka is ill; please book another day',
+      }),
+    ];
+    await openMyAppointments();
+    await table();
+    const cancelled = row('Teeth Cleaning');
+    expect(cancelled.getByText('Cancelled by the clinic')).toBeTruthy();
+    expect(cancelled.getByText('Dr. Tanaka is ill; please book another day')).toBeTruthy();
+    expect(cancelled.queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(cancelled.queryByRole('button')).toBeNull();
   });
 });

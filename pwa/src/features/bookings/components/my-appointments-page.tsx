@@ -1,4 +1,4 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
@@ -14,11 +14,48 @@ import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-s
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
+import { useClinicSettings, useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 
-/** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
+// The calendar comes with it: loaded when a patient first reschedules, not with the list.
+const RescheduleDialog = lazy(() =>
+  import('../../../components/reschedule-dialog.tsx').then((m) => ({ default: m.RescheduleDialog })),
+);
+
+/** A patient may cancel online only an active, unpaid booking that has not started yet (the server checks it too). */
 export function canCancel(booking: Booking, now = Date.now()): boolean {
-  return !booking.paid && Date.parse(booking.startsAt) > now;
+  return booking.status === 'active' && !booking.paid && Date.parse(booking.startsAt) > now;
+}
+
+/**
+ * A patient may move an active booking online until `cutoffHours` before it starts (the clinic's
+ * setting; docs/product.md#reschedule). The server checks it too.
+ */
+export function canReschedule(booking: Booking, cutoffHours: number | undefined, now = Date.now()): boolean {
+  return (
+    cutoffHours !== undefined &&
+    booking.status === 'active' &&
+    Date.parse(booking.startsAt) - cutoffHours * 3_600_000 > now
+  );
+}
+
+/** What became of a booking that is no longer simply booked: cancelled by the clinic (with its reason), attended or missed. */
+function StatusCell({ booking }: { booking: Booking }) {
+  switch (booking.status) {
+    case 'cancelled':
+      return (
+        <>
+          <span className="badge badge--cancelled">Cancelled by the clinic</span>
+          {booking.cancelNote && <small className="bookings-table__note">{booking.cancelNote}</small>}
+        </>
+      );
+    case 'attended':
+      return <span className="badge">Attended</span>;
+    case 'no_show':
+      return <span className="badge badge--cancelled">Missed</span>;
+    default:
+      return <span className="muted">Booked</span>;
+  }
 }
 
 /** e.g. "Nov 21, 2026, 3:00 PM", in the device's time zone. */
@@ -36,7 +73,7 @@ const payByText = (payBy: string) =>
 /** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
   if (booking.paid) return <span className="badge">Paid</span>;
-  if (booking.price <= 0) return null;
+  if (booking.price <= 0 || booking.status !== 'active') return null;
   return (
     <>
       {offline ? (
@@ -66,6 +103,9 @@ export function MyAppointmentsPage() {
   const bookings = data?.bookings;
   const offline = !online || data?.offline === true;
   const cancelBooking = useCancelBooking();
+  const rescheduleBooking = useRescheduleBooking();
+  const { data: settings } = useClinicSettings();
+  const [moving, setMoving] = useState<Booking | null>(null);
   const [downloading, setDownloading] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancellation = useConfirmedAction<Booking>({
@@ -128,6 +168,7 @@ export function MyAppointmentsPage() {
       { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
       { header: 'Price', cell: (booking) => formatPrice(booking.price) },
       { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
+      { header: 'Status', className: 'bookings-table__wrap', cell: (booking) => <StatusCell booking={booking} /> },
     ];
     // Offline, nothing that needs the server is offered.
     if (!offline) {
@@ -136,14 +177,21 @@ export function MyAppointmentsPage() {
         headerHidden: true,
         cell: (booking) => (
           <div className="bookings-table__actions">
-            <button
-              type="button"
-              className="button button--small"
-              onClick={() => handleDownload(booking)}
-              disabled={downloading === booking._id}
-            >
-              Add to calendar
-            </button>
+            {booking.status === 'active' && (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => handleDownload(booking)}
+                disabled={downloading === booking._id}
+              >
+                Add to calendar
+              </button>
+            )}
+            {canReschedule(booking, settings?.rescheduleCutoffHours, now) && (
+              <button type="button" className="button button--small" onClick={() => setMoving(booking)}>
+                Reschedule
+              </button>
+            )}
             {canCancel(booking, now) && (
               <button
                 type="button"
@@ -180,6 +228,15 @@ export function MyAppointmentsPage() {
         </p>
       )}
       {content}
+      {moving && (
+        <Suspense fallback={<Spinner label="Loading the calendar" />}>
+          <RescheduleDialog
+            booking={moving}
+            onSubmit={(move) => rescheduleBooking(moving, move)}
+            onClose={() => setMoving(null)}
+          />
+        </Suspense>
+      )}
       {toCancel && (
         <ConfirmDialog
           title="Cancel this appointment?"

@@ -1,8 +1,8 @@
 import { format } from 'date-fns/format';
 import useSWR from 'swr';
-import type { AppointmentOption } from '../../../../../contract/appointments.ts';
-import { apiFetcher } from '../../../lib/api.ts';
-import { appointmentOptionsKey } from '../../../lib/cache-keys.ts';
+import type { AppointmentOption } from '../../../contract/appointments.ts';
+import { apiFetcher } from './api.ts';
+import { appointmentOptionsKey } from './cache-keys.ts';
 
 export type { AppointmentOption };
 
@@ -21,4 +21,14 @@ export function useAppointmentOptions(date: Date) {
       dedupingInterval: 10_000,
     },
   );
+}
+
+/**
+ * The free times of one treatment (by id) on a date, as GET /api/appointmentOptions lists them:
+ * `slots` is empty while loading, when the treatment is not offered, or when none is free.
+ */
+export function useFreeSlots(date: Date, treatmentId: string) {
+  const { data, error, isLoading, mutate } = useAppointmentOptions(date);
+  const option = data?.find((o) => o._id === treatmentId);
+  return { option, options: data, slots: option?.slots ?? [], error, isLoading, refresh: mutate };
 }

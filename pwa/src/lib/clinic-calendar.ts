@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
-import { CLINIC_TIME_ZONE } from '../../lib/clinic-time-zone.ts';
+import { CLINIC_TIME_ZONE } from './clinic-time-zone.ts';
 
 // The Worker's BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the Worker's
 // configuration, so a deployment that changes it there sets the VITE_ twin at build time.

@@ -1,0 +1,34 @@
+import { useMemo, useState } from 'react';
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import { clinicToday, lastBookableDay } from '../lib/clinic-calendar.ts';
+import './booking-calendar.css';
+
+type BookingCalendarProps = {
+  selected: Date;
+  onSelect(day: Date): void;
+};
+
+/**
+ * The calendar of bookable days (docs/product.md#appointment-page): from the clinic's today to the
+ * end of the booking horizon; other days cannot be picked. The booking page, rescheduling and the
+ * front desk's phone booking share it.
+ */
+export function BookingCalendar({ selected, onSelect }: BookingCalendarProps) {
+  const [today] = useState(() => clinicToday());
+  const lastDay = useMemo(() => lastBookableDay(today), [today]);
+  return (
+    <DayPicker
+      className="booking-calendar"
+      mode="single"
+      required
+      selected={selected}
+      onSelect={onSelect}
+      today={today}
+      defaultMonth={selected}
+      startMonth={today}
+      endMonth={lastDay}
+      disabled={[{ before: today }, { after: lastDay }]}
+    />
+  );
+}

@@ -1,0 +1,186 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import { Modal } from '../../../components/modal.tsx';
+import { formatPrice } from '../../../components/price.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useFrontDesk } from '../api/front-desk-actions.ts';
+import type { ScheduleEntry } from '../api/get-schedule.ts';
+
+type BookingDetailsDialogProps = {
+  entry: ScheduleEntry;
+  /** The booking's date as the API shows it ("Nov 21, 2026"). */
+  appointmentDate: string;
+  onReschedule(): void;
+  onClose(): void;
+};
+
+const STATUS_TEXT: Record<ScheduleEntry['status'], string> = {
+  active: 'Booked',
+  attended: 'Attended',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * docs/product.md#schedule: a booking's details and what the front desk can do with it: mark it
+ * attended or missed once it has started, move it, or cancel it for the patient with a reason the
+ * patient will see.
+ */
+export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onClose }: BookingDetailsDialogProps) {
+  const ids = useId();
+  const desk = useFrontDesk();
+  const [busy, setBusy] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const [reason, setReason] = useState('');
+  const started = Date.parse(entry.startsAt) <= Date.now();
+  const live = entry.status !== 'cancelled';
+
+  const close = () => {
+    if (!busy) onClose();
+  };
+
+  async function act(action: () => Promise<{ message: string }>) {
+    setBusy(true);
+    try {
+      const { message } = await action();
+      notify.success(message);
+      setBusy(false);
+      onClose();
+      return;
+    } catch (cause) {
+      notify.error(errorText(cause));
+    }
+    setBusy(false);
+  }
+
+  function handleCancel(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!reason.trim()) return;
+    void act(() => desk.cancelForPatient({ _id: entry._id, appointmentDate }, reason.trim()));
+  }
+
+  return (
+    <Modal labelledBy={`${ids}-title`} onClose={close}>
+      <h2 id={`${ids}-title`} className="modal__title">
+        {entry.patientName}: {entry.treatment}
+      </h2>
+      <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={busy}>
+        ×
+      </button>
+      <dl className="booking-facts">
+        <div>
+          <dt>When</dt>
+          <dd>
+            {appointmentDate}, {entry.slot} ({entry.durationMinutes} min)
+          </dd>
+        </div>
+        <div>
+          <dt>Patient</dt>
+          <dd>
+            {entry.patientName}
+            <br />
+            <a href={`mailto:${entry.email}`}>{entry.email}</a>
+            {entry.phone && (
+              <>
+                <br />
+                <a href={`tel:${entry.phone}`}>{entry.phone}</a>
+              </>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>Doctor</dt>
+          <dd>{entry.doctor?.name ?? 'None assigned'}</dd>
+        </div>
+        <div>
+          <dt>Chair</dt>
+          <dd>{entry.chair?.name ?? 'None assigned'}</dd>
+        </div>
+        <div>
+          <dt>Payment</dt>
+          <dd>{entry.price <= 0 ? 'Free' : `${formatPrice(entry.price)}, ${entry.paid ? 'paid' : 'unpaid'}`}</dd>
+        </div>
+        <div>
+          <dt>Status</dt>
+          <dd>
+            {STATUS_TEXT[entry.status]}
+            {entry.cancelNote && `: ${entry.cancelNote}`}
+          </dd>
+        </div>
+        <div>
+          <dt>No-shows</dt>
+          <dd>{entry.noShows}</dd>
+        </div>
+      </dl>
+      {entry.needsReview && (
+        <p className="booking-facts__review">
+          Needs review: it could not keep its doctor, chair or hours after a schedule change.
+        </p>
+      )}
+      {live && !cancelling && (
+        <div className="modal__actions booking-actions">
+          {started ? (
+            <>
+              <button
+                type="button"
+                className="button"
+                disabled={busy || entry.status === 'attended'}
+                onClick={() => void act(() => desk.markAttendance(entry._id, 'attended'))}
+              >
+                Mark attended
+              </button>
+              <button
+                type="button"
+                className="button"
+                disabled={busy || entry.status === 'no_show'}
+                onClick={() => void act(() => desk.markAttendance(entry._id, 'no_show'))}
+              >
+                Mark no-show
+              </button>
+            </>
+          ) : (
+            <p className="muted booking-actions__note">Attendance can be marked once the appointment has started.</p>
+          )}
+          {entry.status === 'active' && (
+            <>
+              <button type="button" className="button" disabled={busy} onClick={onReschedule}>
+                Reschedule
+              </button>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={() => setCancelling(true)}
+              >
+                Cancel for patient
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {cancelling && (
+        <form className="modal__form booking-cancel" onSubmit={handleCancel} aria-busy={busy || undefined}>
+          <div className="field">
+            <label htmlFor={`${ids}-reason`}>Reason the patient will see</label>
+            <input
+              id={`${ids}-reason`}
+              type="text"
+              required
+              maxLength={300}
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </div>
+          <div className="modal__actions">
+            <button type="submit" className="button button--danger" disabled={busy || !reason.trim()}>
+              Cancel booking
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={() => setCancelling(false)}>
+              Keep it
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

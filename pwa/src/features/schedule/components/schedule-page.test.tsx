@@ -1,0 +1,262 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes.tsx';
+import { fakeFirebase } from '../../../testing/fake-firebase.ts';
+import {
+  describeRequest,
+  findToast,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
+import type { ScheduleDay, ScheduleEntry } from '../api/get-schedule.ts';
+
+// 10:00 in New York on Saturday, Nov 21, 2026.
+const NOW = new Date('2026-11-21T15:00:00Z');
+
+function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
+  return {
+    _id: id,
+    userId: `u-${id}`,
+    patientName: 'Pat Patient',
+    email: 'pat@example.com',
+    phone: '555 0100',
+    treatment: 'Orthodontic Consultation',
+    treatmentId: 'orthodontic-consultation',
+    start: '09:00',
+    startMinute: 540,
+    durationMinutes: 60,
+    slot: '09.00 AM - 10.00 AM',
+    startsAt: '2026-11-21T14:00:00.000Z',
+    doctor: { _id: 'dr-hiro', name: 'Dr. Hiro Tanaka' },
+    chair: { _id: 'chair-1', name: 'Chair 1' },
+    price: 120,
+    paid: true,
+    status: 'active',
+    cancelReason: null,
+    cancelNote: null,
+    needsReview: false,
+    noShows: 0,
+    ...fields,
+  };
+}
+
+const DAY: ScheduleDay = {
+  date: '2026-11-21',
+  appointmentDate: 'Nov 21, 2026',
+  hours: { open: '09:00', close: '17:00' },
+  closures: [],
+  doctors: [
+    { _id: 'dr-hiro', name: 'Dr. Hiro Tanaka', specialty: 'Orthodontics' },
+    { _id: 'dr-sofia', name: 'Dr. Sofia Alvarez', specialty: 'General Dentistry' },
+  ],
+  chairs: [
+    { _id: 'chair-1', name: 'Chair 1' },
+    { _id: 'chair-2', name: 'Chair 2' },
+  ],
+  bookings: [
+    entry('b-started', {}),
+    entry('b-later', {
+      patientName: 'Sam Later',
+      treatment: 'Teeth Cleaning',
+      treatmentId: 'teeth-cleaning',
+      start: '14:00',
+      startMinute: 840,
+      durationMinutes: 30,
+      slot: '02.00 PM - 02.30 PM',
+      startsAt: '2026-11-21T19:00:00.000Z',
+      doctor: { _id: 'dr-sofia', name: 'Dr. Sofia Alvarez' },
+      chair: { _id: 'chair-2', name: 'Chair 2' },
+      price: 80,
+      paid: false,
+      noShows: 2,
+    }),
+    entry('b-gone', {
+      patientName: 'Cy Cancelled',
+      start: '11:00',
+      startMinute: 660,
+      status: 'cancelled',
+      cancelReason: 'admin',
+      cancelNote: 'Doctor away',
+    }),
+  ],
+};
+
+let requests: { line: string; body: string }[];
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+  requests = [];
+  stubFetch(async (request) => {
+    const url = new URL(request.url);
+    requests.push({ line: describeRequest(request), body: request.method === 'GET' ? '' : await request.text() });
+    if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
+    if (url.pathname === '/api/schedule' && url.searchParams.has('date')) {
+      const date = url.searchParams.get('date') ?? '';
+      return json(date === DAY.date ? DAY : { ...DAY, date, appointmentDate: date, bookings: [] });
+    }
+    if (url.pathname === '/api/schedule') {
+      const from = new Date(`${url.searchParams.get('from')}T12:00:00Z`);
+      return json(
+        Array.from({ length: 7 }, (_, i) => {
+          const date = new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+          return { date, count: date === DAY.date ? 2 : 0 };
+        }),
+      );
+    }
+    if (url.pathname === '/api/users/search') {
+      return json([
+        {
+          _id: 'u-pat',
+          name: 'Pat Patient',
+          email: 'pat@example.com',
+          phone: '555 0100',
+          noShows: 1,
+          hasAccount: true,
+        },
+      ]);
+    }
+    if (url.pathname === '/api/appointmentOptions') {
+      return json([
+        {
+          _id: 'teeth-cleaning',
+          name: 'Teeth Cleaning',
+          slots: ['02.30 PM - 03.00 PM', '03.00 PM - 03.30 PM'],
+          price: 80,
+          durationMinutes: 30,
+        },
+      ]);
+    }
+    if (request.method === 'POST') return json({ acknowledged: true, modifiedCount: 1, message: 'Done at the desk' });
+    return json({ message: 'Not found' }, 404);
+  });
+  fakeFirebase.signInAs('admin@clinic.test', 'Ada Admin');
+  storeSession('admin@clinic.test');
+});
+
+afterEach(() => vi.useRealTimers());
+
+async function openSchedule() {
+  const user = userEvent.setup();
+  renderWithProviders(<AppRoutes />, { path: '/dashboard/schedule' });
+  await screen.findByRole('heading', { level: 1, name: 'Schedule' }, { timeout: 10_000 });
+  await screen.findByRole('list', { name: 'Dr. Hiro Tanaka' });
+  return user;
+}
+
+const posts = () => requests.filter((r) => r.line.startsWith('POST'));
+
+describe('Schedule (front desk)', { timeout: 20_000 }, () => {
+  it('shows the day as a column per doctor, each booking a block as tall as it is long, and the week’s counts', async () => {
+    const user = await openSchedule();
+    const hiro = screen.getByRole('list', { name: 'Dr. Hiro Tanaka' });
+    const block = within(hiro).getByRole('button', { name: /09:00–10:00 Pat Patient/ });
+    expect(block.closest('li')?.style.height).toBe('96px'); // 60 minutes
+    const sofia = screen.getByRole('list', { name: 'Dr. Sofia Alvarez' });
+    const later = within(sofia).getByRole('button', { name: /14:00–14:30 Sam Later/ });
+    expect(later.textContent).toContain('Unpaid');
+    expect(later.textContent).toContain('2 no-shows');
+    expect(later.closest('li')?.style.height).toBe('48px'); // 30 minutes
+    // The cancelled booking is not on the grid but listed below, with the clinic's reason.
+    expect(within(hiro).queryByText(/Cy Cancelled/)).toBeNull();
+    const cancelled = screen.getByRole('region', { name: 'Cancelled' });
+    expect(cancelled.textContent).toContain('Cy Cancelled');
+    expect(cancelled.textContent).toContain('by the clinic: Doctor away');
+    expect(screen.getByText('Open 09:00–17:00. 2 appointments.')).toBeTruthy();
+    const today = await screen.findByRole('button', { name: 'Saturday, Nov 21: 2 appointments' });
+    expect(today.getAttribute('aria-current')).toBe('date');
+
+    await user.click(screen.getByRole('button', { name: 'Chairs' }));
+    expect(screen.queryByRole('list', { name: 'Dr. Hiro Tanaka' })).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Chair 2' })).getByRole('button').textContent).toContain(
+      'Sam Later',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Next day' }));
+    await screen.findByText('Sunday, Nov 22, 2026');
+    expect(requests.map((r) => r.line)).toContain('GET /api/schedule?date=2026-11-22');
+  });
+
+  it('opens a started booking and marks it a no-show', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+    expect(within(dialog).getByText('pat@example.com').getAttribute('href')).toBe('mailto:pat@example.com');
+    expect(within(dialog).queryByRole('button', { name: 'Mark attended' })).not.toBeNull();
+    const loadsBefore = requests.filter((r) => r.line === 'GET /api/schedule?date=2026-11-21').length;
+    await user.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
+    expect(await findToast('Done at the desk')).toBe('success');
+    expect(posts()).toEqual([{ line: 'POST /api/bookings/b-started/attendance', body: '{"status":"no_show"}' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(requests.filter((r) => r.line === 'GET /api/schedule?date=2026-11-21').length).toBeGreaterThan(
+        loadsBefore,
+      ),
+    );
+  });
+
+  it('cancels an upcoming booking for the patient with the reason they will see; attendance waits for the start', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: /14:00–14:30 Sam Later/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sam Later: Teeth Cleaning' });
+    expect(within(dialog).getByText('Attendance can be marked once the appointment has started.')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Mark attended' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel for patient' }));
+    const submit = within(dialog).getByRole('button', { name: 'Cancel booking' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Reason the patient will see'), 'Dr. Alvarez is ill');
+    await user.click(submit);
+    expect(await findToast('Done at the desk')).toBe('success');
+    expect(posts()).toEqual([{ line: 'POST /api/bookings/b-later/cancel', body: '{"reason":"Dr. Alvarez is ill"}' }]);
+  });
+
+  it('books by phone for a patient found by name, with their phone filled in', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: 'Book by phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book by phone' });
+    const book = within(dialog).getByRole('button', { name: 'Book' }) as HTMLButtonElement;
+    expect(book.disabled).toBe(true);
+    await user.type(within(dialog).getByLabelText('Find by name or email'), 'pat');
+    await user.click(await within(dialog).findByRole('radio', { name: /Pat Patient/ }));
+    expect((within(dialog).getByLabelText('Phone Number') as HTMLInputElement).value).toBe('555 0100');
+    await within(dialog).findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '03.00 PM - 03.30 PM');
+    await user.click(book);
+    expect(await findToast('Done at the desk')).toBe('success');
+    expect(posts().map((p) => [p.line, JSON.parse(p.body)])).toEqual([
+      [
+        'POST /api/phone-bookings',
+        {
+          patientId: 'u-pat',
+          phone: '555 0100',
+          treatment: 'Teeth Cleaning',
+          appointmentDate: 'Nov 21, 2026',
+          slot: '03.00 PM - 03.30 PM',
+        },
+      ],
+    ]);
+  });
+
+  it('books by phone for a new patient with their name and email', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: 'Book by phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book by phone' });
+    await user.click(within(dialog).getByRole('radio', { name: 'New patient' }));
+    await user.type(within(dialog).getByLabelText('Name'), 'Nora Newcomer');
+    await user.type(within(dialog).getByLabelText('Email'), 'nora@example.com');
+    await user.type(within(dialog).getByLabelText('Phone Number'), '555 0142');
+    await within(dialog).findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await user.click(within(dialog).getByRole('button', { name: 'Book' }));
+    await findToast('Done at the desk');
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toEqual({
+      patient: { name: 'Nora Newcomer', email: 'nora@example.com' },
+      phone: '555 0142',
+      treatment: 'Teeth Cleaning',
+      appointmentDate: 'Nov 21, 2026',
+      slot: '02.30 PM - 03.00 PM',
+    });
+  });
+});

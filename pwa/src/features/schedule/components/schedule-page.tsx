@@ -1,0 +1,244 @@
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
+import { startOfWeek } from 'date-fns/startOfWeek';
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
+import { RescheduleDialog } from '../../../components/reschedule-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { useFrontDesk } from '../api/front-desk-actions.ts';
+import { fetchScheduleCsv, type ScheduleEntry, useDayCounts, useScheduleDay } from '../api/get-schedule.ts';
+import { BookingDetailsDialog } from './booking-details-dialog.tsx';
+import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
+import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
+import '../schedule.css';
+
+const ISO = 'yyyy-MM-dd';
+const shift = (iso: string, days: number) => format(addDays(parseISO(iso), days), ISO);
+
+/** The week (Monday to Sunday) around a day, with each day's appointments; a day opens it. */
+function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): void }) {
+  const monday = format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), ISO);
+  const days = Array.from({ length: 7 }, (_, i) => shift(monday, i));
+  const { data: counts } = useDayCounts(days[0] ?? monday, days[6] ?? monday);
+  const countOf = (iso: string) => counts?.find((c) => c.date === iso)?.count;
+  return (
+    <ol className="week-strip" aria-label="This week">
+      {days.map((iso) => {
+        const count = countOf(iso);
+        const day = parseISO(iso);
+        return (
+          <li key={iso}>
+            <button
+              type="button"
+              className="week-strip__day"
+              aria-current={iso === date ? 'date' : undefined}
+              aria-label={`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}`}
+              onClick={() => onSelect(iso)}
+            >
+              <span>{format(day, 'EEE')}</span>
+              <span className="week-strip__date">{format(day, 'd')}</span>
+              <span className="week-strip__count">{count ?? '·'}</span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** A range of days to download as CSV for a spreadsheet. */
+function CsvExport({ date }: { date: string }) {
+  const ids = useId();
+  const monday = format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), ISO);
+  const [from, setFrom] = useState(monday);
+  const [to, setTo] = useState(shift(monday, 6));
+  const [busy, setBusy] = useState(false);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      saveFile(await fetchScheduleCsv(from, to), `schedule-${from}-to-${to}.csv`);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <form className="schedule-export" onSubmit={handleSubmit} aria-labelledby={`${ids}-title`}>
+      <h2 id={`${ids}-title`}>Export for a spreadsheet</h2>
+      <div className="field">
+        <label htmlFor={`${ids}-from`}>From</label>
+        <input id={`${ids}-from`} type="date" required value={from} onChange={(e) => setFrom(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-to`}>To</label>
+        <input id={`${ids}-to`} type="date" required value={to} onChange={(e) => setTo(e.target.value)} />
+      </div>
+      <button type="submit" className="button" disabled={busy || !from || !to}>
+        Download CSV
+      </button>
+    </form>
+  );
+}
+
+type Open = { kind: 'details' | 'reschedule'; entry: ScheduleEntry } | { kind: 'phone' } | null;
+
+/**
+ * docs/product.md#schedule (/dashboard/schedule, admin): the front desk's day. A date picker with
+ * previous and next day, the week's counts, the day as a column per doctor (or chair) with a block
+ * per booking, and the cancelled ones below. A booking opens its details and actions; "Book by
+ * phone" books for a caller.
+ */
+export function SchedulePage() {
+  const ids = useId();
+  const [today] = useState(() => format(clinicToday(), ISO));
+  const [date, setDate] = useState(today);
+  const [view, setView] = useState<ColumnView>('doctors');
+  const [open, setOpen] = useState<Open>(null);
+  const { data: day, error, isValidating, mutate } = useScheduleDay(date);
+  const desk = useFrontDesk();
+
+  let content: ReactNode;
+  if (error && !day) {
+    content = (
+      <div className="schedule__status" role="alert">
+        <p>Sorry, the schedule could not be loaded: {errorText(error)}</p>
+        <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (!day || day.date !== date) {
+    content = <Spinner label="Loading the schedule" />;
+  } else {
+    const cancelled = day.bookings.filter((entry) => !isOnGrid(entry));
+    const closed = day.closures.find((c) => c.doctorId === null);
+    const booked = day.bookings.length - cancelled.length;
+    content = (
+      <>
+        <p className="schedule__summary" role="status">
+          {closed
+            ? `The clinic is closed: ${closed.reason}. `
+            : day.hours
+              ? `Open ${day.hours.open}–${day.hours.close}. `
+              : 'The clinic does not open on this weekday. '}
+          {booked === 0 ? 'No appointments.' : `${booked} appointment${booked === 1 ? '' : 's'}.`}
+        </p>
+        <DayGrid day={day} view={view} onOpen={(entry) => setOpen({ kind: 'details', entry })} />
+        {cancelled.length > 0 && (
+          <section className="schedule__cancelled" aria-labelledby={`${ids}-cancelled`}>
+            <h3 id={`${ids}-cancelled`}>Cancelled</h3>
+            <ul>
+              {cancelled.map((entry) => (
+                <li key={entry._id}>
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setOpen({ kind: 'details', entry })}
+                  >
+                    {entry.start} {entry.patientName}, {entry.treatment}
+                  </button>{' '}
+                  <span className="muted">
+                    {entry.cancelReason === 'unpaid'
+                      ? 'not paid in time'
+                      : entry.cancelReason === 'admin'
+                        ? `by the clinic${entry.cancelNote ? `: ${entry.cancelNote}` : ''}`
+                        : 'by the patient'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </>
+    );
+  }
+
+  const appointmentDate = day?.appointmentDate ?? format(parseISO(date), 'PP');
+  return (
+    <section className="dashboard-page schedule" aria-labelledby={`${ids}-title`}>
+      <div className="schedule__header">
+        <h1 id={`${ids}-title`}>Schedule</h1>
+        <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'phone' })}>
+          Book by phone
+        </button>
+      </div>
+      <div className="schedule__toolbar">
+        <button type="button" className="button button--small" onClick={() => setDate(shift(date, -1))}>
+          Previous day
+        </button>
+        <div className="field schedule__date">
+          <label htmlFor={`${ids}-date`}>Day</label>
+          <input
+            id={`${ids}-date`}
+            type="date"
+            value={date}
+            onChange={(event) => {
+              if (event.target.value) setDate(event.target.value);
+            }}
+          />
+        </div>
+        <button type="button" className="button button--small" onClick={() => setDate(shift(date, 1))}>
+          Next day
+        </button>
+        <button type="button" className="button button--small" onClick={() => setDate(today)} disabled={date === today}>
+          Today
+        </button>
+        <fieldset className="schedule__view">
+          <legend>Columns</legend>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={view === 'doctors'}
+            onClick={() => setView('doctors')}
+          >
+            Doctors
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-pressed={view === 'chairs'}
+            onClick={() => setView('chairs')}
+          >
+            Chairs
+          </button>
+        </fieldset>
+      </div>
+      <WeekStrip date={date} onSelect={setDate} />
+      <h2 className="schedule__day">{format(parseISO(date), 'EEEE, PP')}</h2>
+      {content}
+      <CsvExport date={date} />
+      {open?.kind === 'details' && (
+        <BookingDetailsDialog
+          entry={open.entry}
+          appointmentDate={appointmentDate}
+          onReschedule={() => setOpen({ kind: 'reschedule', entry: open.entry })}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'reschedule' && (
+        <RescheduleDialog
+          booking={{ ...open.entry, appointmentDate, date }}
+          onSubmit={(move) => desk.reschedule({ _id: open.entry._id, appointmentDate }, move)}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open?.kind === 'phone' && (
+        <PhoneBookingDialog
+          initialDate={date < today ? parseISO(today) : parseISO(date)}
+          onBooked={(iso) => {
+            setOpen(null);
+            setDate(iso);
+          }}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </section>
+  );
+}
