@@ -28,7 +28,7 @@ test('the front desk’s schedule shows a patient’s booking in its doctor’s 
   await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
-  await page.getByLabel('Day').fill(date);
+  await page.getByLabel('Day', { exact: true }).fill(date);
   const column = page.getByRole('list', { name: 'Dr. Hiro Tanaka' });
   const block = column.getByRole('button', { name: /15:00–16:00 Jamie Patient Orthodontic Consultation/ });
   await expect(block).toBeVisible();
