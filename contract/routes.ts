@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
+import { AuditPage, AuditQuery } from './audit.ts';
 import { Booking, BookingCancelled, BookingCreated, BookingsQuery, NewBooking } from './bookings.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
 import { Doctor, DoctorAdded, DoctorDeleted, NewDoctor, UploadedImage } from './doctors.ts';
@@ -84,6 +85,7 @@ export const routes = {
   'GET /doctors': { response: v.array(Doctor) },
   'POST /doctors': { body: NewDoctor, response: DoctorAdded },
   'DELETE /doctors/:id': { response: DoctorDeleted },
+  'GET /audit': { query: AuditQuery, response: AuditPage },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

@@ -2,6 +2,7 @@ import { type IRequest, type RequestHandler, Router } from 'itty-router';
 import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
+import { listAudit } from './audit.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
 import { postContact } from './contact.ts';
 import { addDoctor, deleteDoctor, listDoctors } from './doctors.ts';
@@ -114,6 +115,7 @@ const handlers = {
   'GET /doctors': listDoctors,
   'POST /doctors': addDoctor,
   'DELETE /doctors/:id': deleteDoctor,
+  'GET /audit': listAudit,
 } satisfies Record<RouteKey, Handler>;
 
 // Each path once, in the contract's order, with all its methods.

@@ -31,6 +31,14 @@ export async function allDoctors(db: D1Database): Promise<Doctor[]> {
   return results.map(toDoctor);
 }
 
+export async function doctorById(db: D1Database, id: string): Promise<Doctor | null> {
+  const row = await db
+    .prepare('SELECT id, name, email, specialty, image_key FROM doctors WHERE id = ?1')
+    .bind(id)
+    .first<DoctorRow>();
+  return row && toDoctor(row);
+}
+
 /** Adds a doctor; an email or a photo already taken fails it on DOCTOR_EMAIL or DOCTOR_PHOTO. */
 export function insertDoctor(
   db: D1Database,
