@@ -2,14 +2,25 @@ import * as v from 'valibot';
 import { text } from './fields.ts';
 
 /**
- * What an audit entry records (audit_log.action). The database allows these and a few reserved for
- * the work to come (migrations/0006_audit_log.sql); a new kind of change adds its action here.
+ * What an audit entry records (audit_log.action, `?type=` of GET /api/audit). The database checks
+ * only an action's shape ('thing.done'); a new kind of change adds its action here (and its label
+ * in pwa/src/features/audit).
  */
 export const AUDIT_ACTIONS = [
   'user.made_admin',
   'user.deleted',
   'doctor.added',
+  'doctor.updated',
   'doctor.deleted',
+  'treatment.added',
+  'treatment.updated',
+  'treatment.deleted',
+  'treatment.deactivated',
+  'clinic.hours_changed',
+  'closure.added',
+  'closure.deleted',
+  'chair.added',
+  'chair.deleted',
   'review.approved',
   'review.hidden',
   'booking.cancelled',

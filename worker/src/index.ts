@@ -4,8 +4,18 @@ import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { listAudit } from './audit.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
+import {
+  addChair,
+  addClosure,
+  deleteChair,
+  deleteClosure,
+  getHours,
+  listChairs,
+  listClosures,
+  setHours,
+} from './clinic.ts';
 import { postContact } from './contact.ts';
-import { addDoctor, deleteDoctor, listDoctors } from './doctors.ts';
+import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
 import type { Env } from './env.ts';
 import { errorResponse, HttpError, json } from './http.ts';
 import { getImage, uploadImage } from './images.ts';
@@ -14,6 +24,7 @@ import { countQueries } from './query-count.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
 import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
+import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './treatments.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
@@ -23,7 +34,7 @@ const router = Router<IRequest, [Env, ExecutionContext]>({
   base: '/api',
   catch: (error: unknown, request: IRequest) => {
     if (error instanceof HttpError) {
-      const response = errorResponse(request, error.status, error.message);
+      const response = errorResponse(request, error.status, error.message, error.details);
       for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
       return response;
     }
@@ -115,6 +126,20 @@ const handlers = {
   'GET /doctors': listDoctors,
   'POST /doctors': addDoctor,
   'DELETE /doctors/:id': deleteDoctor,
+  'PUT /doctors/:id': editDoctor,
+  'GET /team': listTeam,
+  'GET /treatments': listTreatments,
+  'POST /treatments': addTreatment,
+  'PUT /treatments/:id': editTreatment,
+  'DELETE /treatments/:id': deleteTreatment,
+  'GET /clinic/hours': getHours,
+  'PUT /clinic/hours': setHours,
+  'GET /closures': listClosures,
+  'POST /closures': addClosure,
+  'DELETE /closures/:id': deleteClosure,
+  'GET /chairs': listChairs,
+  'POST /chairs': addChair,
+  'DELETE /chairs/:id': deleteChair,
   'GET /audit': listAudit,
 } satisfies Record<RouteKey, Handler>;
 

@@ -86,6 +86,12 @@ export function changedFields(
   return { before: keep(before), after: keep(after) };
 }
 
+/** Whether `after` changes any field of `before` (an edit that changes nothing needs no audit row). */
+export function changesAnything(before: Fields, after: Fields): boolean {
+  const changed = changedFields(before, after);
+  return Object.keys(changed.after ?? {}).length + Object.keys(changed.before ?? {}).length > 0;
+}
+
 const definedOnly = (fields: Fields | null) =>
   fields && Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
