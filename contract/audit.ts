@@ -28,7 +28,8 @@ export const AUDIT_ACTIONS = [
   'payment.failed',
   'payment.refund_due',
 ] as const;
-export const AuditAction = v.picklist(AUDIT_ACTIONS, 'type must be one of the audit trail’s action types');
+const NOT_AN_ACTION = 'type must be one of the audit trail’s action types';
+export const AuditAction = v.picklist(AUDIT_ACTIONS, NOT_AN_ACTION);
 export type AuditAction = v.InferOutput<typeof AuditAction>;
 
 /** What an entry is about (audit_log.target_type). */
@@ -46,17 +47,26 @@ export const AUDIT_TARGET_TYPES = [
 export const AuditTargetType = v.picklist(AUDIT_TARGET_TYPES);
 export type AuditTargetType = v.InferOutput<typeof AuditTargetType>;
 
-/** An empty parameter (`?type=`) is the same as none. */
-const orEmpty = <S extends v.GenericSchema>(schema: S) =>
+/**
+ * An empty parameter (`?type=`) is the same as none. `message` is the answer when the value fits
+ * neither (a picklist's own message does not reach through the union).
+ */
+const orEmpty = <S extends v.GenericSchema>(schema: S, message?: string) =>
   v.optional(
-    v.union([
-      v.pipe(
-        v.literal(''),
-        v.transform(() => undefined),
-      ),
-      schema,
-    ]),
+    v.union(
+      [
+        v.pipe(
+          v.literal(''),
+          v.transform(() => undefined),
+        ),
+        schema,
+      ],
+      message,
+    ),
   );
+
+/** The answer to a cursor that is no page's `nextCursor`. */
+export const BAD_CURSOR = 'cursor is not valid; start again from the first page';
 
 /** Whole numbers from 1 to 100. */
 const LIMIT = 'limit must be a whole number from 1 to 100';
@@ -67,13 +77,12 @@ const LIMIT = 'limit must be a whole number from 1 to 100';
  * of a page (1–100, 50 by default). An empty parameter is the same as none.
  */
 export const AuditQuery = v.object({
-  cursor: orEmpty(
-    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, 'cursor is not valid; start again from the first page')),
-  ),
+  cursor: orEmpty(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{1,200}$/, BAD_CURSOR)), BAD_CURSOR),
   actor: orEmpty(text('actor', 254)),
-  type: orEmpty(AuditAction),
+  type: orEmpty(AuditAction, NOT_AN_ACTION),
   limit: orEmpty(
     v.pipe(v.string(), v.regex(/^\d{1,3}$/, LIMIT), v.transform(Number), v.minValue(1, LIMIT), v.maxValue(100, LIMIT)),
+    LIMIT,
   ),
 });
 export type AuditQuery = v.InferInput<typeof AuditQuery>;

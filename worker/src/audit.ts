@@ -1,10 +1,8 @@
-import { type AuditPage, AuditQuery } from '../../contract/audit.ts';
+import { type AuditPage, AuditQuery, BAD_CURSOR } from '../../contract/audit.ts';
 import { requireAdmin } from './auth.ts';
 import { type AuditPosition, auditPage, toAuditEntry } from './data/audit.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readQuery } from './http.ts';
-
-const BAD_CURSOR = 'cursor is not valid; start again from the first page';
 
 /** The cursor of the page after `last`: its (at, id), base64url-encoded; opaque to clients. */
 function cursorAfter(last: AuditPosition): string {

@@ -31,10 +31,25 @@ export interface AuditEntry {
 export const IF_CHANGED: Sql = () => 'changes() > 0';
 
 /**
- * The audit row of a change, to put in the SAME `db.batch()` as the change, right after it: a
- * change that fails fails the batch, and leaves no row. When the change may change nothing (a
- * conditional UPDATE, a DELETE of an id that may not exist, an INSERT … ON CONFLICT DO NOTHING),
- * pass `IF_CHANGED` (or a condition of your own) so that no row is written then.
+ * The audit row of a change (the one way to write audit_log), to put in the SAME `db.batch()` as
+ * the change, so that a change that fails leaves no row:
+ *
+ *   await env.DB.batch([
+ *     rescheduleBooking(env.DB, id, slot),
+ *     auditEntry(env.DB, {
+ *       actor: admin,                          // the user from requireAdmin/requireUser, or { system: 'system' }
+ *       action: 'booking.rescheduled',         // add a new action to AUDIT_ACTIONS in contract/audit.ts
+ *       target: { type: 'booking', id, name }, // name: a snapshot, kept after the target is gone
+ *       before: { slot: old },                 // only the fields that differ are stored
+ *       after: { slot },
+ *     }, IF_CHANGED),
+ *   ]);
+ *
+ * Put it right after the change. When the change may change nothing (a conditional UPDATE, a
+ * DELETE of an id that may not exist, an INSERT … ON CONFLICT DO NOTHING), pass `IF_CHANGED` so
+ * that no row is written then, or a condition of your own (Sql), e.g. to put the row before the
+ * change and read the target's fields as they were (see moderateReview). Any value of `target.name`,
+ * `before` or `after` may be Sql, read when the statement runs in the batch.
  */
 export function auditEntry(db: D1Database, entry: AuditEntry, onlyIf?: Sql): D1PreparedStatement {
   const { params, param } = placeholders();
