@@ -37,3 +37,13 @@ export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
 export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
 
 export const REFUNDS_KEY = '/refunds';
+
+/** One page of the audit trail (Activity): its filters, and the cursor the page before it answered (null: the first). */
+export function auditPageKey(filter: { type: string; actor: string }, cursor: string | null): string {
+  const query = new URLSearchParams();
+  if (filter.type) query.set('type', filter.type);
+  if (filter.actor) query.set('actor', filter.actor);
+  if (cursor) query.set('cursor', cursor);
+  const search = query.toString();
+  return search ? `/audit?${search}` : '/audit';
+}

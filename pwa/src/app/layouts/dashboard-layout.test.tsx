@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
+  it('adds All Users, Add A Doctor, Manage Doctors, Refunds due, Reviews and Activity for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -45,6 +45,7 @@ describe('dashboard layout', () => {
         ['Manage Doctors', '/dashboard/manage-doctors'],
         ['Refunds due', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
+        ['Activity', '/dashboard/activity'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
