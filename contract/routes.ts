@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
+import { AuditPage, AuditQuery } from './audit.ts';
 import {
   Attendance,
   AttendanceSaved,
@@ -166,6 +167,7 @@ export const routes = {
   'GET /chairs': { response: v.array(Chair) },
   'POST /chairs': { body: NewChair, response: ChairAdded },
   'DELETE /chairs/:id': { query: ForceQuery, response: ChairDeleted },
+  'GET /audit': { query: AuditQuery, response: AuditPage },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

@@ -100,6 +100,7 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/refunds', 'Refunds due'],
     ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/activity', 'Activity'],
     ['/dashboard/manage-doctors', 'Manage Doctors'],
   ] as const) {
     await settle(page, path, heading);

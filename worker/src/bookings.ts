@@ -10,9 +10,11 @@ import {
   isWholeInterval,
   parseClinicDate,
 } from './clinic-time.ts';
+import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import {
   type BookingRow,
   bookingById,
+  bookingName,
   bookingsOf,
   cancelActiveBooking,
   insertBooking,
@@ -223,20 +225,33 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
     }
   }
   // The paid check holds in the write too: a payment landing after the read keeps the booking.
+  const by = row.user_id === user.id ? 'patient' : 'admin';
+  const cancel = cancelActiveBooking(env.DB, row.id, { evenPaid: user.role === 'admin', by });
+  // An admin cancelling for a patient is an admin action: its audit row goes in the same batch.
+  const audit = auditEntry(
+    env.DB,
+    {
+      actor: user,
+      action: 'booking.cancelled',
+      target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+      before: { status: 'active', paid: row.paid === 1 },
+      after: { status: 'cancelled', cancelReason: by },
+    },
+    IF_CHANGED,
+  );
   // Its claims are freed in the same batch, once it is cancelled.
-  const [{ meta }] = (await env.DB.batch([
-    cancelActiveBooking(env.DB, row.id, {
-      evenPaid: user.role === 'admin',
-      by: row.user_id === user.id ? 'patient' : 'admin',
-    }),
+  const [cancelled] = await env.DB.batch([
+    cancel,
+    ...(by === 'admin' ? [audit] : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
-  ])) as [D1Result];
-  if (meta.changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
+  ]);
+  const changes = cancelled?.meta.changes ?? 0;
+  if (changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
     throw new HttpError(409, PAID_STAYS);
   }
   return json({
     acknowledged: true,
-    modifiedCount: meta.changes,
+    modifiedCount: changes,
     message: 'Booking cancelled',
   } satisfies BookingCancelled);
 }

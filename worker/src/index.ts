@@ -2,6 +2,7 @@ import { type IRequest, type RequestHandler, Router } from 'itty-router';
 import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
+import { listAudit } from './audit.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
 import {
   addChair,
@@ -158,6 +159,7 @@ const handlers = {
   'GET /chairs': listChairs,
   'POST /chairs': addChair,
   'DELETE /chairs/:id': deleteChair,
+  'GET /audit': listAudit,
 } satisfies Record<RouteKey, Handler>;
 
 // Each path once, in the contract's order, with all its methods.

@@ -71,6 +71,11 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/activity',
+    component: lazyPage(() => import('../features/audit/components/activity-page.tsx'), 'ActivityPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/payment/:id',
     component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
     access: 'signed-in',

@@ -50,3 +50,13 @@ export const scheduleCountsKey = (from: string, to: string) => `${SCHEDULE}?from
 export const isScheduleKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${SCHEDULE}?`);
 /** Patients found by the front desk's search. */
 export const patientSearchKey = (q: string) => `/users/search?q=${encodeURIComponent(q)}`;
+
+/** One page of the audit trail (Activity): its filters, and the cursor the page before it answered (null: the first). */
+export function auditPageKey(filter: { type: string; actor: string }, cursor: string | null): string {
+  const query = new URLSearchParams();
+  if (filter.type) query.set('type', filter.type);
+  if (filter.actor) query.set('actor', filter.actor);
+  if (cursor) query.set('cursor', cursor);
+  const search = query.toString();
+  return search ? `/audit?${search}` : '/audit';
+}

@@ -3,6 +3,7 @@ import type { DayCount, ScheduleEntry } from '../../../contract/schedule.ts';
 import { clinicInstant, clinicNow, displayDate } from '../clinic-time.ts';
 import type { Env } from '../env.ts';
 import { imageUrl } from '../images.ts';
+import type { Sql } from './audit.ts';
 import { clockOf } from './clinic-hours.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
@@ -242,6 +243,15 @@ export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid:
     );
 }
 
+/**
+ * A booking's name in the audit trail, read in the audit statement's batch:
+ * "Pat Patient: Teeth Cleaning, 2026-11-21, 09.00 AM - 09.30 AM".
+ */
+export const bookingName =
+  (id: string): Sql =>
+  (param) =>
+    `(SELECT patient_name || ': ' || treatment || ', ' || appointment_date || ', ' || slot FROM bookings WHERE id = ${param(id)})`;
+
 /** Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked in the write). */
 export function cancelActiveBooking(
   db: D1Database,
@@ -280,12 +290,12 @@ export function setPaymentIntent(db: D1Database, bookingId: string, intentId: st
   return db.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(bookingId, intentId);
 }
 
-/** Marks an active booking paid, when the payment recorded for it by `transactionId` is not one owed back. */
+/** Marks an active, unpaid booking paid (a repeat changes nothing), when the payment recorded for it by `transactionId` is not one owed back. */
 export function markBookingPaid(db: D1Database, bookingId: string, transactionId: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE bookings SET paid = 1, payment_error = NULL
-       WHERE id = ?1 AND status = 'active' AND EXISTS (
+       WHERE id = ?1 AND status = 'active' AND paid = 0 AND EXISTS (
          SELECT 1 FROM payments p WHERE p.transaction_id = ?2 AND p.booking_id = ?1 AND p.refund_status IS NULL)`,
     )
     .bind(bookingId, transactionId);

@@ -1,5 +1,6 @@
 import type { RefundDue } from '../../../contract/payments.ts';
 import { displayDate } from '../clinic-time.ts';
+import type { Sql } from './audit.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 
 /** A Stripe event is handled once: its id is the primary key of stripe_events. */
@@ -73,6 +74,18 @@ export function markRefundDueOnCancel(db: D1Database, bookingId: string): D1Prep
          AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = ?1 AND b.status = 'cancelled' AND b.cancel_reason = 'admin')`,
     )
     .bind(bookingId);
+}
+
+/**
+ * SQL for the audit trail, read in the recording batch: whether the payment of `transactionId` is
+ * owed back, and why (its refund_reason).
+ */
+export function refundDueOf(transactionId: string): { isDue: Sql; reason: Sql } {
+  return {
+    isDue: (param) =>
+      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_status = 'due')`,
+    reason: (param) => `(SELECT refund_reason FROM payments WHERE transaction_id = ${param(transactionId)})`,
+  };
 }
 
 export interface PaymentStateRow {

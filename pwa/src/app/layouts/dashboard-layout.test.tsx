@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
+  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Refunds due, Reviews and Activity for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -46,6 +46,7 @@ describe('dashboard layout', () => {
         ['Manage Doctors', '/dashboard/manage-doctors'],
         ['Refunds due', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
+        ['Activity', '/dashboard/activity'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {

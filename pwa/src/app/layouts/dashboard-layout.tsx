@@ -87,6 +87,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
                 </li>
+                <li>
+                  <MenuLink href="/dashboard/activity">Activity</MenuLink>
+                </li>
               </>
             )}
           </ul>
