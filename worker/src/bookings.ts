@@ -108,7 +108,16 @@ export async function bookFor(
   env: Env,
   patient: Pick<User, 'id' | 'name' | 'email'>,
   wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
-  { byClinic = false, before = [] }: { byClinic?: boolean; before?: D1PreparedStatement[] } = {},
+  {
+    byClinic = false,
+    before = [],
+    audit,
+  }: {
+    byClinic?: boolean;
+    before?: D1PreparedStatement[];
+    /** The booking's audit row, put right after its insert (so IF_CHANGED sees the insert). */
+    audit?: (bookingId: string) => D1PreparedStatement;
+  } = {},
 ): Promise<string> {
   const now = new Date();
   const { isoDate, day, treatment, startMinute, cells } = await planStart(env, wanted, now);
@@ -139,17 +148,21 @@ export async function bookFor(
         treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
     };
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
-    const statements = [
+    const ahead = [
       ...before,
       ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
       dropDeadClaims(env.DB, isoDate, now),
+    ];
+    const statements = [
+      ...ahead,
       insertBooking(env.DB, booking, rules.maxUnpaid),
+      ...(audit ? [audit(booking.id)] : []),
       insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
     ];
     let inserted: number;
     try {
       const results = await env.DB.batch(statements);
-      inserted = results[statements.length - 2]?.meta.changes ?? 0;
+      inserted = results[ahead.length]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
       if (violates(error, ONE_BOOKING_PER_PATIENT)) throw alreadyBooked(isoDate, byClinic);

@@ -188,10 +188,24 @@ export async function getSettings(_request: Request, env: Env): Promise<Response
   return json(await clinicSettings(env.DB));
 }
 
-/** PUT /api/clinic/settings (admin). */
+/** PUT /api/clinic/settings (admin); a change writes its audit row in the same batch. */
 export async function setSettings(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const settings = await readJson(request, SettingsChange);
-  await saveClinicSettings(env.DB, settings).run();
+  const before = await clinicSettings(env.DB);
+  await env.DB.batch([
+    saveClinicSettings(env.DB, settings),
+    ...(changesAnything(before, settings)
+      ? [
+          auditEntry(env.DB, {
+            actor: admin,
+            action: 'clinic.settings_changed',
+            target: { type: 'clinic', id: 'settings', name: 'Clinic settings' },
+            before,
+            after: settings,
+          }),
+        ]
+      : []),
+  ]);
   return json({ acknowledged: true, ...settings } satisfies SettingsSaved);
 }

@@ -17,8 +17,10 @@ import { type PatientMatch, PatientSearchQuery } from '../../contract/users.ts';
 import { requireAdmin, requireUser } from './auth.ts';
 import { alreadyBooked, bookFor, bookingFor, planStart, TAKEN } from './bookings.ts';
 import { clinicInstant, displayDate } from './clinic-time.ts';
+import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import {
   bookingById,
+  bookingName,
   cancelForPatient,
   type MoveRow,
   moveStatements,
@@ -35,7 +37,7 @@ import {
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
 import { clinicSettings } from './data/clinic-settings.ts';
-import { markRefundDueOnCancel } from './data/payments.ts';
+import { markRefundDueOnCancel, refundedTransaction } from './data/payments.ts';
 import { violates } from './data/unique-constraint.ts';
 import { insertPhonePatient, searchUsers, USER_EMAIL, userByEmail, userById } from './data/users.ts';
 import type { Env } from './env.ts';
@@ -125,7 +127,23 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
     );
     const statements = [
       ...release,
-      ...moveStatements(env.DB, move, freeClaimsOfEndedBooking(env.DB, old.id), dropDeadClaims(env.DB, isoDate, now)),
+      ...moveStatements(
+        env.DB,
+        move,
+        freeClaimsOfEndedBooking(env.DB, old.id),
+        dropDeadClaims(env.DB, isoDate, now),
+        auditEntry(
+          env.DB,
+          {
+            actor: user,
+            action: 'booking.rescheduled',
+            target: { type: 'booking', id: old.id, name: bookingName(old.id) },
+            before: { appointmentDate: old.appointment_date, slot: old.slot },
+            after: { appointmentDate: isoDate, slot: body.slot, movedTo: move.to.id },
+          },
+          IF_CHANGED,
+        ),
+      ),
       insertClaims(env.DB, { bookingId: move.to.id, day: isoDate, resources, ...cells }),
     ];
     let moved: number;
@@ -152,7 +170,7 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
  * on the clinic's clock. A booking already marked may be marked the other way (a correction).
  */
 export async function markAttendance(request: Request & Params, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const { status } = await readJson(request, Attendance);
   const now = new Date();
   const row = await bookingById(env.DB, request.params.id ?? '', now);
@@ -162,7 +180,20 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
   if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() > now.getTime()) {
     throw new HttpError(409, 'Attendance can be marked once the appointment has started');
   }
-  const { meta } = await setAttendance(env.DB, row.id, status, now.toISOString()).run();
+  const [{ meta }] = (await env.DB.batch([
+    setAttendance(env.DB, row.id, status, now.toISOString()),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: status === 'attended' ? 'booking.attended' : 'booking.no_show',
+        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+        before: { status: row.status },
+        after: { status },
+      },
+      IF_CHANGED,
+    ),
+  ])) as [D1Result];
   if (meta.changes === 0) throw new HttpError(409, CHANGED);
   return json({
     acknowledged: true,
@@ -180,10 +211,32 @@ export async function cancelBookingForPatient(request: Request & Params, env: En
   const admin = await requireAdmin(request, env);
   const { reason } = await readJson(request, CancelForPatient);
   const row = await bookingFor(env, admin, request.params.id ?? '');
+  const target = { type: 'booking', id: row.id, name: bookingName(row.id) } as const;
   const [{ meta }] = (await env.DB.batch([
     cancelForPatient(env.DB, row.id, reason, new Date().toISOString()),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'booking.cancelled',
+        target,
+        before: { status: 'active', paid: row.paid === 1 },
+        after: { status: 'cancelled', cancelReason: 'admin', cancelNote: reason },
+      },
+      IF_CHANGED,
+    ),
     freeClaimsOfEndedBooking(env.DB, row.id),
     markRefundDueOnCancel(env.DB, row.id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'payment.refund_due',
+        target,
+        after: { refundReason: 'cancelled_by_clinic', transactionId: refundedTransaction(row.id) },
+      },
+      IF_CHANGED,
+    ),
   ])) as [D1Result];
   if (meta.changes === 0) throw new HttpError(409, CHANGED);
   return json({
@@ -221,7 +274,29 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
   }
   let id: string;
   try {
-    id = await bookFor(env, patient, body, { byClinic: true, before });
+    const booked = patient;
+    id = await bookFor(env, patient, body, {
+      byClinic: true,
+      before,
+      audit: (bookingId) =>
+        auditEntry(
+          env.DB,
+          {
+            actor: admin,
+            action: 'booking.booked_by_phone',
+            target: { type: 'booking', id: bookingId, name: bookingName(bookingId) },
+            after: {
+              patientId: booked.id,
+              email: booked.email,
+              newPatient: body.patientId === undefined,
+              treatment: body.treatment,
+              appointmentDate: body.appointmentDate,
+              slot: body.slot,
+            },
+          },
+          IF_CHANGED,
+        ),
+    });
   } catch (error) {
     if (violates(error, USER_EMAIL)) throw new HttpError(409, PATIENT_EXISTS);
     throw error;

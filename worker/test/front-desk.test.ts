@@ -664,3 +664,122 @@ describe('booking by phone', () => {
     expect((await postJson('/api/phone-bookings', { ...base, patientId: 'x', phone: '' }, admin)).status).toBe(400);
   });
 });
+
+describe('the audit trail of the front desk’s actions', () => {
+  interface Entry {
+    actor: { email: string | null; label: string };
+    action: string;
+    target: { type: string; id: string; name: string | null };
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }
+  /** What GET /api/audit lists of one action about one target. */
+  async function entries(action: string, targetId: string): Promise<Entry[]> {
+    const response = await call(`/api/audit?type=${action}&limit=100`, { headers: admin });
+    expect(response.status).toBe(200);
+    return (await response.json<{ entries: Entry[] }>()).entries.filter((e) => e.target.id === targetId);
+  }
+
+  it('writes one row per reschedule, by whoever moved it, and none for a refused one', async () => {
+    const [patient, other] = [await newPatient('audited'), await newPatient()];
+    const date = clinicDay(43);
+    const id = await booked(patient, ORTHO, date, '09.00 AM - 10.00 AM');
+    await booked(other, ORTHO, date, '11.00 AM - 12.00 PM');
+    expect((await reschedule(id, patient.auth, { appointmentDate: date, slot: '11.00 AM - 12.00 PM' })).status).toBe(
+      409,
+    );
+    expect(await entries('booking.rescheduled', id)).toEqual([]);
+    const response = await reschedule(id, patient.auth, { appointmentDate: date, slot: '02.00 PM - 03.00 PM' });
+    const { insertedId } = await response.json<{ insertedId: string }>();
+    expect(await entries('booking.rescheduled', id)).toEqual([
+      {
+        _id: expect.any(String),
+        at: expect.any(String),
+        actor: { id: patient.id, email: patient.email, label: 'patient' },
+        action: 'booking.rescheduled',
+        target: { type: 'booking', id, name: `Patient audited: ${ORTHO}, ${date}, 09.00 AM - 10.00 AM` },
+        // Only what changed: the same day, another time, and the booking that replaced it.
+        before: { slot: '09.00 AM - 10.00 AM' },
+        after: { slot: '02.00 PM - 03.00 PM', movedTo: insertedId },
+      },
+    ]);
+  });
+
+  it('writes attendance, cancellation (and its refund) and phone bookings by the admin, and nothing for refusals', async () => {
+    const patient = await newPatient('desk');
+    const past = await addPastVisit(patient.email, 4);
+    const upcoming = await booked(patient, CLEANING, clinicDay(44), '09.00 AM - 09.30 AM');
+    expect((await postJson(`/api/bookings/${upcoming}/attendance`, { status: 'attended' }, admin)).status).toBe(409);
+    expect(await entries('booking.attended', upcoming)).toEqual([]);
+    expect((await postJson(`/api/bookings/${past}/attendance`, { status: 'no_show' }, admin)).status).toBe(200);
+    expect(await entries('booking.no_show', past)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: 'admin@clinic.test', label: 'admin' }),
+        before: { status: 'active' },
+        after: { status: 'no_show' },
+      }),
+    ]);
+
+    const { clientSecret } = await (
+      await postJson('/api/create-payment-intent', { bookingId: upcoming }, patient.auth)
+    ).json<{ clientSecret: string }>();
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
+    await postJson('/api/demo-payments/confirm', { clientSecret, card }, patient.auth);
+    expect((await postJson(`/api/bookings/${upcoming}/cancel`, { reason: 'Flooded' }, admin)).status).toBe(200);
+    expect(await entries('booking.cancelled', upcoming)).toEqual([
+      expect.objectContaining({
+        before: { status: 'active', paid: true },
+        after: { status: 'cancelled', cancelReason: 'admin', cancelNote: 'Flooded' },
+      }),
+    ]);
+    expect(await entries('payment.refund_due', upcoming)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: 'admin@clinic.test' }),
+        after: { refundReason: 'cancelled_by_clinic', transactionId: expect.stringMatching(/^pi_demo_/) },
+      }),
+    ]);
+
+    const date = clinicDay(45);
+    const slot = '09.00 AM - 10.00 AM';
+    const phoned = await postJson(
+      '/api/phone-bookings',
+      { patientId: patient.id, phone: '555 0100', treatment: ORTHO, appointmentDate: date, slot },
+      admin,
+    );
+    const { insertedId } = await phoned.json<{ insertedId: string }>();
+    expect(await entries('booking.booked_by_phone', insertedId)).toEqual([
+      expect.objectContaining({
+        after: {
+          patientId: patient.id,
+          email: patient.email,
+          newPatient: false,
+          treatment: ORTHO,
+          appointmentDate: date,
+          slot,
+        },
+      }),
+    ]);
+    const before = (await call('/api/audit?type=booking.booked_by_phone&limit=100', { headers: admin })).clone();
+    const count = (await before.json<{ entries: unknown[] }>()).entries.length;
+    const other = await newPatient();
+    const refused = await postJson(
+      '/api/phone-bookings',
+      { patientId: other.id, phone: '555 0100', treatment: ORTHO, appointmentDate: date, slot },
+      admin,
+    );
+    expect(refused.status).toBe(409);
+    const after = await (await call('/api/audit?type=booking.booked_by_phone&limit=100', { headers: admin })).json<{
+      entries: unknown[];
+    }>();
+    expect(after.entries).toHaveLength(count);
+  });
+
+  it('writes a change of the clinic’s settings, and nothing when nothing changes', async () => {
+    await setCutoff(12);
+    await setCutoff(12);
+    const found = await entries('clinic.settings_changed', 'settings');
+    expect(found[0]).toMatchObject({ before: { rescheduleCutoffHours: 24 }, after: { rescheduleCutoffHours: 12 } });
+    expect(found.filter((e) => e.after?.rescheduleCutoffHours === 12)).toHaveLength(1);
+    await setCutoff(24);
+  });
+});

@@ -521,12 +521,15 @@ export function moveStatements(
   move: MoveRow,
   freeOldClaims: D1PreparedStatement,
   dropDead: D1PreparedStatement,
+  /** The move's audit row: right after the new booking's insert, written only when that inserted it (IF_CHANGED). */
+  audit?: D1PreparedStatement,
 ): D1PreparedStatement[] {
   return [
     markMoved(db, move),
     freeOldClaims,
     dropDead,
     insertMovedBooking(db, move),
+    ...(audit ? [audit] : []),
     linkMoved(db, move),
     movePayment(db, move),
   ];

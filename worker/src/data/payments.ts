@@ -76,6 +76,12 @@ export function markRefundDueOnCancel(db: D1Database, bookingId: string): D1Prep
     .bind(bookingId);
 }
 
+/** SQL for the audit trail: the transaction of the payment a clinic cancellation flagged for a refund. */
+export const refundedTransaction =
+  (bookingId: string): Sql =>
+  (param) =>
+    `(SELECT transaction_id FROM payments WHERE booking_id = ${param(bookingId)} AND refund_reason = 'cancelled_by_clinic')`;
+
 /**
  * SQL for the audit trail, read in the recording batch: whether the payment of `transactionId` is
  * owed back, and why (its refund_reason).
