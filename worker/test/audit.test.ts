@@ -312,6 +312,41 @@ describe('one audit row per change, in its batch', () => {
     });
   });
 
+  it('records the front desk’s actions: reschedule, attendance, a phone booking, the clinic’s settings', async () => {
+    const { auth, email, id: patientId } = await newPatient();
+    const booking = await bookingOf(auth);
+    const moved = await send('POST', `/api/bookings/${booking}/reschedule`, {
+      appointmentDate: clinicDay(59),
+      slot: '04.00 PM - 04.30 PM',
+    });
+    await expectStatus(moved, 200);
+    expect((await entriesAbout(booking)).map((e) => [e.action, e.actor])).toEqual([['booking.rescheduled', byAdmin]]);
+
+    const visit = await addPastVisit(email, 5);
+    await expectStatus(await send('POST', `/api/bookings/${visit}/attendance`, { status: 'attended' }), 200);
+    await expectStatus(await send('POST', `/api/bookings/${visit}/attendance`, { status: 'no_show' }), 200);
+    expect((await entriesAbout(visit)).map((e) => [e.action, e.before, e.after])).toEqual([
+      ['booking.attended', { status: 'active' }, { status: 'attended' }],
+      ['booking.no_show', { status: 'attended' }, { status: 'no_show' }],
+    ]);
+
+    const phoned = await send('POST', '/api/phone-bookings', {
+      patientId,
+      phone: '555 0100',
+      treatment: 'Teeth Cleaning',
+      appointmentDate: clinicDay(58),
+      slot: '04.00 PM - 04.30 PM',
+    });
+    await expectStatus(phoned, 201);
+    const { insertedId } = await phoned.json<{ insertedId: string }>();
+    expect((await entriesAbout(insertedId)).map((e) => e.action)).toEqual(['booking.booked_by_phone']);
+
+    await expectStatus(await send('PUT', '/api/clinic/settings', { rescheduleCutoffHours: 6 }), 200);
+    expect((await entriesAbout('settings')).map((e) => [e.action, e.before, e.after])).toEqual([
+      ['clinic.settings_changed', { rescheduleCutoffHours: 24 }, { rescheduleCutoffHours: 6 }],
+    ]);
+  });
+
   it('has written every action of the contract by now', async () => {
     const { results } = await env.DB.prepare('SELECT DISTINCT action FROM audit_log').all<{ action: string }>();
     expect(results.map((row) => row.action).sort()).toEqual([...AUDIT_ACTIONS].sort());
