@@ -17,6 +17,7 @@ const cancelledBooking: RefundDue = {
   paidAt: '2026-11-20T15:04:00.000Z',
   refundStatus: 'due',
   reason: 'The booking was cancelled before the payment arrived',
+  failure: null,
   patientName: 'Pat Patient',
   email: 'patient@clinic.test',
   bookingId: 'b-1',
