@@ -37,3 +37,9 @@ export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
 export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
 
 export const REFUNDS_KEY = '/refunds';
+
+/** A paid booking's receipt. */
+export const receiptKey = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/receipt`;
+
+/** The clinic's cancellation policy. */
+export const POLICY_KEY = '/clinic/policy';

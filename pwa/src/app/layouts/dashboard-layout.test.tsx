@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
+  it('adds All Users, Add A Doctor, Manage Doctors, Refunds, Reviews and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -43,8 +43,9 @@ describe('dashboard layout', () => {
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],
-        ['Refunds due', '/dashboard/refunds'],
+        ['Refunds', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
+        ['Clinic settings', '/dashboard/settings'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {

@@ -79,10 +79,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
+                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
                 </li>
               </>
             )}
