@@ -48,5 +48,5 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
   const row = await removeDoctor(env.DB, request.params.id ?? '').first<{ image_key: string }>();
   if (!row) throw new HttpError(404, 'No such doctor');
   if (isDoctorPhotoKey(row.image_key)) await env.PHOTOS.delete(row.image_key);
-  return json({ acknowledged: true, deletedCount: 1 } satisfies DoctorDeleted);
+  return json({ acknowledged: true, deletedCount: 1, stranded: [] } satisfies DoctorDeleted);
 }

@@ -76,6 +76,9 @@ function malformedEncoding(url: URL): boolean {
   }
 }
 
+/** A route of the contract whose handler is still being written (issue 14). */
+const notYet: Handler = (request) => errorResponse(request, 501, 'Not implemented yet');
+
 /**
  * The handler of every route of the contract (contract/routes.ts), and of no other: the compiler
  * refuses a route without its handler and a handler without its route.
@@ -114,6 +117,20 @@ const handlers = {
   'GET /doctors': listDoctors,
   'POST /doctors': addDoctor,
   'DELETE /doctors/:id': deleteDoctor,
+  'PUT /doctors/:id': notYet,
+  'GET /team': notYet,
+  'GET /treatments': notYet,
+  'POST /treatments': notYet,
+  'PUT /treatments/:id': notYet,
+  'DELETE /treatments/:id': notYet,
+  'GET /clinic/hours': notYet,
+  'PUT /clinic/hours': notYet,
+  'GET /closures': notYet,
+  'POST /closures': notYet,
+  'DELETE /closures/:id': notYet,
+  'GET /chairs': notYet,
+  'POST /chairs': notYet,
+  'DELETE /chairs/:id': notYet,
 } satisfies Record<RouteKey, Handler>;
 
 // Each path once, in the contract's order, with all its methods.

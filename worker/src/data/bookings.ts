@@ -60,6 +60,9 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     price: row.price_cents / 100,
     paid: row.paid === 1,
     payBy: row.paid === 1 ? null : row.hold_until,
+    // Until the schedule model lands (next commits): every booking is the half hour it was.
+    durationMinutes: 30,
+    doctor: null,
   };
 }
 

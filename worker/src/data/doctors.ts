@@ -21,6 +21,8 @@ const toDoctor = (row: DoctorRow): Doctor => ({
   email: row.email,
   specialty: row.specialty,
   image: imageUrl(row.image_key),
+  workingDays: [0, 1, 2, 3, 4, 5, 6],
+  hours: { start: '09:00', end: '17:00' },
 });
 
 /** Every doctor, in the order they were added. */

@@ -70,7 +70,7 @@ export async function freeSlotsOn(
   for (const row of results) {
     let option = options.get(row.id);
     if (!option) {
-      option = { _id: row.id, name: row.name, slots: [], price: row.price_cents / 100 };
+      option = { _id: row.id, name: row.name, slots: [], price: row.price_cents / 100, durationMinutes: 30 };
       options.set(row.id, option);
     }
     if (row.slot) option.slots.push(row.slot);
