@@ -22,7 +22,10 @@ const OpeningHoursInput = v.pipe(
 export const HoursChange = v.object({
   hours: v.pipe(
     v.array(OpeningHoursInput, 'hours must be a list of {weekday, open, close}'),
-    v.check((days) => new Set(days.map((d) => d.weekday)).size === days.length, 'hours must list each weekday at most once'),
+    v.check(
+      (days) => new Set(days.map((d) => d.weekday)).size === days.length,
+      'hours must list each weekday at most once',
+    ),
   ),
   force,
 });

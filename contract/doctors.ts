@@ -29,7 +29,10 @@ const workingDays = v.pipe(
 );
 
 const hours = v.pipe(
-  v.object({ start: clockTime('hours.start'), end: clockTime('hours.end') }, 'hours must be {start, end}, e.g. {"start": "09:00", "end": "17:00"}'),
+  v.object(
+    { start: clockTime('hours.start'), end: clockTime('hours.end') },
+    'hours must be {start, end}, e.g. {"start": "09:00", "end": "17:00"}',
+  ),
   v.check((h) => minutesOf(h.start) < minutesOf(h.end), 'hours.end must be later than hours.start'),
 );
 
@@ -76,7 +79,12 @@ export const DoctorDeleted = v.strictObject({ ...Deleted.entries, stranded: v.ar
 export type DoctorDeleted = v.InferOutput<typeof DoctorDeleted>;
 
 /** GET /api/team (anyone): the home page's "Our doctors". */
-export const TeamMember = v.strictObject({ _id: v.string(), name: v.string(), specialty: v.string(), image: v.string() });
+export const TeamMember = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  specialty: v.string(),
+  image: v.string(),
+});
 export type TeamMember = v.InferOutput<typeof TeamMember>;
 
 /** POST /api/images (multipart field `image`): the stored photo's URL, in the shape of the spec's image host. */

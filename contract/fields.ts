@@ -71,7 +71,10 @@ export function clockTime(field: string) {
   return v.pipe(
     v.string(`${field} is required and must be a time like "09:00"`),
     v.check((value: string) => CLOCK.test(value), `${field} must be a time like "09:00" (24-hour clock)`),
-    v.check((value: string) => Number(value.slice(3)) % 15 === 0, `${field} must be on a quarter hour (:00, :15, :30 or :45)`),
+    v.check(
+      (value: string) => Number(value.slice(3)) % 15 === 0,
+      `${field} must be on a quarter hour (:00, :15, :30 or :45)`,
+    ),
   );
 }
 

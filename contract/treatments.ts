@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Inserted, Modified, count } from './answers.ts';
+import { count, Inserted, Modified } from './answers.ts';
 import { text } from './fields.ts';
 
 /** A treatment as the admin's Treatments screen lists it (GET /api/treatments: active and not). */
@@ -21,7 +21,10 @@ const price = v.pipe(
   v.number('price must be a number of dollars'),
   v.minValue(0, 'price must not be negative'),
   v.maxValue(100_000, 'price must be at most 100000'),
-  v.check((value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'price must have at most two decimals'),
+  v.check(
+    (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'price must have at most two decimals',
+  ),
 );
 
 const durationMinutes = v.pipe(
