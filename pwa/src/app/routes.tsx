@@ -56,6 +56,21 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/treatments',
+    component: lazyPage(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/clinic-hours',
+    component: lazyPage(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/chairs',
+    component: lazyPage(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/refunds',
     component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
     access: 'admin',

@@ -79,6 +79,15 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
                 </li>
                 <li>
+                  <MenuLink href="/dashboard/treatments">Treatments</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/clinic-hours">Clinic hours</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
                 </li>
                 <li>

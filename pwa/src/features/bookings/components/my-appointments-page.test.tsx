@@ -59,9 +59,11 @@ beforeEach(() => {
       appointmentDate: 'Nov 26, 2026',
       date: '2026-11-26',
       startsAt: '2026-11-26T14:30:00.000Z',
-      slot: '09.30 AM - 10.00 AM',
+      slot: '09.30 AM - 10.30 AM',
       price: 150,
       paid: true,
+      durationMinutes: 60,
+      doctor: { name: 'Dr. Ben Ito', image: '/api/images/doctors/ben.png' },
     }),
     booking('b-started', {
       treatment: 'Teeth Whitening',
@@ -124,14 +126,14 @@ const lines = (prefix: string) => requests.map((r) => r.line).filter((line) => l
 const listRequests = () => lines(`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`).length;
 
 describe('My Appointments', () => {
-  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price and Payment", async () => {
+  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Doctor, Price and Payment", async () => {
     await openMyAppointments();
     const list = await table();
     expect(
       within(list)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Price', 'Payment', 'Actions']);
+    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Doctor', 'Price', 'Payment', 'Actions']);
     const [, ...body] = within(list).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
     expect(
@@ -139,15 +141,25 @@ describe('My Appointments', () => {
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 5),
+          .slice(0, 6),
       ),
     ).toEqual([
-      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM', '$80'],
-      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.00 AM', '$150'],
-      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM', '$250'],
-      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM', '$0'],
+      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$80'],
+      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.30 AM60 min', 'Dr. Ben Ito', '$150'],
+      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$250'],
+      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM30 min', 'To be confirmed', '$0'],
     ]);
     expect(lines('GET /api/bookings')).toEqual([`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it("shows each booking's length under its time, and its doctor's photo beside their name", async () => {
+    await openMyAppointments();
+    await table();
+    const length = row('Cavity Filling').getByText('60 min');
+    expect(length.tagName).toBe('SMALL');
+    const doctor = row('Cavity Filling').getByText('Dr. Ben Ito');
+    expect(doctor.querySelector('img')?.getAttribute('src')).toBe('/api/images/doctors/ben.png');
+    expect(row('Teeth Cleaning').getByText('To be confirmed')).toBeTruthy();
   });
 
   it('shows a Pay link for an unpaid booking with a price and a Paid label for a paid one', async () => {
@@ -320,6 +332,17 @@ describe('My Appointments', () => {
       expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
       expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
       expect(row('Teeth Cleaning').getByText('Unpaid')).toBeTruthy();
+    });
+
+    it('shows a booking saved on this device by an older version, which has no doctor or length', async () => {
+      const { doctor: _doctor, durationMinutes: _length, ...older } = booking('b-old', { treatment: 'Fluoride' });
+      await saveBookings(EMAIL, [older as Booking], SAVED_AT);
+      goOffline();
+      await openMyAppointments();
+      await table();
+      expect(row('Fluoride').getByText('To be confirmed')).toBeTruthy();
+      expect(row('Fluoride').queryByText(/ min$/)).toBeNull();
+      expect(row('Fluoride').getByText('09.00 AM - 09.30 AM')).toBeTruthy();
     });
 
     it('says so when no appointments are saved on this device', async () => {

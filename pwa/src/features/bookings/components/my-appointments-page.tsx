@@ -9,6 +9,7 @@ import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
+import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -51,6 +52,18 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
       )}
       {booking.payBy && <small className="bookings-table__pay-by">{payByText(booking.payBy)}</small>}
     </>
+  );
+}
+
+/** Who will see the patient: photo and name, or "To be confirmed" while the booking has no doctor. */
+function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
+  // A copy saved on the device by an older version has no doctor field at all: the same as none.
+  if (!doctor) return <span className="muted">To be confirmed</span>;
+  return (
+    <span className="bookings-table__doctor">
+      <img src={doctor.image} alt="" width={32} height={32} loading="lazy" />
+      {doctor.name}
+    </span>
   );
 }
 
@@ -125,7 +138,24 @@ export function MyAppointmentsPage() {
       { header: 'Name', cell: (booking) => booking.patientName },
       { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
       { header: 'Date', cell: (booking) => booking.appointmentDate },
-      { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
+      {
+        header: 'Time',
+        className: 'bookings-table__wrap',
+        cell: (booking) => (
+          <>
+            {booking.slot}
+            {/* Absent from a copy saved on the device by an older version. */}
+            {booking.durationMinutes > 0 && (
+              <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
+            )}
+          </>
+        ),
+      },
+      {
+        header: 'Doctor',
+        className: 'bookings-table__wrap',
+        cell: (booking) => <DoctorCell doctor={booking.doctor} />,
+      },
       { header: 'Price', cell: (booking) => formatPrice(booking.price) },
       { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
     ];
