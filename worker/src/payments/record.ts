@@ -11,6 +11,7 @@ import {
 } from '../data/payments.ts';
 import { violates } from '../data/unique-constraint.ts';
 import type { Env } from '../env.ts';
+import { paymentReceived } from '../messages.ts';
 
 export type PaymentOutcome =
   | ({ kind: 'succeeded' } & SucceededPayment)
@@ -42,6 +43,7 @@ export async function recordOutcome(
     statements.push(
       insertPayment(env.DB, outcome),
       markBookingPaid(env.DB, outcome.bookingId, outcome.transactionId),
+      ...paymentReceived(env, outcome.transactionId, new Date()),
       paymentStateQuery(env.DB, outcome.transactionId),
     );
   } else {
