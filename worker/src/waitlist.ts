@@ -178,8 +178,16 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
   const treatment = await treatmentByIdOrName(env, body.treatment);
   if (!treatment) throw new HttpError(404, `No such treatment: ${body.treatment}`);
   if (treatment.active !== 1) throw new HttpError(400, `${treatment.name} is no longer offered`);
-  const id = crypto.randomUUID();
   const dates = to === body.from ? displayDate(body.from) : `${displayDate(body.from)} to ${displayDate(to)}`;
+  // The waitlist is for times that free up: a time free now is to be booked, not waited for.
+  const now = new Date();
+  for (const date of datesFrom(body.from, to)) {
+    const day = await readDay(env, date, now);
+    if (freeStarts(env, day, treatment, firstBookableMinute(env, date, now)).length > 0) {
+      throw new HttpError(409, `${treatment.name} has free times on ${displayDate(date)}; please book one of them`);
+    }
+  }
+  const id = crypto.randomUUID();
   try {
     await insertEntry(env.DB, {
       id,
@@ -187,15 +195,13 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
       treatmentId: treatment.id,
       from: body.from,
       to,
-      now: new Date(),
+      now,
     }).run();
   } catch (error) {
     if (violates(error, ONE_ENTRY_PER_WAIT))
       throw new HttpError(409, `You are already on the waitlist for ${treatment.name} on ${dates}`);
     throw error;
   }
-  // A time may be free already on another day of the range: the matcher offers it at once.
-  timeFreed(env);
   return json(
     {
       acknowledged: true,
