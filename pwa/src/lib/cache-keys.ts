@@ -37,3 +37,18 @@ export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
 export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
 
 export const REFUNDS_KEY = '/refunds';
+
+const MY_WAITLIST = '/waitlist';
+/** The signed-in patient's waitlist entries (the path is the same for everyone; the email keeps users apart). */
+export const myWaitlistKey = (email: string) => [MY_WAITLIST, email] as const;
+export type MyWaitlistKey = ReturnType<typeof myWaitlistKey>;
+/** Any patient's waitlist entries. */
+export const isMyWaitlistKey = (key: unknown) => Array.isArray(key) && key[0] === MY_WAITLIST;
+
+const MY_REMINDERS = '/users/me/reminders';
+/** Whether the signed-in patient gets reminders by mail. */
+export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
+export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
+
+/** One waitlist offer, as its page loads it. */
+export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;

@@ -18,6 +18,7 @@ let optionDates: string[];
 let bookings: { body: NewBooking; authorization: string | null }[];
 let answerBooking: (body: NewBooking) => Response;
 let answerOptions: () => Response;
+let waitlistJoins: unknown[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -41,6 +42,7 @@ beforeEach(() => {
   ];
   optionDates = [];
   bookings = [];
+  waitlistJoins = [];
   answerOptions = () => json(options);
   answerBooking = (body) => {
     const option = options.find((o) => o.name === body.treatment)!;
@@ -57,6 +59,22 @@ beforeEach(() => {
       const body = (await request.json()) as NewBooking;
       bookings.push({ body, authorization: request.headers.get('Authorization') });
       return answerBooking(body);
+    }
+    if (url.pathname === '/api/waitlist' && request.method === 'POST') {
+      waitlistJoins.push(await request.json());
+      return waitlistJoins.length > 1
+        ? json(
+            { acknowledged: false, message: 'You are already on the waitlist for Cavity Filling on Nov 20, 2026' },
+            409,
+          )
+        : json(
+            {
+              acknowledged: true,
+              insertedId: 'w-1',
+              message: 'You are on the waitlist for Cavity Filling on Nov 20, 2026',
+            },
+            201,
+          );
     }
     return json({ message: 'Not found' }, 404);
   });
@@ -166,6 +184,17 @@ describe('Appointment page: the treatment cards', () => {
     expect(button.disabled).toBe(true);
     await user.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers Join the waitlist only on a card with no slot left, for the chosen day', async () => {
+    const user = await openAppointmentPage();
+    const filling = await card('Cavity Filling');
+    expect((await card('Teeth Cleaning')).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
+    expect(waitlistJoins).toEqual([{ treatment: 'cavity-filling', from: '2026-11-20' }]);
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are already on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
   });
 });
 

@@ -2,8 +2,20 @@ import { useId } from 'react';
 import { formatPrice } from '../../../components/price.ts';
 import type { AppointmentOption } from '../api/get-appointment-options.ts';
 
-/** One treatment on the chosen day: its next free slot, how many are left, its price and Book Appointment. */
-export function TreatmentCard({ option, onBook }: { option: AppointmentOption; onBook(): void }) {
+/**
+ * One treatment on the chosen day: its next free slot, how many are left, its price and Book
+ * Appointment; with no free time that day, Join the waitlist.
+ */
+export function TreatmentCard({
+  option,
+  onBook,
+  onJoinWaitlist,
+}: {
+  option: AppointmentOption;
+  onBook(): void;
+  /** Absent while joining is not possible (offline, or joining already). */
+  onJoinWaitlist?: (() => void) | undefined;
+}) {
   const titleId = useId();
   const free = option.slots.length;
   return (
@@ -19,6 +31,11 @@ export function TreatmentCard({ option, onBook }: { option: AppointmentOption; o
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
         Book Appointment
       </button>
+      {free === 0 && (
+        <button type="button" className="button" disabled={!onJoinWaitlist} onClick={onJoinWaitlist}>
+          Join the waitlist
+        </button>
+      )}
     </article>
   );
 }
