@@ -11,7 +11,7 @@ const shown = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
 const datesOf = (entry: WaitlistEntry) =>
   entry.from === entry.to ? shown(entry.from) : `${shown(entry.from)} to ${shown(entry.to)}`;
 
-/** My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
+/** docs/product.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
 export function MyWaitlist({ email }: { email: string }) {
   const { data: entries, error } = useMyWaitlist(email);
   const leave = useLeaveWaitlist();
