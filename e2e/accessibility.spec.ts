@@ -1,32 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
   createAccount,
+  expectAccessible,
   logIn,
   refundDueViaApi,
   SEED_ADMIN,
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
-
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious, what).toEqual([]);
-}
 
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
@@ -62,6 +45,7 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
     ['/appointment', /^Available Appointments on/],
     ['/dashboard', 'My Appointments'],
     ['/review', 'Review'],
+    ['/offers/no-such-offer', 'A time is free for you'],
     [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
   ] as const) {
     await settle(page, path, heading);

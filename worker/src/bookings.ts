@@ -1,6 +1,7 @@
 import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
+import { calendarFile } from './calendar.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -31,18 +32,21 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
+import { messageSettings } from './data/message-settings.ts';
+import { queueReleaseMails } from './data/outbox.ts';
 import { treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { bookingCancelled, bookingConfirmed } from './messages.ts';
 import { spend } from './rate-limit.ts';
 import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
-const unpaidLimitMessage = (limit: number) =>
+export const unpaidLimitMessage = (limit: number) =>
   `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 const TAKEN = 'This slot was just booked; please choose another one';
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
@@ -109,13 +113,18 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
     let inserted: number;
     try {
-      const results = await env.DB.batch([
+      const statements = [
         ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+        queueReleaseMails(env.DB, now),
         dropDeadClaims(env.DB, isoDate, now),
-        insertBooking(env.DB, booking, rules.maxUnpaid),
+      ];
+      const insertAt = statements.push(insertBooking(env.DB, booking, rules.maxUnpaid)) - 1;
+      statements.push(
         insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
-      ]);
-      inserted = results.at(-2)?.meta.changes ?? 0;
+        ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
+      );
+      const results = await env.DB.batch(statements);
+      inserted = results[insertAt]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
       if (violates(error, ONE_BOOKING_PER_PATIENT))
@@ -201,6 +210,7 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
     cancel,
     ...(by === 'admin' ? [audit] : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
+    ...bookingCancelled(env, row.id, { by }, new Date()),
   ]);
   const changes = cancelled?.meta.changes ?? 0;
   if (changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
@@ -217,41 +227,25 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
 export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
-  const start = clinicInstant(env, row.appointment_date, row.start_minute);
-  const end = clinicInstant(env, row.appointment_date, row.start_minute + row.duration_minutes);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Smile Dental Clinic//Booking portal//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-TIMEZONE:${env.CLINIC_TIME_ZONE}`,
-    'BEGIN:VEVENT',
-    `UID:${row.id}@dental-clinic`,
-    `DTSTAMP:${icsInstant(new Date())}`,
-    `DTSTART:${icsInstant(start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(`${row.treatment} at Smile Dental Clinic`)}`,
-    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE})${row.doctor_name ? ` with ${row.doctor_name}` : ''}. Patient: ${row.patient_name}.`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return new Response(`${lines.join('\r\n')}\r\n`, {
+  const file = calendarFile(
+    env,
+    {
+      bookingId: row.id,
+      treatment: row.treatment,
+      date: row.appointment_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.duration_minutes,
+      slot: row.slot,
+      doctor: row.doctor_name,
+      patientName: row.patient_name,
+    },
+    (await messageSettings(env.DB)).clinic_name,
+  );
+  return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="appointment-${row.appointment_date}.ics"`,
       'Cache-Control': 'no-store',
     },
   });
-}
-
-function icsInstant(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }

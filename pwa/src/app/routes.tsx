@@ -28,6 +28,11 @@ export const publicRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    path: '/offers/:id',
+    component: lazyPage(() => import('../features/waitlist/components/offer-page.tsx'), 'OfferPage'),
+    access: 'signed-in',
+  },
+  {
     path: '/review',
     component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',

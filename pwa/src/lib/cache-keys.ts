@@ -58,3 +58,17 @@ export function auditPageKey(filter: { type: string; actor: string }, cursor: st
   const search = query.toString();
   return search ? `/audit?${search}` : '/audit';
 }
+const MY_WAITLIST = '/waitlist';
+/** The signed-in patient's waitlist entries (the path is the same for everyone; the email keeps users apart). */
+export const myWaitlistKey = (email: string) => [MY_WAITLIST, email] as const;
+export type MyWaitlistKey = ReturnType<typeof myWaitlistKey>;
+/** Any patient's waitlist entries. */
+export const isMyWaitlistKey = (key: unknown) => Array.isArray(key) && key[0] === MY_WAITLIST;
+
+const MY_REMINDERS = '/users/me/reminders';
+/** Whether the signed-in patient gets reminders by mail. */
+export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
+export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
+
+/** One waitlist offer, as its page loads it. */
+export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;

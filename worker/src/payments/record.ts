@@ -13,6 +13,7 @@ import {
 } from '../data/payments.ts';
 import { violates } from '../data/unique-constraint.ts';
 import type { Env } from '../env.ts';
+import { paymentReceived } from '../messages.ts';
 
 export type PaymentOutcome =
   | ({ kind: 'succeeded' } & SucceededPayment)
@@ -65,6 +66,7 @@ export async function recordOutcome(
         { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
         IF_CHANGED,
       ),
+      ...paymentReceived(env, outcome.transactionId, new Date()),
       paymentStateQuery(db, outcome.transactionId),
     );
   } else {

@@ -19,6 +19,7 @@ let bookings: { body: NewBooking; authorization: string | null }[];
 let answerBooking: (body: NewBooking) => Response;
 let answerOptions: () => Response;
 let answerBooked: () => Response;
+let waitlistJoins: unknown[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -42,6 +43,7 @@ beforeEach(() => {
   ];
   optionDates = [];
   bookings = [];
+  waitlistJoins = [];
   answerOptions = () => json(options);
   answerBooked = () =>
     json({
@@ -66,6 +68,22 @@ beforeEach(() => {
       return answerBooking(body);
     }
     if (url.pathname === '/api/bookings/b-1' && request.method === 'GET') return answerBooked();
+    if (url.pathname === '/api/waitlist' && request.method === 'POST') {
+      waitlistJoins.push(await request.json());
+      return waitlistJoins.length > 1
+        ? json(
+            { acknowledged: false, message: 'You are already on the waitlist for Cavity Filling on Nov 20, 2026' },
+            409,
+          )
+        : json(
+            {
+              acknowledged: true,
+              insertedId: 'w-1',
+              message: 'You are on the waitlist for Cavity Filling on Nov 20, 2026',
+            },
+            201,
+          );
+    }
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -177,6 +195,17 @@ describe('Appointment page: the treatment cards', () => {
     expect(button.disabled).toBe(true);
     await user.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers Join the waitlist only on a card with no slot left, for the chosen day', async () => {
+    const user = await openAppointmentPage();
+    const filling = await card('Cavity Filling');
+    expect((await card('Teeth Cleaning')).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
+    expect(waitlistJoins).toEqual([{ treatment: 'cavity-filling', from: '2026-11-20' }]);
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are already on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
   });
 });
 

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WaitlistEntry } from '../../../../../contract/messages.ts';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
@@ -46,6 +47,8 @@ let answerList: () => Response | Promise<Response>;
 let online: boolean;
 let answerDelete: (id: string) => Response;
 let answerCalendar: (request: Request) => Response;
+let waitlist: WaitlistEntry[];
+let remindersOn: boolean;
 
 beforeEach(() => {
   online = true;
@@ -83,6 +86,8 @@ beforeEach(() => {
     }),
   ];
   requests = [];
+  waitlist = [];
+  remindersOn = true;
   answerList = () => json(bookings);
   answerDelete = (id) => {
     bookings = bookings.filter((b) => b._id !== id);
@@ -103,6 +108,18 @@ beforeEach(() => {
       return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!));
     }
     if (url.pathname === '/api/jwt') return json({ accessToken: 'renewed-token' });
+    if (url.pathname === '/api/waitlist') return json(waitlist);
+    if (url.pathname.startsWith('/api/waitlist/') && request.method === 'DELETE') {
+      waitlist = waitlist.filter((entry) => !url.pathname.endsWith(entry._id));
+      return json({ acknowledged: true, deletedCount: 1 });
+    }
+    if (url.pathname === '/api/users/me/reminders' && request.method === 'PUT') {
+      return request.json().then((body: { remindersOn: boolean }) => {
+        remindersOn = body.remindersOn;
+        return json({ acknowledged: true, remindersOn });
+      });
+    }
+    if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -306,6 +323,51 @@ describe('My Appointments', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The bookings are unavailable right now');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('lists the waitlist with the offer held for the patient, and leaves it on Leave', async () => {
+    waitlist = [
+      {
+        _id: 'w1',
+        treatmentId: 'root-canal',
+        treatment: 'Root Canal',
+        from: '2026-11-30',
+        to: '2026-12-02',
+        createdAt: '2026-11-20T12:00:00.000Z',
+        offer: {
+          _id: 'o1',
+          date: '2026-12-01',
+          appointmentDate: 'Dec 1, 2026',
+          slot: '09.00 AM - 10.30 AM',
+          expiresAt: '2026-11-21T15:30:00.000Z',
+        },
+      },
+    ];
+    const user = await openMyAppointments();
+    const section = within(await screen.findByRole('region', { name: 'My waitlist' }));
+    expect(await section.findByText('Root Canal on Nov 30, 2026 to Dec 2, 2026')).toBeTruthy();
+    expect(
+      section
+        .getByRole('link', { name: 'A time is held for you: Dec 1, 2026, 09.00 AM - 10.30 AM' })
+        .getAttribute('href'),
+    ).toBe('/offers/o1');
+    await user.click(
+      section.getByRole('button', { name: 'Leave the waitlist for Root Canal on Nov 30, 2026 to Dec 2, 2026' }),
+    );
+    expect(await findToast('You left the waitlist')).toBeTruthy();
+    expect(lines('DELETE /api/waitlist/w1')).toHaveLength(1);
+    expect(await section.findByText(/You are not waiting for any time/)).toBeTruthy();
+  });
+
+  it('turns reminders off on the server, and says so', async () => {
+    const user = await openMyAppointments();
+    const toggle = await screen.findByRole('checkbox', { name: 'Email me a reminder the day before each appointment' });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    expect(await findToast('Reminders are off')).toBeTruthy();
+    expect(remindersOn).toBe(false);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
   });
 
   describe('offline', () => {

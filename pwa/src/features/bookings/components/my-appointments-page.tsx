@@ -16,6 +16,7 @@ import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import '../bookings.css';
+import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
 
 /** A patient may cancel online only an unpaid booking that has not started yet (the server checks it too). */
 export function canCancel(booking: Booking, now = Date.now()): boolean {
@@ -210,6 +211,13 @@ export function MyAppointmentsPage() {
         </p>
       )}
       {content}
+      {/* Both need the server: offline, neither is shown. */}
+      {!offline && user?.email && (
+        <>
+          <ReminderToggle email={user.email} />
+          <MyWaitlist email={user.email} />
+        </>
+      )}
       {toCancel && (
         <ConfirmDialog
           title="Cancel this appointment?"
