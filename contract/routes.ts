@@ -4,6 +4,15 @@ import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appoint
 import { AuditPage, AuditQuery } from './audit.ts';
 import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
 import {
+  Booking,
+  BookingCancelled,
+  BookingCreated,
+  BookingsQuery,
+  CancelQuery,
+  ForceQuery,
+  NewBooking,
+} from './bookings.ts';
+import {
   Chair,
   ChairAdded,
   ChairDeleted,
@@ -46,10 +55,12 @@ import {
   IntentRequest,
   PaymentIntentAnswer,
   PaymentRecord,
+  Receipt,
   RecordedPayment,
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
+import { CancellationPolicy, PolicyChange, PolicySaved } from './policy.ts';
 import {
   Moderation,
   ModerationQuery,
@@ -110,7 +121,8 @@ export const routes = {
   'GET /bookings': { query: BookingsQuery, response: v.array(Booking) },
   'POST /bookings': { body: NewBooking, response: BookingCreated },
   'GET /bookings/:id': { response: Booking },
-  'DELETE /bookings/:id': { response: BookingCancelled },
+  'DELETE /bookings/:id': { query: CancelQuery, response: BookingCancelled },
+  'GET /bookings/:id/receipt': { response: Receipt },
   'GET /bookings/:id/calendar.ics': { response: { file: 'text/calendar' } },
   'GET /reviews': { response: v.array(Review) },
   'POST /reviews': { body: NewReview, response: ReviewSaved },
@@ -136,6 +148,8 @@ export const routes = {
   'DELETE /treatments/:id': { response: TreatmentDeleted },
   'GET /clinic/hours': { response: v.array(OpeningHours) },
   'PUT /clinic/hours': { body: HoursChange, response: HoursSaved },
+  'GET /clinic/policy': { response: CancellationPolicy },
+  'PUT /clinic/policy': { body: PolicyChange, response: PolicySaved },
   'GET /closures': { response: v.array(Closure) },
   'POST /closures': { body: NewClosure, response: ClosureAdded },
   'DELETE /closures/:id': { response: ClosureDeleted },

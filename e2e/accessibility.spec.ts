@@ -72,24 +72,34 @@ test('the verify-your-email banner has no serious accessibility violations, in b
 });
 
 test('an admin’s pages have no serious accessibility violations', async ({ page, browser }) => {
-  // A payment owed back, so Refunds due shows one.
+  // A payment given back, so Refunds shows one.
   const patient = await (await browser.newContext()).newPage();
   await logIn(patient, SEED_PATIENT);
-  await refundDueViaApi(patient, { treatment: 'Cavity Filling', date: clinicDate(21), slot: '09.30 AM - 10.30 AM' });
+  const refunded = await refundDueViaApi(patient, {
+    treatment: 'Cavity Filling',
+    date: clinicDate(21),
+    slot: '09.30 AM - 10.30 AM',
+  });
   await patient.context().close();
 
   await logIn(page, SEED_ADMIN);
   for (const [path, heading] of [
     ['/dashboard/all-users', 'All Users'],
     ['/dashboard/add-doctors', 'Add A Doctor'],
-    ['/dashboard/refunds', 'Refunds due'],
+    ['/dashboard/refunds', 'Refunds'],
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/activity', 'Activity'],
+    ['/dashboard/settings', 'Clinic settings'],
     ['/dashboard/manage-doctors', 'Manage Doctors'],
   ] as const) {
     await settle(page, path, heading);
     await expectAccessible(page, path);
   }
+  // An admin sees any patient's receipt.
+  await settle(page, `/dashboard/receipt/${refunded.bookingId}`, 'Your receipt');
+  await expect(page.getByRole('article', { name: 'Receipt' })).toBeVisible();
+  await expectAccessible(page, '/dashboard/receipt/:id');
+  await settle(page, '/dashboard/manage-doctors', 'Manage Doctors');
   await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'delete doctor dialog');

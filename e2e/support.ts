@@ -134,7 +134,8 @@ export async function bookViaApi(
 /**
  * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
  * cancels the booking, then pays it with the demo card, as when a card is charged while the
- * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
+ * booking is being cancelled. The payment is recorded and refunded at once; answers the booking's
+ * id and the payment's.
  */
 export async function refundDueViaApi(
   page: import('@playwright/test').Page,
@@ -153,7 +154,7 @@ export async function refundDueViaApi(
     data: { transactionId: paymentIntent.id, bookingId: id },
   });
   if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
-  return paymentIntent.id;
+  return { bookingId: id, transactionId: paymentIntent.id };
 }
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */

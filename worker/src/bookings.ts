@@ -1,4 +1,10 @@
-import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
+import {
+  type BookingCancelled,
+  type BookingCreated,
+  BookingsQuery,
+  CancelQuery,
+  NewBooking,
+} from '../../contract/bookings.ts';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
 import { calendarFile } from './calendar.ts';
@@ -24,6 +30,7 @@ import {
   releaseLapsedHoldsInTheWay,
   toBooking,
 } from './data/bookings.ts';
+import { readFreeCancellationHours } from './data/cancellation-policy.ts';
 import {
   chairResource,
   doctorResource,
@@ -41,6 +48,8 @@ import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 import { bookingCancelled, bookingConfirmed } from './messages.ts';
+import { refundOfCancelledBooking } from './payments/refunds.ts';
+import { insideWindowMessage } from './policy.ts';
 import { spend } from './rate-limit.ts';
 import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
@@ -178,48 +187,65 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
   return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
 }
 
-const PAID_STAYS = 'A paid booking cannot be cancelled online; please call the clinic';
-
-/** DELETE /api/bookings/:id: cancels and frees the slot (owner: unpaid and not started; admin: any). */
+/**
+ * DELETE /api/bookings/:id: cancels and frees the slot. The owner cancels before the start; a paid
+ * booking only outside the clinic's cancellation policy window, refunded in full. An admin cancels
+ * any, refunding a paid one unless `?refund=false`.
+ */
 export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
+  const { refund: refundChoice } = readQuery(request, CancelQuery);
   const row = await bookingFor(env, user, request.params.id ?? '');
-  if (user.role !== 'admin') {
-    if (row.paid) throw new HttpError(409, PAID_STAYS);
-    if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= Date.now()) {
-      throw new HttpError(409, 'This appointment has already started');
-    }
+  const byAdmin = user.role === 'admin';
+  let evenPaid = byAdmin;
+  let windowHours = 0;
+  if (!byAdmin) {
+    const untilStart = clinicInstant(env, row.appointment_date, row.start_minute).getTime() - Date.now();
+    if (untilStart <= 0) throw new HttpError(409, 'This appointment has already started');
+    windowHours = await readFreeCancellationHours(env.DB);
+    evenPaid = untilStart >= windowHours * 3600_000;
+    if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  // The paid check holds in the write too: a payment landing after the read keeps the booking.
+  // The paid check holds in the write too: a payment landing after the read, inside the window,
+  // keeps the booking. Its claims are freed, a paid booking's refund asked, the patient's mail
+  // queued and (an admin cancelling for a patient) the audit row written, all in the same batch.
   const by = row.user_id === user.id ? 'patient' : 'admin';
-  const cancel = cancelActiveBooking(env.DB, row.id, { evenPaid: user.role === 'admin', by });
-  // An admin cancelling for a patient is an admin action: its audit row goes in the same batch.
-  const audit = auditEntry(
-    env.DB,
-    {
-      actor: user,
-      action: 'booking.cancelled',
-      target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-      before: { status: 'active', paid: row.paid === 1 },
-      after: { status: 'cancelled', cancelReason: by },
-    },
-    IF_CHANGED,
-  );
-  // Its claims are freed in the same batch, once it is cancelled.
-  const [cancelled] = await env.DB.batch([
-    cancel,
-    ...(by === 'admin' ? [audit] : []),
+  const refund = byAdmin && refundChoice === 'false' ? null : refundOfCancelledBooking(env, row.id);
+  const head = [
+    cancelActiveBooking(env.DB, row.id, { evenPaid, by }),
+    ...(by === 'admin'
+      ? [
+          auditEntry(
+            env.DB,
+            {
+              actor: user,
+              action: 'booking.cancelled',
+              target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+              before: { status: 'active', paid: row.paid === 1 },
+              after: { status: 'cancelled', cancelReason: by, refund: refund !== null && row.paid === 1 },
+            },
+            IF_CHANGED,
+          ),
+        ]
+      : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
+  ];
+  const refundStatements = refund?.statements ?? [];
+  const results = await env.DB.batch([
+    ...head,
+    ...refundStatements,
     ...bookingCancelled(env, row.id, { by }, new Date()),
   ]);
-  const changes = cancelled?.meta.changes ?? 0;
-  if (changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
-    throw new HttpError(409, PAID_STAYS);
+  const changes = results[0]?.meta.changes ?? 0;
+  if (changes === 0 && !evenPaid && (await paidFlagOf(env.DB, row.id)) === 1) {
+    throw new HttpError(409, insideWindowMessage(windowHours));
   }
+  const refunded = (await refund?.settle(results.slice(head.length, head.length + refundStatements.length))) ?? null;
   return json({
     acknowledged: true,
     modifiedCount: changes,
     message: 'Booking cancelled',
+    ...(refunded ? { refund: refunded } : {}),
   } satisfies BookingCancelled);
 }
 

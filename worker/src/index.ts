@@ -20,7 +20,15 @@ import type { Env } from './env.ts';
 import { runFollowUps } from './follow-up.ts';
 import { errorResponse, HttpError, json } from './http.ts';
 import { getImage, uploadImage } from './images.ts';
-import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
+import {
+  confirmDemoPayment,
+  createPaymentIntent,
+  getReceipt,
+  listRefundsDue,
+  recordPayment,
+  stripeWebhook,
+} from './payments.ts';
+import { getPolicy, setPolicy } from './policy.ts';
 import { countQueries } from './query-count.ts';
 import { getMessageSettings, getReminderSetting, setMessageSettings, setReminderSetting } from './reminders.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
@@ -120,6 +128,7 @@ const handlers = {
   'GET /bookings/:id': getBooking,
   'DELETE /bookings/:id': cancelBooking,
   'GET /bookings/:id/calendar.ics': bookingCalendar,
+  'GET /bookings/:id/receipt': getReceipt,
   'GET /reviews': listReviews,
   'POST /reviews': saveReview,
   'GET /reviews/mine': getOwnReview,
@@ -144,6 +153,8 @@ const handlers = {
   'DELETE /treatments/:id': deleteTreatment,
   'GET /clinic/hours': getHours,
   'PUT /clinic/hours': setHours,
+  'GET /clinic/policy': getPolicy,
+  'PUT /clinic/policy': setPolicy,
   'GET /closures': listClosures,
   'POST /closures': addClosure,
   'DELETE /closures/:id': deleteClosure,

@@ -1,7 +1,10 @@
 import { releaseLapsedHolds } from './data/bookings.ts';
+import { failLateFailingDemoRefunds } from './data/payments.ts';
 import { queueReleaseMails } from './data/outbox.ts';
 import type { Env } from './env.ts';
 import { deliverMail } from './mail/outbox.ts';
+import { refundFailureText } from './payments/provider.ts';
+import { sendRefunds } from './payments/refunds.ts';
 import { queueDueReminders } from './reminders.ts';
 import { offerFreedTimes } from './waitlist.ts';
 
@@ -17,8 +20,20 @@ export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> 
 }
 
 /**
- * One run of the Cron Trigger at `now`: release ended holds, queue due reminders, offer freed
- * times to the waitlist, send the mail that is due. Each step runs even when an earlier one failed.
+ * Refunds the sweep looks after: those the provider has not answered yet are asked again (same
+ * idempotency key: the money goes back once), and the demo provider's refunds of its late-failing
+ * test card fail, as Stripe's do some time after they succeeded. Answers how many were asked.
+ */
+export async function sweepRefunds(env: Env): Promise<number> {
+  const asked = await sendRefunds(env, 'all');
+  if (!env.STRIPE_SECRET_KEY)
+    await failLateFailingDemoRefunds(env.DB, refundFailureText('expired_or_canceled_card')).run();
+  return asked;
+}
+
+/**
+ * One run of the Cron Trigger at `now`: release ended holds, queue due reminders, ask again for
+ * unanswered refunds, offer freed times to the waitlist, send the mail that is due. Each step runs even when an earlier one failed.
  */
 export async function runScheduled(env: Env, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
@@ -27,6 +42,7 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
       async () => report('released {} unpaid booking(s) whose hold had ended', await releaseExpiredHolds(env, now)),
     ],
     ['reminders', async () => report('queued {} reminder(s)', await queueDueReminders(env, now))],
+    ['refunds', async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env))],
     ['waitlist', async () => report('offered {} freed time(s) to the waitlist', await offerFreedTimes(env, now))],
     ['mail', async () => report('sent {} mail(s)', (await deliverMail(env, now)).sent)],
   ];

@@ -81,6 +81,14 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/settings',
+    component: lazyPage(
+      () => import('../features/clinic-settings/components/clinic-settings-page.tsx'),
+      'ClinicSettingsPage',
+    ),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/reviews',
     component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'),
     access: 'admin',
@@ -93,6 +101,11 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard/payment/:id',
     component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
+    access: 'signed-in',
+  },
+  {
+    path: '/dashboard/receipt/:id',
+    component: lazyPage(() => import('../features/payments/components/receipt-page.tsx'), 'ReceiptPage'),
     access: 'signed-in',
   },
 ];

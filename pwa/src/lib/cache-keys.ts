@@ -72,3 +72,8 @@ export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
 
 /** One waitlist offer, as its page loads it. */
 export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;
+/** A paid booking's receipt. */
+export const receiptKey = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/receipt`;
+
+/** The clinic's cancellation policy. */
+export const POLICY_KEY = '/clinic/policy';

@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds due, Reviews and Activity for an admin', async () => {
+  it('adds All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -46,9 +46,10 @@ describe('dashboard layout', () => {
         ['Treatments', '/dashboard/treatments'],
         ['Clinic hours', '/dashboard/clinic-hours'],
         ['Chairs', '/dashboard/chairs'],
-        ['Refunds due', '/dashboard/refunds'],
+        ['Refunds', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
         ['Activity', '/dashboard/activity'],
+        ['Clinic settings', '/dashboard/settings'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {

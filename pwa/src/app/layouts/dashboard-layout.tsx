@@ -88,13 +88,15 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
+                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
+                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/activity">Activity</MenuLink>
+                  <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
                 </li>
               </>
             )}

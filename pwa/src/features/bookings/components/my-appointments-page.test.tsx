@@ -49,6 +49,7 @@ let answerDelete: (id: string) => Response;
 let answerCalendar: (request: Request) => Response;
 let waitlist: WaitlistEntry[];
 let remindersOn: boolean;
+let freeCancellationHours: number;
 
 beforeEach(() => {
   online = true;
@@ -88,6 +89,7 @@ beforeEach(() => {
   requests = [];
   waitlist = [];
   remindersOn = true;
+  freeCancellationHours = 24;
   answerList = () => json(bookings);
   answerDelete = (id) => {
     bookings = bookings.filter((b) => b._id !== id);
@@ -120,6 +122,7 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
+    if (url.pathname === '/api/clinic/policy') return json({ freeCancellationHours });
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -191,6 +194,12 @@ describe('My Appointments', () => {
 
     expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
     expect(row('Cavity Filling').queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(
+      row('Cavity Filling')
+        .getByRole('link', { name: 'Receipt for Cavity Filling on Nov 26, 2026' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/receipt/b-paid');
+    expect(row('Teeth Cleaning').queryByRole('link', { name: /^Receipt/ })).toBeNull();
 
     expect(row('Dental Check-up').queryByRole('link', { name: 'Pay' })).toBeNull();
     expect(row('Dental Check-up').queryByText('Paid')).toBeNull();
@@ -205,13 +214,57 @@ describe('My Appointments', () => {
     expect(row('Dental Check-up').queryByText(/^Pay by/)).toBeNull();
   });
 
-  it('offers Cancel only for unpaid bookings that have not started', async () => {
+  it('offers Cancel for bookings that have not started, a paid one outside the clinic’s cancellation window', async () => {
     await openMyAppointments();
     await table();
     expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(row('Dental Check-up').getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(row('Cavity Filling').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Paid, 5 days ahead, the policy is 24 hours.
+    expect(await row('Cavity Filling').findByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(row('Teeth Whitening').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(lines('GET /api/clinic/policy')).toEqual(['GET /api/clinic/policy']);
+  });
+
+  it('inside the window, says to call the clinic instead of offering Cancel for a paid booking', async () => {
+    freeCancellationHours = 7 * 24;
+    await openMyAppointments();
+    await table();
+    const note = await row('Cavity Filling').findByText(/^To cancel, call the clinic/);
+    expect(note.textContent).toBe('To cancel, call the clinic: +1 (555) 010-2026');
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('tel:+15550102026');
+    expect(row('Cavity Filling').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // An unpaid booking is cancelled online whatever the window.
+    expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('cancels a paid booking with a full refund, says where the refund stands and links its receipt', async () => {
+    answerDelete = (id) => {
+      bookings = bookings.filter((b) => b._id !== id);
+      return json({
+        acknowledged: true,
+        modifiedCount: 1,
+        message: 'Booking cancelled',
+        refund: { status: 'succeeded', amount: 150, currency: 'usd' },
+      });
+    };
+    const user = await openMyAppointments();
+    await table();
+    await user.click(await row('Cavity Filling').findByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(dialog.textContent).toContain('The $150 you paid will be refunded to your card.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await findToast('Booking cancelled')).toBe('success');
+    const notice = screen.getByText(/is cancelled/).closest('[role="status"]')!;
+    expect(notice.textContent).toContain(
+      'Your Cavity Filling appointment on Nov 26, 2026 is cancelled. $150.00 has been refunded to your card.',
+    );
+    expect(
+      within(notice as HTMLElement)
+        .getByRole('link', { name: 'View receipt' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/receipt/b-paid');
+    expect(lines('DELETE')).toEqual(['DELETE /api/bookings/b-paid']);
   });
 
   it('asks before cancelling and cancels nothing on Keep it', async () => {
