@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
 import { AuditPage, AuditQuery } from './audit.ts';
-import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
 import {
   Booking,
   BookingCancelled,

@@ -113,14 +113,14 @@ export async function recordPayment(request: Request, env: Env): Promise<Respons
   const recorded = await recordOutcome(
     env,
     {
-    kind: 'succeeded',
-    bookingId: booking.id,
-    transactionId: intent.id,
-    amountCents: intent.amountCents,
-    currency: intent.currency,
-    provider: provider.name,
-    card: intent.card,
-  },
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: provider.name,
+      card: intent.card,
+    },
     user,
   );
   return paymentAnswer(recorded, intent);
@@ -259,14 +259,14 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   await recordOutcome(
     env,
     {
-    kind: 'succeeded',
-    bookingId: booking.id,
-    transactionId: intentId,
-    amountCents: booking.price_cents,
-    currency: 'usd',
-    provider: 'demo',
-    card: demoCardOf(body.card),
-  },
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intentId,
+      amountCents: booking.price_cents,
+      currency: 'usd',
+      provider: 'demo',
+      card: demoCardOf(body.card),
+    },
     user,
   );
   return json({

@@ -1,6 +1,6 @@
 import { releaseLapsedHolds } from './data/bookings.ts';
-import { failLateFailingDemoRefunds } from './data/payments.ts';
 import { queueReleaseMails } from './data/outbox.ts';
+import { failLateFailingDemoRefunds } from './data/payments.ts';
 import type { Env } from './env.ts';
 import { deliverMail } from './mail/outbox.ts';
 import { refundFailureText } from './payments/provider.ts';
@@ -42,7 +42,10 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
       async () => report('released {} unpaid booking(s) whose hold had ended', await releaseExpiredHolds(env, now)),
     ],
     ['reminders', async () => report('queued {} reminder(s)', await queueDueReminders(env, now))],
-    ['refunds', async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env))],
+    [
+      'refunds',
+      async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env)),
+    ],
     ['waitlist', async () => report('offered {} freed time(s) to the waitlist', await offerFreedTimes(env, now))],
     ['mail', async () => report('sent {} mail(s)', (await deliverMail(env, now)).sent)],
   ];
