@@ -222,7 +222,7 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
               action: 'booking.cancelled',
               target: { type: 'booking', id: row.id, name: bookingName(row.id) },
               before: { status: 'active', paid: row.paid === 1 },
-              after: { status: 'cancelled', cancelReason: by, refund: refund !== null && row.paid === 1 },
+              after: { status: 'cancelled', cancelReason: by },
             },
             IF_CHANGED,
           ),

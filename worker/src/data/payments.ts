@@ -79,7 +79,7 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
 export function refundDueOf(transactionId: string): { isDue: Sql; reason: Sql } {
   return {
     isDue: (param) =>
-      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_status = 'due')`,
+      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_reason IS NOT NULL)`,
     reason: (param) => `(SELECT refund_reason FROM payments WHERE transaction_id = ${param(transactionId)})`,
   };
 }

@@ -89,13 +89,14 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 </li>
                 <li>
                   <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
-                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/activity">Activity</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
                 </li>
               </>
