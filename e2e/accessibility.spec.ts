@@ -90,6 +90,9 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/activity', 'Activity'],
     ['/dashboard/settings', 'Clinic settings'],
+    ['/dashboard/treatments', 'Treatments'],
+    ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+    ['/dashboard/chairs', 'Chairs'],
     ['/dashboard/manage-doctors', 'Manage Doctors'],
   ] as const) {
     await settle(page, path, heading);
@@ -103,6 +106,15 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
   await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await expectAccessible(page, 'delete doctor dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Edit hours' }).first().click();
+  await expect(page.getByRole('dialog', { name: /^Working hours of / })).toBeVisible();
+  await expectAccessible(page, 'working-hours dialog');
+
+  await settle(page, '/dashboard/treatments', 'Treatments');
+  await page.getByRole('button', { name: 'Add treatment' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add treatment' })).toBeVisible();
+  await expectAccessible(page, 'treatment dialog');
 });
 
 test('a patient books and pays with the keyboard only', async ({ page }) => {

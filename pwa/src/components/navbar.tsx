@@ -69,7 +69,7 @@ export function Navbar() {
         </li>
         <li>
           {/* docs/product.md#navigation-bar: on the home page the browser scrolls to the section itself;
-              from another page the app goes home and the section scrolls itself into view (our-doctors.tsx). */}
+              from another page the app goes home and the layout scrolls to it (public-layout.tsx). */}
           {location === '/' ? (
             <a href="/#doctors" className="nav__link">
               Doctors

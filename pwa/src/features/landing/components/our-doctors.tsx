@@ -1,9 +1,6 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { type TeamMember, useTeam } from '../api/get-team.ts';
 import '../landing.css';
-
-/** The section's anchor: the navigation bar's "Doctors" link goes to /#doctors. */
-export const DOCTORS_ANCHOR = 'doctors';
 
 /** As many placeholders as one row shows on a wide screen, while the team loads. */
 const PLACEHOLDERS = 4;
@@ -19,17 +16,11 @@ function DoctorCard({ doctor }: { doctor: TeamMember }) {
 }
 
 /**
- * docs/product.md#our-doctors: the clinic's doctors from GET /api/team, in one row of fixed height
+ * docs/product.md#our-doctors (#doctors, the navigation bar's Doctors link): the clinic's doctors from GET /api/team, in one row of fixed height
  * (it scrolls sideways when they do not fit), so nothing below moves when they arrive.
  */
 export function OurDoctors() {
   const { data: team, error } = useTeam();
-  const sectionRef = useRef<HTMLElement>(null);
-
-  // Opened through the navigation bar's link from another page: the page was not here to scroll to.
-  useEffect(() => {
-    if (window.location.hash === `#${DOCTORS_ANCHOR}`) sectionRef.current?.scrollIntoView();
-  }, []);
 
   let content: ReactNode;
   if (error) content = <p className="team__status">Sorry, our doctors could not be loaded.</p>;
@@ -60,7 +51,7 @@ export function OurDoctors() {
   }
 
   return (
-    <section id={DOCTORS_ANCHOR} ref={sectionRef} className="team" aria-labelledby="team-title">
+    <section id="doctors" className="team" aria-labelledby="team-title">
       <p className="eyebrow">Our team</p>
       <h2 id="team-title">Our doctors</h2>
       <p className="section-lead">The dentists who will look after your smile.</p>
