@@ -17,6 +17,8 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   page,
   browser,
 }) => {
+  // One long story, with several reads of D1 (each a wrangler process): three times the usual time.
+  test.slow();
   const date = clinicDate(24);
   // The clinic's only endodontist is away that day: root canals have no free time.
   const adminPage = await (await browser.newContext()).newPage();
