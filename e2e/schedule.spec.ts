@@ -106,9 +106,9 @@ test('the home page shows Our doctors, and the navigation bar’s Doctors link l
   const cards = section.getByRole('listitem');
   await expect(cards).toHaveCount(4);
   for (const [name, specialty] of [
-    ['Dr. Amelia Hart', 'General Dentistry'],
+    ['Dr. Amelia Hart', 'Cosmetic Dentistry'],
     ['Dr. Kwame Mensah', 'Endodontics'],
-    ['Dr. Sofia Alvarez', 'Cosmetic Dentistry'],
+    ['Dr. Sofia Alvarez', 'General Dentistry'],
     ['Dr. Hiro Tanaka', 'Orthodontics'],
   ]) {
     const card = cards.filter({ hasText: name! });
