@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
+import { AuditPage, AuditQuery } from './audit.ts';
 import {
   Booking,
   BookingCancelled,
@@ -34,6 +35,19 @@ import {
   TeamMember,
   UploadedImage,
 } from './doctors.ts';
+import {
+  MessageSettings,
+  MessageSettingsChange,
+  NewWaitlistEntry,
+  OfferAccepted,
+  OfferDeclined,
+  ReminderSetting,
+  ReminderSettingSaved,
+  WaitlistEntry,
+  WaitlistJoined,
+  WaitlistLeft,
+  WaitlistOffer,
+} from './messages.ts';
 import {
   ConfirmedPayment,
   DemoConfirmation,
@@ -141,6 +155,17 @@ export const routes = {
   'GET /chairs': { response: v.array(Chair) },
   'POST /chairs': { body: NewChair, response: ChairAdded },
   'DELETE /chairs/:id': { query: ForceQuery, response: ChairDeleted },
+  'GET /audit': { query: AuditQuery, response: AuditPage },
+  'GET /users/me/reminders': { response: ReminderSetting },
+  'PUT /users/me/reminders': { body: ReminderSetting, response: ReminderSettingSaved },
+  'GET /messages/settings': { response: MessageSettings },
+  'PUT /messages/settings': { body: MessageSettingsChange, response: MessageSettings },
+  'GET /waitlist': { response: v.array(WaitlistEntry) },
+  'POST /waitlist': { body: NewWaitlistEntry, response: WaitlistJoined },
+  'DELETE /waitlist/:id': { response: WaitlistLeft },
+  'GET /waitlist/offers/:id': { response: WaitlistOffer },
+  'POST /waitlist/offers/:id/accept': { response: OfferAccepted },
+  'POST /waitlist/offers/:id/decline': { response: OfferDeclined },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

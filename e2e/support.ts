@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
@@ -154,4 +155,21 @@ export async function refundDueViaApi(
   });
   if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
   return { bookingId: id, transactionId: paymentIntent.id };
+}
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
 }

@@ -7,6 +7,7 @@ import {
 } from '../../contract/bookings.ts';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
+import { calendarFile } from './calendar.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -15,9 +16,11 @@ import {
   isWholeInterval,
   parseClinicDate,
 } from './clinic-time.ts';
+import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import {
   type BookingRow,
   bookingById,
+  bookingName,
   bookingsOf,
   cancelActiveBooking,
   insertBooking,
@@ -36,12 +39,15 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
+import { messageSettings } from './data/message-settings.ts';
+import { queueReleaseMails } from './data/outbox.ts';
 import { treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { bookingCancelled, bookingConfirmed } from './messages.ts';
 import { refundOfCancelledBooking } from './payments/refunds.ts';
 import { insideWindowMessage } from './policy.ts';
 import { spend } from './rate-limit.ts';
@@ -49,7 +55,7 @@ import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
-const unpaidLimitMessage = (limit: number) =>
+export const unpaidLimitMessage = (limit: number) =>
   `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 const TAKEN = 'This slot was just booked; please choose another one';
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
@@ -116,13 +122,18 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
     let inserted: number;
     try {
-      const results = await env.DB.batch([
+      const statements = [
         ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+        queueReleaseMails(env.DB, now),
         dropDeadClaims(env.DB, isoDate, now),
-        insertBooking(env.DB, booking, rules.maxUnpaid),
+      ];
+      const insertAt = statements.push(insertBooking(env.DB, booking, rules.maxUnpaid)) - 1;
+      statements.push(
         insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
-      ]);
-      inserted = results.at(-2)?.meta.changes ?? 0;
+        ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
+      );
+      const results = await env.DB.batch(statements);
+      inserted = results[insertAt]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
       if (violates(error, ONE_BOOKING_PER_PATIENT))
@@ -196,18 +207,40 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
     if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
   }
   // The paid check holds in the write too: a payment landing after the read, inside the window,
-  // keeps the booking. Its claims are freed, and a paid booking's refund asked, in the same batch.
+  // keeps the booking. Its claims are freed, a paid booking's refund asked, the patient's mail
+  // queued and (an admin cancelling for a patient) the audit row written, all in the same batch.
+  const by = row.user_id === user.id ? 'patient' : 'admin';
   const refund = byAdmin && refundChoice === 'false' ? null : refundOfCancelledBooking(env, row.id);
-  const results = await env.DB.batch([
-    cancelActiveBooking(env.DB, row.id, { evenPaid, by: row.user_id === user.id ? 'patient' : 'admin' }),
+  const head = [
+    cancelActiveBooking(env.DB, row.id, { evenPaid, by }),
+    ...(by === 'admin'
+      ? [
+          auditEntry(
+            env.DB,
+            {
+              actor: user,
+              action: 'booking.cancelled',
+              target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+              before: { status: 'active', paid: row.paid === 1 },
+              after: { status: 'cancelled', cancelReason: by },
+            },
+            IF_CHANGED,
+          ),
+        ]
+      : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
-    ...(refund?.statements ?? []),
+  ];
+  const refundStatements = refund?.statements ?? [];
+  const results = await env.DB.batch([
+    ...head,
+    ...refundStatements,
+    ...bookingCancelled(env, row.id, { by }, new Date()),
   ]);
   const changes = results[0]?.meta.changes ?? 0;
   if (changes === 0 && !evenPaid && (await paidFlagOf(env.DB, row.id)) === 1) {
     throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  const refunded = (await refund?.settle(results.slice(2))) ?? null;
+  const refunded = (await refund?.settle(results.slice(head.length, head.length + refundStatements.length))) ?? null;
   return json({
     acknowledged: true,
     modifiedCount: changes,
@@ -220,41 +253,25 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
 export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
-  const start = clinicInstant(env, row.appointment_date, row.start_minute);
-  const end = clinicInstant(env, row.appointment_date, row.start_minute + row.duration_minutes);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Smile Dental Clinic//Booking portal//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-TIMEZONE:${env.CLINIC_TIME_ZONE}`,
-    'BEGIN:VEVENT',
-    `UID:${row.id}@dental-clinic`,
-    `DTSTAMP:${icsInstant(new Date())}`,
-    `DTSTART:${icsInstant(start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(`${row.treatment} at Smile Dental Clinic`)}`,
-    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE})${row.doctor_name ? ` with ${row.doctor_name}` : ''}. Patient: ${row.patient_name}.`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return new Response(`${lines.join('\r\n')}\r\n`, {
+  const file = calendarFile(
+    env,
+    {
+      bookingId: row.id,
+      treatment: row.treatment,
+      date: row.appointment_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.duration_minutes,
+      slot: row.slot,
+      doctor: row.doctor_name,
+      patientName: row.patient_name,
+    },
+    (await messageSettings(env.DB)).clinic_name,
+  );
+  return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="appointment-${row.appointment_date}.ics"`,
       'Cache-Control': 'no-store',
     },
   });
-}
-
-function icsInstant(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }

@@ -110,19 +110,25 @@ export async function recordPayment(request: Request, env: Env): Promise<Respons
   if (!intent) throw new HttpError(404, 'No such payment');
   if (intent.bookingId !== booking.id) throw new HttpError(409, 'This payment belongs to another booking');
   if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not succeeded');
-  const recorded = await recordOutcome(env, {
-    kind: 'succeeded',
-    bookingId: booking.id,
-    transactionId: intent.id,
-    amountCents: intent.amountCents,
-    currency: intent.currency,
-    provider: provider.name,
-    card: intent.card,
-  });
+  const recorded = await recordOutcome(
+    env,
+    {
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: provider.name,
+      card: intent.card,
+    },
+    user,
+  );
   return paymentAnswer(recorded, intent);
 }
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** Webhooks act as the system, in the audit trail's words. */
+const STRIPE = { system: 'stripe' } as const;
 
 /** POST /api/stripe/webhook: signed by Stripe; each event changes the database at most once. */
 export async function stripeWebhook(request: Request, env: Env): Promise<Response> {
@@ -202,13 +208,14 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
         currency: intent.currency,
         provider: 'stripe',
       },
+      STRIPE,
       seen,
     );
   } else {
     // A failure matters only to the booking that waits for this very intent.
     if (!owner) return json({ received: true, ignored: 'not the booking’s payment' } satisfies WebhookReceipt);
     const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
-    recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, seen);
+    recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, STRIPE, seen);
   }
   return json({
     received: true,
@@ -237,7 +244,7 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   const decision = decideDemoCard(body.card);
   if (!decision.ok) {
     if (decision.status === 402) {
-      await recordOutcome(env, { kind: 'failed', bookingId: booking.id, message: decision.message });
+      await recordOutcome(env, { kind: 'failed', bookingId: booking.id, message: decision.message }, user);
     }
     return json(
       {
@@ -249,15 +256,19 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
       decision.status,
     );
   }
-  await recordOutcome(env, {
-    kind: 'succeeded',
-    bookingId: booking.id,
-    transactionId: intentId,
-    amountCents: booking.price_cents,
-    currency: 'usd',
-    provider: 'demo',
-    card: demoCardOf(body.card),
-  });
+  await recordOutcome(
+    env,
+    {
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intentId,
+      amountCents: booking.price_cents,
+      currency: 'usd',
+      provider: 'demo',
+      card: demoCardOf(body.card),
+    },
+    user,
+  );
   return json({
     paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 },
   } satisfies ConfirmedPayment);

@@ -49,6 +49,16 @@ async function paymentOf(transactionId: string) {
     .first<{ booking_id: string; amount_cents: number; refund_status: string | null; refund_reason: string | null }>();
 }
 
+/** The audit rows about a booking, oldest first. */
+async function auditOf(bookingId: string) {
+  const { results } = await env.DB.prepare(
+    'SELECT action, actor_id, actor_email, actor_label FROM audit_log WHERE target_id = ?1 ORDER BY id',
+  )
+    .bind(bookingId)
+    .all();
+  return results;
+}
+
 async function bookingState(id: string) {
   return env.DB.prepare(
     `SELECT b.paid, b.payment_intent_id, b.payment_error, (SELECT count(*) FROM payments p WHERE p.booking_id = b.id) AS payments
@@ -263,6 +273,10 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
         payments: 1,
         payment_intent_id: `pi_for_${bookingId}`,
       });
+      // The audit trail names the webhook as the actor: the system, no user.
+      expect(await auditOf(bookingId)).toEqual([
+        { action: 'payment.succeeded', actor_id: null, actor_email: null, actor_label: 'stripe' },
+      ]);
     });
 
     it('changes nothing twice when the same event is delivered twice', async () => {
@@ -276,6 +290,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
         .bind(succeeded.id)
         .first<{ n: number }>();
       expect(events?.n).toBe(1);
+      expect(await auditOf(bookingId)).toHaveLength(1);
     });
 
     it('ends paid whatever the order of a failure and a success', async () => {

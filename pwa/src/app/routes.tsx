@@ -28,6 +28,11 @@ export const publicRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    path: '/offers/:id',
+    component: lazyPage(() => import('../features/waitlist/components/offer-page.tsx'), 'OfferPage'),
+    access: 'signed-in',
+  },
+  {
     path: '/review',
     component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',
@@ -56,6 +61,21 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/treatments',
+    component: lazyPage(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/clinic-hours',
+    component: lazyPage(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/chairs',
+    component: lazyPage(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/refunds',
     component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
     access: 'admin',
@@ -71,6 +91,11 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard/reviews',
     component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/activity',
+    component: lazyPage(() => import('../features/audit/components/activity-page.tsx'), 'ActivityPage'),
     access: 'admin',
   },
   {

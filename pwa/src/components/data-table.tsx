@@ -24,7 +24,10 @@ type DataTableProps<Row> = {
   className?: string;
 };
 
-/** A table of rows defined by its columns, scrolling sideways when it is wider than the screen. */
+/**
+ * A table of rows defined by its columns, scrolling sideways when it is wider than the screen. Each
+ * cell carries its column's header in `data-label`, for a feature's CSS that stacks rows on phones.
+ */
 export function DataTable<Row>({ caption, columns, rows, rowKey, className }: DataTableProps<Row>) {
   return (
     <div className="table-scroll">
@@ -48,7 +51,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, className }: Da
                     {cell(row, index)}
                   </th>
                 ) : (
-                  <td key={header} className={cellClass}>
+                  <td key={header} className={cellClass} data-label={header}>
                     {cell(row, index)}
                   </td>
                 ),

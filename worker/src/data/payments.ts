@@ -1,5 +1,6 @@
 import type { Receipt, RefundDue, RefundStatus } from '../../../contract/payments.ts';
 import { displayDate } from '../clinic-time.ts';
+import type { Sql } from './audit.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 
 /** A Stripe event is handled once: its id is the primary key of stripe_events. */
@@ -69,6 +70,18 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
       payment.card?.brand ?? null,
       payment.card?.last4 ?? null,
     );
+}
+
+/**
+ * SQL for the audit trail, read in the recording batch: whether the payment of `transactionId` is
+ * owed back, and why (its refund_reason).
+ */
+export function refundDueOf(transactionId: string): { isDue: Sql; reason: Sql } {
+  return {
+    isDue: (param) =>
+      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_reason IS NOT NULL)`,
+    reason: (param) => `(SELECT refund_reason FROM payments WHERE transaction_id = ${param(transactionId)})`,
+  };
 }
 
 export interface PaymentStateRow {

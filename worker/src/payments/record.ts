@@ -1,5 +1,6 @@
 import type { RefundState } from '../../../contract/payments.ts';
-import { markBookingPaid, notePaymentFailure } from '../data/bookings.ts';
+import { type Actor, auditEntry, IF_CHANGED } from '../data/audit.ts';
+import { bookingName, markBookingPaid, notePaymentFailure } from '../data/bookings.ts';
 import {
   advanceRefund,
   insertPayment,
@@ -8,12 +9,14 @@ import {
   type RefundReason,
   type RefundUpdate,
   recordStripeEvent,
+  refundDueOf,
   refundReasonText,
   STRIPE_EVENT_ONCE,
   type SucceededPayment,
 } from '../data/payments.ts';
 import { violates } from '../data/unique-constraint.ts';
 import type { Env } from '../env.ts';
+import { paymentReceived } from '../messages.ts';
 import { refundStateNow, sendRefunds } from './refunds.ts';
 
 export type PaymentOutcome =
@@ -41,21 +44,50 @@ export interface Recorded {
  * the one atomic batch, so a cancellation racing the payment cannot slip between a check and the
  * write. With a Stripe event, its id is written in the same batch: a second delivery fails on the
  * primary key and changes nothing. A failure never un-pays a booking, so out-of-order deliveries end right.
+ * Each state change (paid, given back, failed) writes its audit row, by `actor`, in the same batch,
+ * right after the statement that makes it and only when that statement changed a row.
  */
-export async function recordOutcome(env: Env, outcome: PaymentOutcome, event?: StripeEventSeen): Promise<Recorded> {
-  const statements: D1PreparedStatement[] = event ? [recordStripeEvent(env.DB, event)] : [];
+export async function recordOutcome(
+  env: Env,
+  outcome: PaymentOutcome,
+  actor: Actor,
+  event?: StripeEventSeen,
+): Promise<Recorded> {
+  const db = env.DB;
+  const statements: D1PreparedStatement[] = event ? [recordStripeEvent(db, event)] : [];
+  const target = { type: 'booking', id: outcome.bookingId, name: bookingName(outcome.bookingId) } as const;
   if (outcome.kind === 'succeeded') {
+    const money = {
+      transactionId: outcome.transactionId,
+      amount: outcome.amountCents / 100,
+      currency: outcome.currency,
+    };
+    const owedBack = refundDueOf(outcome.transactionId);
     statements.push(
-      insertPayment(env.DB, outcome),
-      markBookingPaid(env.DB, outcome.bookingId, outcome.transactionId),
-      paymentStateQuery(env.DB, outcome.transactionId),
+      insertPayment(db, outcome),
+      auditEntry(
+        db,
+        { actor, action: 'payment.refund_due', target, after: { ...money, refundReason: owedBack.reason } },
+        (param) => `${IF_CHANGED(param)} AND ${owedBack.isDue(param)}`,
+      ),
+      markBookingPaid(db, outcome.bookingId, outcome.transactionId),
+      auditEntry(
+        db,
+        { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
+        IF_CHANGED,
+      ),
+      ...paymentReceived(env, outcome.transactionId, new Date()),
+      paymentStateQuery(db, outcome.transactionId),
     );
   } else {
-    statements.push(notePaymentFailure(env.DB, outcome.bookingId, outcome.message));
+    statements.push(
+      notePaymentFailure(db, outcome.bookingId, outcome.message),
+      auditEntry(db, { actor, action: 'payment.failed', target, after: { paymentError: outcome.message } }, IF_CHANGED),
+    );
   }
   let results: D1Result[];
   try {
-    results = await env.DB.batch(statements);
+    results = await db.batch(statements);
   } catch (error) {
     if (event && violates(error, STRIPE_EVENT_ONCE)) return { duplicate: true, refund: null };
     throw error;

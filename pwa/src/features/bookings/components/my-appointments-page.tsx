@@ -10,6 +10,7 @@ import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
+import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
@@ -17,6 +18,7 @@ import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import '../bookings.css';
+import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
 
 /**
  * docs/product.md#cancellation-policy: a patient cancels online a booking that has not started; a
@@ -99,6 +101,18 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
   );
 }
 
+/** Who will see the patient: photo and name, or "To be confirmed" while the booking has no doctor. */
+function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
+  // A copy saved on the device by an older version has no doctor field at all: the same as none.
+  if (!doctor) return <span className="muted">To be confirmed</span>;
+  return (
+    <span className="bookings-table__doctor">
+      <img src={doctor.image} alt="" width={32} height={32} loading="lazy" />
+      {doctor.name}
+    </span>
+  );
+}
+
 /**
  * docs/product.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
@@ -176,7 +190,24 @@ export function MyAppointmentsPage() {
       { header: 'Name', cell: (booking) => booking.patientName },
       { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
       { header: 'Date', cell: (booking) => booking.appointmentDate },
-      { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
+      {
+        header: 'Time',
+        className: 'bookings-table__wrap',
+        cell: (booking) => (
+          <>
+            {booking.slot}
+            {/* Absent from a copy saved on the device by an older version. */}
+            {booking.durationMinutes > 0 && (
+              <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
+            )}
+          </>
+        ),
+      },
+      {
+        header: 'Doctor',
+        className: 'bookings-table__wrap',
+        cell: (booking) => <DoctorCell doctor={booking.doctor} />,
+      },
       { header: 'Price', cell: (booking) => formatPrice(booking.price) },
       { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
     ];
@@ -245,6 +276,13 @@ export function MyAppointmentsPage() {
         </div>
       )}
       {content}
+      {/* Both need the server: offline, neither is shown. */}
+      {!offline && user?.email && (
+        <>
+          <ReminderToggle email={user.email} />
+          <MyWaitlist email={user.email} />
+        </>
+      )}
       {toCancel && (
         <ConfirmDialog
           title="Cancel this appointment?"
