@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
@@ -133,7 +134,8 @@ export async function bookViaApi(
 /**
  * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
  * cancels the booking, then pays it with the demo card, as when a card is charged while the
- * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
+ * booking is being cancelled. The payment is recorded and refunded at once; answers the booking's
+ * id and the payment's.
  */
 export async function refundDueViaApi(
   page: import('@playwright/test').Page,
@@ -152,5 +154,22 @@ export async function refundDueViaApi(
     data: { transactionId: paymentIntent.id, bookingId: id },
   });
   if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
-  return paymentIntent.id;
+  return { bookingId: id, transactionId: paymentIntent.id };
+}
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
 }

@@ -18,6 +18,7 @@ import { doctorById } from './data/doctors.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { timeFreed } from './messages.ts';
 import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
@@ -115,6 +116,7 @@ export async function deleteClosure(request: Request & Params, env: Env): Promis
   ]);
   const deletedCount = removed?.meta.changes ?? 0;
   if (deletedCount === 0) throw new HttpError(404, 'No such closure');
+  timeFreed(env);
   return json({ acknowledged: true, deletedCount } satisfies ClosureDeleted);
 }
 

@@ -23,6 +23,13 @@ export function Navbar() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
   useEffect(() => setOpen(false), [location]);
 
+  // The Doctors link on the home page only changes the hash: that closes the menu too.
+  useEffect(() => {
+    const close = () => setOpen(false);
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, []);
+
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
     navigate('/');
@@ -59,6 +66,19 @@ export function Navbar() {
       <ul id={menuId} className="nav__links" data-open={open}>
         <li>
           <NavLink href="/">Home</NavLink>
+        </li>
+        <li>
+          {/* docs/product.md#navigation-bar: on the home page the browser scrolls to the section itself;
+              from another page the app goes home and the layout scrolls to it (public-layout.tsx). */}
+          {location === '/' ? (
+            <a href="/#doctors" className="nav__link">
+              Doctors
+            </a>
+          ) : (
+            <Link href="/#doctors" className="nav__link">
+              Doctors
+            </Link>
+          )}
         </li>
         <li>
           <NavLink href="/appointment">Appointment</NavLink>

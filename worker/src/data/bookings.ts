@@ -201,17 +201,25 @@ export function releaseLapsedHoldsInTheWay(
 
 /**
  * Inserts the booking while its patient is under the unpaid limit and its treatment is still
- * offered (0 changes when not). A date the patient already booked this treatment on fails it on
+ * offered (0 changes when not), and, for a waitlist offer (`offerId`), while that offer is open and
+ * not expired: of several accepts of one offer, only the first batch books. A date the patient already booked this treatment on fails it on
  * ONE_BOOKING_PER_PATIENT, whatever the timing; its claims (insertClaims) decide its time.
  */
-export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid: number): D1PreparedStatement {
+export function insertBooking(
+  db: D1Database,
+  booking: NewBookingRow,
+  maxUnpaid: number,
+  offerId: string | null = null,
+): D1PreparedStatement {
   const b = booking;
   return db
     .prepare(
       `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
          chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
        SELECT ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?2, ?14, ?15, ?16, ?1, ?3, ?17
-       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)`,
+       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)
+         AND (?18 IS NULL OR EXISTS (
+           SELECT 1 FROM waitlist_offers o WHERE o.id = ?18 AND o.status = 'open' AND o.expires_at > ?3))`,
     )
     .bind(
       ...limitParams(b, maxUnpaid),
@@ -228,6 +236,7 @@ export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid:
       b.email,
       b.phone,
       b.holdUntil,
+      offerId,
     );
 }
 
