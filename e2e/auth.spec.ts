@@ -78,11 +78,14 @@ test('a guarded page sends a signed-out visitor to Login and back after signing 
   await expect(side.getByRole('link', { name: 'All Users' })).toHaveCount(0);
 });
 
-test('a wrong password shows the provider’s error in red under the form', async ({ page }) => {
+test('a wrong password or an unknown email shows one plain message in red under the form', async ({ page }) => {
   await page.goto('/login');
-  await submitLogin(page, { email: SEED_PATIENT.email, password: 'Wrong#2026' });
+  await submitLogin(page, { email: 'nobody@clinic.test', password: 'Wrong#2026' });
   const alert = page.getByRole('main').getByRole('alert');
-  await expect(alert).toContainText('auth/');
+  await expect(alert).toHaveText('Email or password is incorrect');
+  await page.reload();
+  await submitLogin(page, { email: SEED_PATIENT.email, password: 'Wrong#2026' });
+  await expect(alert).toHaveText('Email or password is incorrect');
   const colour = await alert.evaluate((el) => getComputedStyle(el).color);
   const [r, g, b] = colour.match(/\d+/g)!.map(Number);
   expect(r!).toBeGreaterThan(g! + 60);

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import '../auth.css';
@@ -38,7 +38,7 @@ export function LoginPage() {
       await signIn(email, password);
       goBack();
     } catch (cause) {
-      setError(errorText(cause));
+      setError(authErrorText(cause, 'sign-in'));
     }
   });
 
@@ -82,7 +82,7 @@ export function LoginPage() {
       <GoogleSignInButton
         onSignedIn={goBack}
         onError={(cause) => {
-          setError(errorText(cause));
+          setError(authErrorText(cause, 'sign-in'));
         }}
       />
       {resetOpen && <ResetPasswordModal defaultEmail={getValues('email')} onClose={() => setResetOpen(false)} />}
