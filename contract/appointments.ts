@@ -6,15 +6,19 @@ import * as v from 'valibot';
  */
 export const AppointmentOptionsQuery = v.object({ date: v.optional(v.string()) });
 
-/** A treatment with its still-free slots on one date; the price in dollars. */
+/**
+ * An active treatment with its still-free start times on one date, each as "10.00 AM - 11.30 AM"
+ * (its start and end); the price in dollars.
+ */
 export const AppointmentOption = v.strictObject({
   _id: v.string(),
   name: v.string(),
   slots: v.array(v.string()),
   price: v.number(),
+  durationMinutes: v.number(),
 });
 export type AppointmentOption = v.InferOutput<typeof AppointmentOption>;
 
-/** A treatment's name, which is a doctor's possible specialty. */
+/** A specialty (General Dentistry, Endodontics…): who may perform a treatment; every doctor has one. */
 export const Specialty = v.strictObject({ _id: v.string(), name: v.string() });
 export type Specialty = v.InferOutput<typeof Specialty>;

@@ -50,8 +50,50 @@ export const Booking = v.strictObject({
   paid: v.boolean(),
   /** An unpaid booking of a priced treatment is released unless paid by then (ISO, UTC); null once paid or when free. */
   payBy: v.nullable(v.string()),
+  /** How long it lasts; `slot` shows its start and end ("10.00 AM - 11.30 AM"). */
+  durationMinutes: v.number(),
+  /**
+   * The doctor who will see the patient (the photo's URL in `image`); null when the booking has none
+   * (its doctor was deleted, or it was made before doctors were assigned and none was free).
+   */
+  doctor: v.nullable(v.strictObject({ name: v.string(), image: v.string() })),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
 export const BookingCancelled = Modified;
 export type BookingCancelled = Modified;
+
+/** An upcoming booking that a schedule change would leave without a doctor or chair, or outside the clinic's hours. */
+export const StrandedBooking = v.strictObject({
+  _id: v.string(),
+  treatment: v.string(),
+  /** e.g. "Nov 21, 2026" (date-fns PP). */
+  appointmentDate: v.string(),
+  /** ISO date, e.g. "2026-11-21". */
+  date: v.string(),
+  slot: v.string(),
+  patientName: v.string(),
+  email: v.string(),
+  phone: v.string(),
+  /** The doctor's name, or null when the booking has none. */
+  doctor: v.nullable(v.string()),
+});
+export type StrandedBooking = v.InferOutput<typeof StrandedBooking>;
+
+/**
+ * The 409 answer of a schedule change (closure, opening hours, a doctor's days or hours, deleting a
+ * doctor or a chair) that would strand upcoming bookings: nothing changed. Send it again with
+ * `force: true` (for DELETE: `?force=true`) to make the change anyway; the bookings are kept,
+ * marked for the front desk's review, and listed in the answer.
+ */
+export const StrandedConflict = v.strictObject({
+  acknowledged: v.literal(false),
+  message: v.string(),
+  stranded: v.array(StrandedBooking),
+});
+export type StrandedConflict = v.InferOutput<typeof StrandedConflict>;
+
+/** `?force=true` on a DELETE that would strand upcoming bookings (see StrandedConflict). */
+export const ForceQuery = v.object({
+  force: v.optional(v.picklist(['true', 'false'], 'force must be "true" or "false"')),
+});

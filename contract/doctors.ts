@@ -1,30 +1,91 @@
 import * as v from 'valibot';
-import { Deleted, Inserted } from './answers.ts';
-import { email, text } from './fields.ts';
+import { Deleted, Inserted, Modified } from './answers.ts';
+import { StrandedBooking } from './bookings.ts';
+import { clockTime, email, force, text, weekday } from './fields.ts';
+
+/** A doctor's working hours on each working day, on the clinic's wall clock. */
+export const WorkingHours = v.strictObject({ start: v.string(), end: v.string() });
+export type WorkingHours = v.InferOutput<typeof WorkingHours>;
 
 export const Doctor = v.strictObject({
   _id: v.string(),
   name: v.string(),
   email: v.string(),
+  /** The name of their specialty (GET /api/appointmentSpecialty). */
   specialty: v.string(),
   /** The photo's URL (/api/images/doctors/…). */
   image: v.string(),
+  /** The weekdays they work, 0 Sunday … 6 Saturday, ascending. */
+  workingDays: v.array(v.number()),
+  hours: WorkingHours,
 });
 export type Doctor = v.InferOutput<typeof Doctor>;
 
-/** POST /api/doctors: `image` is the URL answered by POST /api/images, used by no other doctor. */
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+
+const workingDays = v.pipe(
+  v.array(weekday('workingDays'), 'workingDays must be a list of weekday numbers, 0 (Sunday) to 6 (Saturday)'),
+  v.check((days) => new Set(days).size === days.length, 'workingDays must list each weekday at most once'),
+);
+
+const hours = v.pipe(
+  v.object(
+    { start: clockTime('hours.start'), end: clockTime('hours.end') },
+    'hours must be {start, end}, e.g. {"start": "09:00", "end": "17:00"}',
+  ),
+  v.check((h) => minutesOf(h.start) < minutesOf(h.end), 'hours.end must be later than hours.start'),
+);
+
+/** Every day, 09:00 to 17:00: the clinic's opening hours in the product reference. */
+export const DEFAULT_WORKING_DAYS = [0, 1, 2, 3, 4, 5, 6];
+export const DEFAULT_HOURS = { start: '09:00', end: '17:00' };
+
+/**
+ * POST /api/doctors: `image` is the URL answered by POST /api/images, used by no other doctor;
+ * `specialty` a specialty's name. Without `workingDays` and `hours` the doctor works every day,
+ * 09:00 to 17:00.
+ */
 export const NewDoctor = v.object({
   name: text('name', 100),
   email: email('email'),
   specialty: text('specialty', 100),
   image: text('image', 500),
+  workingDays: v.optional(workingDays, DEFAULT_WORKING_DAYS),
+  hours: v.optional(hours, DEFAULT_HOURS),
 });
 export type NewDoctor = v.InferInput<typeof NewDoctor>;
 
+/**
+ * PUT /api/doctors/:id (admin): the fields to change; those not sent stay. A change that leaves
+ * their upcoming bookings outside their days or hours, or with a treatment their new specialty
+ * does not perform, is refused (409, StrandedConflict) unless `force: true`.
+ */
+export const DoctorChanges = v.object({
+  name: v.optional(text('name', 100)),
+  email: v.optional(email('email')),
+  specialty: v.optional(text('specialty', 100)),
+  workingDays: v.optional(workingDays),
+  hours: v.optional(hours),
+  force,
+});
+export type DoctorChanges = v.InferInput<typeof DoctorChanges>;
+
 export const DoctorAdded = Inserted;
 export type DoctorAdded = Inserted;
-export const DoctorDeleted = Deleted;
-export type DoctorDeleted = Deleted;
+export const DoctorUpdated = v.strictObject({ ...Modified.entries, stranded: v.array(StrandedBooking) });
+export type DoctorUpdated = v.InferOutput<typeof DoctorUpdated>;
+/** DELETE /api/doctors/:id[?force=true]: the upcoming bookings left without a doctor (with force). */
+export const DoctorDeleted = v.strictObject({ ...Deleted.entries, stranded: v.array(StrandedBooking) });
+export type DoctorDeleted = v.InferOutput<typeof DoctorDeleted>;
+
+/** GET /api/team (anyone): the home page's "Our doctors". */
+export const TeamMember = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  specialty: v.string(),
+  image: v.string(),
+});
+export type TeamMember = v.InferOutput<typeof TeamMember>;
 
 /** POST /api/images (multipart field `image`): the stored photo's URL, in the shape of the spec's image host. */
 export const UploadedImage = v.strictObject({ success: v.literal(true), data: v.strictObject({ url: v.string() }) });

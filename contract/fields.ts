@@ -50,3 +50,43 @@ export function email(field: string) {
     v.toLowerCase(),
   );
 }
+
+const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar date on the clinic's wall clock, "2026-11-21" (a real date: not "2026-02-31"). */
+export function isoDate(field: string) {
+  return v.pipe(
+    v.string(`${field} is required and must be a date like "2026-11-21"`),
+    v.check(
+      (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${field} must be a date like "2026-11-21"`,
+    ),
+  );
+}
+
+const CLOCK = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;
+
+/** A time of day on the clinic's wall clock, "09:00" to "24:00", on a quarter hour (the schedule's 15-minute cells). */
+export function clockTime(field: string) {
+  return v.pipe(
+    v.string(`${field} is required and must be a time like "09:00"`),
+    v.check((value: string) => CLOCK.test(value), `${field} must be a time like "09:00" (24-hour clock)`),
+    v.check(
+      (value: string) => Number(value.slice(3)) % 15 === 0,
+      `${field} must be on a quarter hour (:00, :15, :30 or :45)`,
+    ),
+  );
+}
+
+/** A weekday: 0 Sunday … 6 Saturday. */
+export function weekday(field: string) {
+  return v.pipe(
+    v.number(`${field} must be a weekday number, 0 (Sunday) to 6 (Saturday)`),
+    v.integer(`${field} must be a weekday number, 0 (Sunday) to 6 (Saturday)`),
+    v.minValue(0, `${field} must be a weekday number, 0 (Sunday) to 6 (Saturday)`),
+    v.maxValue(6, `${field} must be a weekday number, 0 (Sunday) to 6 (Saturday)`),
+  );
+}
+
+/** `force: true` keeps the upcoming bookings a change would strand (and reports them); otherwise such a change is refused (409). */
+export const force = v.optional(v.boolean('force must be true or false'), false);

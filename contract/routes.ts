@@ -1,9 +1,31 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
-import { Booking, BookingCancelled, BookingCreated, BookingsQuery, NewBooking } from './bookings.ts';
+import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
+import {
+  Chair,
+  ChairAdded,
+  ChairDeleted,
+  Closure,
+  ClosureAdded,
+  ClosureDeleted,
+  HoursChange,
+  HoursSaved,
+  NewChair,
+  NewClosure,
+  OpeningHours,
+} from './clinic.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
-import { Doctor, DoctorAdded, DoctorDeleted, NewDoctor, UploadedImage } from './doctors.ts';
+import {
+  Doctor,
+  DoctorAdded,
+  DoctorChanges,
+  DoctorDeleted,
+  DoctorUpdated,
+  NewDoctor,
+  TeamMember,
+  UploadedImage,
+} from './doctors.ts';
 import {
   ConfirmedPayment,
   DemoConfirmation,
@@ -24,6 +46,14 @@ import {
   ReviewModerated,
   ReviewSaved,
 } from './reviews.ts';
+import {
+  NewTreatment,
+  Treatment,
+  TreatmentAdded,
+  TreatmentChanges,
+  TreatmentDeleted,
+  TreatmentUpdated,
+} from './treatments.ts';
 import { AccessToken, AccessTokenQuery, AdminMade, AdminStatus, NewUser, User, UserSaved } from './users.ts';
 
 /** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */
@@ -83,7 +113,21 @@ export const routes = {
   'GET /images/:key+': { response: { file: 'image/*' } },
   'GET /doctors': { response: v.array(Doctor) },
   'POST /doctors': { body: NewDoctor, response: DoctorAdded },
-  'DELETE /doctors/:id': { response: DoctorDeleted },
+  'PUT /doctors/:id': { body: DoctorChanges, response: DoctorUpdated },
+  'DELETE /doctors/:id': { query: ForceQuery, response: DoctorDeleted },
+  'GET /team': { response: v.array(TeamMember) },
+  'GET /treatments': { response: v.array(Treatment) },
+  'POST /treatments': { body: NewTreatment, response: TreatmentAdded },
+  'PUT /treatments/:id': { body: TreatmentChanges, response: TreatmentUpdated },
+  'DELETE /treatments/:id': { response: TreatmentDeleted },
+  'GET /clinic/hours': { response: v.array(OpeningHours) },
+  'PUT /clinic/hours': { body: HoursChange, response: HoursSaved },
+  'GET /closures': { response: v.array(Closure) },
+  'POST /closures': { body: NewClosure, response: ClosureAdded },
+  'DELETE /closures/:id': { response: ClosureDeleted },
+  'GET /chairs': { response: v.array(Chair) },
+  'POST /chairs': { body: NewChair, response: ChairAdded },
+  'DELETE /chairs/:id': { query: ForceQuery, response: ChairDeleted },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

@@ -56,7 +56,7 @@ test('a patient’s pages have no serious accessibility violations', async ({ pa
   const id = await bookViaApi(page, {
     treatment: 'Orthodontic Consultation',
     date: clinicDate(15),
-    slot: '01.00 PM - 01.30 PM',
+    slot: '01.00 PM - 02.00 PM',
   });
   for (const [path, heading] of [
     ['/appointment', /^Available Appointments on/],
@@ -91,7 +91,7 @@ test('an admin’s pages have no serious accessibility violations', async ({ pag
   // A payment owed back, so Refunds due shows one.
   const patient = await (await browser.newContext()).newPage();
   await logIn(patient, SEED_PATIENT);
-  await refundDueViaApi(patient, { treatment: 'Cavity Filling', date: clinicDate(21), slot: '09.30 AM - 10.00 AM' });
+  await refundDueViaApi(patient, { treatment: 'Cavity Filling', date: clinicDate(21), slot: '09.30 AM - 10.30 AM' });
   await patient.context().close();
 
   await logIn(page, SEED_ADMIN);

@@ -80,7 +80,7 @@ test('the booking modal says booking needs a connection when offline', async ({ 
 
 test('a paid booking shows Paid and no Cancel in My Appointments', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Cavity Filling', date: clinicDate(5), slot: '09.30 AM - 10.00 AM' });
+  const id = await bookViaApi(page, { treatment: 'Cavity Filling', date: clinicDate(5), slot: '09.30 AM - 10.30 AM' });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');
   await main.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -27,7 +27,7 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
 
   await main.getByLabel('Name').fill('Dr. Test Person');
   await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Specialty').selectOption('Teeth Whitening');
+  await main.getByLabel('Specialty').selectOption('Cosmetic Dentistry');
   await main.getByLabel('Photo').setInputFiles(photo);
   await main.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('success added a doctor')).toBeVisible();
@@ -35,7 +35,7 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
 
   const table = page.getByRole('table', { name: 'Doctors' });
   const row = table.getByRole('row').filter({ hasText: 'Dr. Test Person' });
-  await expect(row).toContainText('Teeth Whitening');
+  await expect(row).toContainText('Cosmetic Dentistry');
   const img = row.getByRole('img', { name: 'Dr. Test Person' });
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
   const photoUrl = await img.getAttribute('src');
@@ -57,7 +57,7 @@ test('a text file named .png is refused by the server and no doctor is added', a
   const main = page.getByRole('main');
   await main.getByLabel('Name').fill('Dr. Fake Photo');
   await main.getByLabel('Email').fill(uniqueEmail('dr-fake'));
-  await main.getByLabel('Specialty').selectOption('Cavity Filling');
+  await main.getByLabel('Specialty').selectOption('General Dentistry');
   await main.getByLabel('Photo').setInputFiles(fake);
   await main.getByRole('button', { name: 'Add' }).click();
   await expect(page.getByText('Only JPEG, PNG, WebP, GIF or AVIF images are accepted')).toBeVisible();

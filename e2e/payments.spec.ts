@@ -6,7 +6,7 @@ test('a patient pays a booking with the demo provider: a declined card first, th
   const id = await bookViaApi(page, {
     treatment: 'Teeth Whitening',
     date: clinicDate(12),
-    slot: '10.00 AM - 10.30 AM',
+    slot: '10.00 AM - 11.00 AM',
   });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');
@@ -47,7 +47,7 @@ test('the payment page says payment needs a connection when offline', async ({ p
   const id = await bookViaApi(page, {
     treatment: 'Root Canal Treatment',
     date: clinicDate(13),
-    slot: '09.00 AM - 09.30 AM',
+    slot: '09.00 AM - 10.30 AM',
   });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');

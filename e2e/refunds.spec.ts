@@ -20,7 +20,7 @@ test('a card charged for a booking cancelled meanwhile: the patient is told it w
 }) => {
   const date = clinicDate(20);
   await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '11.30 AM - 12.00 PM' });
+  const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '11.30 AM - 12.30 PM' });
   await page.goto(`/dashboard/payment/${id}`);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Payment for Teeth Whitening' })).toBeVisible();
@@ -55,7 +55,7 @@ test('a card charged for a booking cancelled meanwhile: the patient is told it w
   const card = admin.getByRole('article', { name: '$250 to Jamie Patient' }).filter({ hasText: transactionId });
   await expect(card).toContainText('The booking was cancelled before the payment arrived');
   await expect(card).toContainText(
-    `Teeth Whitening, ${format(new Date(`${date}T12:00:00`), 'PP')} at 11.30 AM - 12.00 PM (cancelled)`,
+    `Teeth Whitening, ${format(new Date(`${date}T12:00:00`), 'PP')} at 11.30 AM - 12.30 PM (cancelled)`,
   );
   await expect(card).toContainText('patient@clinic.test');
 

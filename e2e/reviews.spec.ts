@@ -16,8 +16,10 @@ test('a patient with a past appointment writes a review; it reaches the home pag
 }) => {
   // The seed patient's appointment of three days ago, as the clinic's records would hold it.
   queryD1(
-    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid)
-     SELECT 'e2e-past-visit', 'teeth-cleaning', 'Teeth Cleaning', '${clinicDate(-3)}', '09.00 AM - 09.30 AM', id, name, email, 8000, 1
+    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id,
+       patient_name, email, price_cents, paid)
+     SELECT 'e2e-past-visit', 'teeth-cleaning', 'Teeth Cleaning', '${clinicDate(-3)}', '09.00 AM - 09.30 AM', 540, 30, id,
+       name, email, 8000, 1
      FROM users WHERE email = '${SEED_PATIENT.email}'`,
   );
   await logIn(page, SEED_PATIENT, '/review');

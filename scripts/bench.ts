@@ -3,7 +3,8 @@
  *  - api: on the local Worker (workerd + local D1), with 1,000 and with 100,000 bookings in D1:
  *    GET /api/appointmentOptions and a patient's GET /api/bookings?email= beside the trivial
  *    GET /api/health in the same run, and the D1 queries each makes; POST /api/bookings under
- *    concurrent load, and whether any slot was booked twice.
+ *    concurrent load with mixed lengths, and whether any doctor or chair was booked twice (read
+ *    back from D1).
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
  *    Lighthouse (mobile) performance, LCP, TBT, CLS and accessibility, medians of 3 runs; the
  *    signed-in pages as the seed patient.
@@ -21,9 +22,10 @@ import { launch } from 'chrome-launcher';
 import { addDays, format } from 'date-fns';
 import { SignJWT } from 'jose';
 import lighthouse from 'lighthouse';
+import { slotLabel } from '../contract/slot-label.ts';
 import { bookViaApi, logIn, SEED_PATIENT } from '../e2e/support.ts';
 import { queryLocalD1 } from './local-d1.ts';
-import { SEED_TREATMENTS, slotLabel } from './seed-data.ts';
+import { SEED_DOCTORS, SEED_HOURS, SEED_TREATMENTS } from './seed-data.ts';
 import { type SeedBindings, startStack } from './stack.ts';
 
 const PARTS = ['api', 'front'];
@@ -68,16 +70,50 @@ const day = (offset: number) => format(addDays(new Date(`${clinicToday()}T12:00:
 const MEASURED_DATE = day(1);
 const RACE_DATE = day(2);
 
-/**
- * `total` bookings: the measured patient's handful on a slot the rest leaves free, and the rest on every
- * other slot of every treatment, day after day around the measured date, spread over BULK_PATIENTS patients.
- */
 /** `value`, or a clear error naming what the benchmark expected to find. */
 function present<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`bench: expected ${what}`);
   return value;
 }
 
+type SeedTreatment = (typeof SEED_TREATMENTS)[number];
+const CHAIRS = ['chair-1', 'chair-2'];
+const doctorOf = (t: SeedTreatment) =>
+  present(
+    SEED_DOCTORS.find((d) => d.specialty === t.specialty),
+    `a doctor of ${t.specialty}`,
+  ).id;
+
+/**
+ * One day of the clinic in the schedule model's terms: a treatment goes where the doctor of its
+ * specialty and a chair are both free for its whole length, at the first 30-minute start from
+ * opening (as POST /api/bookings would place it), and claims its 15-minute cells on both.
+ */
+class Day {
+  private readonly taken = new Set<string>();
+  place(t: SeedTreatment): { start: number; doctor: string; chair: string; cells: number[] } | null {
+    const doctor = doctorOf(t);
+    for (let start = SEED_HOURS.open; start + t.durationMinutes <= SEED_HOURS.close; start += 30) {
+      const cells = Array.from({ length: t.durationMinutes / 15 }, (_, i) => start / 15 + i);
+      const free = (resource: string) => cells.every((cell) => !this.taken.has(`${resource}#${cell}`));
+      const chair = CHAIRS.find((c) => free(`chair:${c}`));
+      if (!free(`doctor:${doctor}`) || !chair) continue;
+      for (const cell of cells) for (const r of [`doctor:${doctor}`, `chair:${chair}`]) this.taken.add(`${r}#${cell}`);
+      return { start, doctor, chair, cells };
+    }
+    return null;
+  }
+}
+
+/** Bookings placed on a day of their own. */
+const PER_DAY = 16;
+
+/**
+ * `total` bookings, made as the model makes them (a doctor and a chair each, their claims, no
+ * overlap): the measured patient's handful first, then PER_DAY a day of every treatment in turn,
+ * day after day back from the measured date (which has its share), spread over BULK_PATIENTS
+ * patients. The race's date stays empty.
+ */
 function bookings(total: number) {
   return async (db: SeedBindings['DB']) => {
     const user = (id: string, email: string, name: string) => `('${id}', '${email}', '${name}', 'patient', 1)`;
@@ -93,43 +129,70 @@ function bookings(total: number) {
     const statements = [
       db.prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES ${users.join(', ')}`),
     ];
-    const columns =
-      'id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, hold_until';
-    const bulk = total - MEASURED.days.length;
+    const columns = `id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id, chair_id,
+      user_id, patient_name, email, price_cents, paid, hold_until`;
     let rows: string[] = [];
-    let made = 0;
+    let claims: string[] = [];
     const flush = () => {
-      if (rows.length === 0) return;
-      statements.push(db.prepare(`INSERT INTO bookings (${columns}) VALUES ${rows.join(', ')}`));
+      if (rows.length > 0) statements.push(db.prepare(`INSERT INTO bookings (${columns}) VALUES ${rows.join(', ')}`));
+      if (claims.length > 0) {
+        statements.push(db.prepare(`INSERT INTO claims (day, resource, cell, booking_id) VALUES ${claims.join(', ')}`));
+      }
       rows = [];
+      claims = [];
     };
-    for (let offset = -Math.ceil(bulk / 60); made < bulk; offset++) {
-      const date = day(offset);
-      if (date === RACE_DATE) continue;
-      for (const t of SEED_TREATMENTS) {
-        t.slots.forEach((start, i) => {
-          if (i % 2 === 1 || made >= bulk) return;
-          // Consecutive bookings go to different patients: one booking per patient, treatment and date.
-          const patient = made % BULK_PATIENTS;
-          rows.push(
-            `('bench-${made}', '${t.id}', '${t.name}', '${date}', '${slotLabel(start)}', 'bench-user-${patient}', 'Bench User ${patient}', 'bench-user-${patient}@example.com', ${t.priceCents}, 1, NULL)`,
-          );
-          made += 1;
-          if (rows.length === 400) flush();
-        });
+    const days = new Map<string, Day>();
+    const book = (
+      id: string,
+      t: SeedTreatment,
+      date: string,
+      patient: { id: string; name: string; email: string },
+      paid: string,
+    ) => {
+      const timetable = days.get(date) ?? new Day();
+      days.set(date, timetable);
+      const placed = timetable.place(t);
+      if (!placed) return false;
+      rows.push(
+        `('${id}', '${t.id}', '${t.name}', '${date}', '${slotLabel(placed.start, t.durationMinutes)}', ${placed.start}, ${t.durationMinutes}, ` +
+          `'${placed.doctor}', '${placed.chair}', '${patient.id}', '${patient.name}', '${patient.email}', ${t.priceCents}, ${paid})`,
+      );
+      for (const cell of placed.cells) {
+        claims.push(
+          `('${date}', 'doctor:${placed.doctor}', ${cell}, '${id}')`,
+          `('${date}', 'chair:${placed.chair}', ${cell}, '${id}')`,
+        );
+      }
+      if (claims.length >= 400) flush();
+      return true;
+    };
+    // Paid, except the measured patient's nearest upcoming one, which is held for a day.
+    const cleaning = present(SEED_TREATMENTS[0], 'a seed treatment');
+    const holdUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
+    const nearest = Math.min(...MEASURED.days.filter((offset) => offset > 0));
+    for (const offset of MEASURED.days) {
+      book(
+        `bench-own-${offset}`,
+        cleaning,
+        day(offset),
+        MEASURED,
+        offset === nearest ? `0, '${holdUntil}'` : '1, NULL',
+      );
+    }
+    const bulk = total - MEASURED.days.length;
+    let made = 0;
+    for (let back = 0; made < bulk; back++) {
+      const date = day(1 - back);
+      for (let n = 0; n < PER_DAY && made < bulk; n++) {
+        // Consecutive bookings go to different patients: one booking per patient, treatment and date.
+        const i = made % BULK_PATIENTS;
+        const patient = { id: `bench-user-${i}`, name: `Bench User ${i}`, email: `bench-user-${i}@example.com` };
+        const t = present(SEED_TREATMENTS[(made + back) % SEED_TREATMENTS.length], 'a seed treatment');
+        if (book(`bench-${made}`, t, date, patient, '1, NULL')) made += 1;
+        else break;
       }
     }
     flush();
-    // Paid, except the nearest upcoming one, which is held for a day.
-    const cleaning = present(SEED_TREATMENTS[0], 'a seed treatment');
-    const secondSlot = slotLabel(present(cleaning.slots[1], 'a second slot of the seed treatment'));
-    const holdUntil = new Date(Date.now() + 24 * 3600_000).toISOString();
-    const nearest = Math.min(...MEASURED.days.filter((offset) => offset > 0));
-    const own = MEASURED.days.map((offset) => {
-      const paid = offset === nearest ? `0, '${holdUntil}'` : '1, NULL';
-      return `('bench-own-${offset}', '${cleaning.id}', '${cleaning.name}', '${day(offset)}', '${secondSlot}', '${MEASURED.id}', '${MEASURED.name}', '${MEASURED.email}', ${cleaning.priceCents}, ${paid})`;
-    });
-    statements.push(db.prepare(`INSERT INTO bookings (${columns}) VALUES ${own.join(', ')}`));
     for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
   };
 }
@@ -216,8 +279,13 @@ async function bookingRace(stateDir: string) {
   const tokens = await Promise.all(
     Array.from({ length: RACERS }, (_, i) => accessToken(`bench-racer-${i}`, `bench-racer-${i}@example.com`)),
   );
+  // Every treatment (30 to 90 minutes; four share the one general dentist, all share the two
+  // chairs) at each of its first six starts: overlapping times on the same doctors and chairs.
   const targets = SEED_TREATMENTS.flatMap((t) =>
-    t.slots.slice(0, 6).map((start) => ({ treatment: t.name, slot: slotLabel(start) })),
+    Array.from({ length: 6 }, (_, i) => ({
+      treatment: t.name,
+      slot: slotLabel(SEED_HOURS.open + 30 * i, t.durationMinutes),
+    })),
   );
   const statuses = new Map<number, number>();
   const started = performance.now();
@@ -238,23 +306,29 @@ async function bookingRace(stateDir: string) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const doubles = queryLocalD1<{ n: number }>(
+  // Read back from D1: pairs of the day's active bookings on one doctor, or one chair, whose times overlap.
+  const overlapping = (column: string) =>
+    queryLocalD1<{ n: number }>(
+      stateDir,
+      `SELECT count(*) AS n FROM bookings a JOIN bookings b ON a.id < b.id AND a.${column} = b.${column}
+       WHERE a.appointment_date = '${RACE_DATE}' AND b.appointment_date = '${RACE_DATE}'
+         AND a.status = 'active' AND b.status = 'active'
+         AND a.start_minute < b.start_minute + b.duration_minutes AND b.start_minute < a.start_minute + a.duration_minutes`,
+    )[0]?.n;
+  const booked = queryLocalD1<{ n: number; minutes: number }>(
     stateDir,
-    `SELECT count(*) AS n FROM (SELECT 1 FROM bookings WHERE status = 'active' AND appointment_date = '${RACE_DATE}'
-     GROUP BY treatment_id, slot HAVING count(*) > 1)`,
-  )[0]?.n;
-  const booked = queryLocalD1<{ n: number }>(
-    stateDir,
-    `SELECT count(*) AS n FROM bookings WHERE appointment_date = '${RACE_DATE}'`,
-  )[0]?.n;
+    `SELECT count(*) AS n, sum(duration_minutes) AS minutes FROM bookings WHERE appointment_date = '${RACE_DATE}' AND status = 'active'`,
+  )[0];
   return {
     requests: RACERS,
     seconds,
     rps: RACERS / seconds,
     statuses: Object.fromEntries(statuses),
-    slots: targets.length,
-    booked,
-    doubles,
+    targets: targets.length,
+    booked: booked?.n,
+    bookedMinutes: booked?.minutes,
+    doctorOverlaps: overlapping('doctor_id'),
+    chairOverlaps: overlapping('chair_id'),
   };
 }
 
@@ -389,8 +463,8 @@ async function frontEnd() {
     const context = await browser.newContext({ baseURL: BASE, serviceWorkers: 'block' });
     const page = await context.newPage();
     await logIn(page, SEED_PATIENT);
-    const unpaid = await bookViaApi(page, { treatment: 'Teeth Cleaning', date: day(3), slot: slotLabel(9 * 60) });
-    await bookViaApi(page, { treatment: 'Dental Check-up', date: day(4), slot: slotLabel(10 * 60) });
+    const unpaid = await bookViaApi(page, { treatment: 'Teeth Cleaning', date: day(3), slot: slotLabel(9 * 60, 30) });
+    await bookViaApi(page, { treatment: 'Dental Check-up', date: day(4), slot: slotLabel(10 * 60, 30) });
     const session = await context.storageState({ indexedDB: true });
     await context.close();
 
@@ -450,10 +524,12 @@ if (only.includes('api')) {
   if (small.race) {
     const r = small.race;
     console.log(
-      `POST /api/bookings: ${r.requests} patients at once (50 in flight) on ${r.slots} slots: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`,
+      `POST /api/bookings: ${r.requests} patients at once (50 in flight), ${r.targets} targets: 7 treatments of 30, 60 and 90 minutes ` +
+        `at overlapping times, sharing 4 doctors and 2 chairs: ${r.rps.toFixed(0)} req/s over ${r.seconds.toFixed(2)} s`,
     );
     console.log(
-      `  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked}; slots booked twice: ${r.doubles}\n`,
+      `  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked} (${r.bookedMinutes} minutes); ` +
+        `overlapping bookings read back from D1: per doctor ${r.doctorOverlaps}, per chair ${r.chairOverlaps}\n`,
     );
   }
 }

@@ -1,7 +1,10 @@
 /**
- * The local clinic's seed: treatments with prices and half-hour slots inside the opening hours
- * (9.00 am to 5.00 pm), doctors, reviews and the two accounts. Plain data and SQL, shared by
- * `npm start` (through wrangler's local bindings) and the Worker tests (inside workerd).
+ * The local clinic's seed: treatments of 30, 60 and 90 minutes with prices and the specialty that
+ * performs each, four doctors of four specialties (each working every day, 09:00 to 17:00),
+ * reviews and the two accounts. Plain data and SQL, shared by `npm start` (through wrangler's local
+ * bindings) and the Worker tests (inside workerd). Migration 0005 gives every clinic its
+ * specialties, two chairs and its opening hours (every day, 09:00 to 17:00, as the product
+ * reference says): the seed leaves those to it, so an admin's changes to them stay.
  */
 
 /** The seed accounts, verified, with the Firebase uid each is created with in the auth emulator. */
@@ -16,43 +19,63 @@ export const SEED_ACCOUNTS = [
   },
 ] as const;
 
-/** "09.00 AM - 09.30 AM" for the half hour that starts `startMinute` minutes after midnight. */
-export function slotLabel(startMinute: number): string {
-  const clock = (minute: number) => {
-    const hours24 = Math.floor(minute / 60);
-    const hours12 = hours24 % 12 === 0 ? 12 : hours24 % 12;
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${pad(hours12)}.${pad(minute % 60)} ${hours24 < 12 ? 'AM' : 'PM'}`;
-  };
-  return `${clock(startMinute)} - ${clock(startMinute + 30)}`;
-}
+/** The specialties migration 0005 creates, by id. */
+export const SEED_SPECIALTIES = [
+  { id: 'general-dentistry', name: 'General Dentistry' },
+  { id: 'endodontics', name: 'Endodontics' },
+  { id: 'cosmetic-dentistry', name: 'Cosmetic Dentistry' },
+  { id: 'orthodontics', name: 'Orthodontics' },
+] as const;
+type SpecialtyId = (typeof SEED_SPECIALTIES)[number]['id'];
 
-const OPEN = 9 * 60;
-const CLOSE = 17 * 60;
-/** Half-hour starts from `from` (hh:mm) every `everyMinutes`, all ending by closing time. */
-function halfHours(from: string, everyMinutes: number): number[] {
-  const [h, m] = from.split(':').map(Number);
-  const starts: number[] = [];
-  for (let start = (h ?? 9) * 60 + (m ?? 0); start + 30 <= CLOSE; start += everyMinutes) {
-    if (start >= OPEN) starts.push(start);
-  }
-  return starts;
-}
+/** The clinic's hours migration 0005 sets for every weekday (minutes after midnight). */
+export const SEED_HOURS = { open: 9 * 60, close: 17 * 60 };
 
 export const SEED_TREATMENTS = [
-  { id: 'teeth-cleaning', name: 'Teeth Cleaning', priceCents: 8000, slots: halfHours('09:00', 30) },
-  { id: 'fluoride-treatment', name: 'Fluoride Treatment', priceCents: 6000, slots: halfHours('09:00', 60) },
-  { id: 'cavity-filling', name: 'Cavity Filling', priceCents: 15000, slots: halfHours('09:30', 60) },
-  { id: 'teeth-whitening', name: 'Teeth Whitening', priceCents: 25000, slots: halfHours('10:00', 90) },
-  { id: 'root-canal', name: 'Root Canal Treatment', priceCents: 70000, slots: halfHours('09:00', 120) },
-  { id: 'dental-checkup', name: 'Dental Check-up', priceCents: 4500, slots: halfHours('09:00', 30) },
+  {
+    id: 'teeth-cleaning',
+    name: 'Teeth Cleaning',
+    priceCents: 8000,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'fluoride-treatment',
+    name: 'Fluoride Treatment',
+    priceCents: 6000,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'cavity-filling',
+    name: 'Cavity Filling',
+    priceCents: 15000,
+    durationMinutes: 60,
+    specialty: 'general-dentistry',
+  },
+  {
+    id: 'teeth-whitening',
+    name: 'Teeth Whitening',
+    priceCents: 25000,
+    durationMinutes: 60,
+    specialty: 'cosmetic-dentistry',
+  },
+  { id: 'root-canal', name: 'Root Canal Treatment', priceCents: 70000, durationMinutes: 90, specialty: 'endodontics' },
+  {
+    id: 'dental-checkup',
+    name: 'Dental Check-up',
+    priceCents: 4500,
+    durationMinutes: 30,
+    specialty: 'general-dentistry',
+  },
   {
     id: 'orthodontic-consultation',
     name: 'Orthodontic Consultation',
     priceCents: 12000,
-    slots: halfHours('13:00', 60),
+    durationMinutes: 60,
+    specialty: 'orthodontics',
   },
-];
+] satisfies { id: string; name: string; priceCents: number; durationMinutes: number; specialty: SpecialtyId }[];
 
 export interface AvatarLook {
   background: string;
@@ -67,7 +90,7 @@ export const SEED_DOCTORS = [
     id: 'dr-amelia-hart',
     name: 'Dr. Amelia Hart',
     email: 'amelia.hart@clinic.test',
-    specialty: 'Teeth Whitening',
+    specialty: 'cosmetic-dentistry',
     imageKey: 'doctors/seed-dr-amelia-hart.png',
     look: { background: '#cfe8ef', skin: '#f1c7a5', hair: '#5b3a29', clothes: '#2a7f8f', coat: true },
   },
@@ -75,7 +98,7 @@ export const SEED_DOCTORS = [
     id: 'dr-kwame-mensah',
     name: 'Dr. Kwame Mensah',
     email: 'kwame.mensah@clinic.test',
-    specialty: 'Root Canal Treatment',
+    specialty: 'endodontics',
     imageKey: 'doctors/seed-dr-kwame-mensah.png',
     look: { background: '#dfe7f7', skin: '#8d5a3b', hair: '#1f1a17', clothes: '#3b5ba5', coat: true },
   },
@@ -83,7 +106,7 @@ export const SEED_DOCTORS = [
     id: 'dr-sofia-alvarez',
     name: 'Dr. Sofia Alvarez',
     email: 'sofia.alvarez@clinic.test',
-    specialty: 'Cavity Filling',
+    specialty: 'general-dentistry',
     imageKey: 'doctors/seed-dr-sofia-alvarez.png',
     look: { background: '#f3e3d3', skin: '#e0ac84', hair: '#2b1d16', clothes: '#8f3b5b', coat: true },
   },
@@ -91,11 +114,11 @@ export const SEED_DOCTORS = [
     id: 'dr-hiro-tanaka',
     name: 'Dr. Hiro Tanaka',
     email: 'hiro.tanaka@clinic.test',
-    specialty: 'Orthodontic Consultation',
+    specialty: 'orthodontics',
     imageKey: 'doctors/seed-dr-hiro-tanaka.png',
     look: { background: '#e3f1df', skin: '#f0cfa8', hair: '#141414', clothes: '#3f7d3a', coat: true },
   },
-] satisfies { id: string; name: string; email: string; specialty: string; imageKey: string; look: AvatarLook }[];
+] satisfies { id: string; name: string; email: string; specialty: SpecialtyId; imageKey: string; look: AvatarLook }[];
 
 export const SEED_REVIEWS = [
   {
@@ -162,21 +185,15 @@ export function seedStatements(accountUids: Record<string, string> = {}): SeedSt
   const statements: SeedStatement[] = [];
   SEED_TREATMENTS.forEach((t, position) => {
     statements.push({
-      sql: `INSERT INTO treatments (id, name, price_cents, position) VALUES (?1, ?2, ?3, ?4)
-            ON CONFLICT (id) DO NOTHING`,
-      params: [t.id, t.name, t.priceCents, position],
+      sql: `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            ON CONFLICT DO NOTHING`,
+      params: [t.id, t.name, t.priceCents, t.durationMinutes, t.specialty, position],
     });
-    for (const start of t.slots) {
-      statements.push({
-        sql: `INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES (?1, ?2, ?3)
-              ON CONFLICT DO NOTHING`,
-        params: [t.id, slotLabel(start), start],
-      });
-    }
   });
   for (const d of SEED_DOCTORS) {
+    // Every day, 09:00 to 17:00 (the columns' defaults): every treatment is offered on every open day.
     statements.push({
-      sql: `INSERT INTO doctors (id, name, email, specialty, image_key) VALUES (?1, ?2, ?3, ?4, ?5)
+      sql: `INSERT INTO doctors (id, name, email, specialty_id, image_key) VALUES (?1, ?2, ?3, ?4, ?5)
             ON CONFLICT DO NOTHING`,
       params: [d.id, d.name, d.email, d.specialty, d.imageKey],
     });

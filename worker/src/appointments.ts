@@ -1,17 +1,36 @@
-import { AppointmentOptionsQuery } from '../../contract/appointments.ts';
+import { type AppointmentOption, AppointmentOptionsQuery } from '../../contract/appointments.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
 import { firstBookableMinute, parseClinicDate } from './clinic-time.ts';
-import { freeSlotsOn, specialties } from './data/treatments.ts';
+import { allSpecialties } from './data/specialties.ts';
 import type { Env } from './env.ts';
 import { json, readQuery } from './http.ts';
+import { freeStarts, readDay } from './schedule.ts';
 
-/** GET /api/appointmentOptions?date=: every treatment with its free slots and price (past slots of today hidden). */
+/**
+ * GET /api/appointmentOptions?date=: every treatment offered, with its free starts that day (those
+ * of today that have started hidden), its price and length. One D1 round trip.
+ */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
   const isoDate = parseClinicDate(readQuery(request, AppointmentOptionsQuery).date ?? null);
   const now = new Date();
-  return json(await freeSlotsOn(env.DB, isoDate, firstBookableMinute(env, isoDate, now), now));
+  const day = await readDay(env, isoDate, now);
+  const from = firstBookableMinute(env, isoDate, now);
+  return json(
+    day.treatments
+      .filter((t) => t.active === 1)
+      .map(
+        (t): AppointmentOption => ({
+          _id: t.id,
+          name: t.name,
+          slots: freeStarts(env, day, t, from).map((start) => slotLabel(start, t.duration_minutes)),
+          price: t.price_cents / 100,
+          durationMinutes: t.duration_minutes,
+        }),
+      ),
+  );
 }
 
-/** GET /api/appointmentSpecialty: the treatments' names, for the doctor form. */
+/** GET /api/appointmentSpecialty: the specialties, for the doctor and treatment forms. */
 export async function listSpecialties(_request: Request, env: Env): Promise<Response> {
-  return json(await specialties(env.DB));
+  return json(await allSpecialties(env.DB));
 }

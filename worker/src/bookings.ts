@@ -1,10 +1,12 @@
 import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
   displayDate,
   firstBookableMinute,
+  isWholeInterval,
   parseClinicDate,
 } from './clinic-time.ts';
 import {
@@ -15,25 +17,38 @@ import {
   insertBooking,
   type NewBookingRow,
   ONE_BOOKING_PER_PATIENT,
-  ONE_BOOKING_PER_SLOT,
   paidFlagOf,
   releaseLapsedHoldsInTheWay,
   toBooking,
 } from './data/bookings.ts';
-import { slotStartMinute, treatmentByIdOrName } from './data/treatments.ts';
+import {
+  chairResource,
+  doctorResource,
+  dropDeadClaims,
+  freeClaimsOfEndedBooking,
+  insertClaims,
+  ONE_CLAIM_PER_CELL,
+} from './data/claims.ts';
+import { treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
 import { spend } from './rate-limit.ts';
+import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
 const unpaidLimitMessage = (limit: number) =>
   `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
+const TAKEN = 'This slot was just booked; please choose another one';
+const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
 
-/** POST /api/bookings: books a free slot for the signed-in patient. */
+/**
+ * POST /api/bookings: books a free start for the signed-in patient, with a doctor of the
+ * treatment's specialty and a chair that are both free for its whole length.
+ */
 export async function createBooking(request: Request, env: Env): Promise<Response> {
   const user = await requireVerifiedUser(request, env);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
@@ -45,54 +60,79 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
   const problem = bookingWindowProblem(env, isoDate);
   if (problem) throw new HttpError(400, problem);
 
-  const treatment = await treatmentByIdOrName(env.DB, body.treatment);
-  if (!treatment) throw new HttpError(404, `No such treatment: ${body.treatment}`);
-  const startMinute = await slotStartMinute(env.DB, treatment.id, body.slot);
-  if (startMinute === null) throw new HttpError(400, `${treatment.name} has no slot "${body.slot}"`);
-  if (startMinute < firstBookableMinute(env, isoDate)) throw new HttpError(400, 'This slot has already started');
-
-  // One batch: release the unpaid bookings whose hold has ended and that stand in the way (this
-  // slot, or the patient's own booking of this treatment on this date), then insert the booking.
-  // Both run only while the patient holds fewer unpaid bookings than allowed, counted inside the
-  // statements, so concurrent requests cannot get past the limit. The partial unique indexes
-  // refuse a slot or date that is still taken, whatever the timing.
-  const rules = holdRules(env);
   const now = new Date();
-  const booking: NewBookingRow = {
-    id: crypto.randomUUID(),
-    treatmentId: treatment.id,
-    treatment: treatment.name,
-    appointmentDate: isoDate,
-    slot: body.slot,
-    userId: user.id,
-    patientName: user.name,
-    email: user.email,
-    phone: body.phone,
-    priceCents: treatment.price_cents,
-    createdAt: now.toISOString(),
-    holdUntil:
-      treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
-  };
-  let inserted: number;
-  try {
-    const results = await env.DB.batch([
-      ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid),
-      insertBooking(env.DB, booking, rules.maxUnpaid),
-    ]);
-    inserted = results.at(-1)?.meta.changes ?? 0;
-  } catch (error) {
-    // The partial unique indexes decide, whatever the timing of concurrent requests.
-    if (violates(error, ONE_BOOKING_PER_PATIENT))
-      throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
-    if (violates(error, ONE_BOOKING_PER_SLOT))
-      throw new HttpError(409, 'This slot was just booked; please choose another one');
-    throw error;
+  const day = await readDay(env, isoDate, now);
+  const treatment = day.treatments.find((t) => t.id === body.treatment || t.name === body.treatment);
+  if (!treatment) throw new HttpError(404, `No such treatment: ${body.treatment}`);
+  if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
+  if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
+  const minutes = treatment.duration_minutes;
+  const startMinute = gridStarts(day, minutes).find((start) => slotLabel(start, minutes) === body.slot);
+  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${body.slot}"`);
+  if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, 'This slot has already started');
+  if (!day.regular && !isWholeInterval(env, isoDate, startMinute, startMinute + minutes)) {
+    throw new HttpError(
+      400,
+      `${treatment.name} has no slot "${body.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
+    );
   }
-  if (inserted === 0) throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
-  return json(
-    { acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated,
-    201,
-  );
+
+  const rules = holdRules(env);
+  const cells = cellsOf(startMinute, minutes);
+  // The free (doctor, chair) pairs, least loaded first. Each try is one batch: release the unpaid
+  // bookings whose hold has ended and that stand in the way (on this doctor's or chair's cells, or
+  // the patient's own booking of this treatment on this date) and drop their claims, insert the
+  // booking while the patient is under the unpaid limit (counted in the statement), and claim its
+  // cells. A cell claimed meanwhile fails the batch on the claims' primary key: the next pair.
+  for (const pair of freePairs(day, treatment, startMinute)) {
+    const booking: NewBookingRow = {
+      id: crypto.randomUUID(),
+      treatmentId: treatment.id,
+      treatment: treatment.name,
+      appointmentDate: isoDate,
+      slot: body.slot,
+      startMinute,
+      durationMinutes: minutes,
+      doctorId: pair.doctorId,
+      chairId: pair.chairId,
+      userId: user.id,
+      patientName: user.name,
+      email: user.email,
+      phone: body.phone,
+      priceCents: treatment.price_cents,
+      createdAt: now.toISOString(),
+      holdUntil:
+        treatment.price_cents > 0 ? holdEnd(now, clinicInstant(env, isoDate, startMinute), rules).toISOString() : null,
+    };
+    const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
+    let inserted: number;
+    try {
+      const results = await env.DB.batch([
+        ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+        dropDeadClaims(env.DB, isoDate, now),
+        insertBooking(env.DB, booking, rules.maxUnpaid),
+        insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
+      ]);
+      inserted = results.at(-2)?.meta.changes ?? 0;
+    } catch (error) {
+      if (violates(error, ONE_CLAIM_PER_CELL)) continue;
+      if (violates(error, ONE_BOOKING_PER_PATIENT))
+        throw new HttpError(409, `You already have a booking on ${displayDate(isoDate)}`);
+      throw error;
+    }
+    if (inserted === 0) {
+      // Refused inside the statement: the treatment was withdrawn meanwhile, or the unpaid limit.
+      const state = await treatmentState(env.DB, treatment.id);
+      if (!state) throw new HttpError(404, `No such treatment: ${body.treatment}`);
+      if (!state.active) throw new HttpError(400, notOffered(treatment.name));
+      throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
+    }
+    return json(
+      { acknowledged: true, insertedId: booking.id, message: 'Booking confirmed' } satisfies BookingCreated,
+      201,
+    );
+  }
+  throw new HttpError(409, TAKEN);
 }
 
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
@@ -140,10 +180,14 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
     }
   }
   // The paid check holds in the write too: a payment landing after the read keeps the booking.
-  const { meta } = await cancelActiveBooking(env.DB, row.id, {
-    evenPaid: user.role === 'admin',
-    by: row.user_id === user.id ? 'patient' : 'admin',
-  }).run();
+  // Its claims are freed in the same batch, once it is cancelled.
+  const [{ meta }] = (await env.DB.batch([
+    cancelActiveBooking(env.DB, row.id, {
+      evenPaid: user.role === 'admin',
+      by: row.user_id === user.id ? 'patient' : 'admin',
+    }),
+    freeClaimsOfEndedBooking(env.DB, row.id),
+  ])) as [D1Result];
   if (meta.changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
     throw new HttpError(409, PAID_STAYS);
   }
@@ -159,7 +203,7 @@ export async function bookingCalendar(request: Request & Params, env: Env): Prom
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
   const start = clinicInstant(env, row.appointment_date, row.start_minute);
-  const end = new Date(start.getTime() + 30 * 60_000);
+  const end = clinicInstant(env, row.appointment_date, row.start_minute + row.duration_minutes);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -173,7 +217,7 @@ export async function bookingCalendar(request: Request & Params, env: Env): Prom
     `DTSTART:${icsInstant(start)}`,
     `DTEND:${icsInstant(end)}`,
     `SUMMARY:${icsText(`${row.treatment} at Smile Dental Clinic`)}`,
-    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE}). Patient: ${row.patient_name}.`)}`,
+    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE})${row.doctor_name ? ` with ${row.doctor_name}` : ''}. Patient: ${row.patient_name}.`)}`,
     'END:VEVENT',
     'END:VCALENDAR',
   ];

@@ -61,3 +61,33 @@ export function clinicInstant(env: Env, isoDate: string, minute: number): Date {
     new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime(),
   );
 }
+
+/** The weekday of a clinic date: 0 Sunday … 6 Saturday. */
+export function weekdayOf(isoDate: string): number {
+  return new Date(`${isoDate}T12:00:00Z`).getUTCDay();
+}
+
+/**
+ * Whether the clinic's clock runs straight through `isoDate` (no daylight-saving change that day):
+ * then every wall-clock interval of the day lasts what it says.
+ */
+export function isRegularDay(env: Env, isoDate: string): boolean {
+  return (
+    clinicInstant(env, isoDate, 24 * 60 - 1).getTime() - clinicInstant(env, isoDate, 0).getTime() ===
+    (24 * 60 - 1) * 60_000
+  );
+}
+
+/**
+ * Whether the wall-clock interval from `start` to `end` (minutes after midnight) on `isoDate`
+ * exists and lasts exactly its length: false when either end falls in the hour skipped when the
+ * clocks go forward, or the interval spans the hour repeated when they go back.
+ */
+export function isWholeInterval(env: Env, isoDate: string, start: number, end: number): boolean {
+  const exists = (minute: number) => {
+    const wall = clinicNow(env, clinicInstant(env, isoDate, minute));
+    return wall.date === isoDate && wall.minute === minute;
+  };
+  const length = clinicInstant(env, isoDate, end).getTime() - clinicInstant(env, isoDate, start).getTime();
+  return exists(start) && (end >= 24 * 60 || exists(end)) && length === (end - start) * 60_000;
+}

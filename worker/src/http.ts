@@ -6,6 +6,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** More fields of the JSON answer, beside `message`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -18,9 +20,14 @@ export function json(body: unknown, status = 200, headers?: HeadersInit): Respon
 }
 
 /** Every error is JSON with a readable `message`; writes also say `acknowledged: false`. */
-export function errorResponse(request: Request, status: number, message: string): Response {
+export function errorResponse(
+  request: Request,
+  status: number,
+  message: string,
+  details: Record<string, unknown> = {},
+): Response {
   const isWrite = request.method !== 'GET' && request.method !== 'HEAD';
-  return json(isWrite ? { acknowledged: false, message } : { message }, status);
+  return json(isWrite ? { acknowledged: false, message, ...details } : { message, ...details }, status);
 }
 
 export const MAX_JSON_BYTES = 64 * 1024;

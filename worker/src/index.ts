@@ -3,8 +3,18 @@ import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
+import {
+  addChair,
+  addClosure,
+  deleteChair,
+  deleteClosure,
+  getHours,
+  listChairs,
+  listClosures,
+  setHours,
+} from './clinic.ts';
 import { postContact } from './contact.ts';
-import { addDoctor, deleteDoctor, listDoctors } from './doctors.ts';
+import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
 import type { Env } from './env.ts';
 import { errorResponse, HttpError, json } from './http.ts';
 import { getImage, uploadImage } from './images.ts';
@@ -13,6 +23,7 @@ import { countQueries } from './query-count.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
 import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
+import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './treatments.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
@@ -22,7 +33,7 @@ const router = Router<IRequest, [Env, ExecutionContext]>({
   base: '/api',
   catch: (error: unknown, request: IRequest) => {
     if (error instanceof HttpError) {
-      const response = errorResponse(request, error.status, error.message);
+      const response = errorResponse(request, error.status, error.message, error.details);
       for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
       return response;
     }
@@ -114,6 +125,20 @@ const handlers = {
   'GET /doctors': listDoctors,
   'POST /doctors': addDoctor,
   'DELETE /doctors/:id': deleteDoctor,
+  'PUT /doctors/:id': editDoctor,
+  'GET /team': listTeam,
+  'GET /treatments': listTreatments,
+  'POST /treatments': addTreatment,
+  'PUT /treatments/:id': editTreatment,
+  'DELETE /treatments/:id': deleteTreatment,
+  'GET /clinic/hours': getHours,
+  'PUT /clinic/hours': setHours,
+  'GET /closures': listClosures,
+  'POST /closures': addClosure,
+  'DELETE /closures/:id': deleteClosure,
+  'GET /chairs': listChairs,
+  'POST /chairs': addChair,
+  'DELETE /chairs/:id': deleteChair,
 } satisfies Record<RouteKey, Handler>;
 
 // Each path once, in the contract's order, with all its methods.

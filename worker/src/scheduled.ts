@@ -3,12 +3,12 @@ import type { Env } from './env.ts';
 
 /**
  * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released (cancelled
- * with cancel_reason 'unpaid'), which frees its slot. `now` is the trigger's scheduled time, so a
- * late or retried run releases exactly what was due then. Answers how many were released.
+ * with cancel_reason 'unpaid') and its claims freed, in one batch. `now` is the trigger's scheduled
+ * time, so a late or retried run releases exactly what was due then. Answers how many were released.
  */
 export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> {
-  const { meta } = await releaseLapsedHolds(env.DB, now).run();
-  return meta.changes;
+  const results = await env.DB.batch(releaseLapsedHolds(env.DB, now));
+  return results.at(-1)?.meta.changes ?? 0;
 }
 
 /** The Worker's `scheduled` handler (wrangler.toml [triggers]). */

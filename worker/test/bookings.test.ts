@@ -1,11 +1,12 @@
 import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED_TREATMENTS, slotLabel } from '../../scripts/seed-data.ts';
+import { slotLabel } from '../../contract/slot-label.ts';
+import { SEED_HOURS, SEED_TREATMENTS } from '../../scripts/seed-data.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../src/clinic-time.ts';
 import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
 
-type Option = { _id: string; name: string; slots: string[]; price: number };
+type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };
 type Booking = {
   _id: string;
   treatment: string;
@@ -16,11 +17,22 @@ type Booking = {
   patientName: string;
   email: string;
   startsAt: string;
+  durationMinutes: number;
+  doctor: { name: string; image: string } | null;
 };
 
 const today = () => clinicNow(env).date;
 const inDays = (n: number) => format(addDays(new Date(`${today()}T12:00:00`), n), 'yyyy-MM-dd');
 const displayOf = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
+/** Every start of a seed treatment on an open day with nothing booked: every 30 minutes from opening, ending by closing. */
+const startsOf = (treatmentId: string) => {
+  const { durationMinutes } = SEED_TREATMENTS.find((t) => t.id === treatmentId)!;
+  const starts: number[] = [];
+  for (let start = SEED_HOURS.open; start + durationMinutes <= SEED_HOURS.close; start += 30) starts.push(start);
+  return starts;
+};
+const labelsOf = (treatmentId: string, starts = startsOf(treatmentId)) =>
+  starts.map((start) => slotLabel(start, SEED_TREATMENTS.find((t) => t.id === treatmentId)!.durationMinutes));
 
 let patient: Record<string, string>;
 let other: Record<string, string>;
@@ -49,12 +61,18 @@ function book(headers: Record<string, string>, body: Record<string, unknown>, bi
 }
 
 describe('GET /api/appointmentOptions', () => {
-  it('lists every treatment with all its slots and its price in dollars on a future date', async () => {
+  it('lists every treatment with all its starts (its start and end), its length and its price in dollars on a future date', async () => {
     const list = await options(inDays(3));
     expect(list.map((o) => o.name)).toEqual(SEED_TREATMENTS.map((t) => t.name));
+    expect(list.map((o) => o.durationMinutes)).toEqual(SEED_TREATMENTS.map((t) => t.durationMinutes));
     const whitening = list.find((o) => o.name === 'Teeth Whitening')!;
     expect(whitening.price).toBe(250);
-    expect(whitening.slots).toEqual(SEED_TREATMENTS.find((t) => t.name === 'Teeth Whitening')!.slots.map(slotLabel));
+    expect(whitening.slots).toEqual(labelsOf('teeth-whitening'));
+    expect(whitening.slots.slice(0, 2)).toEqual(['09.00 AM - 10.00 AM', '09.30 AM - 10.30 AM']);
+    expect(whitening.slots.at(-1)).toBe('04.00 PM - 05.00 PM');
+    const rootCanal = list.find((o) => o.name === 'Root Canal Treatment')!;
+    expect(rootCanal.slots[0]).toBe('09.00 AM - 10.30 AM');
+    expect(rootCanal.slots.at(-1)).toBe('03.30 PM - 05.00 PM');
   });
 
   it('accepts the date as PP or yyyy-MM-dd with the same answer', async () => {
@@ -88,9 +106,9 @@ describe('GET /api/appointmentOptions', () => {
     const startsAfter = (now: { date: string; minute: number }, start: number) =>
       now.date === before.date && start > now.minute;
     for (const option of list) {
-      const all = SEED_TREATMENTS.find((t) => t.id === option._id)!.slots;
-      const shown = all.filter((start) => option.slots.includes(slotLabel(start)));
-      expect(option.slots).toEqual(shown.map(slotLabel));
+      const all = startsOf(option._id);
+      const shown = all.filter((start) => option.slots.includes(slotLabel(start, option.durationMinutes)));
+      expect(option.slots).toEqual(labelsOf(option._id, shown));
       expect(shown).toEqual(expect.arrayContaining(all.filter((start) => startsAfter(after, start))));
       expect(all.filter((start) => startsAfter(before, start))).toEqual(expect.arrayContaining(shown));
     }
@@ -98,9 +116,14 @@ describe('GET /api/appointmentOptions', () => {
 });
 
 describe('GET /api/appointmentSpecialty', () => {
-  it('lists the treatments as {_id, name}', async () => {
+  it('lists the specialties as {_id, name}', async () => {
     const response = await call('/api/appointmentSpecialty');
-    expect(await response.json()).toEqual(SEED_TREATMENTS.map((t) => ({ _id: t.id, name: t.name })));
+    expect(await response.json()).toEqual([
+      { _id: 'general-dentistry', name: 'General Dentistry' },
+      { _id: 'endodontics', name: 'Endodontics' },
+      { _id: 'cosmetic-dentistry', name: 'Cosmetic Dentistry' },
+      { _id: 'orthodontics', name: 'Orthodontics' },
+    ]);
   });
 });
 
@@ -110,7 +133,7 @@ describe('POST /api/bookings', () => {
     const response = await book(patient, {
       treatment: 'Cavity Filling',
       appointmentDate: displayOf(date),
-      slot: '09.30 AM - 10.00 AM',
+      slot: '09.30 AM - 10.30 AM',
       patientName: 'Someone Else',
       email: 'patient@clinic.test',
       phone: '+1 555 0100',
@@ -126,9 +149,19 @@ describe('POST /api/bookings', () => {
       email: 'patient@clinic.test',
       paid: false,
       appointmentDate: displayOf(date),
+      slot: '09.30 AM - 10.30 AM',
+      durationMinutes: 60,
+      doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
     });
+    // The filling's doctor is the clinic's only general dentist: every start overlapping 09.30-10.30 is gone.
     const filling = (await options(date)).find((o) => o.name === 'Cavity Filling')!;
-    expect(filling.slots).not.toContain('09.30 AM - 10.00 AM');
+    expect(filling.slots).not.toContain('09.30 AM - 10.30 AM');
+    expect(filling.slots).not.toContain('09.00 AM - 10.00 AM');
+    expect(filling.slots).not.toContain('10.00 AM - 11.00 AM');
+    expect(filling.slots).toContain('10.30 AM - 11.30 AM');
+    const cleaning = (await options(date)).find((o) => o.name === 'Teeth Cleaning')!;
+    expect(cleaning.slots).not.toContain('10.00 AM - 10.30 AM');
+    expect(cleaning.slots).toContain('10.30 AM - 11.00 AM');
   });
 
   it('lets exactly one of 50 simultaneous requests for one slot through', async () => {
@@ -204,7 +237,7 @@ describe('POST /api/bookings', () => {
       const response = await book(patient, {
         treatment: 'Cavity Filling',
         appointmentDate: inDays(8),
-        slot: '10.30 AM - 11.00 AM',
+        slot: '10.30 AM - 11.30 AM',
         ...change,
       });
       expect(response.status).toBe(status);
@@ -216,7 +249,7 @@ describe('POST /api/bookings', () => {
 
   it('refuses anonymous callers with 401', async () => {
     expect(
-      (await book({}, { treatment: 'Cavity Filling', appointmentDate: inDays(8), slot: '10.30 AM - 11.00 AM' })).status,
+      (await book({}, { treatment: 'Cavity Filling', appointmentDate: inDays(8), slot: '10.30 AM - 11.30 AM' })).status,
     ).toBe(401);
   });
 });
@@ -229,7 +262,7 @@ describe('reading, cancelling and exporting bookings', () => {
     const response = await book(patient, {
       treatment: 'Teeth Whitening',
       appointmentDate: date(),
-      slot: '10.00 AM - 10.30 AM',
+      slot: '10.00 AM - 11.00 AM',
     });
     bookingId = (await response.json<{ insertedId: string }>()).insertedId;
     await book(patient, { treatment: 'Teeth Cleaning', appointmentDate: inDays(2), slot: '03.00 PM - 03.30 PM' });
@@ -259,11 +292,11 @@ describe('reading, cancelling and exporting bookings', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/calendar');
     const ics = await response.text();
-    const start = clinicInstant(env, date(), 10 * 60)
-      .toISOString()
-      .replace(/[-:]/g, '')
-      .replace('.000', '');
-    expect(ics).toContain(`DTSTART:${start}`);
+    const instant = (minute: number) =>
+      clinicInstant(env, date(), minute).toISOString().replace(/[-:]/g, '').replace('.000', '');
+    expect(ics).toContain(`DTSTART:${instant(10 * 60)}`);
+    expect(ics).toContain(`DTEND:${instant(11 * 60)}`);
+    expect(ics).toContain('with Dr. Amelia Hart');
     expect(ics).toContain('SUMMARY:Teeth Whitening at Smile Dental Clinic');
     expect((await call(`/api/bookings/${bookingId}/calendar.ics`, { headers: other })).status).toBe(403);
     expect((await call(`/api/bookings/${bookingId}/calendar.ics`, { headers: admin })).status).toBe(403);
@@ -278,11 +311,15 @@ describe('reading, cancelling and exporting bookings', () => {
     const response = await call(`/api/bookings/${bookingId}`, { method: 'DELETE', headers: patient });
     expect(await response.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
     const whitening = (await options(date())).find((o) => o.name === 'Teeth Whitening')!;
-    expect(whitening.slots).toContain('10.00 AM - 10.30 AM');
+    expect(whitening.slots).toContain('10.00 AM - 11.00 AM');
+    expect(whitening.slots).toContain('09.30 AM - 10.30 AM');
     expect((await call(`/api/bookings/${bookingId}`, { headers: patient })).status).toBe(404);
-    // The freed slot can be booked again.
     expect(
-      (await book(other, { treatment: 'Teeth Whitening', appointmentDate: date(), slot: '10.00 AM - 10.30 AM' }))
+      await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(bookingId).first('n'),
+    ).toBe(0);
+    // The freed time can be booked again.
+    expect(
+      (await book(other, { treatment: 'Teeth Whitening', appointmentDate: date(), slot: '10.00 AM - 11.00 AM' }))
         .status,
     ).toBe(201);
   });
@@ -291,7 +328,7 @@ describe('reading, cancelling and exporting bookings', () => {
     const response = await book(patient, {
       treatment: 'Root Canal Treatment',
       appointmentDate: inDays(10),
-      slot: '09.00 AM - 09.30 AM',
+      slot: '09.00 AM - 10.30 AM',
     });
     const { insertedId } = await response.json<{ insertedId: string }>();
     await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(insertedId).run();
@@ -305,7 +342,7 @@ describe('reading, cancelling and exporting bookings', () => {
       .first();
     expect(stored).toEqual({ status: 'cancelled', cancel_reason: 'admin' });
     const rootCanal = (await options(inDays(10))).find((o) => o.name === 'Root Canal Treatment')!;
-    expect(rootCanal.slots).toContain('09.00 AM - 09.30 AM');
+    expect(rootCanal.slots).toContain('09.00 AM - 10.30 AM');
   });
 });
 

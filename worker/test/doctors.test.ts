@@ -96,7 +96,7 @@ describe('doctors', () => {
     const image = await uploadedPhoto();
     const response = await postJson(
       '/api/doctors',
-      { name: 'Dr. New', email: 'New@Clinic.test', specialty: 'Teeth Whitening', image },
+      { name: 'Dr. New', email: 'New@Clinic.test', specialty: 'Cosmetic Dentistry', image },
       admin,
     );
     expect(response.status).toBe(201);
@@ -106,14 +106,17 @@ describe('doctors', () => {
       _id: insertedId,
       name: 'Dr. New',
       email: 'new@clinic.test',
-      specialty: 'Teeth Whitening',
+      specialty: 'Cosmetic Dentistry',
       image,
+      // The Add A Doctor form sends no days or hours: every day, 09:00 to 17:00.
+      workingDays: [0, 1, 2, 3, 4, 5, 6],
+      hours: { start: '09:00', end: '17:00' },
     });
   });
 
   it('refuses a duplicate email (409), an unknown specialty, a foreign or missing photo (400)', async () => {
     const image = await uploadedPhoto();
-    const base = { name: 'Dr. Dup', email: 'amelia.hart@clinic.test', specialty: 'Teeth Whitening', image };
+    const base = { name: 'Dr. Dup', email: 'amelia.hart@clinic.test', specialty: 'Cosmetic Dentistry', image };
     expect((await postJson('/api/doctors', base, admin)).status).toBe(409);
     const cases = [
       { ...base, email: 'a@clinic.test', specialty: 'Astrology' },
@@ -126,7 +129,7 @@ describe('doctors', () => {
 
   it('refuses a photo that was not uploaded for doctors, such as a review’s (400), and one another doctor uses (409)', async () => {
     await env.PHOTOS.put('seed-patient-winson.png', PNG, { httpMetadata: { contentType: 'image/png' } });
-    const base = { name: 'Dr. Borrow', email: 'borrow@clinic.test', specialty: 'Teeth Whitening' };
+    const base = { name: 'Dr. Borrow', email: 'borrow@clinic.test', specialty: 'Cosmetic Dentistry' };
     for (const image of [
       '/api/images/seed-patient-winson.png',
       '/api/images/doctors/../seed-patient-winson.png',
@@ -154,10 +157,10 @@ describe('doctors', () => {
   it('never deletes a photo outside the doctors’ prefix, even for a doctor stored pointing at one', async () => {
     await env.PHOTOS.put('seed-patient-priya.png', PNG, { httpMetadata: { contentType: 'image/png' } });
     await env.DB.prepare(
-      "INSERT INTO doctors (id, name, email, specialty, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'Cavity Filling', 'seed-patient-priya.png')",
+      "INSERT INTO doctors (id, name, email, specialty_id, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'general-dentistry', 'seed-patient-priya.png')",
     ).run();
     const response = await call('/api/doctors/dr-legacy', { method: 'DELETE', headers: admin });
-    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [] });
     expect(await env.PHOTOS.head('seed-patient-priya.png')).not.toBeNull();
     expect((await call('/api/images/seed-patient-priya.png')).status).toBe(200);
   });
@@ -167,13 +170,13 @@ describe('doctors', () => {
     const { insertedId } = await (
       await postJson(
         '/api/doctors',
-        { name: 'Dr. Gone', email: 'gone@clinic.test', specialty: 'Cavity Filling', image },
+        { name: 'Dr. Gone', email: 'gone@clinic.test', specialty: 'General Dentistry', image },
         admin,
       )
     ).json<{ insertedId: string }>();
     expect((await call(image)).status).toBe(200);
     const response = await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin });
-    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [] });
     expect(await env.DB.prepare('SELECT id FROM doctors WHERE id = ?1').bind(insertedId).first()).toBeNull();
     expect((await call(image)).status).toBe(404);
     expect((await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin })).status).toBe(404);

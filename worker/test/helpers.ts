@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import { issueAccessToken } from '../src/auth.ts';
+import { clinicNow } from '../src/clinic-time.ts';
 import { userByEmail } from '../src/data/users.ts';
 import type { Env } from '../src/env.ts';
 import worker from '../src/index.ts';
@@ -151,20 +152,98 @@ export async function addUser(
   return id;
 }
 
-/** A paid appointment of `email`'s in a free slot `daysAgo` days ago (what entitles a patient to a review). */
+/**
+ * A paid appointment of `email`'s `daysAgo` days ago at 09:00 (what entitles a patient to a review):
+ * the first treatment they have not booked that day. A past visit takes no claims (nobody can book the past).
+ */
 export async function addPastVisit(email: string, daysAgo = 3): Promise<string> {
   const id = crypto.randomUUID();
   const day = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
   const { meta } = await env.DB.prepare(
-    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid)
-     SELECT ?1, t.id, t.name, ?2, s.slot, u.id, u.name, u.email, t.price_cents, 1
-     FROM users u, treatments t JOIN treatment_slots s ON s.treatment_id = t.id
-     WHERE u.email = ?3 AND NOT EXISTS (
-       SELECT 1 FROM bookings b WHERE b.treatment_id = t.id AND b.appointment_date = ?2 AND b.slot = s.slot AND b.status = 'active')
-     ORDER BY t.position, s.start_minute LIMIT 1`,
+    `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id,
+       patient_name, email, price_cents, paid)
+     SELECT ?1, t.id, t.name, ?2, '09.00 AM - ' || CASE t.duration_minutes WHEN 30 THEN '09.30 AM' WHEN 60 THEN '10.00 AM' ELSE '10.30 AM' END,
+       540, t.duration_minutes, u.id, u.name, u.email, t.price_cents, 1
+     FROM users u, treatments t
+     WHERE u.email = ?3 AND t.duration_minutes IN (30, 60, 90) AND NOT EXISTS (
+       SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.treatment_id = t.id AND b.appointment_date = ?2 AND b.status = 'active')
+     ORDER BY t.position LIMIT 1`,
   )
     .bind(id, day, email)
     .run();
-  if (meta.changes !== 1) throw new Error(`no free slot ${daysAgo} days ago for ${email}`);
+  if (meta.changes !== 1) throw new Error(`no treatment left to visit ${daysAgo} days ago for ${email}`);
   return id;
+}
+
+/** The clinic's date `n` days from today (yyyy-MM-dd). */
+export function clinicDay(n: number): string {
+  const today = new Date(`${clinicNow(env).date}T12:00:00Z`);
+  return new Date(today.getTime() + n * 24 * 3600_000).toISOString().slice(0, 10);
+}
+
+export type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };
+
+/** GET /api/appointmentOptions?date= (200 expected). */
+export async function optionsOn(date: string, bindings: Partial<Env> = {}): Promise<Option[]> {
+  const response = await call(`/api/appointmentOptions?date=${date}`, undefined, bindings);
+  if (response.status !== 200)
+    throw new Error(`appointmentOptions answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** The free slots of one treatment (by id) on a date. */
+export async function slotsOf(date: string, treatmentId: string, bindings: Partial<Env> = {}): Promise<string[]> {
+  return (await optionsOn(date, bindings)).find((o) => o._id === treatmentId)?.slots ?? [];
+}
+
+/** POST /api/bookings as the spec's booking modal sends it. */
+export function bookAs(
+  headers: Record<string, string>,
+  booking: { treatment: string; appointmentDate: string; slot: string },
+  bindings: Partial<Env> = {},
+) {
+  return call(
+    '/api/bookings',
+    {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ ...booking, phone: '555 0100' }),
+    },
+    bindings,
+  );
+}
+
+/** A signed-in, verified patient of their own. */
+export async function newPatient(
+  prefix = 'patient',
+): Promise<{ id: string; email: string; auth: Record<string, string> }> {
+  const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const id = await addUser(email, `Patient ${prefix}`);
+  return { id, email, auth: bearer(await accessTokenFor(email)) };
+}
+
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+/** Adds a doctor as the admin screens do: their photo uploaded, then POST /api/doctors; answers their id. */
+export async function addDoctorAs(
+  admin: Record<string, string>,
+  doctor: {
+    name: string;
+    email: string;
+    specialty: string;
+    workingDays?: number[];
+    hours?: { start: string; end: string };
+  },
+): Promise<string> {
+  const form = new FormData();
+  form.append('image', new File([PNG], 'dr.png', { type: 'image/png' }));
+  const uploaded = await call('/api/images', { method: 'POST', headers: admin, body: form });
+  const { data } = await uploaded.json<{ data: { url: string } }>();
+  const response = await postJson('/api/doctors', { ...doctor, image: data.url }, admin);
+  if (response.status !== 201)
+    throw new Error(`POST /api/doctors answered ${response.status}: ${await response.text()}`);
+  return (await response.json<{ insertedId: string }>()).insertedId;
 }

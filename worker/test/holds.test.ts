@@ -20,10 +20,7 @@ beforeAll(async () => {
   // A free treatment, which never counts against the limit and is never released.
   await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO treatments (id, name, price_cents, position) VALUES ('free-consult', 'Free Consultation', 0, 99)",
-    ),
-    env.DB.prepare(
-      "INSERT INTO treatment_slots (treatment_id, slot, start_minute) VALUES ('free-consult', '09.00 AM - 09.30 AM', 540)",
+      "INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES ('free-consult', 'Free Consultation', 0, 30, 'general-dentistry', 99)",
     ),
   ]);
 });
@@ -123,7 +120,7 @@ describe('holding unpaid bookings', () => {
   it('stores the hold’s end on the booking and shows it to the patient as payBy until it is paid', async () => {
     const { auth } = await newPatient();
     const date = inDays(5);
-    const id = await booked(auth, 'Teeth Whitening', date, '10.00 AM - 10.30 AM');
+    const id = await booked(auth, 'Teeth Whitening', date, '10.00 AM - 11.00 AM');
     const stored = (await row(id))!;
     const start = clinicInstant(env, date, 10 * 60);
     expect(stored.hold_until).toBe(holdEnd(new Date(stored.created_at), start, holdRules(env)).toISOString());
@@ -148,15 +145,15 @@ describe('the limit of unpaid bookings per patient', () => {
   it('refuses a 4th unpaid booking of a priced treatment with 409 and stores nothing', async () => {
     const { id: userId, auth } = await newPatient();
     for (const day of [3, 4, 5])
-      expect((await book(auth, 'Teeth Cleaning', inDays(day), undefined, DEFAULT_LIMIT)).status).toBe(201);
-    const refused = await book(auth, 'Teeth Cleaning', inDays(6), undefined, DEFAULT_LIMIT);
+      expect((await book(auth, 'Teeth Cleaning', inDays(day), '03.00 PM - 03.30 PM', DEFAULT_LIMIT)).status).toBe(201);
+    const refused = await book(auth, 'Teeth Cleaning', inDays(6), '03.00 PM - 03.30 PM', DEFAULT_LIMIT);
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ acknowledged: false, message: LIMIT_MESSAGE });
     const stored = await env.DB.prepare("SELECT count(*) AS n FROM bookings WHERE user_id = ?1 AND status = 'active'")
       .bind(userId)
       .first<number>('n');
     expect(stored).toBe(3);
-    expect(await freeSlots(inDays(6), 'teeth-cleaning')).toContain('09.00 AM - 09.30 AM');
+    expect(await freeSlots(inDays(6), 'teeth-cleaning')).toContain('03.00 PM - 03.30 PM');
   });
 
   it('still lets that patient book a free treatment', async () => {
@@ -167,21 +164,22 @@ describe('the limit of unpaid bookings per patient', () => {
 
   it('makes room when one is paid, cancelled or released', async () => {
     const { auth } = await newPatient();
+    const FOUR_PM = '04.00 PM - 04.30 PM';
     const ids: string[] = [];
-    for (const day of [3, 4, 5]) ids.push(await booked(auth, 'Dental Check-up', inDays(day)));
+    for (const day of [3, 4, 5]) ids.push(await booked(auth, 'Dental Check-up', inDays(day), FOUR_PM));
     const [toPay, toCancel, toRelease] = ids as [string, string, string];
-    expect((await book(auth, 'Dental Check-up', inDays(6), undefined, DEFAULT_LIMIT)).status).toBe(409);
+    expect((await book(auth, 'Dental Check-up', inDays(6), FOUR_PM, DEFAULT_LIMIT)).status).toBe(409);
 
     await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(toPay).run();
-    expect((await book(auth, 'Dental Check-up', inDays(6), undefined, DEFAULT_LIMIT)).status).toBe(201);
-    expect((await book(auth, 'Dental Check-up', inDays(7), undefined, DEFAULT_LIMIT)).status).toBe(409);
+    expect((await book(auth, 'Dental Check-up', inDays(6), FOUR_PM, DEFAULT_LIMIT)).status).toBe(201);
+    expect((await book(auth, 'Dental Check-up', inDays(7), FOUR_PM, DEFAULT_LIMIT)).status).toBe(409);
 
     expect((await call(`/api/bookings/${toCancel}`, { method: 'DELETE', headers: auth })).status).toBe(200);
-    expect((await book(auth, 'Dental Check-up', inDays(7), undefined, DEFAULT_LIMIT)).status).toBe(201);
-    expect((await book(auth, 'Dental Check-up', inDays(8), undefined, DEFAULT_LIMIT)).status).toBe(409);
+    expect((await book(auth, 'Dental Check-up', inDays(7), FOUR_PM, DEFAULT_LIMIT)).status).toBe(201);
+    expect((await book(auth, 'Dental Check-up', inDays(8), FOUR_PM, DEFAULT_LIMIT)).status).toBe(409);
 
     await endHold(toRelease);
-    expect((await book(auth, 'Dental Check-up', inDays(8), undefined, DEFAULT_LIMIT)).status).toBe(201);
+    expect((await book(auth, 'Dental Check-up', inDays(8), FOUR_PM, DEFAULT_LIMIT)).status).toBe(201);
   });
 
   it('holds when one patient fires 10 bookings at once: 3 are booked, 7 refused', async () => {
@@ -218,17 +216,17 @@ describe('releasing a booking whose hold has ended', () => {
   it('shows its slot free at once, hides it from the patient and refuses to pay it', async () => {
     const { auth } = await newPatient();
     const date = inDays(8);
-    const id = await booked(auth, 'Cavity Filling', date, '09.30 AM - 10.00 AM');
+    const id = await booked(auth, 'Cavity Filling', date, '09.30 AM - 10.30 AM');
     const intent = await call('/api/create-payment-intent', {
       method: 'POST',
       headers: { ...auth, 'Content-Type': 'application/json' },
       body: JSON.stringify({ bookingId: id }),
     });
     const { clientSecret } = await intent.json<{ clientSecret: string }>();
-    expect(await freeSlots(date, 'cavity-filling')).not.toContain('09.30 AM - 10.00 AM');
+    expect(await freeSlots(date, 'cavity-filling')).not.toContain('09.30 AM - 10.30 AM');
 
     await endHold(id);
-    expect(await freeSlots(date, 'cavity-filling')).toContain('09.30 AM - 10.00 AM');
+    expect(await freeSlots(date, 'cavity-filling')).toContain('09.30 AM - 10.30 AM');
     expect(await (await call('/api/bookings', { headers: auth })).json()).toEqual([]);
     const released = {
       acknowledged: false,
@@ -260,14 +258,22 @@ describe('releasing a booking whose hold has ended', () => {
     const first = await newPatient();
     const second = await newPatient();
     const date = inDays(9);
-    const id = await booked(first.auth, 'Root Canal Treatment', date);
-    expect((await book(second.auth, 'Root Canal Treatment', date)).status).toBe(409);
+    const nine = '09.00 AM - 10.30 AM';
+    const id = await booked(first.auth, 'Root Canal Treatment', date, nine);
+    expect((await book(second.auth, 'Root Canal Treatment', date, nine)).status).toBe(409);
 
     await endHold(id);
-    const taken = await book(second.auth, 'Root Canal Treatment', date);
+    const taken = await book(second.auth, 'Root Canal Treatment', date, nine);
     expect(taken.status).toBe(201);
     expect(await row(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
-    expect(await freeSlots(date, 'root-canal')).not.toContain('09.00 AM - 09.30 AM');
+    expect(await freeSlots(date, 'root-canal')).not.toContain(nine);
+    // The released booking's claims went in that batch; the new booking holds the cells.
+    const claims = await env.DB.prepare(
+      'SELECT booking_id, count(*) AS n FROM claims WHERE day = ?1 GROUP BY booking_id',
+    )
+      .bind(date)
+      .all();
+    expect(claims.results).toEqual([{ booking_id: (await taken.json<{ insertedId: string }>()).insertedId, n: 12 }]);
     const mine = await (await call('/api/bookings', { headers: second.auth })).json<Booking[]>();
     expect(mine.map((b) => b.treatment)).toEqual(['Root Canal Treatment']);
   });
@@ -275,9 +281,9 @@ describe('releasing a booking whose hold has ended', () => {
   it('lets the same patient book that treatment and date again', async () => {
     const { auth } = await newPatient();
     const date = inDays(9);
-    const id = await booked(auth, 'Orthodontic Consultation', date, '01.00 PM - 01.30 PM');
+    const id = await booked(auth, 'Orthodontic Consultation', date, '01.00 PM - 02.00 PM');
     await endHold(id);
-    expect((await book(auth, 'Orthodontic Consultation', date, '02.00 PM - 02.30 PM')).status).toBe(201);
+    expect((await book(auth, 'Orthodontic Consultation', date, '02.00 PM - 03.00 PM')).status).toBe(201);
     expect(await row(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
   });
 
@@ -285,12 +291,12 @@ describe('releasing a booking whose hold has ended', () => {
     const { auth } = await newPatient();
     const other = await newPatient();
     const date = inDays(11);
-    const paid = await booked(auth, 'Teeth Whitening', date, '10.00 AM - 10.30 AM');
+    const paid = await booked(auth, 'Teeth Whitening', date, '10.00 AM - 11.00 AM');
     const free = await booked(auth, 'Free Consultation', date);
     await endHold(paid);
     await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(paid).run();
     await runCron(Date.now());
-    expect((await book(other.auth, 'Teeth Whitening', date, '10.00 AM - 10.30 AM')).status).toBe(409);
+    expect((await book(other.auth, 'Teeth Whitening', date, '10.00 AM - 11.00 AM')).status).toBe(409);
     expect((await book(other.auth, 'Free Consultation', date)).status).toBe(409);
     expect(await row(paid)).toMatchObject({ status: 'active' });
     expect(await row(free)).toMatchObject({ status: 'active' });
@@ -311,6 +317,7 @@ describe('the Cron Trigger', () => {
     expect(await row(id)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
 
     expect(await freeSlots(date, 'fluoride-treatment')).toContain('11.00 AM - 11.30 AM');
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM claims WHERE booking_id = ?1').bind(id).first('n')).toBe(0);
     expect((await call(`/api/bookings/${id}`, { headers: auth })).status).toBe(410);
     expect((await book(other.auth, 'Fluoride Treatment', date, '11.00 AM - 11.30 AM')).status).toBe(201);
   });

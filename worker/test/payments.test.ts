@@ -32,7 +32,7 @@ beforeAll(async () => {
 async function newBooking(): Promise<string> {
   const response = await postJson(
     '/api/bookings',
-    { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.00 AM' },
+    { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.30 AM' },
     patient,
   );
   expect(response.status).toBe(201);
@@ -333,7 +333,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       // The freed slot goes to someone else.
       const taken = await postJson(
         '/api/bookings',
-        { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.00 AM' },
+        { treatment: 'Cavity Filling', appointmentDate: date, slot: '09.30 AM - 10.30 AM' },
         other,
       );
       expect(taken.status).toBe(201);
@@ -652,7 +652,7 @@ describe('GET /api/refunds (payments the clinic owes back)', () => {
       bookingId,
       treatment: 'Cavity Filling',
       appointmentDate: format(new Date(`${booking!.appointment_date}T12:00:00`), 'PP'),
-      slot: '09.30 AM - 10.00 AM',
+      slot: '09.30 AM - 10.30 AM',
       bookingStatus: 'cancelled',
     });
     // A payment that paid its booking is not listed.

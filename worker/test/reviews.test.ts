@@ -71,11 +71,15 @@ describe('who may write a review', () => {
     const user = (await env.DB.prepare('SELECT id FROM users WHERE email = ?1').bind(email).first<string>('id'))!;
     const insert = (date: string, slot: string, status = 'active', paid = 1, holdUntil: string | null = null) =>
       env.DB.prepare(
-        `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, price_cents, paid, status, hold_until)
-         VALUES (?1, 'teeth-cleaning', 'Teeth Cleaning', ?2, ?3, ?4, 'R', ?5, 8000, ?6, ?7, ?8)`,
+        `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id, patient_name, email,
+           price_cents, paid, status, hold_until)
+         VALUES (?1, 'teeth-cleaning', 'Teeth Cleaning', ?2, ?3, ?9, 30, ?4, 'R', ?5, 8000, ?6, ?7, ?8)`,
       )
-        .bind(crypto.randomUUID(), date, slot, user, email, paid, status, holdUntil)
+        .bind(crypto.randomUUID(), date, slot, user, email, paid, status, holdUntil, startOf(slot))
         .run();
+    // "04.30 PM - 05.00 PM" starts 990 minutes after midnight.
+    const startOf = (slot: string) =>
+      ((Number(slot.slice(0, 2)) % 12) + (slot.slice(6, 8) === 'PM' ? 12 : 0)) * 60 + Number(slot.slice(3, 5));
     const hadOne = async (utc: string) =>
       (await pastAppointmentQuery(env, user, new Date(utc)).first<number>('yes')) === 1;
 

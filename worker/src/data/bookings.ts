@@ -1,13 +1,8 @@
-import type { Booking } from '../../../contract/bookings.ts';
+import type { Booking, StrandedBooking } from '../../../contract/bookings.ts';
 import { clinicInstant, clinicNow, displayDate } from '../clinic-time.ts';
 import type { Env } from '../env.ts';
+import { imageUrl } from '../images.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
-
-/** No slot is ever booked twice (index bookings_one_per_slot, over active bookings). */
-export const ONE_BOOKING_PER_SLOT: UniqueConstraint = {
-  table: 'bookings',
-  columns: ['treatment_id', 'appointment_date', 'slot'],
-};
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
 export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = {
   table: 'bookings',
@@ -28,6 +23,7 @@ export interface BookingRow {
   appointment_date: string;
   slot: string;
   start_minute: number;
+  duration_minutes: number;
   user_id: string;
   patient_name: string;
   email: string;
@@ -36,12 +32,14 @@ export interface BookingRow {
   paid: number;
   payment_intent_id: string | null;
   hold_until: string | null;
+  doctor_name: string | null;
+  doctor_image_key: string | null;
 }
 
-const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, s.start_minute, b.user_id,
-  b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until`;
-const FROM_BOOKINGS = `FROM bookings b
-  JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot`;
+const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
+  b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
+  d.name AS doctor_name, d.image_key AS doctor_image_key`;
+const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** A booking as every booking route answers it. */
 export function toBooking(row: BookingRow, env: Env): Booking {
@@ -60,6 +58,11 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     price: row.price_cents / 100,
     paid: row.paid === 1,
     payBy: row.paid === 1 ? null : row.hold_until,
+    durationMinutes: row.duration_minutes,
+    doctor:
+      row.doctor_name === null || row.doctor_image_key === null
+        ? null
+        : { name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
   };
 }
 
@@ -69,7 +72,7 @@ export async function bookingsOf(db: D1Database, email: string, now: Date): Prom
     .prepare(
       `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
        WHERE b.email = ?1 AND b.status = 'active' AND ${liveBooking('b', '?2')}
-       ORDER BY b.appointment_date, s.start_minute, b.id`,
+       ORDER BY b.appointment_date, b.start_minute, b.id`,
     )
     .bind(email, now.toISOString())
     .all<BookingRow>();
@@ -140,6 +143,11 @@ export interface NewBookingRow {
   treatment: string;
   appointmentDate: string;
   slot: string;
+  /** Minutes after midnight on the clinic's clock. */
+  startMinute: number;
+  durationMinutes: number;
+  doctorId: string;
+  chairId: string;
   userId: string;
   patientName: string;
   email: string;
@@ -151,67 +159,75 @@ export interface NewBookingRow {
 }
 
 /**
- * The statements of a new booking share their parameters: ?1 id … ?12 hold_until, ?13 the most
- * unpaid bookings a patient may hold.
+ * SQL: the booking is free (?1 its price), or patient ?2 holds fewer live unpaid bookings at ?3
+ * (now) than ?4 allows: counted in the statement, so concurrent requests cannot get past it.
  */
-function bookingParams(booking: NewBookingRow, maxUnpaid: number) {
-  const b = booking;
-  return [
-    b.id,
-    b.treatmentId,
-    b.treatment,
-    b.appointmentDate,
-    b.slot,
-    b.userId,
-    b.patientName,
-    b.email,
-    b.phone,
-    b.priceCents,
-    b.createdAt,
-    b.holdUntil,
-    maxUnpaid,
-  ] as const;
-}
-
-/** SQL: the booking is free, or its patient holds fewer live unpaid bookings than allowed (counted in the statement, so concurrent requests cannot get past it). */
-const UNDER_UNPAID_LIMIT = `(?10 = 0 OR (SELECT count(*) FROM bookings held
-    WHERE held.user_id = ?6 AND held.status = 'active' AND held.paid = 0 AND held.hold_until > ?11) < ?13)`;
+const UNDER_UNPAID_LIMIT = `(?1 = 0 OR (SELECT count(*) FROM bookings held
+    WHERE held.user_id = ?2 AND held.status = 'active' AND held.paid = 0 AND held.hold_until > ?3) < ?4)`;
+const limitParams = (b: NewBookingRow, maxUnpaid: number) => [b.priceCents, b.userId, b.createdAt, maxUnpaid] as const;
 
 const releaseWhere = (db: D1Database, match: string) =>
   db.prepare(
-    `UPDATE bookings AS b SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?11
-     WHERE b.status = 'active' AND ${heldPastItsEnd('b', '?11')} AND ${match} AND ${UNDER_UNPAID_LIMIT}`,
+    `UPDATE bookings AS b SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?3
+     WHERE b.status = 'active' AND ${heldPastItsEnd('b', '?3')} AND ${match} AND ${UNDER_UNPAID_LIMIT}`,
   );
 
 /**
- * Releases the unpaid bookings whose hold has ended and that stand in a new booking's way (its
- * slot, and the patient's own booking of this treatment on this date), while the patient is under
- * the limit. Put them in the new booking's batch, before insertBooking.
+ * Releases the unpaid bookings whose hold has ended and that stand in a new booking's way (a claim
+ * on its doctor's or chair's cells `firstCell`..`lastCell`, or the patient's own booking of this
+ * treatment on this date), while the patient is under the limit. Put them in the new booking's
+ * batch before insertBooking, followed by dropDeadClaims (which frees their claims).
  */
 export function releaseLapsedHoldsInTheWay(
   db: D1Database,
   booking: NewBookingRow,
   maxUnpaid: number,
+  cells: { resources: readonly [string, string]; firstCell: number; lastCell: number },
 ): D1PreparedStatement[] {
-  const params = bookingParams(booking, maxUnpaid);
+  const limit = limitParams(booking, maxUnpaid);
   return [
-    releaseWhere(db, 'b.treatment_id = ?2 AND b.appointment_date = ?4 AND b.slot = ?5').bind(...params),
-    releaseWhere(db, 'b.user_id = ?6 AND b.treatment_id = ?2 AND b.appointment_date = ?4').bind(...params),
+    releaseWhere(
+      db,
+      'b.id IN (SELECT c.booking_id FROM claims c WHERE c.day = ?5 AND c.resource IN (?6, ?7) AND c.cell BETWEEN ?8 AND ?9)',
+    ).bind(...limit, booking.appointmentDate, ...cells.resources, cells.firstCell, cells.lastCell),
+    releaseWhere(db, 'b.user_id = ?2 AND b.treatment_id = ?5 AND b.appointment_date = ?6').bind(
+      ...limit,
+      booking.treatmentId,
+      booking.appointmentDate,
+    ),
   ];
 }
 
 /**
- * Inserts the booking while its patient is under the unpaid limit (0 changes when not). A slot or a
- * date still taken fails it on ONE_BOOKING_PER_SLOT or ONE_BOOKING_PER_PATIENT, whatever the timing.
+ * Inserts the booking while its patient is under the unpaid limit and its treatment is still
+ * offered (0 changes when not). A date the patient already booked this treatment on fails it on
+ * ONE_BOOKING_PER_PATIENT, whatever the timing; its claims (insertClaims) decide its time.
  */
 export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid: number): D1PreparedStatement {
+  const b = booking;
   return db
     .prepare(
-      `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, user_id, patient_name, email, phone,
-         price_cents, created_at, hold_until)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 WHERE ${UNDER_UNPAID_LIMIT}`,
+      `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
+         chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
+       SELECT ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?2, ?14, ?15, ?16, ?1, ?3, ?17
+       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)`,
     )
-    .bind(...bookingParams(booking, maxUnpaid));
+    .bind(
+      ...limitParams(b, maxUnpaid),
+      b.id,
+      b.treatmentId,
+      b.treatment,
+      b.appointmentDate,
+      b.slot,
+      b.startMinute,
+      b.durationMinutes,
+      b.doctorId,
+      b.chairId,
+      b.patientName,
+      b.email,
+      b.phone,
+      b.holdUntil,
+    );
 }
 
 /** Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked in the write). */
@@ -228,17 +244,23 @@ export function cancelActiveBooking(
     .bind(id, evenPaid ? 1 : 0, by);
 }
 
+/** SQL: the active bookings whose hold ended by ?1 (the bookings_holds index finds them). */
+const LAPSED = `SELECT b.id FROM bookings b WHERE b.status = 'active' AND b.paid = 0 AND b.hold_until IS NOT NULL AND b.hold_until <= ?1`;
+
 /**
- * Releases every unpaid booking whose hold ended by `now` (cancelled with cancel_reason 'unpaid'),
- * which frees its slot.
+ * Releases every unpaid booking whose hold ended by `now` (cancelled with cancel_reason 'unpaid')
+ * and frees its claims: two statements for one batch.
  */
-export function releaseLapsedHolds(db: D1Database, now: Date): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings AS b SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1
-       WHERE b.status = 'active' AND b.hold_until IS NOT NULL AND ${heldPastItsEnd('b', '?1')}`,
-    )
-    .bind(now.toISOString());
+export function releaseLapsedHolds(db: D1Database, now: Date): D1PreparedStatement[] {
+  const at = now.toISOString();
+  return [
+    db.prepare(`DELETE FROM claims WHERE booking_id IN (${LAPSED})`).bind(at),
+    db
+      .prepare(
+        `UPDATE bookings SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1 WHERE id IN (${LAPSED})`,
+      )
+      .bind(at),
+  ];
 }
 
 /** Remembers the payment intent handed out for a booking (one per booking). */
@@ -267,9 +289,9 @@ export function notePaymentFailure(db: D1Database, bookingId: string, message: s
  * has passed on the clinic's clock (?2 today, ?3 minutes after midnight; ?4 now in UTC).
  */
 export const HAS_PAST_APPOINTMENT = `EXISTS (
-  SELECT 1 FROM bookings b JOIN treatment_slots s ON s.treatment_id = b.treatment_id AND s.slot = b.slot
+  SELECT 1 FROM bookings b
   WHERE b.user_id = ?1 AND b.status = 'active' AND ${liveBooking('b', '?4')}
-    AND (b.appointment_date < ?2 OR (b.appointment_date = ?2 AND s.start_minute <= ?3)))`;
+    AND (b.appointment_date < ?2 OR (b.appointment_date = ?2 AND b.start_minute <= ?3)))`;
 
 /** The parameters ?1 to ?4 of HAS_PAST_APPOINTMENT, from the clinic's clock at `now`. */
 export function pastAppointmentParams(env: Env, userId: string, now: Date) {
@@ -281,3 +303,103 @@ export function pastAppointmentParams(env: Env, userId: string, now: Date) {
 export function pastAppointmentQuery(env: Env, userId: string, now: Date): D1PreparedStatement {
   return env.DB.prepare(`SELECT ${HAS_PAST_APPOINTMENT} AS yes`).bind(...pastAppointmentParams(env, userId, now));
 }
+
+/**
+ * A schedule change that may leave upcoming bookings without a doctor or a chair, or outside the
+ * clinic's or their doctor's time. Each is a condition on a booking `b`, evaluated in SQL, so the
+ * same test finds them before the change and marks them in the change's own batch.
+ */
+export type ScheduleChange =
+  /** A closure of the clinic (doctorId null) or of one doctor, from..to inclusive. */
+  | { kind: 'closure'; from: string; to: string; doctorId: string | null }
+  /** The clinic's new opening hours: [weekday, open minute, close minute] per open weekday. */
+  | { kind: 'hours'; hours: readonly (readonly [number, number, number])[] }
+  /** A doctor's new days (bit mask), hours, and specialty (null: unchanged). */
+  | { kind: 'doctor'; doctorId: string; workingDays: number; start: number; end: number; specialtyId: string | null }
+  | { kind: 'doctor deleted'; doctorId: string }
+  | { kind: 'chair deleted'; chairId: string };
+
+/** SQL on booking `b`, with parameters from ?4 on, for each kind of change. */
+function strandedBy(change: ScheduleChange): { sql: string; params: (string | number | null)[] } {
+  const weekday = "CAST(strftime('%w', b.appointment_date) AS INTEGER)";
+  switch (change.kind) {
+    case 'closure':
+      return {
+        sql: 'b.appointment_date BETWEEN ?4 AND ?5 AND (?6 IS NULL OR b.doctor_id = ?6)',
+        params: [change.from, change.to, change.doctorId],
+      };
+    case 'hours':
+      return {
+        sql: `NOT EXISTS (SELECT 1 FROM json_each(?4) h WHERE json_extract(h.value, '$[0]') = ${weekday}
+                AND b.start_minute >= json_extract(h.value, '$[1]') AND b.start_minute + b.duration_minutes <= json_extract(h.value, '$[2]'))`,
+        params: [JSON.stringify(change.hours)],
+      };
+    case 'doctor':
+      return {
+        sql: `b.doctor_id = ?4 AND ((?5 >> ${weekday}) & 1 = 0 OR b.start_minute < ?6 OR b.start_minute + b.duration_minutes > ?7
+                OR (?8 IS NOT NULL AND (SELECT t.specialty_id FROM treatments t WHERE t.id = b.treatment_id) IS NOT ?8))`,
+        params: [change.doctorId, change.workingDays, change.start, change.end, change.specialtyId],
+      };
+    case 'doctor deleted':
+      return { sql: 'b.doctor_id = ?4', params: [change.doctorId] };
+    case 'chair deleted':
+      return { sql: 'b.chair_id = ?4', params: [change.chairId] };
+  }
+}
+
+/**
+ * SQL: booking `b` is upcoming and still counts: active, not released for non-payment, and not
+ * started on the clinic's clock (?1 today, ?2 minutes after midnight, ?3 now in UTC).
+ */
+const UPCOMING = `b.status = 'active' AND ${liveBooking('b', '?3')}
+  AND (b.appointment_date > ?1 OR (b.appointment_date = ?1 AND b.start_minute > ?2))`;
+
+function strandedParams(env: Env, change: ScheduleChange, now: Date) {
+  const clock = clinicNow(env, now);
+  const { sql, params } = strandedBy(change);
+  return { where: `${UPCOMING} AND ${sql}`, params: [clock.date, clock.minute, now.toISOString(), ...params] };
+}
+
+export interface StrandedRow {
+  id: string;
+  treatment: string;
+  appointment_date: string;
+  slot: string;
+  patient_name: string;
+  email: string;
+  phone: string;
+  doctor_name: string | null;
+}
+
+export const toStranded = (row: StrandedRow): StrandedBooking => ({
+  _id: row.id,
+  treatment: row.treatment,
+  appointmentDate: displayDate(row.appointment_date),
+  date: row.appointment_date,
+  slot: row.slot,
+  patientName: row.patient_name,
+  email: row.email,
+  phone: row.phone,
+  doctor: row.doctor_name,
+});
+
+/** The upcoming bookings `change` would strand (StrandedRow), by date and time. */
+export function strandedBookings(env: Env, change: ScheduleChange, now: Date): D1PreparedStatement {
+  const { where, params } = strandedParams(env, change, now);
+  return env.DB.prepare(
+    `SELECT b.id, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email, b.phone, d.name AS doctor_name
+     FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
+     WHERE ${where} ORDER BY b.appointment_date, b.start_minute, b.id`,
+  ).bind(...params);
+}
+
+/** Marks the upcoming bookings `change` strands for the front desk's review (needs_review = 1); put it in the change's batch, before the change. */
+export function markStranded(env: Env, change: ScheduleChange, now: Date): D1PreparedStatement {
+  const { where, params } = strandedParams(env, change, now);
+  return env.DB.prepare(
+    `UPDATE bookings SET needs_review = 1 WHERE id IN (SELECT b.id FROM bookings b WHERE ${where})`,
+  ).bind(...params);
+}
+
+/** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */
+export const HAS_UPCOMING_BOOKINGS = `EXISTS (SELECT 1 FROM bookings b WHERE b.status = 'active' AND b.treatment_id = ?1 AND b.appointment_date >= ?2)`;

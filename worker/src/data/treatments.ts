@@ -1,79 +1,101 @@
-import type { AppointmentOption, Specialty } from '../../../contract/appointments.ts';
-import { liveBooking } from './bookings.ts';
+import type { Treatment } from '../../../contract/treatments.ts';
+import { HAS_UPCOMING_BOOKINGS } from './bookings.ts';
+import type { UniqueConstraint } from './unique-constraint.ts';
+
+/** One treatment per name. */
+export const TREATMENT_NAME: UniqueConstraint = { table: 'treatments', columns: ['name'] };
 
 export interface TreatmentRow {
   id: string;
   name: string;
   price_cents: number;
+  duration_minutes: number;
+  specialty_id: string;
+  active: number;
 }
 
-/** A treatment by its id or its name (the booking form sends either). */
-export function treatmentByIdOrName(db: D1Database, idOrName: string): Promise<TreatmentRow | null> {
-  return db
-    .prepare('SELECT id, name, price_cents FROM treatments WHERE id = ?1 OR name = ?1')
-    .bind(idOrName)
-    .first<TreatmentRow>();
+/** Every treatment, active or not, in the clinic's order (TreatmentRow): the schedule's and the booking's read. */
+export function scheduleTreatments(db: D1Database): D1PreparedStatement {
+  return db.prepare(
+    'SELECT id, name, price_cents, duration_minutes, specialty_id, active FROM treatments ORDER BY position, name, id',
+  );
 }
 
-/** Whether a treatment has this very name (a doctor's specialty must be one). */
-export async function isTreatmentName(db: D1Database, name: string): Promise<boolean> {
-  return (await db.prepare('SELECT name FROM treatments WHERE name = ?1').bind(name).first()) !== null;
-}
-
-/** When a treatment's slot starts, in minutes after midnight on the clinic's clock; null when it has no such slot. */
-export function slotStartMinute(db: D1Database, treatmentId: string, slot: string): Promise<number | null> {
-  return db
-    .prepare('SELECT start_minute FROM treatment_slots WHERE treatment_id = ?1 AND slot = ?2')
-    .bind(treatmentId, slot)
-    .first<number>('start_minute');
-}
-
-/** The treatments' names, which are a doctor's possible specialties. */
-export async function specialties(db: D1Database): Promise<Specialty[]> {
+/** Every treatment with its specialty's name, in the clinic's order: the admin's list. */
+export async function allTreatments(db: D1Database): Promise<Treatment[]> {
   const { results } = await db
-    .prepare('SELECT id, name FROM treatments ORDER BY position, name')
-    .all<{ id: string; name: string }>();
-  return results.map((row) => ({ _id: row.id, name: row.name }));
+    .prepare(
+      `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, s.name AS specialty
+       FROM treatments t JOIN specialties s ON s.id = t.specialty_id ORDER BY t.position, t.name, t.id`,
+    )
+    .all<{
+      id: string;
+      name: string;
+      price_cents: number;
+      duration_minutes: number;
+      active: number;
+      specialty: string;
+    }>();
+  return results.map((row) => ({
+    _id: row.id,
+    name: row.name,
+    price: row.price_cents / 100,
+    durationMinutes: row.duration_minutes,
+    specialty: row.specialty,
+    active: row.active === 1,
+  }));
 }
 
-interface OptionRow extends TreatmentRow {
-  slot: string | null;
+export interface TreatmentFields {
+  name: string;
+  priceCents: number;
+  durationMinutes: number;
+  specialtyId: string;
+  active: boolean;
+}
+
+/** Adds a treatment after the others; a name already taken fails it on TREATMENT_NAME. */
+export function insertTreatment(db: D1Database, id: string, t: TreatmentFields): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active, position)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(position), -1) + 1 FROM treatments))`,
+    )
+    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active ? 1 : 0);
+}
+
+/** Changes the fields given (null: unchanged); 0 changes for an unknown id. A name already taken fails it on TREATMENT_NAME. */
+export function updateTreatment(
+  db: D1Database,
+  id: string,
+  t: { [K in keyof TreatmentFields]: TreatmentFields[K] | null },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE treatments SET name = coalesce(?2, name), price_cents = coalesce(?3, price_cents),
+         duration_minutes = coalesce(?4, duration_minutes), specialty_id = coalesce(?5, specialty_id), active = coalesce(?6, active)
+       WHERE id = ?1`,
+    )
+    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active === null ? null : t.active ? 1 : 0);
 }
 
 /**
- * Every treatment with its slots still free on `isoDate` from `fromMinute` on, in one query: a slot
- * is free when no active booking holds it (the NOT EXISTS probes the bookings_one_per_slot index,
- * which finds at most one row), or when that booking is unpaid and its hold ended by `now`.
+ * Deletes a treatment without upcoming bookings (from ?2 `today` on) and deactivates one with
+ * them, decided in the statements: two statements for one batch (the first's changes: deactivated,
+ * the second's: deleted).
  */
-export async function freeSlotsOn(
-  db: D1Database,
-  isoDate: string,
-  fromMinute: number,
-  now: Date,
-): Promise<AppointmentOption[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT t.id, t.name, t.price_cents, s.slot
-       FROM treatments t
-       LEFT JOIN treatment_slots s
-         ON s.treatment_id = t.id
-        AND s.start_minute >= ?2
-        AND NOT EXISTS (
-          SELECT 1 FROM bookings b
-          WHERE b.treatment_id = s.treatment_id AND b.appointment_date = ?1 AND b.slot = s.slot AND b.status = 'active'
-            AND ${liveBooking('b', '?3')})
-       ORDER BY t.position, t.name, s.start_minute`,
-    )
-    .bind(isoDate, fromMinute, now.toISOString())
-    .all<OptionRow>();
-  const options = new Map<string, AppointmentOption>();
-  for (const row of results) {
-    let option = options.get(row.id);
-    if (!option) {
-      option = { _id: row.id, name: row.name, slots: [], price: row.price_cents / 100 };
-      options.set(row.id, option);
-    }
-    if (row.slot) option.slots.push(row.slot);
-  }
-  return [...options.values()];
+export function deleteOrDeactivateTreatment(db: D1Database, id: string, today: string): D1PreparedStatement[] {
+  return [
+    db.prepare(`UPDATE treatments SET active = 0 WHERE id = ?1 AND ${HAS_UPCOMING_BOOKINGS}`).bind(id, today),
+    db.prepare(`DELETE FROM treatments WHERE id = ?1 AND NOT ${HAS_UPCOMING_BOOKINGS}`).bind(id, today),
+  ];
+}
+
+/** A treatment's name and whether it is offered, or null when there is no such treatment. */
+export async function treatmentState(db: D1Database, id: string): Promise<{ name: string; active: boolean } | null> {
+  const row = await db
+    .prepare('SELECT name, active FROM treatments WHERE id = ?1')
+    .bind(id)
+    .first<{ name: string; active: number }>();
+  return row && { name: row.name, active: row.active === 1 };
 }

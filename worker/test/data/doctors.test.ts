@@ -10,8 +10,11 @@ const doctor = (fields: Partial<Parameters<typeof insertDoctor>[1]> = {}) => ({
   id: crypto.randomUUID(),
   name: 'Dr. Quinn',
   email: 'quinn@clinic.test',
-  specialty: 'Teeth Cleaning',
+  specialtyId: 'general-dentistry',
   imageKey: 'doctors/quinn0001.png',
+  workingDays: 0b0111110,
+  startMinute: 8 * 60,
+  endMinute: 12 * 60 + 30,
   ...fields,
 });
 const failureOf = (promise: Promise<unknown>) =>
@@ -32,8 +35,10 @@ describe('doctors: statements against D1', () => {
       _id: added.id,
       name: 'Dr. Quinn',
       email: 'quinn@clinic.test',
-      specialty: 'Teeth Cleaning',
+      specialty: 'General Dentistry',
       image: '/api/images/doctors/quinn0001.png',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '08:00', end: '12:30' },
     });
   });
 

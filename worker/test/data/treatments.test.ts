@@ -1,74 +1,100 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SEED_TREATMENTS, slotLabel } from '../../../scripts/seed-data.ts';
-import { insertBooking, type NewBookingRow } from '../../src/data/bookings.ts';
+import { SEED_TREATMENTS } from '../../../scripts/seed-data.ts';
 import {
-  freeSlotsOn,
-  isTreatmentName,
-  slotStartMinute,
-  specialties,
-  treatmentByIdOrName,
+  allTreatments,
+  deleteOrDeactivateTreatment,
+  insertTreatment,
+  scheduleTreatments,
+  TREATMENT_NAME,
+  type TreatmentRow,
+  treatmentState,
+  updateTreatment,
 } from '../../src/data/treatments.ts';
+import { violates } from '../../src/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;
-const NOW = new Date('2026-11-21T15:00:00.000Z');
-const DATE = '2026-12-01';
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+const fields = {
+  name: 'Implant Review',
+  priceCents: 9950,
+  durationMinutes: 45,
+  specialtyId: 'endodontics',
+  active: true,
+};
 
 beforeAll(seed);
 
-async function bookTeethCleaning(slot: string, holdUntil: string | null) {
-  const email = `slot-${crypto.randomUUID()}@example.com`;
-  const booking: NewBookingRow = {
-    id: crypto.randomUUID(),
-    treatmentId: 'teeth-cleaning',
-    treatment: 'Teeth Cleaning',
-    appointmentDate: DATE,
-    slot,
-    userId: await addUser(email, 'Slot Taker'),
-    patientName: 'Slot Taker',
-    email,
-    phone: '',
-    priceCents: 8000,
-    createdAt: NOW.toISOString(),
-    holdUntil,
-  };
-  await insertBooking(db, booking, 3).run();
-}
-
 describe('treatments: statements against D1', () => {
-  it('finds a treatment by id or by name, and its slots by their label', async () => {
-    const byName = await treatmentByIdOrName(db, 'Teeth Cleaning');
-    expect(byName).toEqual({ id: 'teeth-cleaning', name: 'Teeth Cleaning', price_cents: 8000 });
-    expect(await treatmentByIdOrName(db, 'teeth-cleaning')).toEqual(byName);
-    expect(await treatmentByIdOrName(db, 'Teeth')).toBeNull();
-    expect(await slotStartMinute(db, 'teeth-cleaning', '09.30 AM - 10.00 AM')).toBe(570);
-    expect(await slotStartMinute(db, 'teeth-cleaning', '09.15 AM - 09.45 AM')).toBeNull();
-    expect(await isTreatmentName(db, 'Root Canal Treatment')).toBe(true);
-    expect(await isTreatmentName(db, 'root-canal')).toBe(false);
+  it('reads every treatment with its length and specialty for the schedule, in the clinic’s order', async () => {
+    const { results } = await scheduleTreatments(db).all<TreatmentRow>();
+    expect(results).toEqual(
+      SEED_TREATMENTS.map((t) => ({
+        id: t.id,
+        name: t.name,
+        price_cents: t.priceCents,
+        duration_minutes: t.durationMinutes,
+        specialty_id: t.specialty,
+        active: 1,
+      })),
+    );
   });
 
-  it('lists the specialties in the clinic’s order', async () => {
-    expect(await specialties(db)).toEqual(SEED_TREATMENTS.map((t) => ({ _id: t.id, name: t.name })));
+  it('adds a treatment after the others, listed with its specialty’s name; a name taken fails on TREATMENT_NAME', async () => {
+    await insertTreatment(db, 'implant-review', fields).run();
+    expect((await allTreatments(db)).at(-1)).toEqual({
+      _id: 'implant-review',
+      name: 'Implant Review',
+      price: 99.5,
+      durationMinutes: 45,
+      specialty: 'Endodontics',
+      active: true,
+    });
+    expect(violates(await failureOf(insertTreatment(db, 'another', fields).run()), TREATMENT_NAME)).toBe(true);
   });
 
-  it('offers every treatment with its slots from a minute on, leaving out those booked, but not those whose hold ended', async () => {
-    const [first, second, third] = SEED_TREATMENTS[0]!.slots.map(slotLabel);
-    await bookTeethCleaning(first!, null);
-    await bookTeethCleaning(second!, '2026-11-21T14:00:00.000Z'); // unpaid, hold ended before NOW
-    await bookTeethCleaning(third!, '2026-11-21T16:00:00.000Z'); // unpaid, still held
+  it('changes only the fields given, and nothing for an unknown id', async () => {
+    const none = { name: null, priceCents: null, durationMinutes: null, specialtyId: null, active: null };
+    expect(
+      (await updateTreatment(db, 'implant-review', { ...none, priceCents: 12000, active: false }).run()).meta.changes,
+    ).toBe(1);
+    expect(await treatmentState(db, 'implant-review')).toEqual({ name: 'Implant Review', active: false });
+    expect((await allTreatments(db)).find((t) => t._id === 'implant-review')).toMatchObject({
+      price: 120,
+      durationMinutes: 45,
+      active: false,
+    });
+    expect((await updateTreatment(db, 'no-such', { ...none, priceCents: 1 }).run()).meta.changes).toBe(0);
+    expect(
+      violates(
+        await failureOf(updateTreatment(db, 'implant-review', { ...none, name: 'Teeth Cleaning' }).run()),
+        TREATMENT_NAME,
+      ),
+    ).toBe(true);
+    expect(await treatmentState(db, 'no-such')).toBeNull();
+  });
 
-    const options = await freeSlotsOn(db, DATE, 0, NOW);
-    expect(options.map((o) => o.name)).toEqual(SEED_TREATMENTS.map((t) => t.name));
-    const cleaning = options[0]!;
-    expect(cleaning).toMatchObject({ _id: 'teeth-cleaning', price: 80 });
-    expect(cleaning.slots).toContain(second);
-    expect(cleaning.slots).not.toContain(first);
-    expect(cleaning.slots).not.toContain(third);
-    expect(cleaning.slots).toHaveLength(SEED_TREATMENTS[0]!.slots.length - 2);
-
-    const afternoon = await freeSlotsOn(db, DATE, 16 * 60, NOW);
-    expect(afternoon[0]?.slots).toEqual(['04.00 PM - 04.30 PM', '04.30 PM - 05.00 PM']);
-    expect((await freeSlotsOn(db, DATE, 24 * 60, NOW)).every((o) => o.slots.length === 0)).toBe(true);
+  it('deletes a treatment without upcoming bookings, and deactivates one with them', async () => {
+    const userId = await addUser('implant@example.com', 'Implant Patient');
+    await insertTreatment(db, 'booked-one', { ...fields, name: 'Booked One' }).run();
+    await db
+      .prepare(
+        `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id, patient_name, email, price_cents)
+       VALUES ('b-upcoming', 'booked-one', 'Booked One', '2026-12-01', '09.00 AM - 09.45 AM', 540, 45, ?1, 'P', 'implant@example.com', 9950),
+              ('b-past', 'implant-review', 'Implant Review', '2026-11-01', '09.00 AM - 09.45 AM', 540, 45, ?1, 'P', 'implant@example.com', 9950)`,
+      )
+      .bind(userId)
+      .run();
+    const changes = async (id: string) =>
+      (await db.batch(deleteOrDeactivateTreatment(db, id, '2026-11-21'))).map((r) => r.meta.changes);
+    expect(await changes('booked-one')).toEqual([1, 0]);
+    expect(await treatmentState(db, 'booked-one')).toEqual({ name: 'Booked One', active: false });
+    expect(await changes('implant-review')).toEqual([0, 1]);
+    expect(await treatmentState(db, 'implant-review')).toBeNull();
   });
 });

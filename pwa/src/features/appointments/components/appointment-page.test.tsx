@@ -23,9 +23,21 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   options = [
-    { _id: 'teeth-cleaning', name: 'Teeth Cleaning', slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'], price: 80 },
-    { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150 },
-    { _id: 'teeth-whitening', name: 'Teeth Whitening', slots: ['10.00 AM - 10.30 AM'], price: 99.5 },
+    {
+      _id: 'teeth-cleaning',
+      name: 'Teeth Cleaning',
+      slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'],
+      price: 80,
+      durationMinutes: 30,
+    },
+    { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150, durationMinutes: 60 },
+    {
+      _id: 'teeth-whitening',
+      name: 'Teeth Whitening',
+      slots: ['10.00 AM - 10.30 AM'],
+      price: 99.5,
+      durationMinutes: 30,
+    },
   ];
   optionDates = [];
   bookings = [];

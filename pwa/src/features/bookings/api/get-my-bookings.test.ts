@@ -24,6 +24,8 @@ const booking = (id: string, email: string): Booking => ({
   price: 80,
   paid: false,
   payBy: null,
+  durationMinutes: 30,
+  doctor: null,
 });
 
 let lists: Record<string, Booking[]>;

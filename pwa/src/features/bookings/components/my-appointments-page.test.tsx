@@ -34,6 +34,8 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     price: 80,
     paid: false,
     payBy: null,
+    durationMinutes: 30,
+    doctor: null,
     ...fields,
   };
 }

@@ -35,7 +35,12 @@ beforeEach(() => {
   doctors = [];
   answerUpload = () => json({ success: true, data: { url: PHOTO_URL } }, 201);
   answerSave = (doctor) => {
-    doctors.push({ _id: `d${doctors.length + 1}`, ...doctor });
+    doctors.push({
+      _id: `d${doctors.length + 1}`,
+      workingDays: [0, 1, 2, 3, 4, 5, 6],
+      hours: { start: '09:00', end: '17:00' },
+      ...doctor,
+    });
     return json({ acknowledged: true, insertedId: `d${doctors.length}` }, 201);
   };
   stubFetch(async (request) => {

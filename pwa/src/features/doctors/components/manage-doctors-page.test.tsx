@@ -26,13 +26,17 @@ beforeEach(() => {
       email: 'ada@clinic.test',
       specialty: 'Cosmetic Dentistry',
       image: '/api/images/aaaaaaaaaaaa.png',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '09:00', end: '17:00' },
     },
     {
       _id: 'd2',
       name: 'Grace Hopper',
       email: 'grace@clinic.test',
-      specialty: 'Teeth Cleaning',
+      specialty: 'General Dentistry',
       image: '/api/images/bbbbbbbbbbbb.jpg',
+      workingDays: [1, 2, 3, 4, 5],
+      hours: { start: '09:00', end: '17:00' },
     },
   ];
   requests = [];
@@ -86,7 +90,7 @@ describe('Manage Doctors page', () => {
       ),
     ).toEqual([
       ['Ada Lovelace', 'Cosmetic Dentistry'],
-      ['Grace Hopper', 'Teeth Cleaning'],
+      ['Grace Hopper', 'General Dentistry'],
     ]);
 
     const photo = row('Ada Lovelace').getByRole('img', { name: 'Ada Lovelace' }) as HTMLImageElement;

@@ -67,6 +67,8 @@ beforeEach(() => {
     price: 120,
     paid: false,
     payBy: null,
+    durationMinutes: 30,
+    doctor: null,
   };
   calls = [];
   routes = {

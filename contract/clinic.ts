@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { Deleted, Inserted } from './answers.ts';
+import { StrandedBooking } from './bookings.ts';
+import { clockTime, force, isoDate, text, weekday } from './fields.ts';
+
+/** The clinic's hours on one weekday (0 Sunday … 6 Saturday), "09:00" to "17:00" on its wall clock. */
+export const OpeningHours = v.strictObject({ weekday: v.number(), open: v.string(), close: v.string() });
+export type OpeningHours = v.InferOutput<typeof OpeningHours>;
+
+const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3));
+
+const OpeningHoursInput = v.pipe(
+  v.object({ weekday: weekday('weekday'), open: clockTime('open'), close: clockTime('close') }),
+  v.check((day) => minutesOf(day.open) < minutesOf(day.close), 'close must be later than open'),
+);
+
+/**
+ * PUT /api/clinic/hours (admin): the whole week, one entry per open weekday; a weekday not listed
+ * is closed. A change that leaves upcoming bookings outside the hours is refused (409,
+ * StrandedConflict) unless `force: true`.
+ */
+export const HoursChange = v.object({
+  hours: v.pipe(
+    v.array(OpeningHoursInput, 'hours must be a list of {weekday, open, close}'),
+    v.check(
+      (days) => new Set(days.map((d) => d.weekday)).size === days.length,
+      'hours must list each weekday at most once',
+    ),
+  ),
+  force,
+});
+export type HoursChange = v.InferInput<typeof HoursChange>;
+
+/** The week's hours as saved, and the upcoming bookings kept outside them (with `force: true`). */
+export const HoursSaved = v.strictObject({
+  acknowledged: v.literal(true),
+  hours: v.array(OpeningHours),
+  stranded: v.array(StrandedBooking),
+});
+export type HoursSaved = v.InferOutput<typeof HoursSaved>;
+
+/** A day or range of days (inclusive) when the clinic, or one doctor, does not see patients. */
+export const Closure = v.strictObject({
+  _id: v.string(),
+  /** ISO dates, e.g. "2026-12-24". */
+  from: v.string(),
+  to: v.string(),
+  reason: v.string(),
+  /** The doctor who is away; null when the whole clinic is closed. */
+  doctorId: v.nullable(v.string()),
+  /** That doctor's name (null for the whole clinic, or when the doctor was deleted since). */
+  doctor: v.nullable(v.string()),
+  createdAt: v.string(),
+});
+export type Closure = v.InferOutput<typeof Closure>;
+
+/**
+ * POST /api/closures (admin): without `doctorId` the whole clinic closes. A closure over upcoming
+ * bookings is refused (409, StrandedConflict) unless `force: true`.
+ */
+export const NewClosure = v.pipe(
+  v.object({
+    from: isoDate('from'),
+    to: isoDate('to'),
+    reason: text('reason', 200),
+    doctorId: v.optional(text('doctorId', 100)),
+    force,
+  }),
+  v.check((closure) => closure.from <= closure.to, 'to must be the same day as from or later'),
+);
+export type NewClosure = v.InferInput<typeof NewClosure>;
+
+export const ClosureAdded = v.strictObject({ ...Inserted.entries, stranded: v.array(StrandedBooking) });
+export type ClosureAdded = v.InferOutput<typeof ClosureAdded>;
+export const ClosureDeleted = Deleted;
+export type ClosureDeleted = Deleted;
+
+/** A treatment chair (operatory): every booking takes one for its whole length. */
+export const Chair = v.strictObject({ _id: v.string(), name: v.string() });
+export type Chair = v.InferOutput<typeof Chair>;
+
+/** POST /api/chairs (admin). */
+export const NewChair = v.object({ name: text('name', 50) });
+export type NewChair = v.InferInput<typeof NewChair>;
+
+export const ChairAdded = Inserted;
+export type ChairAdded = Inserted;
+
+/** DELETE /api/chairs/:id[?force=true] (admin): the upcoming bookings left without a chair (with force). */
+export const ChairDeleted = v.strictObject({ ...Deleted.entries, stranded: v.array(StrandedBooking) });
+export type ChairDeleted = v.InferOutput<typeof ChairDeleted>;

@@ -1,0 +1,78 @@
+import * as v from 'valibot';
+import { count, Inserted, Modified } from './answers.ts';
+import { text } from './fields.ts';
+
+/** A treatment as the admin's Treatments screen lists it (GET /api/treatments: active and not). */
+export const Treatment = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  /** In dollars. */
+  price: v.number(),
+  /** 15 to 180, a multiple of 15. */
+  durationMinutes: v.number(),
+  /** The name of the specialty whose doctors may perform it (GET /api/appointmentSpecialty). */
+  specialty: v.string(),
+  /** An inactive treatment is not offered to patients; its bookings stay. */
+  active: v.boolean(),
+});
+export type Treatment = v.InferOutput<typeof Treatment>;
+
+const price = v.pipe(
+  v.number('price must be a number of dollars'),
+  v.minValue(0, 'price must not be negative'),
+  v.maxValue(100_000, 'price must be at most 100000'),
+  v.check(
+    (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'price must have at most two decimals',
+  ),
+);
+
+const durationMinutes = v.pipe(
+  v.number('durationMinutes must be a number of minutes'),
+  v.integer('durationMinutes must be a whole number of minutes'),
+  v.minValue(15, 'durationMinutes must be at least 15'),
+  v.maxValue(180, 'durationMinutes must be at most 180'),
+  v.check((value: number) => value % 15 === 0, 'durationMinutes must be a multiple of 15'),
+);
+
+const active = v.boolean('active must be true or false');
+
+/** POST /api/treatments (admin): `specialty` by name; a new treatment is active unless told. */
+export const NewTreatment = v.object({
+  name: text('name', 100),
+  price,
+  durationMinutes,
+  specialty: text('specialty', 100),
+  active: v.optional(active, true),
+});
+export type NewTreatment = v.InferInput<typeof NewTreatment>;
+
+/**
+ * PUT /api/treatments/:id (admin): the fields to change; those not sent stay. Upcoming bookings
+ * keep the length, price and doctor they were booked with.
+ */
+export const TreatmentChanges = v.object({
+  name: v.optional(text('name', 100)),
+  price: v.optional(price),
+  durationMinutes: v.optional(durationMinutes),
+  specialty: v.optional(text('specialty', 100)),
+  active: v.optional(active),
+});
+export type TreatmentChanges = v.InferInput<typeof TreatmentChanges>;
+
+export const TreatmentAdded = Inserted;
+export type TreatmentAdded = Inserted;
+export const TreatmentUpdated = Modified;
+export type TreatmentUpdated = Modified;
+
+/**
+ * DELETE /api/treatments/:id (admin): a treatment with upcoming bookings is deactivated instead
+ * (`deletedCount: 0, deactivated: true`), and `message` says so.
+ */
+export const TreatmentDeleted = v.strictObject({
+  acknowledged: v.literal(true),
+  deletedCount: count,
+  deactivated: v.boolean(),
+  message: v.string(),
+});
+export type TreatmentDeleted = v.InferOutput<typeof TreatmentDeleted>;
