@@ -194,12 +194,14 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
   expect(queryD1<{ role: string }>(`SELECT role FROM users WHERE email = '${promoted}'`)).toEqual([{ role: 'admin' }]);
 });
 
-test('a patient is sent away from the admin pages', async ({ page }) => {
+test('a patient is sent away from the admin pages, told they are for clinic staff', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('main').getByText('That page is for clinic staff')).toHaveCount(0);
   await submitLogin(page, SEED_PATIENT);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   for (const path of ['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login\?from=/);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(path)}`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('That page is for clinic staff');
   }
 });

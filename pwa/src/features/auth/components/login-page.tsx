@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { FormField } from '../../../components/form-field.tsx';
-import { safeReturnPath } from '../../../lib/login-redirect.ts';
+import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -17,6 +18,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('from'));
+  const reason = loginReasonText(useHistoryState());
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
   const {
@@ -45,6 +47,11 @@ export function LoginPage() {
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
+      {reason && (
+        <p className="auth-card__reason" role="status">
+          {reason}
+        </p>
+      )}
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <FormField
           label="Email"
