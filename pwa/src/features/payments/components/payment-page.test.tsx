@@ -161,10 +161,12 @@ describe('Payment page: the booking', () => {
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
   });
 
-  it('shows a paid booking as paid, with no card form and no payment intent', async () => {
+  it('shows a paid booking only as paid: no request to pay, no card form and no payment intent', async () => {
     booking.paid = true;
     await openPaymentPage();
     expect(screen.getByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+    expect(screen.getByText(`Your appointment on ${booking.appointmentDate} at ${booking.slot}`)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
@@ -333,6 +335,7 @@ describe('Payment page: demo payments', () => {
     await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
     await reload.release(json({ ...booking, paid: true }));
     expect(await screen.findByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 });
