@@ -130,6 +130,35 @@ export async function bookViaApi(
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
+type OpenPayment = { id: string; headers: Record<string, string>; clientSecret: string };
+
+/** Asks for booking `id`'s payment (its client secret), as the payment page does on load. */
+async function openPayment(page: import('@playwright/test').Page, id: string): Promise<OpenPayment> {
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  return { id, headers, clientSecret };
+}
+
+/** Pays an opened payment with the demo card 4242 and records it with the Worker. */
+async function completePayment(page: import('@playwright/test').Page, { id, headers, clientSecret }: OpenPayment) {
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+  const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
+  const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
+  const recorded = await page.request.post('/api/payments', {
+    headers,
+    data: { transactionId: paymentIntent.id, bookingId: id },
+  });
+  const { refundDue } = (await recorded.json()) as { refundDue?: boolean };
+  return { transactionId: paymentIntent.id, refundDue: refundDue === true };
+}
+
+/** As the signed-in page's patient, through the API: pays booking `id` with the demo card. */
+export async function payViaApi(page: import('@playwright/test').Page, id: string) {
+  const { refundDue } = await completePayment(page, await openPayment(page, id));
+  if (refundDue) throw new Error(`booking ${id} could not be paid`);
+}
+
 /**
  * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
  * cancels the booking, then pays it with the demo card, as when a card is charged while the
@@ -139,18 +168,9 @@ export async function refundDueViaApi(
   page: import('@playwright/test').Page,
   booking: { treatment: string; date: string; slot: string },
 ) {
-  const id = await bookViaApi(page, booking);
-  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  await page.request.delete(`/api/bookings/${id}`, { headers });
-  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-  const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
-  const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
-  const recorded = await page.request.post('/api/payments', {
-    headers,
-    data: { transactionId: paymentIntent.id, bookingId: id },
-  });
-  if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
-  return paymentIntent.id;
+  const payment = await openPayment(page, await bookViaApi(page, booking));
+  await page.request.delete(`/api/bookings/${payment.id}`, { headers: payment.headers });
+  const { transactionId, refundDue } = await completePayment(page, payment);
+  if (!refundDue) throw new Error(`no refund due for ${payment.id}`);
+  return transactionId;
 }
