@@ -23,7 +23,7 @@ const CARD_OPTIONS: StripeCardElementOptions = {
       fontSize: '16px',
       '::placeholder': { color: '#64748b' },
     },
-    invalid: { color: '#b91c1c', iconColor: '#b91c1c' },
+    invalid: { color: '#991b1b', iconColor: '#991b1b' },
   },
 };
 
