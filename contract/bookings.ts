@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
 import { singleLine, text } from './fields.ts';
+import { RefundState } from './payments.ts';
 
 /** POST /api/bookings. Name, email and price are the server's, never the client's. */
 export const NewBooking = v.object({
@@ -60,8 +61,14 @@ export const Booking = v.strictObject({
 });
 export type Booking = v.InferOutput<typeof Booking>;
 
-export const BookingCancelled = Modified;
-export type BookingCancelled = Modified;
+/** DELETE /api/bookings/:id: an admin chooses whether a paid booking is refunded (the default: it is). */
+export const CancelQuery = v.object({
+  refund: v.optional(v.picklist(['true', 'false'], 'refund must be "true" or "false"')),
+});
+
+/** `refund`: the paid booking's refund, when it is refunded. */
+export const BookingCancelled = v.strictObject({ ...Modified.entries, refund: v.optional(RefundState) });
+export type BookingCancelled = v.InferOutput<typeof BookingCancelled>;
 
 /** An upcoming booking that a schedule change would leave without a doctor or chair, or outside the clinic's hours. */
 export const StrandedBooking = v.strictObject({

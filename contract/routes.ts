@@ -1,7 +1,16 @@
 import * as v from 'valibot';
 import { Acknowledged, Deleted } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
-import { Booking, BookingCancelled, BookingCreated, BookingsQuery, ForceQuery, NewBooking } from './bookings.ts';
+import { AuditPage, AuditQuery } from './audit.ts';
+import {
+  Booking,
+  BookingCancelled,
+  BookingCreated,
+  BookingsQuery,
+  CancelQuery,
+  ForceQuery,
+  NewBooking,
+} from './bookings.ts';
 import {
   Chair,
   ChairAdded,
@@ -27,15 +36,30 @@ import {
   UploadedImage,
 } from './doctors.ts';
 import {
+  MessageSettings,
+  MessageSettingsChange,
+  NewWaitlistEntry,
+  OfferAccepted,
+  OfferDeclined,
+  ReminderSetting,
+  ReminderSettingSaved,
+  WaitlistEntry,
+  WaitlistJoined,
+  WaitlistLeft,
+  WaitlistOffer,
+} from './messages.ts';
+import {
   ConfirmedPayment,
   DemoConfirmation,
   IntentRequest,
   PaymentIntentAnswer,
   PaymentRecord,
+  Receipt,
   RecordedPayment,
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
+import { CancellationPolicy, PolicyChange, PolicySaved } from './policy.ts';
 import {
   Moderation,
   ModerationQuery,
@@ -96,7 +120,8 @@ export const routes = {
   'GET /bookings': { query: BookingsQuery, response: v.array(Booking) },
   'POST /bookings': { body: NewBooking, response: BookingCreated },
   'GET /bookings/:id': { response: Booking },
-  'DELETE /bookings/:id': { response: BookingCancelled },
+  'DELETE /bookings/:id': { query: CancelQuery, response: BookingCancelled },
+  'GET /bookings/:id/receipt': { response: Receipt },
   'GET /bookings/:id/calendar.ics': { response: { file: 'text/calendar' } },
   'GET /reviews': { response: v.array(Review) },
   'POST /reviews': { body: NewReview, response: ReviewSaved },
@@ -122,12 +147,25 @@ export const routes = {
   'DELETE /treatments/:id': { response: TreatmentDeleted },
   'GET /clinic/hours': { response: v.array(OpeningHours) },
   'PUT /clinic/hours': { body: HoursChange, response: HoursSaved },
+  'GET /clinic/policy': { response: CancellationPolicy },
+  'PUT /clinic/policy': { body: PolicyChange, response: PolicySaved },
   'GET /closures': { response: v.array(Closure) },
   'POST /closures': { body: NewClosure, response: ClosureAdded },
   'DELETE /closures/:id': { response: ClosureDeleted },
   'GET /chairs': { response: v.array(Chair) },
   'POST /chairs': { body: NewChair, response: ChairAdded },
   'DELETE /chairs/:id': { query: ForceQuery, response: ChairDeleted },
+  'GET /audit': { query: AuditQuery, response: AuditPage },
+  'GET /users/me/reminders': { response: ReminderSetting },
+  'PUT /users/me/reminders': { body: ReminderSetting, response: ReminderSettingSaved },
+  'GET /messages/settings': { response: MessageSettings },
+  'PUT /messages/settings': { body: MessageSettingsChange, response: MessageSettings },
+  'GET /waitlist': { response: v.array(WaitlistEntry) },
+  'POST /waitlist': { body: NewWaitlistEntry, response: WaitlistJoined },
+  'DELETE /waitlist/:id': { response: WaitlistLeft },
+  'GET /waitlist/offers/:id': { response: WaitlistOffer },
+  'POST /waitlist/offers/:id/accept': { response: OfferAccepted },
+  'POST /waitlist/offers/:id/decline': { response: OfferDeclined },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

@@ -1,38 +1,15 @@
-import { createRequire } from 'node:module';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
   createAccount,
+  expectAccessible,
   logIn,
   refundDueViaApi,
   SEED_ADMIN,
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
-
-// Every rule of the axe-core that @axe-core/playwright injects, the experimental and AAA ones included
-// (axe leaves those off by default).
-const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
-  getRules(): { ruleId: string }[];
-};
-const EVERY_RULE = Object.fromEntries(axeCore.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));
-
-/** Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious, what).toEqual([]);
-}
 
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
@@ -41,10 +18,10 @@ async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.waitForLoadState('networkidle');
 }
 
-// Every page at a phone's size and at a desktop's (each with bookings of its own).
+// Every page at a desktop's size and at a phone's (each with bookings of its own).
 for (const { size, viewport, isMobile, dates } of [
   { size: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, dates: { booking: 15, refund: 21 } },
-  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, dates: { booking: 24, refund: 26 } },
+  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, dates: { booking: 27, refund: 28 } },
 ]) {
   test.describe(size, () => {
     test.use({ viewport, isMobile, hasTouch: isMobile });
@@ -76,6 +53,7 @@ for (const { size, viewport, isMobile, dates } of [
         ['/appointment', /^Available Appointments on/],
         ['/dashboard', 'My Appointments'],
         ['/review', 'Review'],
+        ['/offers/no-such-offer', 'A time is free for you'],
         [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
       ] as const) {
         await settle(page, path, heading);
@@ -107,10 +85,10 @@ for (const { size, viewport, isMobile, dates } of [
     });
 
     test(`${size}: an admin’s pages have no serious accessibility violations`, async ({ page, browser }) => {
-      // A payment owed back, so Refunds due shows one.
+      // A payment given back, so Refunds shows one.
       const patient = await (await browser.newContext()).newPage();
       await logIn(patient, SEED_PATIENT);
-      await refundDueViaApi(patient, {
+      const refunded = await refundDueViaApi(patient, {
         treatment: 'Cavity Filling',
         date: clinicDate(dates.refund),
         slot: '09.30 AM - 10.30 AM',
@@ -121,16 +99,35 @@ for (const { size, viewport, isMobile, dates } of [
       for (const [path, heading] of [
         ['/dashboard/all-users', 'All Users'],
         ['/dashboard/add-doctors', 'Add A Doctor'],
-        ['/dashboard/refunds', 'Refunds due'],
+        ['/dashboard/refunds', 'Refunds'],
         ['/dashboard/reviews', 'Reviews'],
+        ['/dashboard/activity', 'Activity'],
+        ['/dashboard/settings', 'Clinic settings'],
+        ['/dashboard/treatments', 'Treatments'],
+        ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+        ['/dashboard/chairs', 'Chairs'],
         ['/dashboard/manage-doctors', 'Manage Doctors'],
       ] as const) {
         await settle(page, path, heading);
         await expectAccessible(page, path);
       }
+      // An admin sees any patient's receipt.
+      await settle(page, `/dashboard/receipt/${refunded.bookingId}`, 'Your receipt');
+      await expect(page.getByRole('article', { name: 'Receipt' })).toBeVisible();
+      await expectAccessible(page, '/dashboard/receipt/:id');
+      await settle(page, '/dashboard/manage-doctors', 'Manage Doctors');
       await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAccessible(page, 'delete doctor dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Edit hours' }).first().click();
+      await expect(page.getByRole('dialog', { name: /^Working hours of / })).toBeVisible();
+      await expectAccessible(page, 'working-hours dialog');
+
+      await settle(page, '/dashboard/treatments', 'Treatments');
+      await page.getByRole('button', { name: 'Add treatment' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add treatment' })).toBeVisible();
+      await expectAccessible(page, 'treatment dialog');
     });
   });
 }

@@ -163,6 +163,7 @@ for (const viewport of PHONES_AND_TABLET) {
 
       await visit(page, '/', 'Your new smile starts here');
       await visit(page, '/review', 'Review');
+      await visit(page, '/offers/no-such-offer', 'A time is free for you');
       await visit(page, `/dashboard/payment/${unpaid}`, 'Payment for Orthodontic Consultation');
       await expectHeadingNearTop(page, 'payment');
       await expectOnScreen(page.getByRole('main').getByRole('button', { name: 'Pay' }), 'the Pay button');
@@ -170,6 +171,7 @@ for (const viewport of PHONES_AND_TABLET) {
       // A paid booking only says it is paid.
       await expect(page.getByRole('main').getByText('This appointment is paid.')).toBeVisible();
       await expect(page.getByRole('main').getByText(/Please pay/)).toHaveCount(0);
+      await visit(page, `/dashboard/receipt/${paid}`, 'Your receipt');
 
       await visit(page, '/dashboard', 'My Appointments');
       await expectHeadingNearTop(page, 'My Appointments');
@@ -215,9 +217,9 @@ for (const viewport of DESKTOPS) {
 
 async function adminPagesFit(page: Page) {
   const index = [...PHONES_AND_TABLET, ...DESKTOPS].findIndex((v) => v.width === page.viewportSize()?.width);
-  // A patient's payment owed back, so Refunds due lists one.
+  // A payment given back, so Refunds lists one and a receipt is there to show.
   await logIn(page, SEED_ADMIN);
-  await refundDueViaApi(page, {
+  const refunded = await refundDueViaApi(page, {
     treatment: 'Dental Check-up',
     date: clinicDate(50 + index),
     slot: '09.00 AM - 09.30 AM',
@@ -226,13 +228,23 @@ async function adminPagesFit(page: Page) {
   for (const [path, heading] of [
     ['/dashboard', 'My Appointments'],
     ['/dashboard/add-doctors', 'Add A Doctor'],
-    ['/dashboard/refunds', 'Refunds due'],
+    ['/dashboard/refunds', 'Refunds'],
     ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/activity', 'Activity'],
+    ['/dashboard/settings', 'Clinic settings'],
+    ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+    ['/dashboard/chairs', 'Chairs'],
+    [`/dashboard/receipt/${refunded.bookingId}`, 'Your receipt'],
   ] as const) {
     await visit(page, path, heading);
     await expectHeadingNearTop(page, path);
   }
-  await expectDashboardMenuFits(page, 'Reviews');
+  await expectDashboardMenuFits(page, 'a receipt');
+
+  await visit(page, '/dashboard/treatments', 'Treatments');
+  await page.getByRole('button', { name: 'Add treatment' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: 'Add treatment' }), 'treatment dialog');
+  await page.keyboard.press('Escape');
 
   await visit(page, '/dashboard/all-users', 'All Users');
   const users = page.getByRole('table', { name: 'Users' }).getByRole('row');
@@ -249,6 +261,9 @@ async function adminPagesFit(page: Page) {
   for (const row of await doctors.filter({ has: page.getByRole('button', { name: 'Delete' }) }).all()) {
     await expectOnScreen(row.getByRole('button', { name: 'Delete' }), 'a doctor’s Delete');
   }
+  await doctors.getByRole('button', { name: 'Edit hours' }).first().click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: /^Working hours of / }), 'working-hours dialog');
+  await page.keyboard.press('Escape');
   await doctors.getByRole('button', { name: 'Delete' }).first().click();
   await expectDialogFits(page, page.getByRole('dialog', { name: /^Delete / }), 'delete doctor dialog');
 }

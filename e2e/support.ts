@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
@@ -162,7 +164,8 @@ export async function payViaApi(page: import('@playwright/test').Page, id: strin
 /**
  * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
  * cancels the booking, then pays it with the demo card, as when a card is charged while the
- * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
+ * booking is being cancelled. The payment is recorded and refunded at once; answers the booking's
+ * id and the payment's.
  */
 export async function refundDueViaApi(
   page: import('@playwright/test').Page,
@@ -172,5 +175,27 @@ export async function refundDueViaApi(
   await page.request.delete(`/api/bookings/${payment.id}`, { headers: payment.headers });
   const { transactionId, refundDue } = await completePayment(page, payment);
   if (!refundDue) throw new Error(`no refund due for ${payment.id}`);
-  return transactionId;
+  return { bookingId: payment.id, transactionId };
+}
+
+// Every rule of the axe-core that @axe-core/playwright injects, the experimental and AAA ones included
+// (axe leaves those off by default).
+const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+  getRules(): { ruleId: string }[];
+};
+const EVERY_RULE = Object.fromEntries(axeCore.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));
+
+/** Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
 }

@@ -1,6 +1,13 @@
-import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
+import {
+  type BookingCancelled,
+  type BookingCreated,
+  BookingsQuery,
+  CancelQuery,
+  NewBooking,
+} from '../../contract/bookings.ts';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
+import { calendarFile } from './calendar.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -9,9 +16,11 @@ import {
   isWholeInterval,
   parseClinicDate,
 } from './clinic-time.ts';
+import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import {
   type BookingRow,
   bookingById,
+  bookingName,
   bookingsOf,
   cancelActiveBooking,
   insertBooking,
@@ -21,6 +30,7 @@ import {
   releaseLapsedHoldsInTheWay,
   toBooking,
 } from './data/bookings.ts';
+import { readFreeCancellationHours } from './data/cancellation-policy.ts';
 import {
   chairResource,
   doctorResource,
@@ -29,18 +39,23 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
+import { messageSettings } from './data/message-settings.ts';
+import { queueReleaseMails } from './data/outbox.ts';
 import { treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { bookingCancelled, bookingConfirmed } from './messages.ts';
+import { refundOfCancelledBooking } from './payments/refunds.ts';
+import { insideWindowMessage } from './policy.ts';
 import { spend } from './rate-limit.ts';
 import { cellsOf, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
-const unpaidLimitMessage = (limit: number) =>
+export const unpaidLimitMessage = (limit: number) =>
   `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 const TAKEN = 'This slot was just booked; please choose another one';
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
@@ -107,13 +122,18 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
     const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
     let inserted: number;
     try {
-      const results = await env.DB.batch([
+      const statements = [
         ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+        queueReleaseMails(env.DB, now),
         dropDeadClaims(env.DB, isoDate, now),
-        insertBooking(env.DB, booking, rules.maxUnpaid),
+      ];
+      const insertAt = statements.push(insertBooking(env.DB, booking, rules.maxUnpaid)) - 1;
+      statements.push(
         insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
-      ]);
-      inserted = results.at(-2)?.meta.changes ?? 0;
+        ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
+      );
+      const results = await env.DB.batch(statements);
+      inserted = results[insertAt]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
       if (violates(error, ONE_BOOKING_PER_PATIENT))
@@ -167,34 +187,65 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
   return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
 }
 
-const PAID_STAYS = 'A paid booking cannot be cancelled online; please call the clinic';
-
-/** DELETE /api/bookings/:id: cancels and frees the slot (owner: unpaid and not started; admin: any). */
+/**
+ * DELETE /api/bookings/:id: cancels and frees the slot. The owner cancels before the start; a paid
+ * booking only outside the clinic's cancellation policy window, refunded in full. An admin cancels
+ * any, refunding a paid one unless `?refund=false`.
+ */
 export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
+  const { refund: refundChoice } = readQuery(request, CancelQuery);
   const row = await bookingFor(env, user, request.params.id ?? '');
-  if (user.role !== 'admin') {
-    if (row.paid) throw new HttpError(409, PAID_STAYS);
-    if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= Date.now()) {
-      throw new HttpError(409, 'This appointment has already started');
-    }
+  const byAdmin = user.role === 'admin';
+  let evenPaid = byAdmin;
+  let windowHours = 0;
+  if (!byAdmin) {
+    const untilStart = clinicInstant(env, row.appointment_date, row.start_minute).getTime() - Date.now();
+    if (untilStart <= 0) throw new HttpError(409, 'This appointment has already started');
+    windowHours = await readFreeCancellationHours(env.DB);
+    evenPaid = untilStart >= windowHours * 3600_000;
+    if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  // The paid check holds in the write too: a payment landing after the read keeps the booking.
-  // Its claims are freed in the same batch, once it is cancelled.
-  const [{ meta }] = (await env.DB.batch([
-    cancelActiveBooking(env.DB, row.id, {
-      evenPaid: user.role === 'admin',
-      by: row.user_id === user.id ? 'patient' : 'admin',
-    }),
+  // The paid check holds in the write too: a payment landing after the read, inside the window,
+  // keeps the booking. Its claims are freed, a paid booking's refund asked, the patient's mail
+  // queued and (an admin cancelling for a patient) the audit row written, all in the same batch.
+  const by = row.user_id === user.id ? 'patient' : 'admin';
+  const refund = byAdmin && refundChoice === 'false' ? null : refundOfCancelledBooking(env, row.id);
+  const head = [
+    cancelActiveBooking(env.DB, row.id, { evenPaid, by }),
+    ...(by === 'admin'
+      ? [
+          auditEntry(
+            env.DB,
+            {
+              actor: user,
+              action: 'booking.cancelled',
+              target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+              before: { status: 'active', paid: row.paid === 1 },
+              after: { status: 'cancelled', cancelReason: by },
+            },
+            IF_CHANGED,
+          ),
+        ]
+      : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
-  ])) as [D1Result];
-  if (meta.changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
-    throw new HttpError(409, PAID_STAYS);
+  ];
+  const refundStatements = refund?.statements ?? [];
+  const results = await env.DB.batch([
+    ...head,
+    ...refundStatements,
+    ...bookingCancelled(env, row.id, { by }, new Date()),
+  ]);
+  const changes = results[0]?.meta.changes ?? 0;
+  if (changes === 0 && !evenPaid && (await paidFlagOf(env.DB, row.id)) === 1) {
+    throw new HttpError(409, insideWindowMessage(windowHours));
   }
+  const refunded = (await refund?.settle(results.slice(head.length, head.length + refundStatements.length))) ?? null;
   return json({
     acknowledged: true,
-    modifiedCount: meta.changes,
+    modifiedCount: changes,
     message: 'Booking cancelled',
+    ...(refunded ? { refund: refunded } : {}),
   } satisfies BookingCancelled);
 }
 
@@ -202,41 +253,25 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
 export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
-  const start = clinicInstant(env, row.appointment_date, row.start_minute);
-  const end = clinicInstant(env, row.appointment_date, row.start_minute + row.duration_minutes);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Smile Dental Clinic//Booking portal//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-TIMEZONE:${env.CLINIC_TIME_ZONE}`,
-    'BEGIN:VEVENT',
-    `UID:${row.id}@dental-clinic`,
-    `DTSTAMP:${icsInstant(new Date())}`,
-    `DTSTART:${icsInstant(start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(`${row.treatment} at Smile Dental Clinic`)}`,
-    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE})${row.doctor_name ? ` with ${row.doctor_name}` : ''}. Patient: ${row.patient_name}.`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return new Response(`${lines.join('\r\n')}\r\n`, {
+  const file = calendarFile(
+    env,
+    {
+      bookingId: row.id,
+      treatment: row.treatment,
+      date: row.appointment_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.duration_minutes,
+      slot: row.slot,
+      doctor: row.doctor_name,
+      patientName: row.patient_name,
+    },
+    (await messageSettings(env.DB)).clinic_name,
+  );
+  return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="appointment-${row.appointment_date}.ics"`,
       'Cache-Control': 'no-store',
     },
   });
-}
-
-function icsInstant(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }

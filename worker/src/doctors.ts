@@ -1,5 +1,6 @@
 import { ForceQuery } from '../../contract/bookings.ts';
 import {
+  type Doctor,
   type DoctorAdded,
   DoctorChanges,
   type DoctorDeleted,
@@ -7,12 +8,14 @@ import {
   NewDoctor,
 } from '../../contract/doctors.ts';
 import { requireAdmin } from './auth.ts';
+import { auditEntry, changesAnything, IF_CHANGED } from './data/audit.ts';
 import { minuteOf } from './data/clinic-hours.ts';
 import {
   allDoctors,
   DOCTOR_EMAIL,
   DOCTOR_PHOTO,
   daysMask,
+  daysOf,
   doctorById,
   insertDoctor,
   removeDoctor,
@@ -47,6 +50,15 @@ export async function specialtyId(env: Env, name: string): Promise<string> {
   return id;
 }
 
+/** A doctor as the audit trail records them. */
+const snapshotOf = (doctor: Pick<Doctor, 'name' | 'email' | 'specialty' | 'workingDays' | 'hours'>) => ({
+  name: doctor.name,
+  email: doctor.email,
+  specialty: doctor.specialty,
+  workingDays: doctor.workingDays,
+  hours: doctor.hours,
+});
+
 function emailOrPhotoTaken(error: unknown): never {
   if (violates(error, DOCTOR_EMAIL)) throw new HttpError(409, 'A doctor with this email already exists');
   if (violates(error, DOCTOR_PHOTO)) throw new HttpError(409, 'This photo already belongs to another doctor');
@@ -58,7 +70,7 @@ function emailOrPhotoTaken(error: unknown): never {
  * used by no other doctor. Without working days and hours, every day from 09:00 to 17:00.
  */
 export async function addDoctor(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const body = await readJson(request, NewDoctor);
   const specialty = await specialtyId(env, body.specialty);
   const key = imageKeyOf(body.image);
@@ -74,9 +86,15 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
     startMinute: minuteOf(body.hours.start),
     endMinute: minuteOf(body.hours.end),
   };
-  await insertDoctor(env.DB, { id, imageKey: key, ...fields })
-    .run()
-    .catch(emailOrPhotoTaken);
+  await env.DB.batch([
+    insertDoctor(env.DB, { id, imageKey: key, ...fields }),
+    auditEntry(env.DB, {
+      actor: admin,
+      action: 'doctor.added',
+      target: { type: 'doctor', id, name: body.name },
+      after: snapshotOf({ ...body, workingDays: daysOf(fields.workingDays) }),
+    }),
+  ]).catch(emailOrPhotoTaken);
   return json({ acknowledged: true, insertedId: id } satisfies DoctorAdded, 201);
 }
 
@@ -85,7 +103,7 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
  * stay. Refused (409) when it would strand upcoming bookings, unless `force`.
  */
 export async function editDoctor(request: Request & Params, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const body = await readJson(request, DoctorChanges);
   const id = request.params.id ?? '';
   const doctor = await doctorById(env.DB, id);
@@ -107,8 +125,27 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
     end: fields.endMinute,
     specialtyId: specialty === doctor.specialtyId ? null : specialty,
   } as const;
+  const after = snapshotOf({
+    name: fields.name,
+    email: fields.email,
+    specialty: body.specialty ?? doctor.specialty,
+    workingDays: daysOf(fields.workingDays),
+    hours: { start: body.hours?.start ?? doctor.hours.start, end: body.hours?.end ?? doctor.hours.end },
+  });
+  const audit = auditEntry(
+    env.DB,
+    {
+      actor: admin,
+      action: 'doctor.updated',
+      target: { type: 'doctor', id, name: fields.name },
+      before: snapshotOf(doctor),
+      after,
+    },
+    IF_CHANGED,
+  );
   const { stranded, results } = await changeSchedule(env, change, { force: body.force, retry: RETRY_WITH_FORCE }, [
     updateDoctor(env.DB, id, fields),
+    ...(changesAnything(snapshotOf(doctor), after) ? [audit] : []),
   ]).catch(emailOrPhotoTaken);
   const modifiedCount = results[0]?.meta.changes ?? 0;
   if (modifiedCount === 0) throw new HttpError(404, 'No such doctor');
@@ -121,14 +158,28 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
  * those bookings stay, without a doctor, marked for review.
  */
 export async function deleteDoctor(request: Request & Params, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const force = readQuery(request, ForceQuery).force === 'true';
   const id = request.params.id ?? '';
+  const doctor = await doctorById(env.DB, id);
+  if (!doctor) throw new HttpError(404, 'No such doctor');
   const { stranded, results } = await changeSchedule(
     env,
     { kind: 'doctor deleted', doctorId: id },
     { force, retry: RETRY_WITH_FORCE_QUERY },
-    [removeDoctor(env.DB, id)],
+    [
+      removeDoctor(env.DB, id),
+      auditEntry(
+        env.DB,
+        {
+          actor: admin,
+          action: 'doctor.deleted',
+          target: { type: 'doctor', id, name: doctor.name },
+          before: snapshotOf(doctor),
+        },
+        IF_CHANGED,
+      ),
+    ],
   );
   const row = results[0]?.results[0] as { image_key: string } | undefined;
   if (!row) throw new HttpError(404, 'No such doctor');

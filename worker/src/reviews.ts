@@ -7,12 +7,14 @@ import {
   type ReviewSaved,
 } from '../../contract/reviews.ts';
 import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
+import { auditEntry } from './data/audit.ts';
 import { pastAppointmentQuery } from './data/bookings.ts';
 import {
   type ModeratedReviewRow,
   ownReviewQuery,
   publishedReviews,
   reviewExists,
+  reviewMove,
   reviewsForModeration,
   type SavedReviewRow,
   saveReviewOf,
@@ -91,13 +93,29 @@ export async function listReviewsForModeration(request: Request, env: Env): Prom
 
 /**
  * PUT /api/reviews/:id/status (admin): approves or hides a review. `version` is the one the admin
- * read: a review edited since then is not approved unseen (409).
+ * read: a review edited since then is not approved unseen (409). A move to another status writes
+ * its audit row in the same batch, read just before the change.
  */
 export async function moderateReview(request: Request & Params, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const id = request.params.id ?? '';
   const body = await readJson(request, Moderation);
-  const row = await setReviewStatus(env.DB, id, body.status, body.version).first<{ name: string }>();
+  const move = reviewMove(id, body.status, body.version);
+  const [, updated] = await env.DB.batch([
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: body.status === 'approved' ? 'review.approved' : 'review.hidden',
+        target: { type: 'review', id, name: move.name },
+        before: { status: move.status },
+        after: { status: body.status },
+      },
+      move.moves,
+    ),
+    setReviewStatus(env.DB, id, body.status, body.version),
+  ]);
+  const row = updated?.results[0] as { name: string } | undefined;
   if (row)
     return json({
       acknowledged: true,

@@ -8,6 +8,7 @@ import {
   type UserSaved,
 } from '../../contract/users.ts';
 import { type Identity, issueAccessToken, requireAdmin, requireIdentity, requireUser } from './auth.ts';
+import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import { violates } from './data/unique-constraint.ts';
 import {
   allUsers,
@@ -152,7 +153,7 @@ export async function listUsers(request: Request, env: Env): Promise<Response> {
  * issued before end (the token version moves), so no token claims the old role.
  */
 export async function makeAdmin(request: Request & Params, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const id = request.params.target ?? '';
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');
@@ -169,10 +170,23 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
       `${user.name} has not verified their email address yet; they can become an admin once they have`,
     );
   }
-  const { meta } = await makeUserAdmin(env.DB, id).run();
+  const [made] = await env.DB.batch([
+    makeUserAdmin(env.DB, id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'user.made_admin',
+        target: userTarget(user),
+        before: { role: user.role },
+        after: { role: 'admin' },
+      },
+      IF_CHANGED,
+    ),
+  ]);
   return json({
     acknowledged: true,
-    modifiedCount: meta.changes,
+    modifiedCount: made?.meta.changes ?? 0,
     message: `${user.name} is now an admin`,
   } satisfies AdminMade);
 }
@@ -182,7 +196,25 @@ export async function deleteUser(request: Request & Params, env: Env): Promise<R
   const admin = await requireAdmin(request, env);
   const id = request.params.id ?? '';
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
-  const { meta } = await removeUser(env.DB, id).run();
-  if (meta.changes === 0) throw new HttpError(404, 'No such user');
-  return json({ acknowledged: true, deletedCount: meta.changes } satisfies Deleted);
+  const user = await userById(env.DB, id);
+  if (!user) throw new HttpError(404, 'No such user');
+  const [deleted] = await env.DB.batch([
+    removeUser(env.DB, id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'user.deleted',
+        target: userTarget(user),
+        before: { name: user.name, email: user.email, role: user.role },
+      },
+      IF_CHANGED,
+    ),
+  ]);
+  const deletedCount = deleted?.meta.changes ?? 0;
+  if (deletedCount === 0) throw new HttpError(404, 'No such user');
+  return json({ acknowledged: true, deletedCount } satisfies Deleted);
 }
+
+/** A user as the audit trail names them: "Name (email)". */
+const userTarget = (user: User) => ({ type: 'user', id: user.id, name: `${user.name} (${user.email})` }) as const;

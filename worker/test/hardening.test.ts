@@ -279,6 +279,16 @@ describe('bad-input sweep: no 5xx and no changed data, whatever a client sends',
     ['GET', '/api/chairs'],
     ['POST', '/api/chairs'],
     ['DELETE', '/api/chairs/{id}?force={id}'],
+    ['GET', '/api/users/me/reminders'],
+    ['PUT', '/api/users/me/reminders'],
+    ['GET', '/api/messages/settings'],
+    ['PUT', '/api/messages/settings'],
+    ['GET', '/api/waitlist'],
+    ['POST', '/api/waitlist'],
+    ['DELETE', '/api/waitlist/{id}'],
+    ['GET', '/api/waitlist/offers/{id}'],
+    ['POST', '/api/waitlist/offers/{id}/accept'],
+    ['POST', '/api/waitlist/offers/{id}/decline'],
   ];
   const ids = ['no-such-id', ...injection.map(encodeURIComponent), 'x'.repeat(5000)];
 

@@ -49,7 +49,7 @@ export function MenuButton({
 export function SiteLinks({ linkClassName }: { linkClassName: string }) {
   const { user, signOut } = useSession();
   const { canInstall, install } = useInstallPrompt();
-  const [, navigate] = useLocation();
+  const [location, navigate] = useLocation();
 
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
@@ -67,6 +67,19 @@ export function SiteLinks({ linkClassName }: { linkClassName: string }) {
         <NavLink href="/" className={linkClassName}>
           Home
         </NavLink>
+      </li>
+      <li>
+        {/* docs/product.md#navigation-bar: on the home page the browser scrolls to the section itself;
+            from another page the app goes home and the layout scrolls to it (public-layout.tsx). */}
+        {location === '/' ? (
+          <a href="/#doctors" className={linkClassName}>
+            Doctors
+          </a>
+        ) : (
+          <Link href="/#doctors" className={linkClassName}>
+            Doctors
+          </Link>
+        )}
       </li>
       <li>
         <NavLink href="/appointment" className={linkClassName}>
@@ -120,6 +133,13 @@ export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
   useEffect(() => setOpen(false), [location]);
+
+  // The Doctors link on the home page only changes the hash: that closes the menu too.
+  useEffect(() => {
+    const close = () => setOpen(false);
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, []);
 
   return (
     <nav className={menuButton ? 'nav nav--drawer' : 'nav'} aria-label="Main">

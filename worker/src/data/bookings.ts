@@ -2,6 +2,7 @@ import type { Booking, StrandedBooking } from '../../../contract/bookings.ts';
 import { clinicInstant, clinicNow, displayDate } from '../clinic-time.ts';
 import type { Env } from '../env.ts';
 import { imageUrl } from '../images.ts';
+import type { Sql } from './audit.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 /** One booking per patient per treatment per date (index bookings_one_per_patient, over active bookings). */
 export const ONE_BOOKING_PER_PATIENT: UniqueConstraint = {
@@ -200,17 +201,25 @@ export function releaseLapsedHoldsInTheWay(
 
 /**
  * Inserts the booking while its patient is under the unpaid limit and its treatment is still
- * offered (0 changes when not). A date the patient already booked this treatment on fails it on
+ * offered (0 changes when not), and, for a waitlist offer (`offerId`), while that offer is open and
+ * not expired: of several accepts of one offer, only the first batch books. A date the patient already booked this treatment on fails it on
  * ONE_BOOKING_PER_PATIENT, whatever the timing; its claims (insertClaims) decide its time.
  */
-export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid: number): D1PreparedStatement {
+export function insertBooking(
+  db: D1Database,
+  booking: NewBookingRow,
+  maxUnpaid: number,
+  offerId: string | null = null,
+): D1PreparedStatement {
   const b = booking;
   return db
     .prepare(
       `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
          chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
        SELECT ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?2, ?14, ?15, ?16, ?1, ?3, ?17
-       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)`,
+       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)
+         AND (?18 IS NULL OR EXISTS (
+           SELECT 1 FROM waitlist_offers o WHERE o.id = ?18 AND o.status = 'open' AND o.expires_at > ?3))`,
     )
     .bind(
       ...limitParams(b, maxUnpaid),
@@ -227,8 +236,18 @@ export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid:
       b.email,
       b.phone,
       b.holdUntil,
+      offerId,
     );
 }
+
+/**
+ * A booking's name in the audit trail, read in the audit statement's batch:
+ * "Pat Patient: Teeth Cleaning, 2026-11-21, 09.00 AM - 09.30 AM".
+ */
+export const bookingName =
+  (id: string): Sql =>
+  (param) =>
+    `(SELECT patient_name || ': ' || treatment || ', ' || appointment_date || ', ' || slot FROM bookings WHERE id = ${param(id)})`;
 
 /** Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked in the write). */
 export function cancelActiveBooking(
@@ -268,12 +287,12 @@ export function setPaymentIntent(db: D1Database, bookingId: string, intentId: st
   return db.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(bookingId, intentId);
 }
 
-/** Marks an active booking paid, when the payment recorded for it by `transactionId` is not one owed back. */
+/** Marks an active, unpaid booking paid (a repeat changes nothing), when the payment recorded for it by `transactionId` is not one owed back. */
 export function markBookingPaid(db: D1Database, bookingId: string, transactionId: string): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE bookings SET paid = 1, payment_error = NULL
-       WHERE id = ?1 AND status = 'active' AND EXISTS (
+       WHERE id = ?1 AND status = 'active' AND paid = 0 AND EXISTS (
          SELECT 1 FROM payments p WHERE p.transaction_id = ?2 AND p.booking_id = ?1 AND p.refund_status IS NULL)`,
     )
     .bind(bookingId, transactionId);

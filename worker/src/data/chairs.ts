@@ -25,6 +25,14 @@ export function insertChair(db: D1Database, id: string, name: string): D1Prepare
     .bind(id, name);
 }
 
+export async function chairById(db: D1Database, id: string): Promise<Chair | null> {
+  const row = await db
+    .prepare('SELECT id, name FROM chairs WHERE id = ?1')
+    .bind(id)
+    .first<{ id: string; name: string }>();
+  return row && { _id: row.id, name: row.name };
+}
+
 export function chairExists(db: D1Database, id: string): Promise<boolean> {
   return db
     .prepare('SELECT 1 AS yes FROM chairs WHERE id = ?1')

@@ -15,23 +15,28 @@ interface ClosureRow {
   created_at: string;
 }
 
+const CLOSURES = `SELECT c.id, c.from_date, c.to_date, c.reason, c.doctor_id, d.name AS doctor, c.created_at
+  FROM closures c LEFT JOIN doctors d ON d.id = c.doctor_id`;
+
+const toClosure = (row: ClosureRow): Closure => ({
+  _id: row.id,
+  from: row.from_date,
+  to: row.to_date,
+  reason: row.reason,
+  doctorId: row.doctor_id,
+  doctor: row.doctor,
+  createdAt: row.created_at,
+});
+
 /** Every closure, by its first day, with the name of the doctor it is for. */
 export async function allClosures(db: D1Database): Promise<Closure[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT c.id, c.from_date, c.to_date, c.reason, c.doctor_id, d.name AS doctor, c.created_at
-       FROM closures c LEFT JOIN doctors d ON d.id = c.doctor_id ORDER BY c.from_date, c.to_date, c.id`,
-    )
-    .all<ClosureRow>();
-  return results.map((row) => ({
-    _id: row.id,
-    from: row.from_date,
-    to: row.to_date,
-    reason: row.reason,
-    doctorId: row.doctor_id,
-    doctor: row.doctor,
-    createdAt: row.created_at,
-  }));
+  const { results } = await db.prepare(`${CLOSURES} ORDER BY c.from_date, c.to_date, c.id`).all<ClosureRow>();
+  return results.map(toClosure);
+}
+
+export async function closureById(db: D1Database, id: string): Promise<Closure | null> {
+  const row = await db.prepare(`${CLOSURES} WHERE c.id = ?1`).bind(id).first<ClosureRow>();
+  return row && toClosure(row);
 }
 
 /** Adds a closure; a doctor_id that is no doctor's fails it on the foreign key. */

@@ -1,5 +1,6 @@
 import type { ModeratedReview, QueuedReview, Review, ReviewStatus } from '../../../contract/reviews.ts';
 import type { Env } from '../env.ts';
+import type { Sql } from './audit.ts';
 import { HAS_PAST_APPOINTMENT, pastAppointmentParams } from './bookings.ts';
 
 interface ReviewRow {
@@ -111,6 +112,23 @@ export function setReviewStatus(
   return db
     .prepare('UPDATE reviews SET status = ?2 WHERE id = ?1 AND version = ?3 RETURNING name')
     .bind(id, status, version);
+}
+
+/**
+ * For the audit trail, read in the moderation batch BEFORE setReviewStatus: whether the review at
+ * `version` is about to move to `status` (`moves`), and its author's name and status then.
+ */
+export function reviewMove(id: string, status: ReviewStatus, version: number): { moves: Sql; name: Sql; status: Sql } {
+  const field =
+    (column: 'name' | 'status'): Sql =>
+    (param) =>
+      `(SELECT ${column} FROM reviews WHERE id = ${param(id)})`;
+  return {
+    moves: (param) =>
+      `EXISTS (SELECT 1 FROM reviews WHERE id = ${param(id)} AND version = ${param(version)} AND status != ${param(status)})`,
+    name: field('name'),
+    status: field('status'),
+  };
 }
 
 export async function reviewExists(db: D1Database, id: string): Promise<boolean> {

@@ -21,29 +21,37 @@ export function scheduleTreatments(db: D1Database): D1PreparedStatement {
   );
 }
 
+const TREATMENTS = `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, s.name AS specialty
+  FROM treatments t JOIN specialties s ON s.id = t.specialty_id`;
+
+interface AdminTreatmentRow {
+  id: string;
+  name: string;
+  price_cents: number;
+  duration_minutes: number;
+  active: number;
+  specialty: string;
+}
+
+const toTreatment = (row: AdminTreatmentRow): Treatment => ({
+  _id: row.id,
+  name: row.name,
+  price: row.price_cents / 100,
+  durationMinutes: row.duration_minutes,
+  specialty: row.specialty,
+  active: row.active === 1,
+});
+
 /** Every treatment with its specialty's name, in the clinic's order: the admin's list. */
 export async function allTreatments(db: D1Database): Promise<Treatment[]> {
-  const { results } = await db
-    .prepare(
-      `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, s.name AS specialty
-       FROM treatments t JOIN specialties s ON s.id = t.specialty_id ORDER BY t.position, t.name, t.id`,
-    )
-    .all<{
-      id: string;
-      name: string;
-      price_cents: number;
-      duration_minutes: number;
-      active: number;
-      specialty: string;
-    }>();
-  return results.map((row) => ({
-    _id: row.id,
-    name: row.name,
-    price: row.price_cents / 100,
-    durationMinutes: row.duration_minutes,
-    specialty: row.specialty,
-    active: row.active === 1,
-  }));
+  const { results } = await db.prepare(`${TREATMENTS} ORDER BY t.position, t.name, t.id`).all<AdminTreatmentRow>();
+  return results.map(toTreatment);
+}
+
+/** One treatment as the admin's list shows it, or null when there is no such treatment. */
+export async function treatmentById(db: D1Database, id: string): Promise<Treatment | null> {
+  const row = await db.prepare(`${TREATMENTS} WHERE t.id = ?1`).bind(id).first<AdminTreatmentRow>();
+  return row && toTreatment(row);
 }
 
 export interface TreatmentFields {

@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds All Users, Add A Doctor, Manage Doctors, Refunds due and Reviews for an admin', async () => {
+  it('adds All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -43,8 +43,13 @@ describe('dashboard layout', () => {
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],
-        ['Refunds due', '/dashboard/refunds'],
+        ['Treatments', '/dashboard/treatments'],
+        ['Clinic hours', '/dashboard/clinic-hours'],
+        ['Chairs', '/dashboard/chairs'],
+        ['Refunds', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
+        ['Activity', '/dashboard/activity'],
+        ['Clinic settings', '/dashboard/settings'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
@@ -56,6 +61,9 @@ describe('dashboard layout', () => {
   it.each([
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/manage-doctors', 'Manage Doctors'],
+    ['/dashboard/treatments', 'Treatments'],
+    ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+    ['/dashboard/chairs', 'Chairs'],
     ['/dashboard/payment/b-42', 'Payment'],
   ])('%s shows its page to an admin', async (path, heading) => {
     fakeFirebase.signInAs('admin@clinic.test');

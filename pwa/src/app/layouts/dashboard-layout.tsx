@@ -77,10 +77,25 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
+                  <MenuLink href="/dashboard/treatments">Treatments</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/clinic-hours">Clinic hours</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/activity">Activity</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
                 </li>
               </>
             )}

@@ -17,7 +17,8 @@ beforeEach(() => {
   requests = [];
   stubFetch((request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials and doctors
+    if (url.pathname === '/api/team') return json([]);
     if (url.pathname === '/api/reviews/mine') return json({ canReview: false, review: null }); // the /review page
     requests.push(request);
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
@@ -142,6 +143,7 @@ describe('login page', () => {
     stubFetch((request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/reviews') return json([]);
+      if (url.pathname === '/api/team') return json([]);
       requests.push(request);
       return url.pathname === '/api/jwt' ? json({ message }, status) : json({ message: 'Not found' }, 404);
     });

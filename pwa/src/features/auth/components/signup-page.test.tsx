@@ -15,7 +15,8 @@ beforeEach(() => {
   serverSaw = vi.fn();
   stubFetch((request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials and doctors
+    if (url.pathname === '/api/team') return json([]);
     requests.push(request);
     serverSaw(describeRequest(request));
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
@@ -152,6 +153,7 @@ describe('sign up page', () => {
     stubFetch((request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/reviews') return json([]);
+      if (url.pathname === '/api/team') return json([]);
       requests.push(request);
       return url.pathname === '/api/users'
         ? json({ acknowledged: false, message: 'An account with this email already exists; contact the clinic' }, 409)

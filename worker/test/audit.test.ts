@@ -1,0 +1,416 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '../../contract/audit.ts';
+import {
+  accessTokenFor,
+  addDoctorAs,
+  addPastVisit,
+  addUser,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  newPatient,
+  postJson,
+  seed,
+  slotsOf,
+} from './helpers.ts';
+
+let admin: Record<string, string>;
+let adminId: string;
+
+beforeAll(async () => {
+  await seed();
+  admin = bearer(await accessTokenFor('admin@clinic.test'));
+  adminId = (await env.DB.prepare("SELECT id FROM users WHERE email = 'admin@clinic.test'").first<string>('id')) ?? '';
+});
+
+function send(method: string, path: string, body?: unknown, headers = admin) {
+  return call(path, {
+    method,
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+async function expectStatus(response: Response, status: number): Promise<void> {
+  expect(response.status, await response.clone().text()).toBe(status);
+}
+
+/** GET /api/audit with a query, as an admin (200 expected). */
+async function page(query = ''): Promise<AuditPage> {
+  const response = await call(`/api/audit${query}`, { headers: admin });
+  await expectStatus(response, 200);
+  return response.json();
+}
+
+/** Every entry about one target, oldest first, read through GET /api/audit page by page. */
+async function entriesAbout(targetId: string): Promise<AuditEntry[]> {
+  const found: AuditEntry[] = [];
+  let cursor: string | null = '';
+  while (cursor !== null) {
+    const { entries, nextCursor }: AuditPage = await page(`?limit=100&cursor=${cursor}`);
+    found.push(...entries.filter((entry) => entry.target.id === targetId));
+    cursor = nextCursor;
+  }
+  return found.reverse();
+}
+
+const rowCount = async () => (await env.DB.prepare('SELECT count(*) AS n FROM audit_log').first<number>('n')) ?? 0;
+
+const byAdmin = { id: expect.any(String), email: 'admin@clinic.test', label: 'admin' };
+
+/** A patient's unpaid booking of a 30-minute treatment some days ahead. */
+let bookingDay = 3;
+async function bookingOf(auth: Record<string, string>): Promise<string> {
+  while (true) {
+    const date = clinicDay(bookingDay++);
+    const [slot] = await slotsOf(date, 'teeth-cleaning');
+    if (!slot) continue;
+    const response = await bookAs(auth, { treatment: 'Teeth Cleaning', appointmentDate: date, slot });
+    await expectStatus(response, 201);
+    return (await response.json<{ insertedId: string }>()).insertedId;
+  }
+}
+
+describe('GET /api/audit', () => {
+  it('is for admins: 401 without a token, 403 for a patient', async () => {
+    expect((await call('/api/audit')).status).toBe(401);
+    const { auth } = await newPatient();
+    const refused = await call('/api/audit', { headers: auth });
+    expect(refused.status).toBe(403);
+  });
+
+  it('answers 400 with a message for a bad cursor, type or limit', async () => {
+    const bad: [string, string][] = [
+      ['?cursor=not!a*cursor', 'cursor is not valid'],
+      [`?cursor=${btoa('2026-01-01|7')}`, 'cursor is not valid'],
+      ['?cursor=%3D%3D%3D', 'cursor is not valid'],
+      ['?type=user.renamed', 'type must be one of'],
+      ['?type=USER.MADE_ADMIN', 'type must be one of'],
+      ['?limit=0', 'limit must be a whole number from 1 to 100'],
+      ['?limit=101', 'limit must be a whole number from 1 to 100'],
+      ['?limit=ten', 'limit must be a whole number from 1 to 100'],
+    ];
+    for (const [query, message] of bad) {
+      const response = await call(`/api/audit${query}`, { headers: admin });
+      expect(response.status, query).toBe(400);
+      expect((await response.json<{ message: string }>()).message, query).toContain(message);
+    }
+  });
+});
+
+describe('one audit row per change, in its batch', () => {
+  it('makes admin and deletes a user; the rows outlive the user', async () => {
+    const id = await addUser(`audited-${crypto.randomUUID().slice(0, 6)}@example.com`, 'Audited Person');
+    await expectStatus(await send('PUT', `/api/users/admin/${id}`), 200);
+    // Already an admin: nothing changes, nothing is written.
+    await expectStatus(await send('PUT', `/api/users/admin/${id}`), 200);
+    await expectStatus(await send('DELETE', `/api/users/${id}`), 200);
+    const entries = await entriesAbout(id);
+    expect(entries.map((e) => e.action)).toEqual(['user.made_admin', 'user.deleted']);
+    expect(entries[0]).toMatchObject({
+      actor: { ...byAdmin, id: adminId },
+      target: { type: 'user', id, name: expect.stringContaining('Audited Person (audited-') },
+      before: { role: 'patient' },
+      after: { role: 'admin' },
+    });
+    expect(entries[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(entries[1]).toMatchObject({ before: { name: 'Audited Person', role: 'admin' }, after: null });
+  });
+
+  it('adds, edits (hours, days) and deletes a doctor; an edit that changes nothing writes none', async () => {
+    const id = await addDoctorAs(admin, {
+      name: 'Dr. Audit Trail',
+      email: `dr-${crypto.randomUUID().slice(0, 6)}@clinic.test`,
+      specialty: 'General Dentistry',
+    });
+    await expectStatus(await send('PUT', `/api/doctors/${id}`, { hours: { start: '10:00', end: '16:00' } }), 200);
+    await expectStatus(await send('PUT', `/api/doctors/${id}`, { hours: { start: '10:00', end: '16:00' } }), 200);
+    await expectStatus(await send('PUT', `/api/doctors/${id}`, { workingDays: [1, 2, 3] }), 200);
+    await expectStatus(await send('DELETE', `/api/doctors/${id}`), 200);
+    const entries = await entriesAbout(id);
+    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+      [
+        'doctor.added',
+        null,
+        expect.objectContaining({
+          name: 'Dr. Audit Trail',
+          specialty: 'General Dentistry',
+          workingDays: [0, 1, 2, 3, 4, 5, 6],
+        }),
+      ],
+      ['doctor.updated', { hours: { start: '09:00', end: '17:00' } }, { hours: { start: '10:00', end: '16:00' } }],
+      ['doctor.updated', { workingDays: [0, 1, 2, 3, 4, 5, 6] }, { workingDays: [1, 2, 3] }],
+      [
+        'doctor.deleted',
+        expect.objectContaining({
+          name: 'Dr. Audit Trail',
+          workingDays: [1, 2, 3],
+          hours: { start: '10:00', end: '16:00' },
+        }),
+        null,
+      ],
+    ]);
+    expect(entries.every((e) => e.target.name === 'Dr. Audit Trail')).toBe(true);
+  });
+
+  it('adds, edits and deletes a treatment; one with upcoming bookings is deactivated instead', async () => {
+    const added = await send('POST', '/api/treatments', {
+      name: 'Audit Polish',
+      price: 40,
+      durationMinutes: 30,
+      specialty: 'General Dentistry',
+    });
+    await expectStatus(added, 201);
+    const { insertedId: id } = await added.json<{ insertedId: string }>();
+    await expectStatus(await send('PUT', `/api/treatments/${id}`, { price: 45.5 }), 200);
+    await expectStatus(await send('DELETE', `/api/treatments/${id}`), 200);
+    expect((await entriesAbout(id)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
+      [
+        'treatment.added',
+        'Audit Polish',
+        null,
+        { name: 'Audit Polish', price: 40, durationMinutes: 30, specialty: 'General Dentistry', active: true },
+      ],
+      ['treatment.updated', 'Audit Polish', { price: 40 }, { price: 45.5 }],
+      ['treatment.deleted', 'Audit Polish', expect.objectContaining({ price: 45.5 }), null],
+    ]);
+
+    const { auth } = await newPatient();
+    await bookingOf(auth);
+    const deactivated = await send('DELETE', '/api/treatments/teeth-cleaning');
+    expect(await deactivated.json()).toMatchObject({ deactivated: true });
+    // Deleting it again deactivates nothing more: no second row.
+    await send('DELETE', '/api/treatments/teeth-cleaning');
+    expect((await entriesAbout('teeth-cleaning')).map((e) => [e.action, e.before, e.after])).toEqual([
+      ['treatment.deactivated', { active: true }, { active: false }],
+    ]);
+    await expectStatus(await send('PUT', '/api/treatments/teeth-cleaning', { active: true }), 200);
+  });
+
+  it('changes the opening hours, adds and deletes a closure and a chair', async () => {
+    const hours = await (await call('/api/clinic/hours')).json<{ weekday: number; open: string; close: string }[]>();
+    // Longer Sundays strand no booking.
+    const longer = hours.map((day) => (day.weekday === 0 ? { ...day, close: '18:00' } : day));
+    expect(longer).not.toEqual(hours);
+    const saved = await send('PUT', '/api/clinic/hours', { hours: longer });
+    await expectStatus(saved, 200);
+    const [hoursEntry] = await entriesAbout('hours');
+    expect(hoursEntry).toMatchObject({
+      action: 'clinic.hours_changed',
+      target: { type: 'clinic', id: 'hours', name: 'Opening hours' },
+      before: { hours },
+      after: { hours: longer },
+    });
+    // The same week again changes nothing: no second row.
+    await expectStatus(await send('PUT', '/api/clinic/hours', { hours: longer }), 200);
+    expect(await entriesAbout('hours')).toHaveLength(1);
+
+    const closure = await send('POST', '/api/closures', {
+      from: clinicDay(200),
+      to: clinicDay(201),
+      reason: 'Audit training',
+    });
+    await expectStatus(closure, 201);
+    const { insertedId: closureId } = await closure.json<{ insertedId: string }>();
+    await expectStatus(await send('DELETE', `/api/closures/${closureId}`), 200);
+    const closureName = `${clinicDay(200)} to ${clinicDay(201)}: Audit training`;
+    expect((await entriesAbout(closureId)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
+      ['closure.added', closureName, null, expect.objectContaining({ reason: 'Audit training', doctorId: null })],
+      ['closure.deleted', closureName, expect.objectContaining({ from: clinicDay(200) }), null],
+    ]);
+
+    const chair = await send('POST', '/api/chairs', { name: 'Audit Chair' });
+    await expectStatus(chair, 201);
+    const { insertedId: chairId } = await chair.json<{ insertedId: string }>();
+    await expectStatus(await send('DELETE', `/api/chairs/${chairId}`), 200);
+    expect((await entriesAbout(chairId)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
+      ['chair.added', 'Audit Chair', null, { name: 'Audit Chair' }],
+      ['chair.deleted', 'Audit Chair', { name: 'Audit Chair' }, null],
+    ]);
+  });
+
+  it('approves and hides a review, with the status it had before', async () => {
+    const { email, auth } = await newPatient('reviewer');
+    await addPastVisit(email);
+    const posted = await postJson('/api/reviews', { review: 'Kind and careful people.', location: 'Queens' }, auth);
+    const { insertedId: id } = await posted.json<{ insertedId: string }>();
+    await expectStatus(await send('PUT', `/api/reviews/${id}/status`, { status: 'approved', version: 1 }), 200);
+    // The same status again changes nothing and writes nothing.
+    await expectStatus(await send('PUT', `/api/reviews/${id}/status`, { status: 'approved', version: 1 }), 200);
+    await expectStatus(await send('PUT', `/api/reviews/${id}/status`, { status: 'hidden', version: 1 }), 200);
+    expect((await entriesAbout(id)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
+      ['review.approved', 'Patient reviewer', { status: 'pending' }, { status: 'approved' }],
+      ['review.hidden', 'Patient reviewer', { status: 'approved' }, { status: 'hidden' }],
+    ]);
+  });
+
+  it('records an admin cancelling for a patient, not a patient cancelling their own booking', async () => {
+    const { auth } = await newPatient();
+    const own = await bookingOf(auth);
+    await expectStatus(await send('DELETE', `/api/bookings/${own}`, undefined, auth), 200);
+    expect(await entriesAbout(own)).toEqual([]);
+    const forPatient = await bookingOf(auth);
+    await expectStatus(await send('DELETE', `/api/bookings/${forPatient}`), 200);
+    expect(await entriesAbout(forPatient)).toEqual([
+      expect.objectContaining({
+        action: 'booking.cancelled',
+        actor: byAdmin,
+        target: { type: 'booking', id: forPatient, name: expect.stringMatching(/^Patient patient: Teeth Cleaning, /) },
+        before: { status: 'active', paid: false },
+        after: { status: 'cancelled', cancelReason: 'admin' },
+      }),
+    ]);
+  });
+
+  describe('payments (demo provider), by the patient who pays', () => {
+    const card = (number: string) => ({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
+    async function pay(auth: Record<string, string>, bookingId: string, number: string) {
+      const intent = await postJson('/api/create-payment-intent', { bookingId }, auth);
+      const { clientSecret } = await intent.json<{ clientSecret: string }>();
+      return { confirm: () => postJson('/api/demo-payments/confirm', { clientSecret, card: card(number) }, auth) };
+    }
+    async function record(auth: Record<string, string>, bookingId: string, confirmed: Response) {
+      const { paymentIntent } = await confirmed.json<{ paymentIntent: { id: string } }>();
+      await expectStatus(await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId }, auth), 200);
+      return paymentIntent.id;
+    }
+
+    it('a decline, then the payment, recorded twice: one row each', async () => {
+      const { auth, email } = await newPatient('payer');
+      const bookingId = await bookingOf(auth);
+      expect((await (await pay(auth, bookingId, '4000 0000 0000 0002')).confirm()).status).toBe(402);
+      const confirmed = await (await pay(auth, bookingId, '4242 4242 4242 4242')).confirm();
+      const transactionId = await record(auth, bookingId, confirmed);
+      await expectStatus(await postJson('/api/payments', { transactionId, bookingId }, auth), 200);
+      const entries = await entriesAbout(bookingId);
+      expect(entries.map((e) => [e.action, e.actor.email, e.actor.label, e.before, e.after])).toEqual([
+        ['payment.failed', email, 'patient', null, { paymentError: 'Your card was declined.' }],
+        [
+          'payment.succeeded',
+          email,
+          'patient',
+          { paid: false },
+          { paid: true, transactionId, amount: expect.any(Number), currency: 'usd' },
+        ],
+      ]);
+    });
+
+    it('a payment for a booking cancelled meanwhile is flagged for a refund', async () => {
+      const { auth } = await newPatient('late');
+      const bookingId = await bookingOf(auth);
+      const payment = await pay(auth, bookingId, '4242 4242 4242 4242');
+      await expectStatus(await send('DELETE', `/api/bookings/${bookingId}`, undefined, auth), 200);
+      const transactionId = await record(auth, bookingId, await payment.confirm());
+      expect((await entriesAbout(bookingId)).map((e) => [e.action, e.after])).toEqual([
+        [
+          'payment.refund_due',
+          { transactionId, amount: expect.any(Number), currency: 'usd', refundReason: 'booking_not_active' },
+        ],
+      ]);
+    });
+  });
+
+  it('has written every action of the contract by now', async () => {
+    const { results } = await env.DB.prepare('SELECT DISTINCT action FROM audit_log').all<{ action: string }>();
+    expect(results.map((row) => row.action).sort()).toEqual([...AUDIT_ACTIONS].sort());
+  });
+});
+
+describe('a failed change leaves no row', () => {
+  it('the 4xx answers of the admin API write nothing', async () => {
+    const unverified = await addUser(
+      `unverified-${crypto.randomUUID().slice(0, 6)}@example.com`,
+      'Not Yet',
+      'patient',
+      {
+        verified: false,
+      },
+    );
+    const { auth } = await newPatient();
+    await bookingOf(auth);
+    const { results: doctors } = await env.DB.prepare('SELECT id, email FROM doctors ORDER BY id LIMIT 2').all<{
+      id: string;
+      email: string;
+    }>();
+    const [first, second] = doctors;
+    const generalDentistry = { price: 1, durationMinutes: 30, specialty: 'General Dentistry' };
+    const before = await rowCount();
+    const refusals: [() => Promise<Response>, number][] = [
+      [() => send('PUT', `/api/users/admin/${unverified}`), 403],
+      [() => send('PUT', '/api/users/admin/no-such-user'), 404],
+      [() => send('DELETE', '/api/users/no-such-user'), 404],
+      [() => send('DELETE', `/api/users/${adminId}`), 403],
+      [
+        () => send('POST', '/api/doctors', { name: 'No Photo', email: 'np@clinic.test', specialty: 'Endodontics' }),
+        400,
+      ],
+      [() => send('PUT', `/api/doctors/${first?.id}`, { email: second?.email }), 409],
+      [() => send('PUT', '/api/doctors/no-such-doctor', { name: 'X' }), 404],
+      [() => send('DELETE', '/api/doctors/no-such-doctor'), 404],
+      [() => send('POST', '/api/treatments', { name: 'Teeth Cleaning', ...generalDentistry }), 409],
+      [() => send('PUT', '/api/treatments/teeth-cleaning', { name: 'Cavity Filling' }), 409],
+      [() => send('PUT', '/api/treatments/no-such-treatment', { price: 1 }), 404],
+      [() => send('DELETE', '/api/treatments/no-such-treatment'), 404],
+      [() => send('PUT', '/api/clinic/hours', { hours: [] }), 409],
+      [() => send('POST', '/api/closures', { from: clinicDay(5), to: clinicDay(4), reason: 'Backwards' }), 400],
+      [
+        () => send('POST', '/api/closures', { from: clinicDay(5), to: clinicDay(5), reason: 'X', doctorId: 'nobody' }),
+        400,
+      ],
+      [() => send('DELETE', '/api/closures/no-such-closure'), 404],
+      [() => send('POST', '/api/chairs', { name: 'Audit Chair' }), 201],
+      [() => send('POST', '/api/chairs', { name: 'audit chair' }), 409],
+      [() => send('DELETE', '/api/chairs/no-such-chair'), 404],
+      [() => send('PUT', '/api/reviews/no-such-review/status', { status: 'approved', version: 1 }), 404],
+      [() => send('PUT', '/api/reviews/no-such-review/status', { status: 'maybe', version: 1 }), 400],
+      [() => send('DELETE', '/api/bookings/no-such-booking'), 404],
+    ];
+    for (const [request, status] of refusals) await expectStatus(await request(), status);
+    // Only the one chair that was added.
+    expect(await rowCount()).toBe(before + 1);
+  });
+
+  it('a review edited since the admin read it (409) writes nothing', async () => {
+    const { email, auth } = await newPatient('editor');
+    await addPastVisit(email);
+    const first = await postJson('/api/reviews', { review: 'First words of mine.', location: 'Queens' }, auth);
+    const { insertedId: id } = await first.json<{ insertedId: string }>();
+    await postJson('/api/reviews', { review: 'Second words of mine.', location: 'Queens' }, auth);
+    await expectStatus(await send('PUT', `/api/reviews/${id}/status`, { status: 'approved', version: 1 }), 409);
+    expect(await entriesAbout(id)).toEqual([]);
+  });
+});
+
+describe('pages', () => {
+  it('pages newest first with an opaque cursor, with no entry twice or missed, and filters by type and actor', async () => {
+    const all: AuditEntry[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const result: AuditPage = await page(`?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(result.entries.length).toBeLessThanOrEqual(7);
+      all.push(...result.entries);
+      cursor = result.nextCursor;
+      if (cursor !== null) expect(result.entries).toHaveLength(7);
+    }
+    expect(all).toHaveLength(await rowCount());
+    expect(new Set(all.map((e) => e._id)).size).toBe(all.length);
+    const order = all.map((e) => [e.at, Number(e._id)] as const);
+    const sorted = [...order].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1));
+    expect(order).toEqual(sorted);
+    // Without a limit, 50 a page.
+    const first = await page();
+    expect(first.entries).toEqual(all.slice(0, 50));
+
+    const made = await page('?type=user.made_admin');
+    expect(made.entries.length).toBeGreaterThan(0);
+    expect(made.entries.every((e) => e.action === 'user.made_admin')).toBe(true);
+    const mine = await page(`?actor=${adminId}&limit=100`);
+    expect(mine.entries.length).toBeGreaterThan(0);
+    expect(mine.entries.every((e) => e.actor.id === adminId)).toBe(true);
+    expect((await page('?actor=ADMIN@clinic.test&limit=100')).entries).toEqual(mine.entries);
+    expect((await page('?actor=nobody@example.com')).entries).toEqual([]);
+    expect(await page('?type=&actor=&cursor=')).toEqual(first);
+  });
+});
