@@ -70,7 +70,7 @@ test('a card charged for a booking cancelled meanwhile is refunded at once: the 
     await expectWithinWidth(admin, card);
   }
   // On a phone the side menu is a drawer that still leads here.
-  await admin.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await admin.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(
     admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Refunds' }),
   ).toHaveAttribute('aria-current', 'page');

@@ -71,13 +71,16 @@ describe('dashboard layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
-  it('opens the side drawer from the menu button, moves focus into it, and closes it with Escape', async () => {
+  it('has one Menu button, in the navigation bar, that opens the drawer with the site’s links too; Escape closes it', async () => {
     fakeFirebase.signInAs('patient@clinic.test');
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
 
-    const toggle = screen.getByRole('button', { name: 'Open dashboard menu' });
+    const toggles = screen.getAllByRole('button', { name: /menu/i });
+    expect(toggles).toHaveLength(1);
+    const toggle = toggles[0]!;
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Menu' })).toBe(toggle);
     const drawer = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(toggle.getAttribute('aria-controls')).toBe(drawer.id);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -86,10 +89,13 @@ describe('dashboard layout', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(drawer.dataset.open).toBe('true');
     expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'My Appointments' }));
+    expect(within(drawer).getByRole('link', { name: 'Appointment' }).getAttribute('href')).toBe('/appointment');
+    expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
 
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(drawer.dataset.open).toBe('false');
+    expect(within(drawer).queryByRole('link', { name: 'Appointment' })).toBeNull();
     expect(document.activeElement).toBe(toggle);
   });
 

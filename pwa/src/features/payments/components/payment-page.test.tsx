@@ -180,10 +180,12 @@ describe('Payment page: the booking', () => {
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
   });
 
-  it('shows a paid booking as paid, with its receipt, no card form and no payment intent', async () => {
+  it('shows a paid booking only as paid, with its receipt: no request to pay, no card form, no payment intent', async () => {
     booking.paid = true;
     await openPaymentPage();
     expect(screen.getByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+    expect(screen.getByText(`Your appointment on ${booking.appointmentDate} at ${booking.slot}`)).toBeTruthy();
     const shown = await screen.findByRole('article', { name: 'Receipt' });
     const facts = Object.fromEntries(
       within(shown)
@@ -373,6 +375,7 @@ describe('Payment page: demo payments', () => {
     await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
     await reload.release(json({ ...booking, paid: true }));
     expect(await screen.findByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 });

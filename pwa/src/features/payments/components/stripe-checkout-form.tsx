@@ -20,9 +20,9 @@ export type StripeCheckoutFormProps = {
 const APPEARANCE: Appearance = {
   theme: 'stripe',
   variables: {
-    colorPrimary: '#0f766e',
+    colorPrimary: '#115e59',
     colorText: '#1e293b',
-    colorDanger: '#b91c1c',
+    colorDanger: '#991b1b',
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     fontSizeBase: '16px',
     borderRadius: '10px',
