@@ -28,7 +28,6 @@ export const AUDIT_ACTIONS = [
   'booking.attended',
   'booking.no_show',
   'booking.booked_by_phone',
-  'clinic.settings_changed',
   'payment.succeeded',
   'payment.failed',
   'payment.refund_due',

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
 import { email, singleLine, text } from './fields.ts';
+import { RefundState } from './payments.ts';
 
 const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
 const slot = text('slot', 40);
@@ -69,13 +70,19 @@ export const Booking = v.strictObject({
 export type Booking = v.InferOutput<typeof Booking>;
 export type BookingStatus = Booking['status'];
 
-export const BookingCancelled = Modified;
-export type BookingCancelled = Modified;
+/** DELETE /api/bookings/:id: an admin chooses whether a paid booking is refunded (the default: it is). */
+export const CancelQuery = v.object({
+  refund: v.optional(v.picklist(['true', 'false'], 'refund must be "true" or "false"')),
+});
+
+/** `refund`: the paid booking's refund, when it is refunded. */
+export const BookingCancelled = v.strictObject({ ...Modified.entries, refund: v.optional(RefundState) });
+export type BookingCancelled = v.InferOutput<typeof BookingCancelled>;
 
 /**
  * POST /api/bookings/:id/reschedule: the booking's new date and start, a slot of its treatment as
  * GET /api/appointmentOptions lists them. Its owner may move it until the clinic's cutoff before it
- * starts (GET /api/clinic/settings), an admin at any time.
+ * starts (`rescheduleCutoffHours` of GET /api/clinic/policy), an admin at any time.
  */
 export const Reschedule = v.object({ appointmentDate, slot });
 export type Reschedule = v.InferInput<typeof Reschedule>;
@@ -92,8 +99,14 @@ export type Attendance = v.InferInput<typeof Attendance>;
 export const AttendanceSaved = Modified;
 export type AttendanceSaved = Modified;
 
-/** POST /api/bookings/:id/cancel (admin): cancels for the patient, who sees `reason` in My Appointments. */
-export const CancelForPatient = v.object({ reason: text('reason', 300) });
+/**
+ * POST /api/bookings/:id/cancel (admin): cancels for the patient, who sees `reason` in My
+ * Appointments and in the cancellation mail. `refund` (default true): a paid booking is refunded.
+ */
+export const CancelForPatient = v.object({
+  reason: text('reason', 300),
+  refund: v.optional(v.boolean('refund must be true or false')),
+});
 export type CancelForPatient = v.InferInput<typeof CancelForPatient>;
 
 /**

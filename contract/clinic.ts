@@ -89,21 +89,3 @@ export type ChairAdded = Inserted;
 /** DELETE /api/chairs/:id[?force=true] (admin): the upcoming bookings left without a chair (with force). */
 export const ChairDeleted = v.strictObject({ ...Deleted.entries, stranded: v.array(StrandedBooking) });
 export type ChairDeleted = v.InferOutput<typeof ChairDeleted>;
-
-/** The clinic's settings. `rescheduleCutoffHours`: patients may reschedule online until this many hours before the start. */
-export const ClinicSettings = v.strictObject({ rescheduleCutoffHours: v.number() });
-export type ClinicSettings = v.InferOutput<typeof ClinicSettings>;
-
-/** PUT /api/clinic/settings (admin). */
-export const SettingsChange = v.object({
-  rescheduleCutoffHours: v.pipe(
-    v.number('rescheduleCutoffHours must be a number of hours'),
-    v.integer('rescheduleCutoffHours must be a whole number of hours'),
-    v.minValue(0, 'rescheduleCutoffHours must be between 0 and 720'),
-    v.maxValue(720, 'rescheduleCutoffHours must be between 0 and 720'),
-  ),
-});
-export type SettingsChange = v.InferInput<typeof SettingsChange>;
-
-export const SettingsSaved = v.strictObject({ acknowledged: v.literal(true), ...ClinicSettings.entries });
-export type SettingsSaved = v.InferOutput<typeof SettingsSaved>;

@@ -70,7 +70,18 @@ export const WebhookReceipt = v.strictObject({
 });
 export type WebhookReceipt = v.InferOutput<typeof WebhookReceipt>;
 
-/** A payment the clinic owes back, as GET /api/refunds answers it; `amount` in the currency's units. */
+/**
+ * Where a refund stands: 'due' (owed, to be refunded by hand from the provider's dashboard),
+ * 'pending' (asked of the provider), 'succeeded', 'failed'.
+ */
+export const RefundStatus = v.picklist(['due', 'pending', 'succeeded', 'failed']);
+export type RefundStatus = v.InferOutput<typeof RefundStatus>;
+
+/** A refund of a payment; `amount` in the currency's units. */
+export const RefundState = v.strictObject({ status: RefundStatus, amount: v.number(), currency: v.string() });
+export type RefundState = v.InferOutput<typeof RefundState>;
+
+/** A payment the clinic owes back or has refunded, as GET /api/refunds answers it; `amount` in the currency's units. */
 export const RefundDue = v.strictObject({
   _id: v.string(),
   transactionId: v.string(),
@@ -79,9 +90,11 @@ export const RefundDue = v.strictObject({
   currency: v.string(),
   /** When the payment was recorded (ISO 8601, UTC). */
   paidAt: v.string(),
-  refundStatus: v.string(),
-  /** Why it cannot pay its booking, in plain words. */
+  refundStatus: RefundStatus,
+  /** Why it is given back, in plain words. */
   reason: v.string(),
+  /** Why the provider could not refund it, in plain words (a failed refund). */
+  failure: v.nullable(v.string()),
   patientName: v.nullable(v.string()),
   email: v.string(),
   bookingId: v.nullable(v.string()),
@@ -92,3 +105,27 @@ export const RefundDue = v.strictObject({
   bookingStatus: v.nullable(v.string()),
 });
 export type RefundDue = v.InferOutput<typeof RefundDue>;
+
+/** GET /api/bookings/:id/receipt (the booking's owner or an admin): the payment of a booking, and its refund. */
+export const Receipt = v.strictObject({
+  bookingId: v.string(),
+  treatment: v.string(),
+  /** e.g. "Nov 21, 2026" (date-fns PP). */
+  appointmentDate: v.string(),
+  slot: v.string(),
+  patientName: v.string(),
+  email: v.string(),
+  /** The booking's status: 'active', 'cancelled'… */
+  bookingStatus: v.string(),
+  /** In the currency's units. */
+  amount: v.number(),
+  currency: v.string(),
+  /** When the payment was recorded (ISO 8601, UTC). */
+  paidAt: v.string(),
+  transactionId: v.string(),
+  provider: v.string(),
+  /** The card's brand ("visa") and last four digits, where the provider gives them. */
+  card: v.nullable(v.strictObject({ brand: v.string(), last4: v.string() })),
+  refund: v.nullable(RefundState),
+});
+export type Receipt = v.InferOutput<typeof Receipt>;

@@ -10,6 +10,7 @@ import {
   BookingCreated,
   BookingsQuery,
   CancelForPatient,
+  CancelQuery,
   ForceQuery,
   NewBooking,
   PhoneBooked,
@@ -21,7 +22,6 @@ import {
   Chair,
   ChairAdded,
   ChairDeleted,
-  ClinicSettings,
   Closure,
   ClosureAdded,
   ClosureDeleted,
@@ -30,8 +30,6 @@ import {
   NewChair,
   NewClosure,
   OpeningHours,
-  SettingsChange,
-  SettingsSaved,
 } from './clinic.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
 import {
@@ -45,15 +43,30 @@ import {
   UploadedImage,
 } from './doctors.ts';
 import {
+  MessageSettings,
+  MessageSettingsChange,
+  NewWaitlistEntry,
+  OfferAccepted,
+  OfferDeclined,
+  ReminderSetting,
+  ReminderSettingSaved,
+  WaitlistEntry,
+  WaitlistJoined,
+  WaitlistLeft,
+  WaitlistOffer,
+} from './messages.ts';
+import {
   ConfirmedPayment,
   DemoConfirmation,
   IntentRequest,
   PaymentIntentAnswer,
   PaymentRecord,
+  Receipt,
   RecordedPayment,
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
+import { CancellationPolicy, PolicyChange, PolicySaved } from './policy.ts';
 import {
   Moderation,
   ModerationQuery,
@@ -127,7 +140,8 @@ export const routes = {
   'GET /bookings': { query: BookingsQuery, response: v.array(Booking) },
   'POST /bookings': { body: NewBooking, response: BookingCreated },
   'GET /bookings/:id': { response: Booking },
-  'DELETE /bookings/:id': { response: BookingCancelled },
+  'DELETE /bookings/:id': { query: CancelQuery, response: BookingCancelled },
+  'GET /bookings/:id/receipt': { response: Receipt },
   'GET /bookings/:id/calendar.ics': { response: { file: 'text/calendar' } },
   'POST /bookings/:id/reschedule': { body: Reschedule, response: Rescheduled },
   'POST /bookings/:id/attendance': { body: Attendance, response: AttendanceSaved },
@@ -159,8 +173,8 @@ export const routes = {
   'DELETE /treatments/:id': { response: TreatmentDeleted },
   'GET /clinic/hours': { response: v.array(OpeningHours) },
   'PUT /clinic/hours': { body: HoursChange, response: HoursSaved },
-  'GET /clinic/settings': { response: ClinicSettings },
-  'PUT /clinic/settings': { body: SettingsChange, response: SettingsSaved },
+  'GET /clinic/policy': { response: CancellationPolicy },
+  'PUT /clinic/policy': { body: PolicyChange, response: PolicySaved },
   'GET /closures': { response: v.array(Closure) },
   'POST /closures': { body: NewClosure, response: ClosureAdded },
   'DELETE /closures/:id': { response: ClosureDeleted },
@@ -168,6 +182,16 @@ export const routes = {
   'POST /chairs': { body: NewChair, response: ChairAdded },
   'DELETE /chairs/:id': { query: ForceQuery, response: ChairDeleted },
   'GET /audit': { query: AuditQuery, response: AuditPage },
+  'GET /users/me/reminders': { response: ReminderSetting },
+  'PUT /users/me/reminders': { body: ReminderSetting, response: ReminderSettingSaved },
+  'GET /messages/settings': { response: MessageSettings },
+  'PUT /messages/settings': { body: MessageSettingsChange, response: MessageSettings },
+  'GET /waitlist': { response: v.array(WaitlistEntry) },
+  'POST /waitlist': { body: NewWaitlistEntry, response: WaitlistJoined },
+  'DELETE /waitlist/:id': { response: WaitlistLeft },
+  'GET /waitlist/offers/:id': { response: WaitlistOffer },
+  'POST /waitlist/offers/:id/accept': { response: OfferAccepted },
+  'POST /waitlist/offers/:id/decline': { response: OfferDeclined },
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;

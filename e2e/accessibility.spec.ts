@@ -1,32 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
   createAccount,
+  expectAccessible,
   logIn,
   refundDueViaApi,
   SEED_ADMIN,
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
-
-/** Fails on any serious or critical axe-core violation of the page as it is now. */
-async function expectAccessible(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-  expect(serious, what).toEqual([]);
-}
 
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
@@ -35,81 +18,119 @@ async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.waitForLoadState('networkidle');
 }
 
-test('public pages have no serious accessibility violations', async ({ page }) => {
-  for (const [path, heading] of [
-    ['/', 'What Our Patients Says'],
-    ['/login', 'Login'],
-    ['/signup', 'Sign Up'],
-    ['/no/such/page', 'Page not found'],
-  ] as const) {
-    await settle(page, path, heading);
-    await expectAccessible(page, path);
-  }
-  await page.goto('/login');
-  await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
-  await expect(page.getByRole('dialog', { name: 'Put here your email' })).toBeVisible();
-  await expectAccessible(page, 'forgot-password modal');
-});
+// Every page at a desktop's size and at a phone's (each with bookings of its own).
+for (const { size, viewport, isMobile, dates } of [
+  { size: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, dates: { booking: 15, refund: 21 } },
+  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, dates: { booking: 27, refund: 28 } },
+]) {
+  test.describe(size, () => {
+    test.use({ viewport, isMobile, hasTouch: isMobile });
 
-test('a patient’s pages have no serious accessibility violations', async ({ page }) => {
-  await logIn(page, SEED_PATIENT);
-  const id = await bookViaApi(page, {
-    treatment: 'Orthodontic Consultation',
-    date: clinicDate(15),
-    slot: '01.00 PM - 02.00 PM',
+    test(`${size}: public pages have no serious accessibility violations`, async ({ page }) => {
+      for (const [path, heading] of [
+        ['/', 'What Our Patients Says'],
+        ['/login', 'Login'],
+        ['/signup', 'Sign Up'],
+        ['/no/such/page', 'Page not found'],
+      ] as const) {
+        await settle(page, path, heading);
+        await expectAccessible(page, path);
+      }
+      await page.goto('/login');
+      await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
+      await expect(page.getByRole('dialog', { name: 'Put here your email' })).toBeVisible();
+      await expectAccessible(page, 'forgot-password modal');
+    });
+
+    test(`${size}: a patient’s pages have no serious accessibility violations`, async ({ page }) => {
+      await logIn(page, SEED_PATIENT);
+      const id = await bookViaApi(page, {
+        treatment: 'Orthodontic Consultation',
+        date: clinicDate(dates.booking),
+        slot: '01.00 PM - 02.00 PM',
+      });
+      for (const [path, heading] of [
+        ['/appointment', /^Available Appointments on/],
+        ['/dashboard', 'My Appointments'],
+        ['/review', 'Review'],
+        ['/offers/no-such-offer', 'A time is free for you'],
+        [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
+      ] as const) {
+        await settle(page, path, heading);
+        await expectAccessible(page, path);
+      }
+      await page.goto('/appointment');
+      await page
+        .getByRole('article', { name: 'Teeth Cleaning' })
+        .getByRole('button', { name: 'Book Appointment' })
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
+      await expectAccessible(page, 'booking modal');
+    });
+
+    test(`${size}: the verify-your-email banner has no serious accessibility violations, in both layouts`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail('unverified');
+      await createAccount(email, 'Strong#2026', 'Una Verified');
+      await logIn(page, { email, password: 'Strong#2026' });
+      for (const [path, heading] of [
+        ['/', 'What Our Patients Says'],
+        ['/dashboard', 'My Appointments'],
+      ] as const) {
+        await settle(page, path, heading);
+        await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
+        await expectAccessible(page, `${path} with the verify-your-email banner`);
+      }
+    });
+
+    test(`${size}: an admin’s pages have no serious accessibility violations`, async ({ page, browser }) => {
+      // A payment given back, so Refunds shows one.
+      const patient = await (await browser.newContext()).newPage();
+      await logIn(patient, SEED_PATIENT);
+      const refunded = await refundDueViaApi(patient, {
+        treatment: 'Cavity Filling',
+        date: clinicDate(dates.refund),
+        slot: '09.30 AM - 10.30 AM',
+      });
+      await patient.context().close();
+
+      await logIn(page, SEED_ADMIN);
+      for (const [path, heading] of [
+        ['/dashboard/all-users', 'All Users'],
+        ['/dashboard/add-doctors', 'Add A Doctor'],
+        ['/dashboard/refunds', 'Refunds'],
+        ['/dashboard/reviews', 'Reviews'],
+        ['/dashboard/activity', 'Activity'],
+        ['/dashboard/settings', 'Clinic settings'],
+        ['/dashboard/treatments', 'Treatments'],
+        ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+        ['/dashboard/chairs', 'Chairs'],
+        ['/dashboard/manage-doctors', 'Manage Doctors'],
+      ] as const) {
+        await settle(page, path, heading);
+        await expectAccessible(page, path);
+      }
+      // An admin sees any patient's receipt.
+      await settle(page, `/dashboard/receipt/${refunded.bookingId}`, 'Your receipt');
+      await expect(page.getByRole('article', { name: 'Receipt' })).toBeVisible();
+      await expectAccessible(page, '/dashboard/receipt/:id');
+      await settle(page, '/dashboard/manage-doctors', 'Manage Doctors');
+      await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectAccessible(page, 'delete doctor dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Edit hours' }).first().click();
+      await expect(page.getByRole('dialog', { name: /^Working hours of / })).toBeVisible();
+      await expectAccessible(page, 'working-hours dialog');
+
+      await settle(page, '/dashboard/treatments', 'Treatments');
+      await page.getByRole('button', { name: 'Add treatment' }).click();
+      await expect(page.getByRole('dialog', { name: 'Add treatment' })).toBeVisible();
+      await expectAccessible(page, 'treatment dialog');
+    });
   });
-  for (const [path, heading] of [
-    ['/appointment', /^Available Appointments on/],
-    ['/dashboard', 'My Appointments'],
-    ['/review', 'Review'],
-    [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
-  ] as const) {
-    await settle(page, path, heading);
-    await expectAccessible(page, path);
-  }
-  await page.goto('/appointment');
-  await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
-  await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
-  await expectAccessible(page, 'booking modal');
-});
-
-test('the verify-your-email banner has no serious accessibility violations, in both layouts', async ({ page }) => {
-  const email = uniqueEmail('unverified');
-  await createAccount(email, 'Strong#2026', 'Una Verified');
-  await logIn(page, { email, password: 'Strong#2026' });
-  for (const [path, heading] of [
-    ['/', 'What Our Patients Says'],
-    ['/dashboard', 'My Appointments'],
-  ] as const) {
-    await settle(page, path, heading);
-    await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
-    await expectAccessible(page, `${path} with the verify-your-email banner`);
-  }
-});
-
-test('an admin’s pages have no serious accessibility violations', async ({ page, browser }) => {
-  // A payment owed back, so Refunds due shows one.
-  const patient = await (await browser.newContext()).newPage();
-  await logIn(patient, SEED_PATIENT);
-  await refundDueViaApi(patient, { treatment: 'Cavity Filling', date: clinicDate(21), slot: '09.30 AM - 10.30 AM' });
-  await patient.context().close();
-
-  await logIn(page, SEED_ADMIN);
-  for (const [path, heading] of [
-    ['/dashboard/all-users', 'All Users'],
-    ['/dashboard/add-doctors', 'Add A Doctor'],
-    ['/dashboard/refunds', 'Refunds due'],
-    ['/dashboard/reviews', 'Reviews'],
-    ['/dashboard/activity', 'Activity'],
-    ['/dashboard/manage-doctors', 'Manage Doctors'],
-  ] as const) {
-    await settle(page, path, heading);
-    await expectAccessible(page, path);
-  }
-  await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expectAccessible(page, 'delete doctor dialog');
-});
+}
 
 test('the front desk’s schedule and its dialogs have no serious accessibility violations', async ({
   page,

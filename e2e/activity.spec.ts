@@ -70,7 +70,7 @@ test('an admin makes a user an admin, then sees it on the Activity page, on desk
     await expectWithinWidth(page, row);
   }
   // On a phone the side menu is a drawer that still leads here.
-  await page.getByRole('button', { name: 'Open dashboard menu' }).click();
+  await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(
     page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Activity' }),
   ).toHaveAttribute('aria-current', 'page');

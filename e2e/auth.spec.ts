@@ -78,11 +78,14 @@ test('a guarded page sends a signed-out visitor to Login and back after signing 
   await expect(side.getByRole('link', { name: 'All Users' })).toHaveCount(0);
 });
 
-test('a wrong password shows the provider’s error in red under the form', async ({ page }) => {
+test('a wrong password or an unknown email shows one plain message in red under the form', async ({ page }) => {
   await page.goto('/login');
-  await submitLogin(page, { email: SEED_PATIENT.email, password: 'Wrong#2026' });
+  await submitLogin(page, { email: 'nobody@clinic.test', password: 'Wrong#2026' });
   const alert = page.getByRole('main').getByRole('alert');
-  await expect(alert).toContainText('auth/');
+  await expect(alert).toHaveText('Email or password is incorrect');
+  await page.reload();
+  await submitLogin(page, { email: SEED_PATIENT.email, password: 'Wrong#2026' });
+  await expect(alert).toHaveText('Email or password is incorrect');
   const colour = await alert.evaluate((el) => getComputedStyle(el).color);
   const [r, g, b] = colour.match(/\d+/g)!.map(Number);
   expect(r!).toBeGreaterThan(g! + 60);
@@ -191,12 +194,14 @@ test('an admin promotes a user and deletes another after confirming', async ({ p
   expect(queryD1<{ role: string }>(`SELECT role FROM users WHERE email = '${promoted}'`)).toEqual([{ role: 'admin' }]);
 });
 
-test('a patient is sent away from the admin pages', async ({ page }) => {
+test('a patient is sent away from the admin pages, told they are for clinic staff', async ({ page }) => {
   await page.goto('/login');
+  await expect(page.getByRole('main').getByText('That page is for clinic staff')).toHaveCount(0);
   await submitLogin(page, SEED_PATIENT);
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   for (const path of ['/dashboard/all-users', '/dashboard/add-doctors', '/dashboard/manage-doctors']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login\?from=/);
+    await expect(page).toHaveURL(`/login?from=${encodeURIComponent(path)}`);
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('That page is for clinic staff');
   }
 });

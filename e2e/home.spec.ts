@@ -21,6 +21,7 @@ test('the landing page arrives rendered: its content is in the HTML before any s
     'Fluoride Treatment',
     'Cavity Filling',
     'Teeth Whitening',
+    'Our doctors',
     'Make an appointment',
     'What Our Patients Says',
     'Stay connected with us',
@@ -31,11 +32,12 @@ test('the landing page arrives rendered: its content is in the HTML before any s
   await context.close();
 });
 
-test('the home page shows its six sections, the navigation and the footer', async ({ page }) => {
+test('the home page shows its sections, the navigation and the footer', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   for (const [name, href] of [
     ['Home', '/'],
+    ['Doctors', '/#doctors'],
     ['Appointment', '/appointment'],
     ['Review', '/review'],
     ['Login', '/login'],

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
@@ -130,20 +132,18 @@ export async function bookViaApi(
   return ((await response.json()) as { insertedId: string }).insertedId;
 }
 
-/**
- * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
- * cancels the booking, then pays it with the demo card, as when a card is charged while the
- * booking is being cancelled. The payment is recorded and flagged for a refund; answers its id.
- */
-export async function refundDueViaApi(
-  page: import('@playwright/test').Page,
-  booking: { treatment: string; date: string; slot: string },
-) {
-  const id = await bookViaApi(page, booking);
+type OpenPayment = { id: string; headers: Record<string, string>; clientSecret: string };
+
+/** Asks for booking `id`'s payment (its client secret), as the payment page does on load. */
+async function openPayment(page: import('@playwright/test').Page, id: string): Promise<OpenPayment> {
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
   const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  await page.request.delete(`/api/bookings/${id}`, { headers });
+  return { id, headers, clientSecret };
+}
+
+/** Pays an opened payment with the demo card 4242 and records it with the Worker. */
+async function completePayment(page: import('@playwright/test').Page, { id, headers, clientSecret }: OpenPayment) {
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
   const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
   const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
@@ -151,6 +151,51 @@ export async function refundDueViaApi(
     headers,
     data: { transactionId: paymentIntent.id, bookingId: id },
   });
-  if (!((await recorded.json()) as { refundDue?: boolean }).refundDue) throw new Error(`no refund due for ${id}`);
-  return paymentIntent.id;
+  const { refundDue } = (await recorded.json()) as { refundDue?: boolean };
+  return { transactionId: paymentIntent.id, refundDue: refundDue === true };
+}
+
+/** As the signed-in page's patient, through the API: pays booking `id` with the demo card. */
+export async function payViaApi(page: import('@playwright/test').Page, id: string) {
+  const { refundDue } = await completePayment(page, await openPayment(page, id));
+  if (refundDue) throw new Error(`booking ${id} could not be paid`);
+}
+
+/**
+ * As the signed-in page's patient, through the API: books, opens the payment (its client secret),
+ * cancels the booking, then pays it with the demo card, as when a card is charged while the
+ * booking is being cancelled. The payment is recorded and refunded at once; answers the booking's
+ * id and the payment's.
+ */
+export async function refundDueViaApi(
+  page: import('@playwright/test').Page,
+  booking: { treatment: string; date: string; slot: string },
+) {
+  const payment = await openPayment(page, await bookViaApi(page, booking));
+  await page.request.delete(`/api/bookings/${payment.id}`, { headers: payment.headers });
+  const { transactionId, refundDue } = await completePayment(page, payment);
+  if (!refundDue) throw new Error(`no refund due for ${payment.id}`);
+  return { bookingId: payment.id, transactionId };
+}
+
+// Every rule of the axe-core that @axe-core/playwright injects, the experimental and AAA ones included
+// (axe leaves those off by default).
+const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as {
+  getRules(): { ruleId: string }[];
+};
+const EVERY_RULE = Object.fromEntries(axeCore.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));
+
+/** Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules. */
+export async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
 }

@@ -1,6 +1,13 @@
-import { type BookingCancelled, type BookingCreated, BookingsQuery, NewBooking } from '../../contract/bookings.ts';
+import {
+  type BookingCancelled,
+  type BookingCreated,
+  BookingsQuery,
+  CancelQuery,
+  NewBooking,
+} from '../../contract/bookings.ts';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { requireUser, requireVerifiedUser } from './auth.ts';
+import { calendarFile } from './calendar.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -24,6 +31,7 @@ import {
   releaseLapsedHoldsInTheWay,
   toBooking,
 } from './data/bookings.ts';
+import { readPolicy } from './data/cancellation-policy.ts';
 import {
   chairResource,
   doctorResource,
@@ -32,18 +40,23 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
+import { messageSettings } from './data/message-settings.ts';
+import { queueReleaseMails } from './data/outbox.ts';
 import { type TreatmentRow, treatmentState } from './data/treatments.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { bookingCancelled, bookingConfirmed } from './messages.ts';
+import { refundOfCancelledBooking } from './payments/refunds.ts';
+import { insideWindowMessage } from './policy.ts';
 import { spend } from './rate-limit.ts';
 import { cellsOf, type Day, freePairs, gridStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
-const unpaidLimitMessage = (limit: number, byClinic: boolean) =>
+export const unpaidLimitMessage = (limit: number, byClinic = false) =>
   `${byClinic ? 'This patient already has' : 'You already have'} ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 export const TAKEN = 'This slot was just booked; please choose another one';
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
@@ -151,6 +164,7 @@ export async function bookFor(
     const ahead = [
       ...before,
       ...releaseLapsedHoldsInTheWay(env.DB, booking, rules.maxUnpaid, { resources, ...cells }),
+      queueReleaseMails(env.DB, now),
       dropDeadClaims(env.DB, isoDate, now),
     ];
     const statements = [
@@ -158,6 +172,7 @@ export async function bookFor(
       insertBooking(env.DB, booking, rules.maxUnpaid),
       ...(audit ? [audit(booking.id)] : []),
       insertClaims(env.DB, { bookingId: booking.id, day: isoDate, resources, ...cells }),
+      ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
     ];
     let inserted: number;
     try {
@@ -225,89 +240,108 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
   return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
 }
 
-const PAID_STAYS = 'A paid booking cannot be cancelled online; please call the clinic';
-
-/** DELETE /api/bookings/:id: cancels and frees the slot (owner: unpaid and not started; admin: any). */
+/**
+ * DELETE /api/bookings/:id: cancels and frees the slot. The owner cancels before the start; a paid
+ * booking only outside the clinic's cancellation policy window, refunded in full. An admin cancels
+ * any, refunding a paid one unless `?refund=false`.
+ */
 export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
+  const { refund } = readQuery(request, CancelQuery);
   const row = await bookingFor(env, user, request.params.id ?? '');
-  if (user.role !== 'admin') {
-    if (row.paid) throw new HttpError(409, PAID_STAYS);
-    if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= Date.now()) {
-      throw new HttpError(409, 'This appointment has already started');
-    }
+  return json(await cancel(env, user, row, { refund: refund !== 'false' }));
+}
+
+/**
+ * Cancels `row` for `user` (its owner, or an admin for the patient): the one way a booking is
+ * cancelled. The owner cancels before the start, a paid booking only outside the policy window
+ * (refunded in full); an admin cancels any, refunding a paid one when `refund`, with `reason` (the
+ * clinic's words, which the patient sees in My Appointments and the mail). One batch: the booking
+ * cancelled, (an admin cancelling for a patient) the audit row, its claims freed, a paid booking's
+ * refund asked, the patient's mail queued; its time is then offered to the waitlist.
+ */
+export async function cancel(
+  env: Env,
+  user: User,
+  row: BookingRow,
+  { refund: refundChosen = true, reason = null }: { refund?: boolean; reason?: string | null } = {},
+): Promise<BookingCancelled> {
+  const byAdmin = user.role === 'admin';
+  let evenPaid = byAdmin;
+  let windowHours = 0;
+  if (!byAdmin) {
+    const untilStart = clinicInstant(env, row.appointment_date, row.start_minute).getTime() - Date.now();
+    if (untilStart <= 0) throw new HttpError(409, 'This appointment has already started');
+    windowHours = (await readPolicy(env.DB)).freeCancellationHours;
+    evenPaid = untilStart >= windowHours * 3600_000;
+    if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  // The paid check holds in the write too: a payment landing after the read keeps the booking.
+  // The paid check holds in the write too: a payment landing after the read, inside the window,
+  // keeps the booking.
   const by = row.user_id === user.id ? 'patient' : 'admin';
-  const cancel = cancelActiveBooking(env.DB, row.id, { evenPaid: user.role === 'admin', by });
-  // An admin cancelling for a patient is an admin action: its audit row goes in the same batch.
-  const audit = auditEntry(
-    env.DB,
-    {
-      actor: user,
-      action: 'booking.cancelled',
-      target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-      before: { status: 'active', paid: row.paid === 1 },
-      after: { status: 'cancelled', cancelReason: by },
-    },
-    IF_CHANGED,
-  );
-  // Its claims are freed in the same batch, once it is cancelled.
-  const [cancelled] = await env.DB.batch([
-    cancel,
-    ...(by === 'admin' ? [audit] : []),
+  const note = by === 'admin' ? reason : null;
+  const refund = byAdmin && !refundChosen ? null : refundOfCancelledBooking(env, row.id);
+  const head = [
+    cancelActiveBooking(env.DB, row.id, { evenPaid, by, note }),
+    ...(by === 'admin'
+      ? [
+          auditEntry(
+            env.DB,
+            {
+              actor: user,
+              action: 'booking.cancelled',
+              target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+              before: { status: 'active', paid: row.paid === 1 },
+              after: { status: 'cancelled', cancelReason: by, ...(note ? { cancelNote: note } : {}) },
+            },
+            IF_CHANGED,
+          ),
+        ]
+      : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
+  ];
+  const refundStatements = refund?.statements ?? [];
+  const results = await env.DB.batch([
+    ...head,
+    ...refundStatements,
+    ...bookingCancelled(env, row.id, { by, reason: note }, new Date()),
   ]);
-  const changes = cancelled?.meta.changes ?? 0;
-  if (changes === 0 && user.role !== 'admin' && (await paidFlagOf(env.DB, row.id)) === 1) {
-    throw new HttpError(409, PAID_STAYS);
+  const changes = results[0]?.meta.changes ?? 0;
+  if (changes === 0 && !evenPaid && (await paidFlagOf(env.DB, row.id)) === 1) {
+    throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  return json({
+  const refunded = (await refund?.settle(results.slice(head.length, head.length + refundStatements.length))) ?? null;
+  return {
     acknowledged: true,
     modifiedCount: changes,
     message: 'Booking cancelled',
-  } satisfies BookingCancelled);
+    ...(refunded ? { refund: refunded } : {}),
+  };
 }
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */
 export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
   const user = await requireUser(request, env);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
-  const start = clinicInstant(env, row.appointment_date, row.start_minute);
-  const end = clinicInstant(env, row.appointment_date, row.start_minute + row.duration_minutes);
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Smile Dental Clinic//Booking portal//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-TIMEZONE:${env.CLINIC_TIME_ZONE}`,
-    'BEGIN:VEVENT',
-    `UID:${row.id}@dental-clinic`,
-    `DTSTAMP:${icsInstant(new Date())}`,
-    `DTSTART:${icsInstant(start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(`${row.treatment} at Smile Dental Clinic`)}`,
-    `DESCRIPTION:${icsText(`${row.treatment}, ${displayDate(row.appointment_date)}, ${row.slot} (${env.CLINIC_TIME_ZONE})${row.doctor_name ? ` with ${row.doctor_name}` : ''}. Patient: ${row.patient_name}.`)}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ];
-  return new Response(`${lines.join('\r\n')}\r\n`, {
+  const file = calendarFile(
+    env,
+    {
+      bookingId: row.id,
+      treatment: row.treatment,
+      date: row.appointment_date,
+      startMinute: row.start_minute,
+      durationMinutes: row.duration_minutes,
+      slot: row.slot,
+      doctor: row.doctor_name,
+      patientName: row.patient_name,
+    },
+    (await messageSettings(env.DB)).clinic_name,
+  );
+  return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',
       'Content-Disposition': `attachment; filename="appointment-${row.appointment_date}.ics"`,
       'Cache-Control': 'no-store',
     },
   });
-}
-
-function icsInstant(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-}
-
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 }

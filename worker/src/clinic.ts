@@ -8,19 +8,17 @@ import {
   type HoursSaved,
   NewChair,
   NewClosure,
-  SettingsChange,
-  type SettingsSaved,
 } from '../../contract/clinic.ts';
 import { requireAdmin } from './auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from './data/audit.ts';
 import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
-import { clinicSettings, saveClinicSettings } from './data/clinic-settings.ts';
 import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { timeFreed } from './messages.ts';
 import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
@@ -118,6 +116,7 @@ export async function deleteClosure(request: Request & Params, env: Env): Promis
   ]);
   const deletedCount = removed?.meta.changes ?? 0;
   if (deletedCount === 0) throw new HttpError(404, 'No such closure');
+  timeFreed(env);
   return json({ acknowledged: true, deletedCount } satisfies ClosureDeleted);
 }
 
@@ -181,31 +180,4 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
   );
   if ((results[0]?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such chair');
   return json({ acknowledged: true, deletedCount: 1, stranded } satisfies ChairDeleted);
-}
-
-/** GET /api/clinic/settings (anyone): the rules patients see, such as the reschedule cutoff. */
-export async function getSettings(_request: Request, env: Env): Promise<Response> {
-  return json(await clinicSettings(env.DB));
-}
-
-/** PUT /api/clinic/settings (admin); a change writes its audit row in the same batch. */
-export async function setSettings(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
-  const settings = await readJson(request, SettingsChange);
-  const before = await clinicSettings(env.DB);
-  await env.DB.batch([
-    saveClinicSettings(env.DB, settings),
-    ...(changesAnything(before, settings)
-      ? [
-          auditEntry(env.DB, {
-            actor: admin,
-            action: 'clinic.settings_changed',
-            target: { type: 'clinic', id: 'settings', name: 'Clinic settings' },
-            before,
-            after: settings,
-          }),
-        ]
-      : []),
-  ]);
-  return json({ acknowledged: true, ...settings } satisfies SettingsSaved);
 }

@@ -6,7 +6,6 @@
 import {
   Attendance,
   type AttendanceSaved,
-  type BookingCancelled,
   CancelForPatient,
   type PhoneBooked,
   PhoneBooking,
@@ -15,19 +14,19 @@ import {
 } from '../../contract/bookings.ts';
 import { type PatientMatch, PatientSearchQuery } from '../../contract/users.ts';
 import { requireAdmin, requireUser } from './auth.ts';
-import { alreadyBooked, bookFor, bookingFor, planStart, TAKEN } from './bookings.ts';
+import { alreadyBooked, bookFor, bookingFor, cancel, planStart, TAKEN } from './bookings.ts';
 import { clinicInstant, displayDate } from './clinic-time.ts';
 import { auditEntry, IF_CHANGED } from './data/audit.ts';
 import {
   bookingById,
   bookingName,
-  cancelForPatient,
   type MoveRow,
   moveStatements,
   ONE_BOOKING_PER_PATIENT,
   releaseLapsedHoldsInTheWay,
   setAttendance,
 } from './data/bookings.ts';
+import { readPolicy } from './data/cancellation-policy.ts';
 import {
   chairResource,
   doctorResource,
@@ -36,13 +35,13 @@ import {
   insertClaims,
   ONE_CLAIM_PER_CELL,
 } from './data/claims.ts';
-import { clinicSettings } from './data/clinic-settings.ts';
-import { markRefundDueOnCancel, refundedTransaction } from './data/payments.ts';
+import { queueReleaseMails } from './data/outbox.ts';
 import { violates } from './data/unique-constraint.ts';
 import { insertPhonePatient, searchUsers, USER_EMAIL, userByEmail, userById } from './data/users.ts';
 import type { Env } from './env.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { HttpError, json, readJson, readQuery } from './http.ts';
+import { bookingRescheduled } from './messages.ts';
 import { spend } from './rate-limit.ts';
 import { freePairs } from './schedule.ts';
 
@@ -57,7 +56,9 @@ const CHANGED = 'This booking was changed meanwhile (paid, cancelled or moved); 
  * for the whole length, the horizon, not started; its own time does not count as taken). Its owner
  * may do it until the clinic's cutoff before the start, an admin at any time. One batch per
  * (doctor, chair) pair tried: the old booking marked moved (only while it is as it was read), its
- * claims freed, the new booking with the same patient, price and payment, its claims. Two moves into
+ * claims freed, the new booking with the same patient, price and payment, its claims, the patient's
+ * mail naming both times and the new time's reminders (the old time's are not sent: the cron
+ * re-reads the booking); the old time is then offered to the waitlist. Two moves into
  * one free time: the claims' primary key lets one batch through; the other is 409 and keeps its booking.
  */
 export async function rescheduleBooking(request: Request & Params, env: Env): Promise<Response> {
@@ -68,7 +69,7 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
   const now = new Date();
   const oldStart = clinicInstant(env, old.appointment_date, old.start_minute);
   if (user.role !== 'admin') {
-    const { rescheduleCutoffHours: cutoff } = await clinicSettings(env.DB);
+    const { rescheduleCutoffHours: cutoff } = await readPolicy(env.DB);
     if (now.getTime() > oldStart.getTime() - cutoff * HOUR) {
       throw new HttpError(
         409,
@@ -125,8 +126,9 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
       null,
       { resources, ...cells },
     );
+    const ahead = [...release, queueReleaseMails(env.DB, now)];
     const statements = [
-      ...release,
+      ...ahead,
       ...moveStatements(
         env.DB,
         move,
@@ -145,11 +147,19 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
         ),
       ),
       insertClaims(env.DB, { bookingId: move.to.id, day: isoDate, resources, ...cells }),
+      ...bookingRescheduled(
+        env,
+        {
+          from: { date: old.appointment_date, startMinute: old.start_minute },
+          to: { id: move.to.id, appointmentDate: isoDate, startMinute },
+        },
+        now,
+      ),
     ];
     let moved: number;
     try {
       const results = await env.DB.batch(statements);
-      moved = results[release.length]?.meta.changes ?? 0;
+      moved = results[ahead.length]?.meta.changes ?? 0;
     } catch (error) {
       if (violates(error, ONE_CLAIM_PER_CELL)) continue;
       if (violates(error, ONE_BOOKING_PER_PATIENT)) throw alreadyBooked(isoDate, user.id !== old.user_id);
@@ -203,47 +213,17 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
 }
 
 /**
- * POST /api/bookings/:id/cancel (admin): cancels an active booking for its patient, who sees the
- * reason in My Appointments. Its time is freed, and a payment made for it is flagged for a refund,
- * in the same batch.
+ * POST /api/bookings/:id/cancel (admin): cancels an active booking for its patient, with a reason
+ * the patient sees in My Appointments and in the cancellation mail; a paid one is refunded unless
+ * `refund` is false. The same cancellation as DELETE /api/bookings/:id (bookings.ts cancel).
  */
 export async function cancelBookingForPatient(request: Request & Params, env: Env): Promise<Response> {
   const admin = await requireAdmin(request, env);
-  const { reason } = await readJson(request, CancelForPatient);
+  const { reason, refund } = await readJson(request, CancelForPatient);
   const row = await bookingFor(env, admin, request.params.id ?? '');
-  const target = { type: 'booking', id: row.id, name: bookingName(row.id) } as const;
-  const [{ meta }] = (await env.DB.batch([
-    cancelForPatient(env.DB, row.id, reason, new Date().toISOString()),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: 'booking.cancelled',
-        target,
-        before: { status: 'active', paid: row.paid === 1 },
-        after: { status: 'cancelled', cancelReason: 'admin', cancelNote: reason },
-      },
-      IF_CHANGED,
-    ),
-    freeClaimsOfEndedBooking(env.DB, row.id),
-    markRefundDueOnCancel(env.DB, row.id),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: 'payment.refund_due',
-        target,
-        after: { refundReason: 'cancelled_by_clinic', transactionId: refundedTransaction(row.id) },
-      },
-      IF_CHANGED,
-    ),
-  ])) as [D1Result];
-  if (meta.changes === 0) throw new HttpError(409, CHANGED);
-  return json({
-    acknowledged: true,
-    modifiedCount: meta.changes,
-    message: row.paid ? 'Booking cancelled; its payment is listed under Refunds due' : 'Booking cancelled',
-  } satisfies BookingCancelled);
+  const cancelled = await cancel(env, admin, row, { reason, refund });
+  if (cancelled.modifiedCount === 0) throw new HttpError(409, CHANGED);
+  return json(cancelled);
 }
 
 const PATIENT_EXISTS = 'A patient with this email already exists; find them by name or email and book for them';

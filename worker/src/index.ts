@@ -10,16 +10,15 @@ import {
   deleteChair,
   deleteClosure,
   getHours,
-  getSettings,
   listChairs,
   listClosures,
   setHours,
-  setSettings,
 } from './clinic.ts';
 import { postContact } from './contact.ts';
 import { getSchedule, scheduleCsv } from './day-schedule.ts';
 import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
 import type { Env } from './env.ts';
+import { runFollowUps } from './follow-up.ts';
 import {
   bookByPhone,
   cancelBookingForPatient,
@@ -29,13 +28,30 @@ import {
 } from './front-desk.ts';
 import { errorResponse, HttpError, json } from './http.ts';
 import { getImage, uploadImage } from './images.ts';
-import { confirmDemoPayment, createPaymentIntent, listRefundsDue, recordPayment, stripeWebhook } from './payments.ts';
+import {
+  confirmDemoPayment,
+  createPaymentIntent,
+  getReceipt,
+  listRefundsDue,
+  recordPayment,
+  stripeWebhook,
+} from './payments.ts';
+import { getPolicy, setPolicy } from './policy.ts';
 import { countQueries } from './query-count.ts';
+import { getMessageSettings, getReminderSetting, setMessageSettings, setReminderSetting } from './reminders.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
 import { scheduled } from './scheduled.ts';
 import { withSecurityHeaders } from './security.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './treatments.ts';
 import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
+import {
+  acceptWaitlistOffer,
+  declineWaitlistOffer,
+  getOffer,
+  joinWaitlist,
+  leaveWaitlist,
+  listWaitlist,
+} from './waitlist.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -121,6 +137,7 @@ const handlers = {
   'GET /bookings/:id': getBooking,
   'DELETE /bookings/:id': cancelBooking,
   'GET /bookings/:id/calendar.ics': bookingCalendar,
+  'GET /bookings/:id/receipt': getReceipt,
   'POST /bookings/:id/reschedule': rescheduleBooking,
   'POST /bookings/:id/attendance': markAttendance,
   'POST /bookings/:id/cancel': cancelBookingForPatient,
@@ -151,8 +168,8 @@ const handlers = {
   'DELETE /treatments/:id': deleteTreatment,
   'GET /clinic/hours': getHours,
   'PUT /clinic/hours': setHours,
-  'GET /clinic/settings': getSettings,
-  'PUT /clinic/settings': setSettings,
+  'GET /clinic/policy': getPolicy,
+  'PUT /clinic/policy': setPolicy,
   'GET /closures': listClosures,
   'POST /closures': addClosure,
   'DELETE /closures/:id': deleteClosure,
@@ -160,6 +177,16 @@ const handlers = {
   'POST /chairs': addChair,
   'DELETE /chairs/:id': deleteChair,
   'GET /audit': listAudit,
+  'GET /users/me/reminders': getReminderSetting,
+  'PUT /users/me/reminders': setReminderSetting,
+  'GET /messages/settings': getMessageSettings,
+  'PUT /messages/settings': setMessageSettings,
+  'GET /waitlist': listWaitlist,
+  'POST /waitlist': joinWaitlist,
+  'DELETE /waitlist/:id': leaveWaitlist,
+  'GET /waitlist/offers/:id': getOffer,
+  'POST /waitlist/offers/:id/accept': acceptWaitlistOffer,
+  'POST /waitlist/offers/:id/decline': declineWaitlistOffer,
 } satisfies Record<RouteKey, Handler>;
 
 // Each path once, in the contract's order, with all its methods.
@@ -177,9 +204,12 @@ export default {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/'))
       return withSecurityHeaders(await serveApp(request, env), env);
     const queries = countQueries(env.DB);
+    const requestEnv = { ...env, DB: queries.db };
     let response = malformedEncoding(url)
       ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
-      : await router.fetch(request, { ...env, DB: queries.db }, ctx);
+      : await router.fetch(request, requestEnv, ctx);
+    // The mail a change queued, and the time it freed for the waitlist, after the answer.
+    runFollowUps(requestEnv, env, ctx);
     response = withSecurityHeaders(response, env);
     if (request.method === 'HEAD') response = new Response(null, response);
     response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);

@@ -5,6 +5,7 @@ import {
   IntentRequest,
   type PaymentIntentAnswer,
   PaymentRecord,
+  type Receipt,
   type RecordedPayment,
   type WebhookReceipt,
 } from '../../contract/payments.ts';
@@ -17,19 +18,17 @@ import {
   type PayableBookingRow,
   setPaymentIntent,
 } from './data/bookings.ts';
-import { refundsDue } from './data/payments.ts';
+import { receiptOf, refundsDue, toReceipt } from './data/payments.ts';
 import type { User } from './data/users.ts';
 import type { Env } from './env.ts';
 import { HttpError, json, readAtMost, readJson } from './http.ts';
-import { decideDemoCard, demoProvider, verifyDemoSecret } from './payments/demo-provider.ts';
-import type { Intent, PaymentProvider } from './payments/provider.ts';
-import { type Recorded, recordOutcome } from './payments/record.ts';
-import { stripeClient, stripeProvider, toIntent } from './payments/stripe-provider.ts';
+import { paymentProvider } from './payments/choose-provider.ts';
+import { decideDemoCard, demoCardOf, verifyDemoSecret } from './payments/demo-provider.ts';
+import type { Intent } from './payments/provider.ts';
+import { type Recorded, recordOutcome, recordRefundEvent } from './payments/record.ts';
+import { stripeClient, toIntent, toRefundAnswer } from './payments/stripe-provider.ts';
 
-/** Stripe when its secret key is configured, else the demo provider. */
-function paymentProvider(env: Env): PaymentProvider {
-  return env.STRIPE_SECRET_KEY ? stripeProvider(env, env.STRIPE_SECRET_KEY) : demoProvider(env);
-}
+type Params = { params: Record<string, string> };
 
 /** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
@@ -74,15 +73,22 @@ async function ownBooking(
   return booking;
 }
 
-/** The answer to a recorded payment: plain words when the money is owed back. */
+/** The answer to a recorded payment: plain words when the money is given back, saying where its refund stands. */
 function paymentAnswer(recorded: Recorded, payment: Intent): Response {
   if (!recorded.refund)
     return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
+  const amount = money(payment.amountCents, payment.currency);
+  const outcome = {
+    succeeded: `${amount} has been refunded to your card.`,
+    pending: `${amount} is being refunded to your card.`,
+    failed: `The refund to your card did not go through; the clinic will contact you to give back ${amount}.`,
+    due: `The clinic will refund ${amount} to your card.`,
+  }[recorded.refund.state?.status ?? 'due'];
   return json({
     acknowledged: true,
     insertedId: payment.id,
     refundDue: true,
-    message: `${recorded.refund.text}. The clinic will refund ${money(payment.amountCents, payment.currency)} to your card.`,
+    message: `${recorded.refund.text}. ${outcome}`,
   } satisfies RecordedPayment);
 }
 
@@ -113,6 +119,7 @@ export async function recordPayment(request: Request, env: Env): Promise<Respons
       amountCents: intent.amountCents,
       currency: intent.currency,
       provider: provider.name,
+      card: intent.card,
     },
     user,
   );
@@ -142,6 +149,39 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     throw new HttpError(400, 'Invalid Stripe signature');
   }
   const seen = { id: event.id, type: event.type, created: event.created };
+  if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+    const refund = event.data.object;
+    const transactionId = idOf(refund.payment_intent);
+    if (!transactionId)
+      return json({ received: true, ignored: 'refund of no payment intent' } satisfies WebhookReceipt);
+    const answer = toRefundAnswer(event.type === 'refund.failed' ? { ...refund, status: 'failed' } : refund);
+    const { duplicate } = await recordRefundEvent(
+      env,
+      {
+        transactionId,
+        status: answer.status,
+        refundId: refund.id,
+        amountCents: refund.amount,
+        failure: answer.failure,
+      },
+      seen,
+    );
+    return json({ received: true, duplicate } satisfies WebhookReceipt);
+  }
+  if (event.type === 'charge.refunded') {
+    // The charge is refunded in full (the clinic only refunds in full; a partial refund is someone else's doing).
+    const charge = event.data.object;
+    const transactionId = idOf(charge.payment_intent);
+    if (!transactionId || !charge.refunded) {
+      return json({ received: true, ignored: 'not a full refund of a payment intent' } satisfies WebhookReceipt);
+    }
+    const { duplicate } = await recordRefundEvent(
+      env,
+      { transactionId, status: 'succeeded', refundId: null, amountCents: charge.amount_refunded, failure: null },
+      seen,
+    );
+    return json({ received: true, duplicate } satisfies WebhookReceipt);
+  }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
   }
@@ -225,6 +265,7 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
       amountCents: booking.price_cents,
       currency: 'usd',
       provider: 'demo',
+      card: demoCardOf(body.card),
     },
     user,
   );
@@ -233,8 +274,22 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   } satisfies ConfirmedPayment);
 }
 
-/** GET /api/refunds (admin): payments the clinic owes back, oldest first. */
+/** GET /api/refunds (admin): payments given back or to give back, those the clinic must act on first. */
 export async function listRefundsDue(request: Request, env: Env): Promise<Response> {
   await requireAdmin(request, env);
   return json(await refundsDue(env.DB));
 }
+
+/** GET /api/bookings/:id/receipt: the booking's payment and refund, for its owner or an admin (404 for anyone else). */
+export async function getReceipt(request: Request & Params, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  const row = await receiptOf(env.DB, request.params.id ?? '');
+  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
+  const { transaction_id } = row;
+  if (!transaction_id) throw new HttpError(404, 'This booking has no payment yet');
+  return json(toReceipt({ ...row, transaction_id }) satisfies Receipt);
+}
+
+/** An expandable Stripe field's id. */
+const idOf = (field: string | { id: string } | null): string | null =>
+  typeof field === 'string' ? field : (field?.id ?? null);

@@ -324,7 +324,7 @@ describe('reading, cancelling and exporting bookings', () => {
     ).toBe(201);
   });
 
-  it('keeps a paid booking from its owner (409) but lets an admin cancel it', async () => {
+  it('keeps a paid booking inside the cancellation policy’s window from its owner (409) but lets an admin cancel it', async () => {
     const response = await book(patient, {
       treatment: 'Root Canal Treatment',
       appointmentDate: inDays(10),
@@ -332,8 +332,15 @@ describe('reading, cancelling and exporting bookings', () => {
     });
     const { insertedId } = await response.json<{ insertedId: string }>();
     await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(insertedId).run();
+    await env.DB.prepare('UPDATE cancellation_policy SET free_cancellation_hours = 720').run();
     const refused = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: patient });
+    await env.DB.prepare('UPDATE cancellation_policy SET free_cancellation_hours = 24').run();
     expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      acknowledged: false,
+      message:
+        'A paid appointment can be cancelled online until 720 hours before it starts; please call the clinic to cancel this one',
+    });
     const cancelled = await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: admin });
     expect(await cancelled.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
     expect((await call(`/api/bookings/${insertedId}`, { headers: patient })).status).toBe(404);

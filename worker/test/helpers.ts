@@ -1,4 +1,4 @@
-import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
@@ -246,4 +246,34 @@ export async function addDoctorAs(
   if (response.status !== 201)
     throw new Error(`POST /api/doctors answered ${response.status}: ${await response.text()}`);
   return (await response.json<{ insertedId: string }>()).insertedId;
+}
+
+/** The real send_email binding, with every mail it was given recorded (`failing`: every send throws instead). */
+export function mailbox(): {
+  mailer: SendEmail;
+  sent: EmailMessageBuilder[];
+  failing: boolean;
+  to(email: string): EmailMessageBuilder[];
+} {
+  const box = {
+    sent: [] as EmailMessageBuilder[],
+    failing: false,
+    mailer: {
+      send: async (mail: EmailMessageBuilder) => {
+        if (box.failing) throw new Error('mail relay down');
+        box.sent.push(mail);
+        return env.MAILER.send(mail);
+      },
+    } as SendEmail,
+    to: (email: string) => box.sent.filter((mail) => mail.to === email),
+  };
+  return box;
+}
+
+/** One run of the Cron Trigger (wrangler.toml [triggers]) at `scheduledTime`, with the real bindings (or some swapped). */
+export function runCron(scheduledTime: number | Date, bindings: Partial<Env> = {}): Promise<void> {
+  return worker.scheduled(
+    createScheduledController({ scheduledTime: new Date(scheduledTime).getTime(), cron: '*/5 * * * *' }),
+    { ...env, ...bindings },
+  );
 }

@@ -3,23 +3,14 @@ import { addDays, format } from 'date-fns';
 import Stripe from 'stripe';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicNow } from '../src/clinic-time.ts';
-// A PaymentIntent written by hand from the object in Stripe's API reference (this machine cannot
-// reach Stripe to record one). The stub below answers the real `stripe` package's requests with it.
-import documentedIntent from './fixtures/stripe-payment-intent.json';
 import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
+import { documentedIntent, STRIPE, type StripeStub, stubStripe } from './stripe-stub.ts';
 
-const STRIPE = {
-  STRIPE_SECRET_KEY: 'sk_test_fixture',
-  STRIPE_WEBHOOK_SECRET: 'whsec_fixture',
-  STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture',
-};
 const inDays = (n: number) => format(addDays(new Date(`${clinicNow(env).date}T12:00:00`), n), 'yyyy-MM-dd');
 
 let patient: Record<string, string>;
 let other: Record<string, string>;
 let day = 1;
-/** Stripe never reuses an intent id; neither do the fixtures. */
-let lastIntent = 0;
 
 beforeAll(async () => {
   await seed();
@@ -28,11 +19,12 @@ beforeAll(async () => {
   other = bearer(await accessTokenFor('other@example.com'));
 });
 
-/** A fresh unpaid Cavity Filling ($150) booking of the seed patient. */
+/** A fresh unpaid Cavity Filling ($150) booking of the seed patient, on a day of its own (from 2 days ahead: outside the cancellation policy's 24 hours). */
 async function newBooking(): Promise<string> {
+  day += 1;
   const response = await postJson(
     '/api/bookings',
-    { treatment: 'Cavity Filling', appointmentDate: inDays(day++), slot: '09.30 AM - 10.30 AM' },
+    { treatment: 'Cavity Filling', appointmentDate: inDays(day), slot: '09.30 AM - 10.30 AM' },
     patient,
   );
   expect(response.status).toBe(201);
@@ -46,7 +38,8 @@ async function bookingWaitingForIntent(): Promise<string> {
   return id;
 }
 
-const cancel = (bookingId: string) => call(`/api/bookings/${bookingId}`, { method: 'DELETE', headers: patient });
+const cancel = (bookingId: string, bindings = {}) =>
+  call(`/api/bookings/${bookingId}`, { method: 'DELETE', headers: patient }, bindings);
 
 async function paymentOf(transactionId: string) {
   return env.DB.prepare(
@@ -76,40 +69,15 @@ async function bookingState(id: string) {
 }
 
 describe('Stripe provider (a stub of Stripe’s API answering with its documented objects, no network)', () => {
-  let requests: { method: string; url: string; headers: Headers; body: string }[];
-  /** The stub's intents, shaped as Stripe documents them, keyed by id. */
-  let intents: Map<string, typeof documentedIntent>;
+  let stub: StripeStub;
+  let requests: StripeStub['requests'];
+  let intents: StripeStub['intents'];
+  /** The id of the intent the stub created last. */
+  const lastIntent = () => [...intents.keys()].at(-1)!;
 
   beforeEach(() => {
-    requests = [];
-    intents = new Map();
-    const realFetch = globalThis.fetch;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const request = new Request(input, init);
-      if (!request.url.startsWith('https://api.stripe.com/')) return realFetch(input, init);
-      const body = await request.text();
-      requests.push({ method: request.method, url: request.url, headers: request.headers, body });
-      const path = new URL(request.url).pathname;
-      if (request.method === 'POST' && path === '/v1/payment_intents') {
-        const form = new URLSearchParams(body);
-        lastIntent += 1;
-        const intent = {
-          ...documentedIntent,
-          id: `pi_fixture_${lastIntent}`,
-          client_secret: `pi_fixture_${lastIntent}_secret_abc`,
-          amount: Number(form.get('amount')),
-          metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
-        };
-        intents.set(intent.id, intent);
-        return Response.json(intent);
-      }
-      const found = intents.get(path.replace('/v1/payment_intents/', ''));
-      if (request.method === 'GET' && found) return Response.json(found);
-      return Response.json(
-        { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
-        { status: 404 },
-      );
-    });
+    stub = stubStripe();
+    ({ requests, intents } = stub);
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -128,7 +96,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     const bookingId = await newBooking();
     const response = await intentRequest(bookingId);
     expect(response.status).toBe(200);
-    const id = `pi_fixture_${lastIntent}`;
+    const id = lastIntent();
     expect(await response.json()).toEqual({
       clientSecret: `${id}_secret_abc`,
       provider: 'stripe',
@@ -176,7 +144,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     it('refuses an intent that has not succeeded (402), and records nothing', async () => {
       const bookingId = await newBooking();
       await intentRequest(bookingId);
-      const response = await record(bookingId, `pi_fixture_${lastIntent}`);
+      const response = await record(bookingId, lastIntent());
       expect(response.status).toBe(402);
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 0 });
     });
@@ -185,7 +153,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       const first = await newBooking();
       const second = await newBooking();
       await intentRequest(first);
-      const id = `pi_fixture_${lastIntent}`;
+      const id = lastIntent();
       intents.get(id)!.status = 'succeeded';
       expect((await record(second, id)).status).toBe(409);
       expect((await record(first, 'pi_nope')).status).toBe(404);
@@ -196,7 +164,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     it('records money taken with another amount for a refund, without paying the booking', async () => {
       const bookingId = await newBooking();
       await intentRequest(bookingId);
-      const id = `pi_fixture_${lastIntent}`;
+      const id = lastIntent();
       Object.assign(intents.get(id)!, { status: 'succeeded', amount: 100 });
       const response = await record(bookingId, id);
       expect(response.status).toBe(200);
@@ -218,7 +186,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     it('records a card charged for a booking cancelled meanwhile, flags it for a refund and says so (not 404)', async () => {
       const bookingId = await newBooking();
       await intentRequest(bookingId);
-      const id = `pi_fixture_${lastIntent}`;
+      const id = lastIntent();
       expect((await cancel(bookingId)).status).toBe(200);
       intents.get(id)!.status = 'succeeded'; // the card form had been filled in before the cancellation
       const response = await record(bookingId, id);
@@ -227,29 +195,38 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
         acknowledged: true,
         insertedId: id,
         refundDue: true,
-        message: 'The booking was cancelled before the payment arrived. The clinic will refund $150.00 to your card.',
+        message: 'The booking was cancelled before the payment arrived. $150.00 has been refunded to your card.',
       });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
       expect(await paymentOf(id)).toEqual({
         booking_id: bookingId,
         amount_cents: 15000,
-        refund_status: 'due',
+        refund_status: 'succeeded',
         refund_reason: 'booking_not_active',
       });
-      // Recording it again changes nothing, and someone else still may not.
+      // Refunded at once, in full, through Stripe, under the booking's idempotency key.
+      const [refund] = stub.refundRequests();
+      expect(new URLSearchParams(refund!.body).get('payment_intent')).toBe(id);
+      expect(new URLSearchParams(refund!.body).get('amount')).toBe('15000');
+      expect(refund!.headers.get('Idempotency-Key')).toBe(`refund:${bookingId}`);
+      // Recording it again changes nothing, refunds nothing twice, and someone else still may not.
       expect(await (await record(bookingId, id)).json()).toMatchObject({ refundDue: true });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect(stub.refundRequests()).toHaveLength(1);
       expect((await record(bookingId, id, other)).status).toBe(403);
     });
 
     it('records a succeeded intent once, after asking Stripe', async () => {
       const bookingId = await newBooking();
       await intentRequest(bookingId);
-      const id = `pi_fixture_${lastIntent}`;
+      const id = lastIntent();
       intents.get(id)!.status = 'succeeded';
       const response = await record(bookingId, id);
       expect(await response.json()).toEqual({ acknowledged: true, insertedId: id, message: 'Payment recorded' });
-      expect(requests.at(-1)).toMatchObject({ method: 'GET', url: `https://api.stripe.com/v1/payment_intents/${id}` });
+      expect(requests.at(-1)).toMatchObject({
+        method: 'GET',
+        url: `https://api.stripe.com/v1/payment_intents/${id}?expand[0]=latest_charge`,
+      });
       expect((await record(bookingId, id)).status).toBe(200);
       expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
       expect((await record(bookingId, id, other)).status).toBe(403);
@@ -339,7 +316,7 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       expect(await bookingState(b)).toMatchObject({ paid: 1, payments: 1, payment_error: null });
     });
 
-    it('never pays a booking cancelled before the payment arrived: the money is recorded and flagged for a refund', async () => {
+    it('never pays a booking cancelled before the payment arrived: the money is recorded and refunded', async () => {
       const bookingId = await bookingWaitingForIntent();
       const date = (await env.DB.prepare('SELECT appointment_date FROM bookings WHERE id = ?1')
         .bind(bookingId)
@@ -361,14 +338,15 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       expect(await paymentOf(`pi_for_${bookingId}`)).toEqual({
         booking_id: bookingId,
         amount_cents: 15000,
-        refund_status: 'due',
+        refund_status: 'succeeded',
         refund_reason: 'booking_not_active',
       });
       expect(await bookingState(newcomer)).toMatchObject({ paid: 0, payments: 0 });
 
-      // Delivered again: nothing changes twice.
+      // Delivered again: nothing changes twice, nothing is refunded twice.
       expect(await (await deliver(late)).json()).toEqual({ received: true, duplicate: true });
       expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
+      expect(stub.refundRequests()).toHaveLength(1);
     });
 
     it('matches an event by the intent id stored on the booking, not by its metadata', async () => {
@@ -415,28 +393,25 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       });
     });
 
-    it('under a cancellation racing the payment, a booking ends either paid or cancelled with a refund due, never both', async () => {
+    it('under a cancellation racing the payment, a booking ends cancelled and the money refunded exactly once', async () => {
       for (let round = 0; round < 6; round++) {
         const bookingId = await bookingWaitingForIntent();
         const [cancelled, delivered] = await Promise.all([
-          cancel(bookingId),
+          cancel(bookingId, STRIPE),
           deliver(event('payment_intent.succeeded', bookingId, { status: 'succeeded' })),
         ]);
         expect(delivered.status).toBe(200);
-        const state = await env.DB.prepare('SELECT status, paid FROM bookings WHERE id = ?1')
+        expect(cancelled.status).toBe(200);
+        const state = await env.DB.prepare('SELECT status FROM bookings WHERE id = ?1')
           .bind(bookingId)
-          .first<{ status: string; paid: number }>();
+          .first<{ status: string }>();
+        expect(state?.status).toBe('cancelled');
         const payment = await paymentOf(`pi_for_${bookingId}`);
         expect(payment?.amount_cents).toBe(15000);
-        if (state?.status === 'cancelled') {
-          expect(cancelled.status).toBe(200);
-          expect(state.paid).toBe(0);
-          expect(payment?.refund_status).toBe('due');
-        } else {
-          expect(cancelled.status).toBe(409);
-          expect(state?.paid).toBe(1);
-          expect(payment?.refund_status).toBeNull();
-        }
+        // Cancelled before the payment (refunded as it arrives) or after it (refunded by the cancellation).
+        expect(payment?.refund_status).toBe('succeeded');
+        const asked = stub.refundRequests().filter((r) => r.headers.get('Idempotency-Key') === `refund:${bookingId}`);
+        expect(asked).toHaveLength(1);
       }
     });
 
@@ -457,11 +432,11 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
 
     it('acknowledges and ignores other event types', async () => {
       const response = await deliver({
-        ...event('charge.refunded', 'x'),
-        data: { object: { id: 'ch_1', object: 'charge' } },
+        ...event('customer.created', 'x'),
+        data: { object: { id: 'cus_1', object: 'customer' } },
       });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ received: true, ignored: 'charge.refunded' });
+      expect(await response.json()).toEqual({ received: true, ignored: 'customer.created' });
     });
   });
 });
@@ -600,7 +575,7 @@ describe('demo provider (no Stripe keys)', () => {
     expect(await bookingState(bookingId)).toMatchObject({ paid: 0 });
   });
 
-  it('charges a booking cancelled after its payment page opened, as Stripe would, and records it for a refund', async () => {
+  it('charges a booking cancelled after its payment page opened, as Stripe would, and refunds it at once', async () => {
     const bookingId = await newBooking();
     const secret = await secretFor(bookingId);
     expect((await cancel(bookingId)).status).toBe(200);
@@ -612,11 +587,11 @@ describe('demo provider (no Stripe keys)', () => {
     expect(recorded.status).toBe(200);
     expect(await recorded.json()).toMatchObject({
       refundDue: true,
-      message: expect.stringContaining('The clinic will refund $150.00'),
+      message: 'The booking was cancelled before the payment arrived. $150.00 has been refunded to your card.',
     });
     expect(await bookingState(bookingId)).toMatchObject({ paid: 0, payments: 1 });
     expect(await paymentOf(paymentIntent.id)).toMatchObject({
-      refund_status: 'due',
+      refund_status: 'succeeded',
       refund_reason: 'booking_not_active',
     });
   });
@@ -627,8 +602,8 @@ describe('demo provider (no Stripe keys)', () => {
   });
 });
 
-describe('GET /api/refunds (payments the clinic owes back)', () => {
-  it('lists each flagged payment with its booking, patient, amount and time, for admins only', async () => {
+describe('GET /api/refunds (payments given back or to give back)', () => {
+  it('lists each refunded payment with its booking, patient, amount, time and state, for admins only', async () => {
     const bookingId = await newBooking();
     const secret = (
       await (await postJson('/api/create-payment-intent', { bookingId }, patient)).json<{ clientSecret: string }>()
@@ -660,8 +635,9 @@ describe('GET /api/refunds (payments the clinic owes back)', () => {
       amount: 150,
       currency: 'usd',
       paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-      refundStatus: 'due',
+      refundStatus: 'succeeded',
       reason: 'The booking was cancelled before the payment arrived',
+      failure: null,
       patientName: 'Jamie Patient',
       email: 'patient@clinic.test',
       bookingId,
@@ -670,7 +646,7 @@ describe('GET /api/refunds (payments the clinic owes back)', () => {
       slot: '09.30 AM - 10.30 AM',
       bookingStatus: 'cancelled',
     });
-    // A payment that paid its booking is not listed.
+    // A payment that paid its booking (and was not refunded) is not listed.
     expect(refunds.some((r) => r.bookingId === paid)).toBe(false);
 
     expect((await call('/api/refunds', { headers: patient })).status).toBe(403);

@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 
 describe('public layout and routes', () => {
-  it('shows Home, Appointment, Review and Login in the navigation bar when signed out', () => {
+  it('shows Home, Doctors, Appointment, Review and Login in the navigation bar when signed out', () => {
     renderWithProviders(<AppRoutes />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     const links = within(nav)
@@ -20,6 +20,7 @@ describe('public layout and routes', () => {
     expect(links).toEqual([
       ['Smile Dental Clinic', '/'],
       ['Home', '/'],
+      ['Doctors', '/#doctors'],
       ['Appointment', '/appointment'],
       ['Review', '/review'],
       ['Login', '/login'],
@@ -55,7 +56,7 @@ describe('public layout and routes', () => {
     expect(screen.getByText('9.00 am to 5.00pm every day')).toBeTruthy();
   });
 
-  it('renders the six home sections in order and the footer columns', () => {
+  it('renders the home sections in order and the footer columns', () => {
     renderWithProviders(<AppRoutes />);
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -63,6 +64,7 @@ describe('public layout and routes', () => {
       'Visit our location',
       'Contact us now',
       'Our Services',
+      'Our doctors',
       'Make an appointment',
       'What Our Patients Says',
       'Stay connected with us',

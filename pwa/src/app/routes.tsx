@@ -28,6 +28,11 @@ export const publicRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    path: '/offers/:id',
+    component: lazyPage(() => import('../features/waitlist/components/offer-page.tsx'), 'OfferPage'),
+    access: 'signed-in',
+  },
+  {
     path: '/review',
     component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',
@@ -61,8 +66,31 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/treatments',
+    component: lazyPage(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/clinic-hours',
+    component: lazyPage(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/chairs',
+    component: lazyPage(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/refunds',
     component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/settings',
+    component: lazyPage(
+      () => import('../features/clinic-settings/components/clinic-settings-page.tsx'),
+      'ClinicSettingsPage',
+    ),
     access: 'admin',
   },
   {
@@ -78,6 +106,11 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard/payment/:id',
     component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
+    access: 'signed-in',
+  },
+  {
+    path: '/dashboard/receipt/:id',
+    component: lazyPage(() => import('../features/payments/components/receipt-page.tsx'), 'ReceiptPage'),
     access: 'signed-in',
   },
 ];

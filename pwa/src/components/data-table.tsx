@@ -25,41 +25,45 @@ type DataTableProps<Row> = {
 };
 
 /**
- * A table of rows defined by its columns, scrolling sideways when it is wider than the screen. Each
- * cell carries its column's header in `data-label`, for a feature's CSS that stacks rows on phones.
+ * A table of rows defined by its columns. Where its column of the page is narrow (a phone, a tablet) each
+ * row shows as a card, each cell labelled by its header (styles.css), so no action is off-screen.
  */
 export function DataTable<Row>({ caption, columns, rows, rowKey, className }: DataTableProps<Row>) {
   return (
-    <div className="table-scroll">
-      <table className={className ? `table ${className}` : 'table'}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map(({ header, headerHidden }) => (
-              <th key={header} scope="col">
-                {headerHidden ? <span className="visually-hidden">{header}</span> : header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={rowKey(row)}>
-              {columns.map(({ header, cell, rowHeader, className: cellClass }) =>
-                rowHeader ? (
-                  <th key={header} scope="row" className={cellClass}>
-                    {cell(row, index)}
-                  </th>
-                ) : (
-                  <td key={header} className={cellClass} data-label={header}>
-                    {cell(row, index)}
-                  </td>
-                ),
-              )}
+    <div className="data-table">
+      <div className="data-table__frame">
+        <table className={className ? `table ${className}` : 'table'}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map(({ header, headerHidden }) => (
+                <th key={header} scope="col">
+                  {headerHidden ? <span className="visually-hidden">{header}</span> : header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row)}>
+                {columns.map(({ header, headerHidden, cell, rowHeader, className: cellClass }) => {
+                  // The card layout shows the header before the cell (a CSS label, not read twice).
+                  const label = headerHidden ? undefined : header;
+                  return rowHeader ? (
+                    <th key={header} scope="row" className={cellClass} data-label={label}>
+                      {cell(row, index)}
+                    </th>
+                  ) : (
+                    <td key={header} className={cellClass} data-label={label}>
+                      {cell(row, index)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -6,11 +6,13 @@ type FormFieldProps = {
   registration: UseFormRegisterReturn;
   /** The validation message shown below the input, linked to it for assistive technology. */
   error?: string | undefined;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'date';
   autoComplete?: string;
+  /** The on-screen keyboard a phone shows (say, 'decimal' for a price). */
+  inputMode?: 'decimal' | 'numeric';
 };
 
-export function FormField({ label, registration, error, type = 'text', autoComplete }: FormFieldProps) {
+export function FormField({ label, registration, error, type = 'text', autoComplete, inputMode }: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -20,6 +22,7 @@ export function FormField({ label, registration, error, type = 'text', autoCompl
         id={id}
         type={type}
         autoComplete={autoComplete}
+        inputMode={inputMode}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         {...registration}

@@ -1,27 +1,55 @@
-import { useEffect, useId, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
 
-function NavLink({ href, children }: { href: string; children: string }) {
+function NavLink({ href, className, children }: { href: string; className: string; children: string }) {
   const [location] = useLocation();
   const current = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
   return (
-    <Link href={href} className="nav__link" aria-current={current ? 'page' : undefined}>
+    <Link href={href} className={className} aria-current={current ? 'page' : undefined}>
       {children}
     </Link>
   );
 }
 
-export function Navbar() {
+/** The Menu button (a hamburger and the word) that shows or hides the menu `controls` names. */
+export function MenuButton({
+  open,
+  controls,
+  onToggle,
+  ref,
+}: {
+  open: boolean;
+  controls: string;
+  onToggle(): void;
+  ref?: Ref<HTMLButtonElement>;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="nav__toggle"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+    >
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
+      </svg>
+      <span>Menu</span>
+    </button>
+  );
+}
+
+/**
+ * The site's links as list items (docs/product.md#navigation-bar): in the navigation bar, and in the
+ * dashboard's drawer on phones, where that drawer's one menu button stands for both.
+ */
+export function SiteLinks({ linkClassName }: { linkClassName: string }) {
   const { user, signOut } = useSession();
   const { canInstall, install } = useInstallPrompt();
   const [location, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
-  useEffect(() => setOpen(false), [location]);
 
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
@@ -34,7 +62,87 @@ export function Navbar() {
   }
 
   return (
-    <nav className="nav" aria-label="Main">
+    <>
+      <li>
+        <NavLink href="/" className={linkClassName}>
+          Home
+        </NavLink>
+      </li>
+      <li>
+        {/* docs/product.md#navigation-bar: on the home page the browser scrolls to the section itself;
+            from another page the app goes home and the layout scrolls to it (public-layout.tsx). */}
+        {location === '/' ? (
+          <a href="/#doctors" className={linkClassName}>
+            Doctors
+          </a>
+        ) : (
+          <Link href="/#doctors" className={linkClassName}>
+            Doctors
+          </Link>
+        )}
+      </li>
+      <li>
+        <NavLink href="/appointment" className={linkClassName}>
+          Appointment
+        </NavLink>
+      </li>
+      <li>
+        <NavLink href="/review" className={linkClassName}>
+          Review
+        </NavLink>
+      </li>
+      {canInstall && (
+        <li>
+          <button type="button" className={`${linkClassName} nav__install`} onClick={() => void install()}>
+            Install app
+          </button>
+        </li>
+      )}
+      {user ? (
+        <>
+          <li>
+            <NavLink href="/dashboard" className={linkClassName}>
+              Dashboard
+            </NavLink>
+          </li>
+          <li>
+            <button type="button" className={`${linkClassName} nav__signout`} onClick={handleSignOut}>
+              Sign Out
+            </button>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink href="/login" className={linkClassName}>
+            Login
+          </NavLink>
+        </li>
+      )}
+    </>
+  );
+}
+
+/**
+ * The navigation bar. On phones its links fold behind a Menu button; a layout with a drawer of its own
+ * (the dashboard) passes that drawer's button instead, so a page never shows two menu buttons.
+ */
+export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
+  useEffect(() => setOpen(false), [location]);
+
+  // The Doctors link on the home page only changes the hash: that closes the menu too.
+  useEffect(() => {
+    const close = () => setOpen(false);
+    window.addEventListener('hashchange', close);
+    return () => window.removeEventListener('hashchange', close);
+  }, []);
+
+  return (
+    <nav className={menuButton ? 'nav nav--drawer' : 'nav'} aria-label="Main">
       <Link href="/" className="nav__brand">
         <svg className="nav__logo" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
           <path
@@ -44,51 +152,9 @@ export function Navbar() {
         </svg>
         Smile Dental Clinic
       </Link>
-      <button
-        type="button"
-        className="nav__toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-          <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
-        </svg>
-        <span>Menu</span>
-      </button>
+      {menuButton ?? <MenuButton open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />}
       <ul id={menuId} className="nav__links" data-open={open}>
-        <li>
-          <NavLink href="/">Home</NavLink>
-        </li>
-        <li>
-          <NavLink href="/appointment">Appointment</NavLink>
-        </li>
-        <li>
-          <NavLink href="/review">Review</NavLink>
-        </li>
-        {canInstall && (
-          <li>
-            <button type="button" className="nav__link nav__install" onClick={() => void install()}>
-              Install app
-            </button>
-          </li>
-        )}
-        {user ? (
-          <>
-            <li>
-              <NavLink href="/dashboard">Dashboard</NavLink>
-            </li>
-            <li>
-              <button type="button" className="nav__link nav__signout" onClick={handleSignOut}>
-                Sign Out
-              </button>
-            </li>
-          </>
-        ) : (
-          <li>
-            <NavLink href="/login">Login</NavLink>
-          </li>
-        )}
+        <SiteLinks linkClassName="nav__link" />
       </ul>
     </nav>
   );

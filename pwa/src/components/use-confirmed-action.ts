@@ -2,11 +2,11 @@ import { type RefObject, useState } from 'react';
 import { errorText } from '../lib/error-text.ts';
 import { notify } from '../lib/notify.ts';
 
-type Options<Row> = {
+type Options<Row, Result> = {
   /** The action, once confirmed (say, delete the row's record); it resolves when the list is current again. */
-  run(row: Row): Promise<unknown>;
-  /** The success toast. */
-  successText(row: Row): string;
+  run(row: Row): Promise<Result>;
+  /** The success toast, which may say what the server answered. */
+  successText(row: Row, result: Result): string;
   /** Focused after a success: the row whose button opened the dialog is gone. */
   focusAfter: RefObject<HTMLElement | null>;
 };
@@ -16,7 +16,7 @@ type Options<Row> = {
  * ConfirmDialog while `pending` is set), `confirm()` runs the action with `busy` set, then closes the
  * dialog with a success toast or the error's message in an error toast (the failure is logged too).
  */
-export function useConfirmedAction<Row>({ run, successText, focusAfter }: Options<Row>) {
+export function useConfirmedAction<Row, Result = unknown>({ run, successText, focusAfter }: Options<Row, Result>) {
   const [pending, setPending] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,8 +24,8 @@ export function useConfirmedAction<Row>({ run, successText, focusAfter }: Option
     if (pending === null) return;
     setBusy(true);
     try {
-      await run(pending);
-      notify.success(successText(pending));
+      const result = await run(pending);
+      notify.success(successText(pending, result));
       setPending(null);
       focusAfter.current?.focus();
     } catch (cause) {

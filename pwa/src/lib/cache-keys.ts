@@ -2,8 +2,11 @@
 // refreshes exactly the caches it changes (features/*/api), even another feature's, without
 // importing that feature.
 
+const APPOINTMENT_OPTIONS = '/appointmentOptions?date=';
 /** Free slots of every treatment on one day; `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
-export const appointmentOptionsKey = (date: string) => `/appointmentOptions?date=${encodeURIComponent(date)}`;
+export const appointmentOptionsKey = (date: string) => `${APPOINTMENT_OPTIONS}${encodeURIComponent(date)}`;
+/** Any day's free slots: every schedule change (treatments, hours, closures, doctors, chairs) changes them. */
+export const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith(APPOINTMENT_OPTIONS);
 
 const MY_BOOKINGS = '/bookings';
 /** A patient's bookings (My Appointments). */
@@ -21,6 +24,14 @@ export type PaymentIntentKey = ReturnType<typeof paymentIntentKey>;
 
 export const DOCTORS_KEY = '/doctors';
 export const SPECIALTIES_KEY = '/appointmentSpecialty';
+/** The doctors as patients see them (the home page's "Our doctors"). */
+export const TEAM_KEY = '/team';
+
+/** The admin's schedule: every treatment (active or not), the week's hours, closures, chairs. */
+export const TREATMENTS_KEY = '/treatments';
+export const CLINIC_HOURS_KEY = '/clinic/hours';
+export const CLOSURES_KEY = '/closures';
+export const CHAIRS_KEY = '/chairs';
 
 export const USERS_KEY = '/users';
 export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
@@ -37,9 +48,6 @@ export type OwnReviewKey = ReturnType<typeof ownReviewKey>;
 export const isOwnReviewKey = (key: unknown) => Array.isArray(key) && key[0] === OWN_REVIEW;
 
 export const REFUNDS_KEY = '/refunds';
-
-/** The clinic's settings (the reschedule cutoff). */
-export const CLINIC_SETTINGS_KEY = '/clinic/settings';
 
 const SCHEDULE = '/schedule';
 /** One day of the front desk's schedule (ISO date). */
@@ -60,3 +68,23 @@ export function auditPageKey(filter: { type: string; actor: string }, cursor: st
   const search = query.toString();
   return search ? `/audit?${search}` : '/audit';
 }
+
+const MY_WAITLIST = '/waitlist';
+/** The signed-in patient's waitlist entries (the path is the same for everyone; the email keeps users apart). */
+export const myWaitlistKey = (email: string) => [MY_WAITLIST, email] as const;
+export type MyWaitlistKey = ReturnType<typeof myWaitlistKey>;
+/** Any patient's waitlist entries. */
+export const isMyWaitlistKey = (key: unknown) => Array.isArray(key) && key[0] === MY_WAITLIST;
+
+const MY_REMINDERS = '/users/me/reminders';
+/** Whether the signed-in patient gets reminders by mail. */
+export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
+export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
+
+/** One waitlist offer, as its page loads it. */
+export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;
+/** A paid booking's receipt. */
+export const receiptKey = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/receipt`;
+
+/** The clinic's rules for changing a booking online: free cancellation and the reschedule cutoff. */
+export const POLICY_KEY = '/clinic/policy';

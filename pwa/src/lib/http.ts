@@ -1,13 +1,18 @@
-/** An API failure: the HTTP status (0 when the network failed) and the server's `message`. */
+/**
+ * An API failure: the HTTP status (0 when the network failed), the server's `message`, and its whole
+ * JSON answer in `body` (a 409 of a schedule change lists the bookings it would strand there).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
+  readonly body: unknown;
 
-  constructor(status: number, message: string, statusText = '') {
+  constructor(status: number, message: string, statusText = '', body: unknown = undefined) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.statusText = statusText;
+    this.body = body;
   }
 }
 
@@ -48,7 +53,7 @@ export async function send<T>(path: string, init: RequestInit = {}): Promise<T> 
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
         ? body.message
         : response.statusText || `Request failed with status ${response.status}`;
-    throw new ApiError(response.status, message, response.statusText);
+    throw new ApiError(response.status, message, response.statusText, body);
   }
   return body as T;
 }

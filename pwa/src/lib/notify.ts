@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { toast } from 'sonner';
 
 /** The toast durations, per kind (docs/product.md#messages-and-toasts). Use this instead of calling sonner directly. */
@@ -13,7 +13,9 @@ export const MAX_VISIBLE_TOASTS = 20;
 
 export const notify = {
   message: (text: string) => toast(text, { duration: TOAST_DURATION.message }),
-  success: (text: string) => toast.success(text, { duration: TOAST_DURATION.success }),
+  /** `description`: a second line under the text (say, whom a booking is with). */
+  success: (text: string, description?: ReactNode) =>
+    toast.success(text, { duration: TOAST_DURATION.success, description }),
   error: (text: string) => toast.error(text, { duration: TOAST_DURATION.error }),
   loading: (text: string) => toast.loading(text, { duration: TOAST_DURATION.loading }),
   custom: (render: (id: string | number) => ReactElement) => toast.custom(render, { duration: TOAST_DURATION.custom }),

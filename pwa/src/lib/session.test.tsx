@@ -16,6 +16,7 @@ beforeEach(() => {
   stubFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/reviews') return json([]);
+    if (url.pathname === '/api/team') return json([]);
     if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
     if (url.pathname === '/api/sessions/revoke' && request.method === 'POST') {
       revocations.push({

@@ -11,6 +11,29 @@ import { fakeFirebase } from './fake-firebase.ts';
 // alone can take more than Testing Library's default 1 s, so findBy* waits longer before failing.
 configure({ asyncUtilTimeout: 5000 });
 
+// happy-dom has no HTMLSelectElement.size and no HTMLOptionElement.defaultSelected; react-hook-form reads
+// them to tell a select the user changed before the form was ready (keep its value) from one it should
+// set to the form's default. Without them every select keeps its first option, which no browser does.
+if (!('size' in HTMLSelectElement.prototype)) {
+  Object.defineProperty(HTMLSelectElement.prototype, 'size', {
+    configurable: true,
+    get(this: HTMLSelectElement) {
+      return Number(this.getAttribute('size') ?? 0);
+    },
+  });
+}
+if (!('defaultSelected' in HTMLOptionElement.prototype)) {
+  Object.defineProperty(HTMLOptionElement.prototype, 'defaultSelected', {
+    configurable: true,
+    get(this: HTMLOptionElement) {
+      return this.hasAttribute('selected');
+    },
+    set(this: HTMLOptionElement, selected: boolean) {
+      this.toggleAttribute('selected', selected);
+    },
+  });
+}
+
 // Firebase is faked at the app's one boundary to it (src/lib/firebase.ts) in every test.
 vi.mock('../lib/firebase.ts', () => import('./fake-firebase.ts'));
 

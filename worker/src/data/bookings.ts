@@ -213,17 +213,25 @@ export function releaseLapsedHoldsInTheWay(
 
 /**
  * Inserts the booking while its patient is under the unpaid limit and its treatment is still
- * offered (0 changes when not). A date the patient already booked this treatment on fails it on
+ * offered (0 changes when not), and, for a waitlist offer (`offerId`), while that offer is open and
+ * not expired: of several accepts of one offer, only the first batch books. A date the patient already booked this treatment on fails it on
  * ONE_BOOKING_PER_PATIENT, whatever the timing; its claims (insertClaims) decide its time.
  */
-export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid: number): D1PreparedStatement {
+export function insertBooking(
+  db: D1Database,
+  booking: NewBookingRow,
+  maxUnpaid: number,
+  offerId: string | null = null,
+): D1PreparedStatement {
   const b = booking;
   return db
     .prepare(
       `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
          chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
        SELECT ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?2, ?14, ?15, ?16, ?1, ?3, ?17
-       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)`,
+       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)
+         AND (?18 IS NULL OR EXISTS (
+           SELECT 1 FROM waitlist_offers o WHERE o.id = ?18 AND o.status = 'open' AND o.expires_at > ?3))`,
     )
     .bind(
       ...limitParams(b, maxUnpaid),
@@ -240,6 +248,7 @@ export function insertBooking(db: D1Database, booking: NewBookingRow, maxUnpaid:
       b.email,
       b.phone,
       b.holdUntil,
+      offerId,
     );
 }
 
@@ -252,18 +261,22 @@ export const bookingName =
   (param) =>
     `(SELECT patient_name || ': ' || treatment || ', ' || appointment_date || ', ' || slot FROM bookings WHERE id = ${param(id)})`;
 
-/** Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked in the write). */
+/**
+ * Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked
+ * in the write). `note`: why the clinic cancelled it, in its words (the patient sees it).
+ */
 export function cancelActiveBooking(
   db: D1Database,
   id: string,
-  { evenPaid, by }: { evenPaid: boolean; by: 'patient' | 'admin' },
+  { evenPaid, by, note = null }: { evenPaid: boolean; by: 'patient' | 'admin'; note?: string | null },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE bookings SET status = 'cancelled', cancel_reason = ?3, cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
+      `UPDATE bookings SET status = 'cancelled', cancel_reason = ?3, cancel_note = ?4,
+         cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
        WHERE id = ?1 AND status = 'active' AND (?2 OR paid = 0)`,
     )
-    .bind(id, evenPaid ? 1 : 0, by);
+    .bind(id, evenPaid ? 1 : 0, by, note);
 }
 
 /** SQL: the active bookings whose hold ended by ?1 (the bookings_holds index finds them). */
@@ -552,16 +565,6 @@ export function setAttendance(
        WHERE id = ?1 AND (status IN ('attended', 'no_show') OR (status = 'active' AND ${liveBooking('bookings', '?3')}))`,
     )
     .bind(id, status, at);
-}
-
-/** The clinic cancels an active booking for its patient, with a reason the patient sees (put freeClaimsOfEndedBooking after it). */
-export function cancelForPatient(db: D1Database, id: string, note: string, at: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET status = 'cancelled', cancel_reason = 'admin', cancel_note = ?2, cancelled_at = ?3
-       WHERE id = ?1 AND status = 'active' AND ${liveBooking('bookings', '?3')}`,
-    )
-    .bind(id, note, at);
 }
 
 export interface ScheduleRow {

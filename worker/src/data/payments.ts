@@ -1,4 +1,4 @@
-import type { RefundDue } from '../../../contract/payments.ts';
+import type { Receipt, RefundDue, RefundStatus } from '../../../contract/payments.ts';
 import { displayDate } from '../clinic-time.ts';
 import type { Sql } from './audit.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
@@ -6,13 +6,10 @@ import type { UniqueConstraint } from './unique-constraint.ts';
 /** A Stripe event is handled once: its id is the primary key of stripe_events. */
 export const STRIPE_EVENT_ONCE: UniqueConstraint = { table: 'stripe_events', columns: ['id'] };
 
-/** Why a recorded payment is owed back (payments.refund_reason). */
-export type RefundReason =
-  | 'booking_not_active'
-  | 'already_paid'
-  | 'amount_differs'
-  | 'other_intent'
-  | 'cancelled_by_clinic';
+/** Why a recorded payment is given back (payments.refund_reason); 'cancelled': its paid booking was cancelled and refunded. */
+export type RefundReason = 'booking_not_active' | 'already_paid' | 'amount_differs' | 'other_intent' | 'cancelled';
+
+const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /** Records that a Stripe event was handled; put it in the batch of its effect, so a second delivery fails the batch. */
 export function recordStripeEvent(
@@ -30,19 +27,26 @@ export interface SucceededPayment {
   amountCents: number;
   currency: string;
   provider: 'stripe' | 'demo';
+  /** The card that paid, where the provider tells it. */
+  card?: { brand: string; last4: string } | null;
 }
 
 /**
- * Records a provider-confirmed payment of a booking once per transaction (a repeat changes nothing),
- * with its money. It is flagged as owed back ('due', with the reason) unless it can pay the
- * booking: its own intent, for its price, the booking active and unpaid. The decision is made in
- * the statement, so a cancellation in the same batch or racing it cannot slip between check and write.
+ * Records a provider-confirmed payment of a booking once per transaction (a repeat changes nothing
+ * but fills in the card when it was not known), with its money. Unless it can pay the booking (its
+ * own intent, for its price, the booking active and unpaid) it is given back: refunded through the
+ * provider ('pending') when the booking is no longer active, else flagged 'due' for the clinic,
+ * with the reason. The decision is made in the statement, so a cancellation in the same batch or
+ * racing it cannot slip between check and write.
  */
 export function insertPayment(db: D1Database, payment: SucceededPayment): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, refund_status, refund_reason)
-       SELECT ?1, ?2, id, email, ?3, ?6, ?4, CASE WHEN reason IS NULL THEN NULL ELSE 'due' END, reason
+      `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, refund_status,
+         refund_reason, refund_amount_cents, refund_updated_at, card_brand, card_last4)
+       SELECT ?1, ?2, id, email, ?3, ?6, ?4,
+         CASE WHEN reason IS NULL THEN NULL WHEN reason = 'booking_not_active' THEN 'pending' ELSE 'due' END, reason,
+         CASE WHEN reason IS NULL THEN NULL ELSE ?3 END, CASE WHEN reason IS NULL THEN NULL ELSE ${NOW} END, ?7, ?8
        FROM (
          SELECT b.id, b.email,
            CASE
@@ -53,7 +57,8 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
            END AS reason
          FROM bookings b WHERE b.id = ?5
        ) WHERE true
-       ON CONFLICT DO NOTHING`,
+       ON CONFLICT (transaction_id) DO UPDATE SET card_brand = excluded.card_brand, card_last4 = excluded.card_last4
+         WHERE payments.card_last4 IS NULL AND excluded.card_last4 IS NOT NULL`,
     )
     .bind(
       crypto.randomUUID(),
@@ -62,25 +67,10 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
       payment.provider,
       payment.bookingId,
       payment.currency,
+      payment.card?.brand ?? null,
+      payment.card?.last4 ?? null,
     );
 }
-
-/** Flags the payment of a booking the clinic cancelled as owed back (put it after the cancel; nothing when it was not cancelled). */
-export function markRefundDueOnCancel(db: D1Database, bookingId: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE payments SET refund_status = 'due', refund_reason = 'cancelled_by_clinic'
-       WHERE booking_id = ?1 AND refund_status IS NULL
-         AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = ?1 AND b.status = 'cancelled' AND b.cancel_reason = 'admin')`,
-    )
-    .bind(bookingId);
-}
-
-/** SQL for the audit trail: the transaction of the payment a clinic cancellation flagged for a refund. */
-export const refundedTransaction =
-  (bookingId: string): Sql =>
-  (param) =>
-    `(SELECT transaction_id FROM payments WHERE booking_id = ${param(bookingId)} AND refund_reason = 'cancelled_by_clinic')`;
 
 /**
  * SQL for the audit trail, read in the recording batch: whether the payment of `transactionId` is
@@ -89,24 +79,132 @@ export const refundedTransaction =
 export function refundDueOf(transactionId: string): { isDue: Sql; reason: Sql } {
   return {
     isDue: (param) =>
-      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_status = 'due')`,
+      `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(transactionId)} AND refund_reason IS NOT NULL)`,
     reason: (param) => `(SELECT refund_reason FROM payments WHERE transaction_id = ${param(transactionId)})`,
   };
 }
 
 export interface PaymentStateRow {
   refund_reason: RefundReason | null;
+  refund_status: RefundStatus | null;
   /** The status of its booking (null when the booking is gone). */
   status: string | null;
 }
 
-/** A recorded payment's refund reason and its booking's status (read at the end of the recording batch). */
+/** A recorded payment's refund reason and state, and its booking's status (read at the end of the recording batch). */
 export function paymentStateQuery(db: D1Database, transactionId: string): D1PreparedStatement {
   return db
     .prepare(
-      'SELECT p.refund_reason, b.status FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id WHERE p.transaction_id = ?1',
+      'SELECT p.refund_reason, p.refund_status, b.status FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id WHERE p.transaction_id = ?1',
     )
     .bind(transactionId);
+}
+
+/**
+ * Puts the payment that paid booking ?1 up for a full refund ('pending', reason 'cancelled'), once
+ * the booking is cancelled: put it in the cancelling batch, after the cancellation. A payment
+ * already given back (or none) changes nothing, so a second cancel asks for nothing twice. Answers
+ * the payment's transaction_id when it was put up.
+ */
+export function refundPaymentOfCancelledBooking(db: D1Database, bookingId: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_status = 'pending', refund_reason = 'cancelled', refund_amount_cents = amount_cents,
+         refund_updated_at = ${NOW}
+       WHERE booking_id = ?1 AND refund_status IS NULL
+         AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = ?1 AND b.status = 'cancelled')
+       RETURNING transaction_id`,
+    )
+    .bind(bookingId);
+}
+
+export interface RefundToSend {
+  transaction_id: string;
+  booking_id: string | null;
+  amount_cents: number;
+  currency: string;
+  provider: 'stripe' | 'demo';
+  /** The intent the booking waited for: its own payment is refunded under the key `refund:<booking id>`. */
+  booking_intent: string | null;
+}
+
+/** Refunds asked for and not yet answered by the provider (of one booking, one payment, or all), oldest first. */
+export async function refundsToSend(
+  db: D1Database,
+  only: { bookingId: string } | { transactionId: string } | 'all',
+): Promise<RefundToSend[]> {
+  const [where, value] =
+    only === 'all'
+      ? ['?1 IS NULL', null]
+      : 'bookingId' in only
+        ? ['p.booking_id = ?1', only.bookingId]
+        : ['p.transaction_id = ?1', only.transactionId];
+  const { results } = await db
+    .prepare(
+      `SELECT p.transaction_id, p.booking_id, coalesce(p.refund_amount_cents, p.amount_cents) AS amount_cents, p.currency,
+         p.provider, b.payment_intent_id AS booking_intent
+       FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
+       WHERE p.refund_status = 'pending' AND p.refund_id IS NULL AND ${where}
+       ORDER BY p.created_at, p.id`,
+    )
+    .bind(value)
+    .all<RefundToSend>();
+  return results;
+}
+
+/** A refund's state as the provider tells it (its answer, or a webhook). */
+export interface RefundUpdate {
+  transactionId: string;
+  status: Exclude<RefundStatus, 'due'>;
+  refundId: string | null;
+  amountCents: number | null;
+  /** Why it failed, in plain words. */
+  failure: string | null;
+}
+
+/** SQL: the order a refund's states come in; it never moves back. */
+const rank = (status: string) =>
+  `CASE ${status} WHEN 'pending' THEN 1 WHEN 'succeeded' THEN 2 WHEN 'failed' THEN 3 ELSE 0 END`;
+
+/**
+ * Moves a payment's refund forward to `update.status` (NULL/'due' -> pending -> succeeded ->
+ * failed), never back: a late 'pending' after 'succeeded' changes nothing. At the same state it
+ * only learns the refund's id. Put it in the batch that records the webhook's event id.
+ */
+export function advanceRefund(db: D1Database, update: RefundUpdate): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_status = ?2, refund_id = coalesce(refund_id, ?3),
+         refund_amount_cents = coalesce(?4, refund_amount_cents, amount_cents),
+         refund_failure = CASE WHEN ?2 = 'failed' THEN ?5 ELSE refund_failure END, refund_updated_at = ${NOW}
+       WHERE transaction_id = ?1 AND (${rank('refund_status')} < ${rank('?2')}
+         OR (refund_status = ?2 AND refund_id IS NULL AND ?3 IS NOT NULL))`,
+    )
+    .bind(update.transactionId, update.status, update.refundId, update.amountCents, update.failure);
+}
+
+/** A payment's refund state and amount, to answer with. */
+export function refundStateOf(
+  db: D1Database,
+  transactionId: string,
+): Promise<{ refund_status: RefundStatus | null; refund_amount_cents: number | null; currency: string } | null> {
+  return db
+    .prepare('SELECT refund_status, refund_amount_cents, currency FROM payments WHERE transaction_id = ?1')
+    .bind(transactionId)
+    .first();
+}
+
+/** What a demo refund of Stripe's test card 4000 0000 0000 5126 does: it succeeds, and fails a while later. */
+export const DEMO_LATE_FAILING_CARD = '5126';
+
+/** The demo provider's late refund failures (Stripe's 5126 test card): the Cron Trigger's sweep makes them. */
+export function failLateFailingDemoRefunds(db: D1Database, failure: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE payments SET refund_status = 'failed', refund_failure = ?2, refund_updated_at = ${NOW}
+       WHERE refund_status = 'succeeded' AND provider = 'demo' AND card_last4 = ?1`,
+    )
+    .bind(DEMO_LATE_FAILING_CARD, failure);
 }
 
 export async function isPaymentRecorded(db: D1Database, transactionId: string): Promise<boolean> {
@@ -122,12 +220,12 @@ export function refundReasonText(reason: string | null, bookingStatus: string | 
         : 'The booking was no longer active when the payment arrived';
     case 'already_paid':
       return 'The booking was already paid';
-    case 'cancelled_by_clinic':
-      return 'The clinic cancelled the booking after it was paid';
     case 'amount_differs':
       return 'The amount paid differs from the booking’s price';
     case 'other_intent':
       return 'The payment is not the one the booking was waiting for';
+    case 'cancelled':
+      return 'The paid booking was cancelled';
     default:
       return 'The payment cannot be applied to its booking';
   }
@@ -142,8 +240,9 @@ interface RefundRow {
   currency: string;
   provider: string;
   created_at: string;
-  refund_status: string;
+  refund_status: RefundStatus;
   refund_reason: string | null;
+  refund_failure: string | null;
   patient_name: string | null;
   treatment: string | null;
   appointment_date: string | null;
@@ -160,6 +259,7 @@ const toRefundDue = (row: RefundRow): RefundDue => ({
   paidAt: row.created_at,
   refundStatus: row.refund_status,
   reason: refundReasonText(row.refund_reason, row.booking_status),
+  failure: row.refund_failure,
   patientName: row.patient_name,
   email: row.email,
   bookingId: row.booking_id,
@@ -169,16 +269,82 @@ const toRefundDue = (row: RefundRow): RefundDue => ({
   bookingStatus: row.booking_status,
 });
 
-/** Payments the clinic owes back, oldest first, with what is left of their booking. */
+/**
+ * Payments given back or to give back, with what is left of their booking: those the clinic must
+ * act on first ('due', 'failed'), then those on their way ('pending'), then the refunded; oldest first.
+ */
 export async function refundsDue(db: D1Database): Promise<RefundDue[]> {
   const { results } = await db
     .prepare(
       `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
-         p.refund_status, p.refund_reason, b.patient_name, b.treatment, b.appointment_date, b.slot, b.status AS booking_status
+         p.refund_status, p.refund_reason, p.refund_failure, b.patient_name, b.treatment, b.appointment_date, b.slot,
+         b.status AS booking_status
        FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
-       WHERE p.refund_status = 'due'
-       ORDER BY p.created_at, p.id`,
+       WHERE p.refund_status IS NOT NULL
+       ORDER BY CASE p.refund_status WHEN 'pending' THEN 1 WHEN 'succeeded' THEN 2 ELSE 0 END, p.created_at, p.id`,
     )
     .all<RefundRow>();
   return results.map(toRefundDue);
 }
+
+export interface ReceiptRow {
+  booking_id: string;
+  user_id: string;
+  treatment: string;
+  appointment_date: string;
+  slot: string;
+  patient_name: string;
+  email: string;
+  booking_status: string;
+  transaction_id: string | null;
+  amount_cents: number;
+  currency: string;
+  provider: string;
+  created_at: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  refund_status: RefundStatus | null;
+  refund_amount_cents: number | null;
+}
+
+/**
+ * A booking in any state with its payment: the one that paid it (refunded since or not), else the
+ * latest that arrived for it. `transaction_id` is null when nothing was paid.
+ */
+export function receiptOf(db: D1Database, bookingId: string): Promise<ReceiptRow | null> {
+  return db
+    .prepare(
+      `SELECT b.id AS booking_id, b.user_id, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email,
+         b.status AS booking_status, p.transaction_id, p.amount_cents, p.currency, p.provider, p.created_at,
+         p.card_brand, p.card_last4, p.refund_status, p.refund_amount_cents
+       FROM bookings b LEFT JOIN payments p ON p.id = (
+         SELECT id FROM payments WHERE booking_id = b.id
+         ORDER BY (refund_reason IS NULL OR refund_reason = 'cancelled') DESC, created_at DESC, id LIMIT 1)
+       WHERE b.id = ?1`,
+    )
+    .bind(bookingId)
+    .first<ReceiptRow>();
+}
+
+export const toReceipt = (row: ReceiptRow & { transaction_id: string }): Receipt => ({
+  bookingId: row.booking_id,
+  treatment: row.treatment,
+  appointmentDate: displayDate(row.appointment_date),
+  slot: row.slot,
+  patientName: row.patient_name,
+  email: row.email,
+  bookingStatus: row.booking_status,
+  amount: row.amount_cents / 100,
+  currency: row.currency,
+  paidAt: row.created_at,
+  transactionId: row.transaction_id,
+  provider: row.provider,
+  card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+  refund: row.refund_status
+    ? {
+        status: row.refund_status,
+        amount: (row.refund_amount_cents ?? row.amount_cents) / 100,
+        currency: row.currency,
+      }
+    : null,
+});

@@ -21,6 +21,7 @@ export function demoProvider(env: Env): PaymentProvider {
         currency: 'usd',
         bookingId: booking.id,
         clientSecret: `${id}_secret_${await demoSignature(env, id)}`,
+        card: null,
       };
     },
     async retrieve(intentId) {
@@ -34,7 +35,13 @@ export function demoProvider(env: Env): PaymentProvider {
         currency: 'usd',
         bookingId: booking.id,
         clientSecret: undefined,
+        card: null,
       };
+    },
+    // Like a card refund at Stripe: it succeeds at once. The refund of Stripe's test card
+    // 4000 0000 0000 5126 fails a while later (the Cron Trigger's sweep), as Stripe's does.
+    async refund({ transactionId }) {
+      return { id: `re_demo_${transactionId.replace(/^pi_demo_/, '')}`, status: 'succeeded', failure: null };
     },
   };
 }
@@ -96,6 +103,7 @@ export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
   switch (number) {
     case '4242424242424242':
     case '5555555555554444':
+    case '4000000000005126': // pays; its refund fails later
       return { ok: true };
     case '4000000000009995':
       return {
@@ -118,6 +126,19 @@ export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
         message: 'Your card was declined.',
       };
   }
+}
+
+/** The card's brand (as Stripe names it) and last four digits, for the receipt. */
+export function demoCardOf(card: DemoCard): { brand: string; last4: string } {
+  const number = card.number.replace(/[\s-]/g, '');
+  const brand = /^4/.test(number)
+    ? 'visa'
+    : /^(5[1-5]|2[2-7])/.test(number)
+      ? 'mastercard'
+      : /^3[47]/.test(number)
+        ? 'amex'
+        : 'unknown';
+  return { brand, last4: number.slice(-4) };
 }
 
 function luhn(digits: string): boolean {

@@ -1,10 +1,13 @@
+import type { RefundState } from '../../../contract/payments.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../data/audit.ts';
 import { bookingName, markBookingPaid, notePaymentFailure } from '../data/bookings.ts';
 import {
+  advanceRefund,
   insertPayment,
   type PaymentStateRow,
   paymentStateQuery,
   type RefundReason,
+  type RefundUpdate,
   recordStripeEvent,
   refundDueOf,
   refundReasonText,
@@ -13,34 +16,42 @@ import {
 } from '../data/payments.ts';
 import { violates } from '../data/unique-constraint.ts';
 import type { Env } from '../env.ts';
+import { paymentReceived } from '../messages.ts';
+import { refundStateNow, sendRefunds } from './refunds.ts';
 
 export type PaymentOutcome =
   | ({ kind: 'succeeded' } & SucceededPayment)
   | { kind: 'failed'; bookingId: string; message: string };
 
+type StripeEventSeen = { id: string; type: string; created: number };
+
 export interface Recorded {
   /** The event was handled before: nothing changed. */
   duplicate: boolean;
-  /** Set when the payment was recorded only to be refunded: why, as a code and in plain words. */
-  refund: { reason: RefundReason; text: string } | null;
+  /**
+   * Set when the payment was recorded only to be given back: why, as a code and in plain words,
+   * and where its refund stands (a payment for a booking no longer active is refunded at once).
+   */
+  refund: { reason: RefundReason; text: string; state: RefundState | null } | null;
 }
 
 /**
  * The one place a payment's outcome reaches the database, for webhooks, POST /api/payments and
  * the demo provider alike. A succeeded payment is always recorded with its money; it pays the
  * booking only when it is the booking's own intent, for its price, and the booking is active and
- * unpaid. Otherwise it is flagged for a refund. That decision is made inside the one atomic batch,
- * so a cancellation racing the payment cannot slip between a check and the write. With a Stripe
- * event, its id is written in the same batch: a second delivery fails on the primary key and
- * changes nothing. A failure never un-pays a booking, so out-of-order deliveries end right.
- * Each state change (paid, flagged for a refund, failed) writes its audit row, by `actor`, in the
- * same batch, right after the statement that makes it and only when that statement changed a row.
+ * unpaid. Otherwise it is given back: refunded through the provider when the booking is no longer
+ * active (asked right after the batch), else flagged for the clinic. That decision is made inside
+ * the one atomic batch, so a cancellation racing the payment cannot slip between a check and the
+ * write. With a Stripe event, its id is written in the same batch: a second delivery fails on the
+ * primary key and changes nothing. A failure never un-pays a booking, so out-of-order deliveries end right.
+ * Each state change (paid, given back, failed) writes its audit row, by `actor`, in the same batch,
+ * right after the statement that makes it and only when that statement changed a row.
  */
 export async function recordOutcome(
   env: Env,
   outcome: PaymentOutcome,
   actor: Actor,
-  event?: { id: string; type: string; created: number },
+  event?: StripeEventSeen,
 ): Promise<Recorded> {
   const db = env.DB;
   const statements: D1PreparedStatement[] = event ? [recordStripeEvent(db, event)] : [];
@@ -65,6 +76,7 @@ export async function recordOutcome(
         { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
         IF_CHANGED,
       ),
+      ...paymentReceived(env, outcome.transactionId, new Date()),
       paymentStateQuery(db, outcome.transactionId),
     );
   } else {
@@ -80,11 +92,36 @@ export async function recordOutcome(
     if (event && violates(error, STRIPE_EVENT_ONCE)) return { duplicate: true, refund: null };
     throw error;
   }
-  const payment =
-    outcome.kind === 'succeeded' ? (results.at(-1)?.results[0] as PaymentStateRow | undefined) : undefined;
+  if (outcome.kind !== 'succeeded') return { duplicate: false, refund: null };
+  const payment = results.at(-1)?.results[0] as PaymentStateRow | undefined;
   const reason = payment?.refund_reason ?? null;
+  if (!reason) return { duplicate: false, refund: null };
+  if (payment?.refund_status === 'pending') await sendRefunds(env, { transactionId: outcome.transactionId });
   return {
     duplicate: false,
-    refund: reason ? { reason, text: refundReasonText(reason, payment?.status ?? null) } : null,
+    refund: {
+      reason,
+      text: refundReasonText(reason, payment?.status ?? null),
+      state: await refundStateNow(env, outcome.transactionId),
+    },
   };
+}
+
+/**
+ * A refund's webhook (refund.created, refund.updated, refund.failed, charge.refunded): its state
+ * moves forward only, in the batch that records the event's id, so a duplicated or reordered
+ * delivery changes nothing twice and never takes a refund back to pending.
+ */
+export async function recordRefundEvent(
+  env: Env,
+  update: RefundUpdate,
+  event: StripeEventSeen,
+): Promise<{ duplicate: boolean; changed: boolean }> {
+  try {
+    const [, result] = await env.DB.batch([recordStripeEvent(env.DB, event), advanceRefund(env.DB, update)]);
+    return { duplicate: false, changed: (result?.meta.changes ?? 0) > 0 };
+  } catch (error) {
+    if (violates(error, STRIPE_EVENT_ONCE)) return { duplicate: true, changed: false };
+    throw error;
+  }
 }

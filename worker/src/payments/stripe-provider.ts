@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Env } from '../env.ts';
 import { HttpError } from '../http.ts';
-import type { Intent, PaymentProvider } from './provider.ts';
+import { type Intent, type PaymentProvider, type RefundAnswer, refundFailureText } from './provider.ts';
 
 export function stripeClient(secretKey: string): Stripe {
   // Built per request: workerd has no Node http, so Stripe talks through fetch.
@@ -9,6 +9,9 @@ export function stripeClient(secretKey: string): Stripe {
 }
 
 export function toIntent(intent: Stripe.PaymentIntent): Intent {
+  // The card is on the intent's charge, which Stripe sends only when asked to expand it.
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
   return {
     id: intent.id,
     status: intent.status,
@@ -16,7 +19,17 @@ export function toIntent(intent: Stripe.PaymentIntent): Intent {
     currency: intent.currency,
     bookingId: intent.metadata?.bookingId,
     clientSecret: intent.client_secret ?? undefined,
+    card: card?.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
   };
+}
+
+/** A Stripe Refund as the Worker keeps it: pending (or waiting for the customer), succeeded, or failed (or canceled). */
+export function toRefundAnswer(refund: Stripe.Refund): RefundAnswer {
+  if (refund.status === 'succeeded') return { id: refund.id, status: 'succeeded', failure: null };
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return { id: refund.id, status: 'failed', failure: refundFailureText(refund.failure_reason) };
+  }
+  return { id: refund.id, status: 'pending', failure: null };
 }
 
 /**
@@ -73,9 +86,32 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
     retrieve: (intentId) =>
       reachStripe(async () => {
         try {
-          return toIntent(await stripe.paymentIntents.retrieve(intentId));
+          return toIntent(await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
         } catch (error) {
           if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }),
+    refund: (request) =>
+      reachStripe(async () => {
+        try {
+          const refund = await stripe.refunds.create(
+            {
+              payment_intent: request.transactionId,
+              amount: request.amountCents,
+              reason: 'requested_by_customer',
+              metadata: request.bookingId ? { bookingId: request.bookingId } : {},
+            },
+            { idempotencyKey: request.idempotencyKey },
+          );
+          return toRefundAnswer(refund);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            // Refunded already (from Stripe's dashboard, say): the money is back.
+            if (error.code === 'charge_already_refunded') return { id: null, status: 'succeeded', failure: null };
+            console.error('Stripe refused a refund', request.transactionId, error.message);
+            return { id: null, status: 'failed', failure: 'The payment provider refused the refund' };
+          }
           throw error;
         }
       }),

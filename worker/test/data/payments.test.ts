@@ -8,11 +8,15 @@ import {
   setPaymentIntent,
 } from '../../src/data/bookings.ts';
 import {
+  advanceRefund,
   insertPayment,
   isPaymentRecorded,
   paymentStateQuery,
+  receiptOf,
   recordStripeEvent,
+  refundPaymentOfCancelledBooking,
   refundsDue,
+  refundsToSend,
   STRIPE_EVENT_ONCE,
   type SucceededPayment,
 } from '../../src/data/payments.ts';
@@ -85,24 +89,25 @@ describe('payments: statements against D1', () => {
     expect(await isPaymentRecorded(db, booking.intent)).toBe(false);
     expect(await record(payment(booking))).toEqual({
       paidChanges: 1,
-      state: { refund_reason: null, status: 'active' },
+      state: { refund_reason: null, refund_status: null, status: 'active' },
     });
     expect(await bookingById(db, booking.id, NOW)).toMatchObject({ paid: 1 });
     expect(await isPaymentRecorded(db, booking.intent)).toBe(true);
     expect((await insertPayment(db, payment(booking)).run()).meta.changes).toBe(0);
   });
 
-  it('flags for a refund, with its reason, a payment that cannot pay its booking, and never pays the booking with it', async () => {
+  it('gives back, with its reason, a payment that cannot pay its booking (refunded when the booking is gone, else due), and never pays the booking with it', async () => {
     const cancelled = await unpaidBooking();
     await cancelActiveBooking(db, cancelled.id, { evenPaid: false, by: 'patient' }).run();
     expect(await record(payment(cancelled))).toEqual({
       paidChanges: 0,
-      state: { refund_reason: 'booking_not_active', status: 'cancelled' },
+      state: { refund_reason: 'booking_not_active', refund_status: 'pending', status: 'cancelled' },
     });
 
     const cheaper = await unpaidBooking();
     expect((await record(payment(cheaper, { amountCents: 100 }))).state).toMatchObject({
       refund_reason: 'amount_differs',
+      refund_status: 'due',
     });
     const otherIntent = await unpaidBooking();
     expect((await record(payment(otherIntent, { transactionId: 'pi_someone_else' }))).state).toMatchObject({
@@ -120,12 +125,19 @@ describe('payments: statements against D1', () => {
     expect(due.map((refund) => refund.transactionId).sort()).toEqual(
       [cancelled.intent, cheaper.intent, 'pi_someone_else', 'pi_second'].sort(),
     );
-    expect(due.map((refund) => refund.paidAt)).toEqual(due.map((refund) => refund.paidAt).sort());
+    // Those the clinic must act on (due) first, oldest first; then the refunds on their way.
+    expect(due.map((refund) => refund.refundStatus)).toEqual(['due', 'due', 'due', 'pending']);
+    expect(due.slice(0, 3).map((refund) => refund.paidAt)).toEqual(
+      due
+        .slice(0, 3)
+        .map((refund) => refund.paidAt)
+        .sort(),
+    );
     expect(due.find((refund) => refund.transactionId === cancelled.intent)).toMatchObject({
       bookingId: cancelled.id,
       amount: 80,
       currency: 'usd',
-      refundStatus: 'due',
+      refundStatus: 'pending',
       reason: 'The booking was cancelled before the payment arrived',
       treatment: 'Teeth Cleaning',
       bookingStatus: 'cancelled',
@@ -143,5 +155,63 @@ describe('payments: statements against D1', () => {
     );
     expect(violates(error, STRIPE_EVENT_ONCE)).toBe(true);
     expect(await isPaymentRecorded(db, other.intent)).toBe(false);
+  });
+
+  it('puts a cancelled booking’s payment up for a refund once, and never an active booking’s', async () => {
+    const booking = await unpaidBooking();
+    await record(payment(booking, { card: { brand: 'visa', last4: '4242' } }));
+    expect((await refundPaymentOfCancelledBooking(db, booking.id).all()).results).toEqual([]);
+    await cancelActiveBooking(db, booking.id, { evenPaid: true, by: 'patient' }).run();
+    const [first, second] = await db.batch([
+      refundPaymentOfCancelledBooking(db, booking.id),
+      refundPaymentOfCancelledBooking(db, booking.id),
+    ]);
+    expect(first?.results).toEqual([{ transaction_id: booking.intent }]);
+    expect(second?.results).toEqual([]);
+    expect(await refundsToSend(db, { bookingId: booking.id })).toEqual([
+      {
+        transaction_id: booking.intent,
+        booking_id: booking.id,
+        amount_cents: 8000,
+        currency: 'usd',
+        provider: 'demo',
+        booking_intent: booking.intent,
+      },
+    ]);
+    expect(await receiptOf(db, booking.id)).toMatchObject({
+      booking_status: 'cancelled',
+      card_brand: 'visa',
+      card_last4: '4242',
+      refund_status: 'pending',
+      refund_amount_cents: 8000,
+    });
+  });
+
+  it('moves a refund forward only: pending, succeeded, failed; the same state only learns the refund’s id', async () => {
+    const booking = await unpaidBooking();
+    await record(payment(booking));
+    const update = (status: 'pending' | 'succeeded' | 'failed', refundId: string | null = null) =>
+      advanceRefund(db, {
+        transactionId: booking.intent,
+        status,
+        refundId,
+        amountCents: null,
+        failure: status === 'failed' ? 'The card issuer could not take the refund' : null,
+      }).run();
+    const state = () => receiptOf(db, booking.id);
+    expect((await update('pending')).meta.changes).toBe(1);
+    expect((await update('pending')).meta.changes).toBe(0);
+    expect((await update('pending', 're_1')).meta.changes).toBe(1);
+    expect((await update('succeeded', 're_2')).meta.changes).toBe(1);
+    expect((await update('pending')).meta.changes).toBe(0);
+    expect(await state()).toMatchObject({ refund_status: 'succeeded', refund_amount_cents: 8000 });
+    expect((await update('failed')).meta.changes).toBe(1);
+    expect((await update('succeeded')).meta.changes).toBe(0);
+    expect(await state()).toMatchObject({ refund_status: 'failed' });
+    const row = await db
+      .prepare('SELECT refund_id, refund_failure FROM payments WHERE transaction_id = ?1')
+      .bind(booking.intent)
+      .first();
+    expect(row).toEqual({ refund_id: 're_1', refund_failure: 'The card issuer could not take the refund' });
   });
 });

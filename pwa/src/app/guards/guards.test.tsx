@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFirebase } from '../../testing/fake-firebase.ts';
 import { json, renderWithProviders, storeSession, stubFetch } from '../../testing/test-utils.tsx';
@@ -86,9 +86,19 @@ describe('admin guard', () => {
     },
   );
 
-  it('sends a signed-out visitor to /login without asking the server', async () => {
+  it('tells the patient it sent to /login that the page is for clinic staff', async () => {
+    fakeFirebase.signInAs('pat@clinic.test');
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/all-users' });
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByRole('status').textContent).toBe('That page is for clinic staff');
+    expect(here()).toBe('/login?from=%2Fdashboard%2Fall-users');
+  });
+
+  it('sends a signed-out visitor to /login without asking the server, nor saying it is for staff', async () => {
     renderWithProviders(<AppRoutes />, { path: '/dashboard/manage-doctors' });
     await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(screen.queryByText('That page is for clinic staff')).toBeNull();
     expect(here()).toBe('/login?from=%2Fdashboard%2Fmanage-doctors');
     expect(requested.filter((path) => path.startsWith('/api/users'))).toEqual([]);
   });

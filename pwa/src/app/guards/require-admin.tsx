@@ -17,8 +17,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   }, [ensureAuth]);
 
   useEffect(() => {
-    if (!pending && !allowed) sendToLogin();
-  }, [pending, allowed, sendToLogin]);
+    // A signed-in patient is sent to /login too (the spec's redirect), told the page is for staff.
+    if (!pending && !allowed) sendToLogin(user ? 'staff-only' : undefined);
+  }, [pending, allowed, user, sendToLogin]);
 
   if (pending) return <Spinner label="Checking your access" />;
   return allowed ? children : null;

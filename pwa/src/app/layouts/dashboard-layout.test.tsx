@@ -33,7 +33,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Refunds due, Reviews and Activity for an admin', async () => {
+  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -44,9 +44,13 @@ describe('dashboard layout', () => {
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],
-        ['Refunds due', '/dashboard/refunds'],
+        ['Treatments', '/dashboard/treatments'],
+        ['Clinic hours', '/dashboard/clinic-hours'],
+        ['Chairs', '/dashboard/chairs'],
+        ['Refunds', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
         ['Activity', '/dashboard/activity'],
+        ['Clinic settings', '/dashboard/settings'],
       ]),
     );
     const current = within(screen.getByRole('navigation', { name: 'Dashboard' })).getByRole('link', {
@@ -58,6 +62,9 @@ describe('dashboard layout', () => {
   it.each([
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/manage-doctors', 'Manage Doctors'],
+    ['/dashboard/treatments', 'Treatments'],
+    ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+    ['/dashboard/chairs', 'Chairs'],
     ['/dashboard/payment/b-42', 'Payment'],
   ])('%s shows its page to an admin', async (path, heading) => {
     fakeFirebase.signInAs('admin@clinic.test');
@@ -65,13 +72,16 @@ describe('dashboard layout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
-  it('opens the side drawer from the menu button, moves focus into it, and closes it with Escape', async () => {
+  it('has one Menu button, in the navigation bar, that opens the drawer with the site’s links too; Escape closes it', async () => {
     fakeFirebase.signInAs('patient@clinic.test');
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
 
-    const toggle = screen.getByRole('button', { name: 'Open dashboard menu' });
+    const toggles = screen.getAllByRole('button', { name: /menu/i });
+    expect(toggles).toHaveLength(1);
+    const toggle = toggles[0]!;
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getByRole('button', { name: 'Menu' })).toBe(toggle);
     const drawer = screen.getByRole('navigation', { name: 'Dashboard' });
     expect(toggle.getAttribute('aria-controls')).toBe(drawer.id);
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
@@ -80,10 +90,13 @@ describe('dashboard layout', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(drawer.dataset.open).toBe('true');
     expect(document.activeElement).toBe(within(drawer).getByRole('link', { name: 'My Appointments' }));
+    expect(within(drawer).getByRole('link', { name: 'Appointment' }).getAttribute('href')).toBe('/appointment');
+    expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
 
     await user.keyboard('{Escape}');
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(drawer.dataset.open).toBe('false');
+    expect(within(drawer).queryByRole('link', { name: 'Appointment' })).toBeNull();
     expect(document.activeElement).toBe(toggle);
   });
 

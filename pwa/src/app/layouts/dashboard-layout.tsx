@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { MenuButton, SiteLinks } from '../../components/navbar.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';
@@ -15,7 +16,10 @@ function MenuLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** docs/product.md#dashboard-layout: the navigation bar, then a side menu (a drawer on small screens) beside the page. */
+/**
+ * docs/product.md#dashboard-layout: the navigation bar, then a side menu beside the page. On small screens
+ * the menu is a drawer behind the navigation bar's one Menu button, and holds the site's links too.
+ */
 export function DashboardLayout({ children }: { children: ReactNode }) {
   const { user, loading } = useSession();
   const { isAdmin } = useAdmin(loading ? null : user?.email);
@@ -48,19 +52,13 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
 
   return (
     <div className="page">
-      <SiteHeader />
+      <SiteHeader
+        menuButton={
+          <MenuButton ref={toggleRef} open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />
+        }
+      />
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: it catches Escape bubbling up from the focusable links and buttons of the open menu. */}
       <div className="dashboard" onKeyDown={handleKeyDown}>
-        <button
-          ref={toggleRef}
-          type="button"
-          className="button dashboard__toggle"
-          aria-expanded={open}
-          aria-controls={menuId}
-          onClick={() => setOpen((value) => !value)}
-        >
-          Open dashboard menu
-        </button>
         {open && <div className="dashboard__backdrop" aria-hidden="true" onClick={close} />}
         <nav ref={menuRef} id={menuId} className="dashboard__menu" data-open={open} aria-label="Dashboard">
           <ul>
@@ -82,7 +80,16 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/refunds">Refunds due</MenuLink>
+                  <MenuLink href="/dashboard/treatments">Treatments</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/clinic-hours">Clinic hours</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
+                </li>
+                <li>
+                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
                   <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
@@ -90,9 +97,18 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                 <li>
                   <MenuLink href="/dashboard/activity">Activity</MenuLink>
                 </li>
+                <li>
+                  <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
+                </li>
               </>
             )}
           </ul>
+          {/* In drawer mode the navigation bar's links are folded away: the drawer offers them. */}
+          {open && (
+            <ul className="dashboard__site-links">
+              <SiteLinks linkClassName="dashboard__link" />
+            </ul>
+          )}
         </nav>
         <main id="main" className="dashboard__content" tabIndex={-1}>
           <ErrorBoundary resetKey={location}>

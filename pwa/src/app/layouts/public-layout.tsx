@@ -10,11 +10,14 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const shownLocation = useRef(location);
 
-  // A new page starts at the top, as it would with full page loads.
+  // A new page starts at the top, as it would with full page loads, or at the section its URL names
+  // (the navigation bar's /#doctors).
   useEffect(() => {
     if (shownLocation.current === location) return;
     shownLocation.current = location;
-    window.scrollTo(0, 0);
+    const section = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (section) section.scrollIntoView();
+    else window.scrollTo(0, 0);
   }, [location]);
 
   return (

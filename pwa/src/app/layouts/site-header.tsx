@@ -1,16 +1,17 @@
+import type { ReactNode } from 'react';
 import { Navbar } from '../../components/navbar.tsx';
 import { OfflineBanner } from '../../components/offline-banner.tsx';
 import { VerifyEmailBanner } from '../../features/auth/components/verify-email-banner.tsx';
 
 /** The top of both layouts: the skip link, the navigation bar, the offline banner and the verify-your-email banner. */
-export function SiteHeader() {
+export function SiteHeader({ menuButton }: { menuButton?: ReactNode }) {
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="header">
-        <Navbar />
+        <Navbar menuButton={menuButton} />
       </header>
       <OfflineBanner />
       <VerifyEmailBanner />

@@ -26,7 +26,6 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'booking.attended': 'Marked attended',
   'booking.no_show': 'Marked no-show',
   'booking.booked_by_phone': 'Booked by phone',
-  'clinic.settings_changed': 'Changed clinic settings',
   'payment.succeeded': 'Payment received',
   'payment.failed': 'Payment failed',
   'payment.refund_due': 'Payment to refund',

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type { BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
+import type { Booking, BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
-import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { appointmentOptionsKey, bookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
-export type { NewBooking };
+export type { Booking, NewBooking };
 
 /** POST /api/bookings (signed in). A refusal (409 slot taken, 409 one per day, 400 …) throws ApiError with the server's message. */
 export function createBooking(booking: NewBooking): Promise<BookingCreated> {
@@ -12,13 +12,27 @@ export function createBooking(booking: NewBooking): Promise<BookingCreated> {
 }
 
 /**
+ * GET /api/bookings/:id of a booking just made: the doctor the server picked and its length. Null
+ * when it cannot be read (the booking is made all the same).
+ */
+async function readBooked(id: string): Promise<Booking | null> {
+  try {
+    return await api<Booking>(bookingKey(id));
+  } catch (error) {
+    console.error(error);
+    return null;
+  }
+}
+
+/**
  * Books, then refreshes what booking changes: that day's free slots, after a refusal too (the slot
- * may just have been taken), and, once booked, the patient's bookings.
+ * may just have been taken), and, once booked, the patient's bookings. Answers the server's answer
+ * and, once booked, the booking as stored (whom the server chose; null if it could not be read).
  */
 export function useCreateBooking() {
   const { mutate } = useSWRConfig();
   return useCallback(
-    async (booking: NewBooking): Promise<BookingCreated> => {
+    async (booking: NewBooking): Promise<{ result: BookingCreated; booking: Booking | null }> => {
       const freeSlots = appointmentOptionsKey(booking.appointmentDate);
       let result: BookingCreated;
       try {
@@ -28,8 +42,9 @@ export function useCreateBooking() {
         throw error;
       }
       void mutate(freeSlots);
-      if (result.acknowledged) void mutate(isMyBookingsKey);
-      return result;
+      if (!result.acknowledged) return { result, booking: null };
+      void mutate(isMyBookingsKey);
+      return { result, booking: await readBooked(result.insertedId) };
     },
     [mutate],
   );

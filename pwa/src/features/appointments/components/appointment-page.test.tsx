@@ -18,6 +18,8 @@ let optionDates: string[];
 let bookings: { body: NewBooking; authorization: string | null }[];
 let answerBooking: (body: NewBooking) => Response;
 let answerOptions: () => Response;
+let answerBooked: () => Response;
+let waitlistJoins: unknown[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -34,14 +36,21 @@ beforeEach(() => {
     {
       _id: 'teeth-whitening',
       name: 'Teeth Whitening',
-      slots: ['10.00 AM - 10.30 AM'],
+      slots: ['10.00 AM - 11.30 AM'],
       price: 99.5,
-      durationMinutes: 30,
+      durationMinutes: 90,
     },
   ];
   optionDates = [];
   bookings = [];
+  waitlistJoins = [];
   answerOptions = () => json(options);
+  answerBooked = () =>
+    json({
+      _id: 'b-1',
+      durationMinutes: 30,
+      doctor: { name: 'Dr. Ada Okafor', image: '/api/images/doctors/ada.png' },
+    });
   answerBooking = (body) => {
     const option = options.find((o) => o.name === body.treatment)!;
     option.slots = option.slots.filter((s) => s !== body.slot);
@@ -57,6 +66,23 @@ beforeEach(() => {
       const body = (await request.json()) as NewBooking;
       bookings.push({ body, authorization: request.headers.get('Authorization') });
       return answerBooking(body);
+    }
+    if (url.pathname === '/api/bookings/b-1' && request.method === 'GET') return answerBooked();
+    if (url.pathname === '/api/waitlist' && request.method === 'POST') {
+      waitlistJoins.push(await request.json());
+      return waitlistJoins.length > 1
+        ? json(
+            { acknowledged: false, message: 'You are already on the waitlist for Cavity Filling on Nov 20, 2026' },
+            409,
+          )
+        : json(
+            {
+              acknowledged: true,
+              insertedId: 'w-1',
+              message: 'You are on the waitlist for Cavity Filling on Nov 20, 2026',
+            },
+            201,
+          );
     }
     return json({ message: 'Not found' }, 404);
   });
@@ -144,16 +170,19 @@ describe('Appointment page: the calendar', () => {
 });
 
 describe('Appointment page: the treatment cards', () => {
-  it('shows each treatment with its first free slot, the spaces left and the price', async () => {
+  it('shows each treatment with its first free slot, the spaces left, its length and the price', async () => {
     await openAppointmentPage();
     const cleaning = await card('Teeth Cleaning');
     expect(cleaning.getByText('09.00 AM - 09.30 AM')).toBeTruthy();
     expect(cleaning.getByText('2 spaces available')).toBeTruthy();
+    expect(cleaning.getByText('Length: 30 min')).toBeTruthy();
     expect(cleaning.getByText('Price: $80')).toBeTruthy();
     expect((cleaning.getByRole('button', { name: 'Book Appointment' }) as HTMLButtonElement).disabled).toBe(false);
 
     const whitening = await card('Teeth Whitening');
+    expect(whitening.getByText('10.00 AM - 11.30 AM')).toBeTruthy();
     expect(whitening.getByText('1 space available')).toBeTruthy();
+    expect(whitening.getByText('Length: 90 min')).toBeTruthy();
     expect(whitening.getByText('Price: $99.50')).toBeTruthy();
   });
 
@@ -166,6 +195,17 @@ describe('Appointment page: the treatment cards', () => {
     expect(button.disabled).toBe(true);
     await user.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers Join the waitlist only on a card with no slot left, for the chosen day', async () => {
+    const user = await openAppointmentPage();
+    const filling = await card('Cavity Filling');
+    expect((await card('Teeth Cleaning')).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
+    expect(waitlistJoins).toEqual([{ treatment: 'cavity-filling', from: '2026-11-20' }]);
+    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
+    expect(await findToast('You are already on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
   });
 });
 
@@ -184,6 +224,37 @@ describe('Appointment page: the booking modal', () => {
     const slot = dialog.getByLabelText('Slot') as HTMLSelectElement;
     expect([...slot.options].map((o) => o.value)).toEqual(['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM']);
     expect(document.activeElement).toBe(slot);
+  });
+
+  it('shows the length and that the doctor is chosen when booking', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user, 'Teeth Whitening');
+    expect(dialog.getByText('Length').nextElementSibling?.textContent).toBe('90 min');
+    expect(dialog.getByText('Doctor').nextElementSibling?.textContent).toBe(
+      'Chosen when you book: the doctor free at your time',
+    );
+  });
+
+  it('names the doctor the server chose, with their photo and the length, under the confirmation', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Booking confirmed')).toBe('success');
+    const bookedWith = await screen.findByText('With Dr. Ada Okafor, 30 min');
+    expect(bookedWith.querySelector('img')?.getAttribute('src')).toBe('/api/images/doctors/ada.png');
+  });
+
+  it('still confirms a booking whose details cannot be read back', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answerBooked = () => json({ message: 'Something went wrong' }, 500);
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Booking confirmed')).toBe('success');
+    expect(screen.queryByText(/^With /)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it("sends the spec's booking, confirms it, closes the modal and refetches the slots", async () => {

@@ -5,7 +5,9 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { clinicToday } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useJoinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
@@ -21,6 +23,21 @@ export function AppointmentPage() {
   const [bookingId, setBookingId] = useState<string | null>(null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
+  const joinWaitlist = useJoinWaitlist();
+  const [joining, setJoining] = useState(false);
+
+  /** On a day with no free time for a treatment, the patient waits for one to free up (an offer comes by mail). */
+  async function handleJoinWaitlist(treatmentId: string) {
+    setJoining(true);
+    try {
+      const joined = await joinWaitlist({ treatment: treatmentId, from: format(selected, 'yyyy-MM-dd') });
+      notify.success(joined.message);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setJoining(false);
+    }
+  }
 
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
@@ -43,7 +60,12 @@ export function AppointmentPage() {
     content = (
       <div className="available__grid">
         {options.map((option) => (
-          <TreatmentCard key={option._id} option={option} onBook={() => setBookingId(option._id)} />
+          <TreatmentCard
+            key={option._id}
+            option={option}
+            onBook={() => setBookingId(option._id)}
+            onJoinWaitlist={online && !joining ? () => void handleJoinWaitlist(option._id) : undefined}
+          />
         ))}
       </div>
     );

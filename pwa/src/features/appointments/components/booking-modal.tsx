@@ -4,11 +4,13 @@ import { Modal } from '../../../components/modal.tsx';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../../../lib/appointment-options.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
-import { useCreateBooking } from '../api/create-booking.ts';
+import { type Booking, useCreateBooking } from '../api/create-booking.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
+export const DOCTOR_CHOSEN_TEXT = 'Chosen when you book: the doctor free at your time';
 
 type BookingModalProps = {
   /** The card's treatment, kept current: after a refusal its slots are refetched and the choice follows. */
@@ -20,8 +22,40 @@ type BookingModalProps = {
 };
 
 /**
- * docs/product.md#booking-modal: the date, name and email read-only, a slot from the card's free slots and a
- * free-text phone number. Submitting posts the booking; toasts tell how it went.
+ * docs/product.md#booking-modal: how long it takes, and who will see the patient. The server picks
+ * the doctor when it books (the least busy one free at that time), so the modal says so, and the
+ * confirmation names them.
+ */
+function BookingFacts({ option }: { option: AppointmentOption }) {
+  return (
+    <dl className="booking-facts">
+      <div className="booking-facts__item">
+        <dt>Length</dt>
+        <dd>{lengthText(option.durationMinutes)}</dd>
+      </div>
+      <div className="booking-facts__item">
+        <dt>Doctor</dt>
+        <dd className="booking-facts__note">{DOCTOR_CHOSEN_TEXT}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The doctor who will see the patient, with their photo, under the "Booking confirmed" toast. */
+function BookedWith({ doctor, minutes }: { doctor: Booking['doctor']; minutes: number }) {
+  if (!doctor) return <span>{lengthText(minutes)}</span>;
+  return (
+    <span className="booked-with">
+      <img src={doctor.image} alt="" width={32} height={32} />
+      With {doctor.name}, {lengthText(minutes)}
+    </span>
+  );
+}
+
+/**
+ * docs/product.md#booking-modal: the doctor and length, the date, name and email read-only, a slot
+ * from the card's free slots and a free-text phone number. Submitting posts the booking; toasts tell
+ * how it went.
  */
 export function BookingModal({ option, date, onClose, onBooked }: BookingModalProps) {
   const { user } = useSession();
@@ -48,7 +82,7 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
     if (!online || sending || !chosenSlot) return;
     setSending(true);
     try {
-      const result = await createBooking({
+      const { result, booking } = await createBooking({
         treatment: option.name,
         appointmentDate,
         slot: chosenSlot,
@@ -58,7 +92,10 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
         price: option.price,
       });
       if (result.acknowledged) {
-        notify.success('Booking confirmed');
+        notify.success(
+          'Booking confirmed',
+          booking && <BookedWith doctor={booking.doctor} minutes={booking.durationMinutes} />,
+        );
         setSending(false);
         onBooked();
         return;
@@ -79,6 +116,7 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
       <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={sending}>
         ×
       </button>
+      <BookingFacts option={option} />
       <form className="modal__form booking-form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
         <div className="field">
           <label htmlFor={`${ids}-date`}>Date</label>

@@ -1,9 +1,22 @@
 import { useId } from 'react';
 import { formatPrice } from '../../../components/price.ts';
 import type { AppointmentOption } from '../../../lib/appointment-options.ts';
+import { lengthText } from '../../../lib/schedule-text.ts';
 
-/** One treatment on the chosen day: its next free slot, how many are left, its price and Book Appointment. */
-export function TreatmentCard({ option, onBook }: { option: AppointmentOption; onBook(): void }) {
+/**
+ * One treatment on the chosen day: its next free slot, how many are left, its length, its price and Book
+ * Appointment; with no free time that day, Join the waitlist.
+ */
+export function TreatmentCard({
+  option,
+  onBook,
+  onJoinWaitlist,
+}: {
+  option: AppointmentOption;
+  onBook(): void;
+  /** Absent while joining is not possible (offline, or joining already). */
+  onJoinWaitlist?: (() => void) | undefined;
+}) {
   const titleId = useId();
   const free = option.slots.length;
   return (
@@ -15,10 +28,16 @@ export function TreatmentCard({ option, onBook }: { option: AppointmentOption; o
       <p className="treatment-card__spaces">
         {free} {free === 1 ? 'space' : 'spaces'} available
       </p>
+      <p className="treatment-card__length">Length: {lengthText(option.durationMinutes)}</p>
       <p className="treatment-card__price">Price: {formatPrice(option.price)}</p>
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
         Book Appointment
       </button>
+      {free === 0 && (
+        <button type="button" className="button" disabled={!onJoinWaitlist} onClick={onJoinWaitlist}>
+          Join the waitlist
+        </button>
+      )}
     </article>
   );
 }

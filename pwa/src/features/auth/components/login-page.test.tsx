@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
-import { fakeFirebase, signInWithGoogle, signOutOfFirebase } from '../../../testing/fake-firebase.ts';
+import {
+  fakeFirebase,
+  sendPasswordReset,
+  signInWithGoogle,
+  signInWithPassword,
+  signOutOfFirebase,
+} from '../../../testing/fake-firebase.ts';
 import { describeRequest, findToast, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 
 let requests: Request[];
@@ -11,7 +17,8 @@ beforeEach(() => {
   requests = [];
   stubFetch((request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials and doctors
+    if (url.pathname === '/api/team') return json([]);
     if (url.pathname === '/api/reviews/mine') return json({ canReview: false, review: null }); // the /review page
     requests.push(request);
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
@@ -99,16 +106,25 @@ describe('login page', () => {
     },
   );
 
-  it("shows the provider's message in red under the form when signing in fails", async () => {
+  it('says in red under the form, in plain words, that the email or password is incorrect', async () => {
     const user = await openLogin();
     await logIn(user, 'pat@clinic.test', 'Wrong#Pass1');
     const alert = await main().findByRole('alert');
-    expect(alert.textContent).toBe('Firebase: Error (auth/invalid-credential).');
+    expect(alert.textContent).toBe('Email or password is incorrect');
     expect(alert.className).toContain('form-error');
     expect(window.location.pathname).toBe('/login');
     expect(localStorage.getItem('accessToken')).toBeNull();
     // the Login button works again
     expect((main().getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('answers an unknown email exactly as a wrong password, so it does not tell who has an account', async () => {
+    signInWithPassword.mockRejectedValueOnce(
+      Object.assign(new Error('Firebase: Error (auth/user-not-found).'), { code: 'auth/user-not-found' }),
+    );
+    const user = await openLogin();
+    await logIn(user, 'nobody@clinic.test', 'Nobody#2026');
+    expect((await main().findByRole('alert')).textContent).toBe('Email or password is incorrect');
   });
 
   it('signs in with Google, stores the user and the token, and goes back to the original page', async () => {
@@ -127,6 +143,7 @@ describe('login page', () => {
     stubFetch((request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/reviews') return json([]);
+      if (url.pathname === '/api/team') return json([]);
       requests.push(request);
       return url.pathname === '/api/jwt' ? json({ message }, status) : json({ message: 'Not found' }, 404);
     });
@@ -162,11 +179,13 @@ describe('login page', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
-  it('shows a Google sign-in failure under the form', async () => {
+  it('shows a Google sign-in failure under the form in plain words', async () => {
     signInWithGoogle.mockRejectedValueOnce(new Error('Firebase: Error (auth/popup-closed-by-user).'));
     const user = await openLogin();
     await user.click(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' }));
-    expect((await main().findByRole('alert')).textContent).toBe('Firebase: Error (auth/popup-closed-by-user).');
+    expect((await main().findByRole('alert')).textContent).toBe(
+      'The Google sign-in window was closed before you finished signing in',
+    );
     expect(requests).toEqual([]);
   });
 });
@@ -194,14 +213,26 @@ describe('forgot-password modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 
-  it("shows the provider's message in an error toast and stays on the form when the reset fails", async () => {
+  it('confirms for an email with no account as for any other, so it does not tell who has an account', async () => {
     const user = await openLogin();
     await user.click(main().getByRole('button', { name: 'Forgot password?' }));
     const form = screen.getByRole('dialog', { name: 'Put here your email' });
     await user.type(within(form).getByLabelText('Email'), 'nobody@clinic.test');
     await user.click(within(form).getByRole('button', { name: 'Reset' }));
 
-    expect(await findToast('Firebase: Error (auth/user-not-found).')).toBe('error');
+    expect(await screen.findByRole('dialog', { name: 'Please check your email and reset your password' })).toBeTruthy();
+    expect(sendPasswordReset).toHaveBeenCalledWith('nobody@clinic.test');
+  });
+
+  it('shows a failed reset in plain words in an error toast and stays on the form', async () => {
+    sendPasswordReset.mockRejectedValueOnce(new Error('Firebase: Error (auth/too-many-requests).'));
+    const user = await openLogin();
+    await user.click(main().getByRole('button', { name: 'Forgot password?' }));
+    const form = screen.getByRole('dialog', { name: 'Put here your email' });
+    await user.type(within(form).getByLabelText('Email'), 'pat@clinic.test');
+    await user.click(within(form).getByRole('button', { name: 'Reset' }));
+
+    expect(await findToast('Too many attempts in a short time; please wait a few minutes and try again')).toBe('error');
     expect(screen.getByRole('dialog', { name: 'Put here your email' })).toBeTruthy();
     expect(screen.queryByText('Please check your email and reset your password')).toBeNull();
   });

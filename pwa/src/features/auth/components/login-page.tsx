@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { FormField } from '../../../components/form-field.tsx';
-import { errorText } from '../../../lib/error-text.ts';
-import { safeReturnPath } from '../../../lib/login-redirect.ts';
+import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import '../auth.css';
@@ -17,6 +18,7 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('from'));
+  const reason = loginReasonText(useHistoryState());
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
   const {
@@ -38,13 +40,18 @@ export function LoginPage() {
       await signIn(email, password);
       goBack();
     } catch (cause) {
-      setError(errorText(cause));
+      setError(authErrorText(cause, 'sign-in'));
     }
   });
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
       <h1 id="login-title">Login</h1>
+      {reason && (
+        <p className="auth-card__reason" role="status">
+          {reason}
+        </p>
+      )}
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <FormField
           label="Email"
@@ -82,7 +89,7 @@ export function LoginPage() {
       <GoogleSignInButton
         onSignedIn={goBack}
         onError={(cause) => {
-          setError(errorText(cause));
+          setError(authErrorText(cause, 'sign-in'));
         }}
       />
       {resetOpen && <ResetPasswordModal defaultEmail={getValues('email')} onClose={() => setResetOpen(false)} />}

@@ -1,10 +1,13 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { authErrorText, isUnknownAccount } from '../auth-error-text.ts';
 
-/** docs/product.md#forgot-password: the email form, then the confirmation; no validation. */
+/**
+ * docs/product.md#forgot-password: the email form, then the confirmation, whether or not the address
+ * has an account; no validation.
+ */
 export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {
   const { resetPassword } = useSession();
   const [email, setEmail] = useState(defaultEmail);
@@ -22,7 +25,9 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
       await resetPassword(email);
       setSent(true);
     } catch (cause) {
-      notify.error(errorText(cause));
+      // Whether the address has an account is nobody's business here: the answer is the same.
+      if (isUnknownAccount(cause)) setSent(true);
+      else notify.error(authErrorText(cause, 'reset'));
     } finally {
       setSending(false);
     }

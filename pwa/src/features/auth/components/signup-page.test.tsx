@@ -15,7 +15,8 @@ beforeEach(() => {
   serverSaw = vi.fn();
   stubFetch((request) => {
     const url = new URL(request.url);
-    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials
+    if (url.pathname === '/api/reviews') return json([]); // the home page's testimonials and doctors
+    if (url.pathname === '/api/team') return json([]);
     requests.push(request);
     serverSaw(describeRequest(request));
     if (url.pathname === '/api/jwt') return json({ accessToken: `access:${url.searchParams.get('email')}` });
@@ -152,6 +153,7 @@ describe('sign up page', () => {
     stubFetch((request) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/reviews') return json([]);
+      if (url.pathname === '/api/team') return json([]);
       requests.push(request);
       return url.pathname === '/api/users'
         ? json({ acknowledged: false, message: 'An account with this email already exists; contact the clinic' }, 409)
@@ -169,14 +171,14 @@ describe('sign up page', () => {
     expect(window.location.pathname).toBe('/signup');
   });
 
-  it('shows a provider error below the password field, in red, and logs it', async () => {
+  it('shows a provider error below the password field in plain words, in red, and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFirebase.addAccount('pat@clinic.test', 'Patient#2026');
     const user = await openSignUp();
     await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
 
     const alert = await main().findByRole('alert');
-    expect(alert.textContent).toBe('Firebase: Error (auth/email-already-in-use).');
+    expect(alert.textContent).toBe('An account with this email already exists');
     expect(alert.className).toContain('form-error');
     const password = main().getByLabelText('Password');
     expect(password.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
-import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import '../auth.css';
 
@@ -30,7 +30,7 @@ export function SignUpPage() {
   const goHome = () => navigate('/', { replace: true });
   const showError = (cause: unknown) => {
     console.error(cause);
-    setError(errorText(cause));
+    setError(authErrorText(cause, 'sign-up'));
   };
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {

@@ -20,6 +20,7 @@ beforeEach(() => {
   stubFetch((request) => {
     const url = new URL(request.url);
     if (url.pathname === '/api/reviews') return json([]);
+    if (url.pathname === '/api/team') return json([]);
     if (url.pathname === '/api/bookings') return json([]);
     if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
     requests.push(request);

@@ -1,20 +1,8 @@
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { authErrorText } from '../auth-error-text.ts';
 import '../verify-email-banner.css';
-
-/** A failed Firebase or API call in plain words, never a provider code. */
-function plainFailure(cause: unknown, what: string): string {
-  if (cause instanceof ApiError)
-    return cause.status === 0 ? 'You seem to be offline; please try again once you are back online' : cause.message;
-  const text = String((cause as { code?: unknown } | null)?.code ?? cause);
-  if (text.includes('too-many-requests'))
-    return 'Too many emails were sent just now; please wait a few minutes and try again';
-  if (text.includes('network-request-failed'))
-    return 'You seem to be offline; please try again once you are back online';
-  return `${what}; please try again later`;
-}
 
 /**
  * Under the header of both layouts while the signed-in user's email is not verified (the Worker refuses
@@ -43,7 +31,7 @@ export function VerifyEmailBanner() {
         notify.success(`We sent a new link to ${user.email}`);
       } catch (cause) {
         console.error(cause);
-        notify.error(plainFailure(cause, 'The email could not be sent'));
+        notify.error(authErrorText(cause, 'verification-email'));
       }
     });
 
@@ -54,7 +42,7 @@ export function VerifyEmailBanner() {
         else notify.error(`Your email is not verified yet: open the link we sent to ${user.email}, then try again`);
       } catch (cause) {
         console.error(cause);
-        notify.error(plainFailure(cause, 'We could not check your email'));
+        notify.error(authErrorText(cause, 'verification-check'));
       }
     });
 

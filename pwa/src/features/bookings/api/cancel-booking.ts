@@ -2,16 +2,19 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
-import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { appointmentOptionsKey, isMyBookingsKey, receiptKey } from '../../../lib/cache-keys.ts';
 
-/** DELETE /api/bookings/:id: cancels an unpaid booking that has not started and frees its slot (409 otherwise). */
+/**
+ * DELETE /api/bookings/:id: cancels a booking that has not started and frees its slot (409 otherwise); a paid one
+ * (outside the clinic's cancellation window) is refunded, and the answer's `refund` says where the refund stands.
+ */
 export function cancelBooking(id: string): Promise<BookingCancelled> {
   return api<BookingCancelled>(`/bookings/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 /**
  * Cancels, then refreshes what cancelling changes: the free slots of the booking's day (one is
- * free again) and the patient's bookings, which are reloaded before this resolves. After a refusal the bookings are
+ * free again), its receipt (a refund) and the patient's bookings, which are reloaded before this resolves. After a refusal the bookings are
  * reloaded too: the booking may have been paid, cancelled or started meanwhile.
  */
 export function useCancelBooking() {
@@ -26,6 +29,7 @@ export function useCancelBooking() {
         throw error;
       }
       void mutate(appointmentOptionsKey(booking.appointmentDate));
+      void mutate(receiptKey(booking._id));
       await mutate(isMyBookingsKey);
       return result;
     },

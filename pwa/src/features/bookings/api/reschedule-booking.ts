@@ -1,14 +1,8 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import { useSWRConfig } from 'swr';
 import type { Reschedule, Rescheduled } from '../../../../../contract/bookings.ts';
-import type { ClinicSettings } from '../../../../../contract/clinic.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
-import { appointmentOptionsKey, CLINIC_SETTINGS_KEY, isMyBookingsKey } from '../../../lib/cache-keys.ts';
-
-/** GET /api/clinic/settings: until how many hours before the start a patient may reschedule online. */
-export function useClinicSettings() {
-  return useSWR<ClinicSettings>(CLINIC_SETTINGS_KEY, apiFetcher<ClinicSettings>);
-}
+import { api } from '../../../lib/api.ts';
+import { appointmentOptionsKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
 /**
  * POST /api/bookings/:id/reschedule, then refreshes what moving changes: the free times of both

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { WaitlistEntry } from '../../../../../contract/messages.ts';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
@@ -49,8 +50,11 @@ let online: boolean;
 let answerDelete: (id: string) => Response;
 let answerCalendar: (request: Request) => Response;
 let answerMove: (id: string, request: Request) => Response | Promise<Response>;
-let cutoffHours: number;
 const FREE_TIMES = ['11.00 AM - 11.30 AM', '01.00 PM - 01.30 PM'];
+let waitlist: WaitlistEntry[];
+let remindersOn: boolean;
+let freeCancellationHours: number;
+let cutoffHours: number;
 
 beforeEach(() => {
   online = true;
@@ -65,9 +69,11 @@ beforeEach(() => {
       appointmentDate: 'Nov 26, 2026',
       date: '2026-11-26',
       startsAt: '2026-11-26T14:30:00.000Z',
-      slot: '09.30 AM - 10.00 AM',
+      slot: '09.30 AM - 10.30 AM',
       price: 150,
       paid: true,
+      durationMinutes: 60,
+      doctor: { name: 'Dr. Ben Ito', image: '/api/images/doctors/ben.png' },
     }),
     booking('b-started', {
       treatment: 'Teeth Whitening',
@@ -89,6 +95,9 @@ beforeEach(() => {
   requests = [];
   cutoffHours = 24;
   answerMove = () => json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
+  waitlist = [];
+  remindersOn = true;
+  freeCancellationHours = 24;
   answerList = () => json(bookings);
   answerDelete = (id) => {
     bookings = bookings.filter((b) => b._id !== id);
@@ -109,7 +118,6 @@ beforeEach(() => {
       return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!));
     }
     if (url.pathname === '/api/jwt') return json({ accessToken: 'renewed-token' });
-    if (url.pathname === '/api/clinic/settings') return json({ rescheduleCutoffHours: cutoffHours });
     if (url.pathname === '/api/appointmentOptions') {
       return json([
         { _id: 'cavity-filling', name: 'Cavity Filling', slots: FREE_TIMES, price: 150, durationMinutes: 30 },
@@ -117,6 +125,20 @@ beforeEach(() => {
     }
     const move = url.pathname.match(/^\/api\/bookings\/([^/]+)\/reschedule$/);
     if (move && request.method === 'POST') return answerMove(decodeURIComponent(move[1]!), request);
+    if (url.pathname === '/api/waitlist') return json(waitlist);
+    if (url.pathname.startsWith('/api/waitlist/') && request.method === 'DELETE') {
+      waitlist = waitlist.filter((entry) => !url.pathname.endsWith(entry._id));
+      return json({ acknowledged: true, deletedCount: 1 });
+    }
+    if (url.pathname === '/api/users/me/reminders' && request.method === 'PUT') {
+      return request.json().then((body: { remindersOn: boolean }) => {
+        remindersOn = body.remindersOn;
+        return json({ acknowledged: true, remindersOn });
+      });
+    }
+    if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
+    if (url.pathname === '/api/clinic/policy')
+      return json({ freeCancellationHours, rescheduleCutoffHours: cutoffHours });
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -140,14 +162,14 @@ const lines = (prefix: string) => requests.map((r) => r.line).filter((line) => l
 const listRequests = () => lines(`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`).length;
 
 describe('My Appointments', () => {
-  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Price, Payment and Status", async () => {
+  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Doctor, Price, Payment and Status", async () => {
     await openMyAppointments();
     const list = await table();
     expect(
       within(list)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Price', 'Payment', 'Status', 'Actions']);
+    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Doctor', 'Price', 'Payment', 'Status', 'Actions']);
     const [, ...body] = within(list).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
     expect(
@@ -155,15 +177,25 @@ describe('My Appointments', () => {
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 5),
+          .slice(0, 6),
       ),
     ).toEqual([
-      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM', '$80'],
-      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.00 AM', '$150'],
-      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM', '$250'],
-      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM', '$0'],
+      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$80'],
+      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.30 AM60 min', 'Dr. Ben Ito', '$150'],
+      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$250'],
+      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM30 min', 'To be confirmed', '$0'],
     ]);
     expect(lines('GET /api/bookings')).toEqual([`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it("shows each booking's length under its time, and its doctor's photo beside their name", async () => {
+    await openMyAppointments();
+    await table();
+    const length = row('Cavity Filling').getByText('60 min');
+    expect(length.tagName).toBe('SMALL');
+    const doctor = row('Cavity Filling').getByText('Dr. Ben Ito');
+    expect(doctor.querySelector('img')?.getAttribute('src')).toBe('/api/images/doctors/ben.png');
+    expect(row('Teeth Cleaning').getByText('To be confirmed')).toBeTruthy();
   });
 
   it('shows a Pay link for an unpaid booking with a price and a Paid label for a paid one', async () => {
@@ -178,6 +210,12 @@ describe('My Appointments', () => {
 
     expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
     expect(row('Cavity Filling').queryByRole('link', { name: 'Pay' })).toBeNull();
+    expect(
+      row('Cavity Filling')
+        .getByRole('link', { name: 'Receipt for Cavity Filling on Nov 26, 2026' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/receipt/b-paid');
+    expect(row('Teeth Cleaning').queryByRole('link', { name: /^Receipt/ })).toBeNull();
 
     expect(row('Dental Check-up').queryByRole('link', { name: 'Pay' })).toBeNull();
     expect(row('Dental Check-up').queryByText('Paid')).toBeNull();
@@ -192,13 +230,57 @@ describe('My Appointments', () => {
     expect(row('Dental Check-up').queryByText(/^Pay by/)).toBeNull();
   });
 
-  it('offers Cancel only for unpaid bookings that have not started', async () => {
+  it('offers Cancel for bookings that have not started, a paid one outside the clinic’s cancellation window', async () => {
     await openMyAppointments();
     await table();
     expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(row('Dental Check-up').getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(row('Cavity Filling').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // Paid, 5 days ahead, the policy is 24 hours.
+    expect(await row('Cavity Filling').findByRole('button', { name: 'Cancel' })).toBeTruthy();
     expect(row('Teeth Whitening').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(lines('GET /api/clinic/policy')).toEqual(['GET /api/clinic/policy']);
+  });
+
+  it('inside the window, says to call the clinic instead of offering Cancel for a paid booking', async () => {
+    freeCancellationHours = 7 * 24;
+    await openMyAppointments();
+    await table();
+    const note = await row('Cavity Filling').findByText(/^To cancel, call the clinic/);
+    expect(note.textContent).toBe('To cancel, call the clinic: +1 (555) 010-2026');
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('tel:+15550102026');
+    expect(row('Cavity Filling').queryByRole('button', { name: 'Cancel' })).toBeNull();
+    // An unpaid booking is cancelled online whatever the window.
+    expect(row('Teeth Cleaning').getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+
+  it('cancels a paid booking with a full refund, says where the refund stands and links its receipt', async () => {
+    answerDelete = (id) => {
+      bookings = bookings.filter((b) => b._id !== id);
+      return json({
+        acknowledged: true,
+        modifiedCount: 1,
+        message: 'Booking cancelled',
+        refund: { status: 'succeeded', amount: 150, currency: 'usd' },
+      });
+    };
+    const user = await openMyAppointments();
+    await table();
+    await user.click(await row('Cavity Filling').findByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this appointment?' });
+    expect(dialog.textContent).toContain('The $150 you paid will be refunded to your card.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel appointment' }));
+
+    expect(await findToast('Booking cancelled')).toBe('success');
+    const notice = screen.getByText(/is cancelled/).closest('[role="status"]')!;
+    expect(notice.textContent).toContain(
+      'Your Cavity Filling appointment on Nov 26, 2026 is cancelled. $150.00 has been refunded to your card.',
+    );
+    expect(
+      within(notice as HTMLElement)
+        .getByRole('link', { name: 'View receipt' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/receipt/b-paid');
+    expect(lines('DELETE')).toEqual(['DELETE /api/bookings/b-paid']);
   });
 
   it('asks before cancelling and cancels nothing on Keep it', async () => {
@@ -312,6 +394,51 @@ describe('My Appointments', () => {
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
+  it('lists the waitlist with the offer held for the patient, and leaves it on Leave', async () => {
+    waitlist = [
+      {
+        _id: 'w1',
+        treatmentId: 'root-canal',
+        treatment: 'Root Canal',
+        from: '2026-11-30',
+        to: '2026-12-02',
+        createdAt: '2026-11-20T12:00:00.000Z',
+        offer: {
+          _id: 'o1',
+          date: '2026-12-01',
+          appointmentDate: 'Dec 1, 2026',
+          slot: '09.00 AM - 10.30 AM',
+          expiresAt: '2026-11-21T15:30:00.000Z',
+        },
+      },
+    ];
+    const user = await openMyAppointments();
+    const section = within(await screen.findByRole('region', { name: 'My waitlist' }));
+    expect(await section.findByText('Root Canal on Nov 30, 2026 to Dec 2, 2026')).toBeTruthy();
+    expect(
+      section
+        .getByRole('link', { name: 'A time is held for you: Dec 1, 2026, 09.00 AM - 10.30 AM' })
+        .getAttribute('href'),
+    ).toBe('/offers/o1');
+    await user.click(
+      section.getByRole('button', { name: 'Leave the waitlist for Root Canal on Nov 30, 2026 to Dec 2, 2026' }),
+    );
+    expect(await findToast('You left the waitlist')).toBeTruthy();
+    expect(lines('DELETE /api/waitlist/w1')).toHaveLength(1);
+    expect(await section.findByText(/You are not waiting for any time/)).toBeTruthy();
+  });
+
+  it('turns reminders off on the server, and says so', async () => {
+    const user = await openMyAppointments();
+    const toggle = await screen.findByRole('checkbox', { name: 'Email me a reminder the day before each appointment' });
+    await waitFor(() => expect((toggle as HTMLInputElement).disabled).toBe(false));
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    expect(await findToast('Reminders are off')).toBeTruthy();
+    expect(remindersOn).toBe(false);
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
   describe('offline', () => {
     const SAVED_AT = Date.parse('2026-11-20T12:00:00Z');
     const goOffline = () => {
@@ -336,6 +463,17 @@ describe('My Appointments', () => {
       expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
       expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
       expect(row('Teeth Cleaning').getByText('Unpaid')).toBeTruthy();
+    });
+
+    it('shows a booking saved on this device by an older version, which has no doctor or length', async () => {
+      const { doctor: _doctor, durationMinutes: _length, ...older } = booking('b-old', { treatment: 'Fluoride' });
+      await saveBookings(EMAIL, [older as Booking], SAVED_AT);
+      goOffline();
+      await openMyAppointments();
+      await table();
+      expect(row('Fluoride').getByText('To be confirmed')).toBeTruthy();
+      expect(row('Fluoride').queryByText(/ min$/)).toBeNull();
+      expect(row('Fluoride').getByText('09.00 AM - 09.30 AM')).toBeTruthy();
     });
 
     it('says so when no appointments are saved on this device', async () => {
@@ -394,7 +532,7 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     };
     await user.click(row('Cavity Filling').getByRole('button', { name: 'Reschedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' }, { timeout: 10_000 });
-    expect(within(dialog).getByText('Now: Nov 26, 2026, 09.30 AM - 10.00 AM')).toBeTruthy();
+    expect(within(dialog).getByText('Now: Nov 26, 2026, 09.30 AM - 10.30 AM')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /November 27/ }));
     await within(dialog).findByRole('option', { name: '01.00 PM - 01.30 PM' });
     await user.selectOptions(within(dialog).getByLabelText('New time'), '01.00 PM - 01.30 PM');
@@ -425,7 +563,7 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     cutoffHours = 200; // more than the 5 days to Nov 26
     await openMyAppointments();
     await table();
-    await waitFor(() => expect(lines('GET /api/clinic/settings')).toHaveLength(1));
+    await waitFor(() => expect(lines('GET /api/clinic/policy')).toHaveLength(1));
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
   });
 

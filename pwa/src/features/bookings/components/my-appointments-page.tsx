@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { formatPrice } from '../../../components/price.ts';
@@ -9,23 +10,21 @@ import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
+import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
+import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
-import { useClinicSettings, useRescheduleBooking } from '../api/reschedule-booking.ts';
+import { useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
+import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
   import('../../../components/reschedule-dialog.tsx').then((m) => ({ default: m.RescheduleDialog })),
 );
-
-/** A patient may cancel online only an active, unpaid booking that has not started yet (the server checks it too). */
-export function canCancel(booking: Booking, now = Date.now()): boolean {
-  return booking.status === 'active' && !booking.paid && Date.parse(booking.startsAt) > now;
-}
 
 /**
  * A patient may move an active booking online until `cutoffHours` before it starts (the clinic's
@@ -58,6 +57,40 @@ function StatusCell({ booking }: { booking: Booking }) {
   }
 }
 
+/**
+ * docs/product.md#cancellation-policy: a patient cancels online an active booking that has not started; a
+ * paid one only until `freeHours` before it starts (null: the policy is not known yet), refunded in
+ * full. The server checks it too.
+ */
+export function cancelState(
+  booking: Booking,
+  freeHours: number | null,
+  now = Date.now(),
+): 'cancel' | 'call the clinic' | null {
+  const untilStart = Date.parse(booking.startsAt) - now;
+  if (booking.status !== 'active' || untilStart <= 0) return null;
+  if (!booking.paid) return 'cancel';
+  if (freeHours === null) return null;
+  return untilStart >= freeHours * 3600_000 ? 'cancel' : 'call the clinic';
+}
+
+const CLINIC_PHONE = { href: 'tel:+15550102026', text: '+1 (555) 010-2026' };
+
+/** e.g. "$150.00 has been refunded to your card." */
+function refundNote(refund: NonNullable<BookingCancelled['refund']>): string {
+  const amount = `$${refund.amount.toFixed(2)}`;
+  switch (refund.status) {
+    case 'succeeded':
+      return `${amount} has been refunded to your card.`;
+    case 'pending':
+      return `${amount} is being refunded to your card.`;
+    case 'failed':
+      return `The refund of ${amount} did not go through; the clinic will contact you.`;
+    case 'due':
+      return `The clinic will refund ${amount} to your card.`;
+  }
+}
+
 /** e.g. "Nov 21, 2026, 3:00 PM", in the device's time zone. */
 const savedAtText = (savedAt: number) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(savedAt);
@@ -72,7 +105,21 @@ const payByText = (payBy: string) =>
 
 /** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
-  if (booking.paid) return <span className="badge">Paid</span>;
+  if (booking.paid)
+    return (
+      <span className="bookings-table__paid">
+        <span className="badge">Paid</span>
+        {!offline && (
+          <Link
+            href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
+            className="bookings-table__receipt"
+            aria-label={`Receipt for ${booking.treatment} on ${booking.appointmentDate}`}
+          >
+            Receipt
+          </Link>
+        )}
+      </span>
+    );
   if (booking.price <= 0 || booking.status !== 'active') return null;
   return (
     <>
@@ -91,6 +138,18 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
   );
 }
 
+/** Who will see the patient: photo and name, or "To be confirmed" while the booking has no doctor. */
+function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
+  // A copy saved on the device by an older version has no doctor field at all: the same as none.
+  if (!doctor) return <span className="muted">To be confirmed</span>;
+  return (
+    <span className="bookings-table__doctor">
+      <img src={doctor.image} alt="" width={32} height={32} loading="lazy" />
+      {doctor.name}
+    </span>
+  );
+}
+
 /**
  * docs/product.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
@@ -104,12 +163,17 @@ export function MyAppointmentsPage() {
   const offline = !online || data?.offline === true;
   const cancelBooking = useCancelBooking();
   const rescheduleBooking = useRescheduleBooking();
-  const { data: settings } = useClinicSettings();
   const [moving, setMoving] = useState<Booking | null>(null);
+  const { data: policy } = useCancellationPolicy();
+  const freeHours = policy?.freeCancellationHours ?? null;
   const [downloading, setDownloading] = useState<string | null>(null);
+  const [refunded, setRefunded] = useState<{ booking: Booking; note: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancellation = useConfirmedAction<Booking>({
-    run: cancelBooking,
+    run: async (booking) => {
+      const { refund } = await cancelBooking(booking);
+      setRefunded(refund ? { booking, note: refundNote(refund) } : null);
+    },
     successText: () => 'Booking cancelled',
     focusAfter: headingRef,
   });
@@ -165,7 +229,24 @@ export function MyAppointmentsPage() {
       { header: 'Name', cell: (booking) => booking.patientName },
       { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
       { header: 'Date', cell: (booking) => booking.appointmentDate },
-      { header: 'Time', className: 'bookings-table__wrap', cell: (booking) => booking.slot },
+      {
+        header: 'Time',
+        className: 'bookings-table__wrap',
+        cell: (booking) => (
+          <>
+            {booking.slot}
+            {/* Absent from a copy saved on the device by an older version. */}
+            {booking.durationMinutes > 0 && (
+              <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
+            )}
+          </>
+        ),
+      },
+      {
+        header: 'Doctor',
+        className: 'bookings-table__wrap',
+        cell: (booking) => <DoctorCell doctor={booking.doctor} />,
+      },
       { header: 'Price', cell: (booking) => formatPrice(booking.price) },
       { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
       { header: 'Status', className: 'bookings-table__wrap', cell: (booking) => <StatusCell booking={booking} /> },
@@ -187,12 +268,12 @@ export function MyAppointmentsPage() {
                 Add to calendar
               </button>
             )}
-            {canReschedule(booking, settings?.rescheduleCutoffHours, now) && (
+            {canReschedule(booking, policy?.rescheduleCutoffHours, now) && (
               <button type="button" className="button button--small" onClick={() => setMoving(booking)}>
                 Reschedule
               </button>
             )}
-            {canCancel(booking, now) && (
+            {cancelState(booking, freeHours, now) === 'cancel' && (
               <button
                 type="button"
                 className="button button--small bookings-table__cancel"
@@ -200,6 +281,11 @@ export function MyAppointmentsPage() {
               >
                 Cancel
               </button>
+            )}
+            {cancelState(booking, freeHours, now) === 'call the clinic' && (
+              <small className="bookings-table__call">
+                To cancel, call the clinic: <a href={CLINIC_PHONE.href}>{CLINIC_PHONE.text}</a>
+              </small>
             )}
           </div>
         ),
@@ -227,6 +313,15 @@ export function MyAppointmentsPage() {
           {offlineNoteText(data.savedAt)}
         </p>
       )}
+      {refunded && (
+        <div className="bookings__refund" role="status">
+          <p>
+            Your {refunded.booking.treatment} appointment on {refunded.booking.appointmentDate} is cancelled.{' '}
+            {refunded.note}
+          </p>
+          <Link href={`/dashboard/receipt/${encodeURIComponent(refunded.booking._id)}`}>View receipt</Link>
+        </div>
+      )}
       {content}
       {moving && (
         <Suspense fallback={<Spinner label="Loading the calendar" />}>
@@ -236,6 +331,13 @@ export function MyAppointmentsPage() {
             onClose={() => setMoving(null)}
           />
         </Suspense>
+      )}
+      {/* Both need the server: offline, neither is shown. */}
+      {!offline && user?.email && (
+        <>
+          <ReminderToggle email={user.email} />
+          <MyWaitlist email={user.email} />
+        </>
       )}
       {toCancel && (
         <ConfirmDialog
@@ -250,6 +352,7 @@ export function MyAppointmentsPage() {
             Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and
             its time offered to other patients.
           </p>
+          {toCancel.paid && <p>The {formatPrice(toCancel.price)} you paid will be refunded to your card.</p>}
         </ConfirmDialog>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
@@ -164,11 +164,56 @@ describe('Add A Doctor page', () => {
     expect(writes()).toEqual(['POST /api/images', 'POST /api/doctors']);
     expect(uploads.map((f) => [f.name, f.size])).toEqual([[photo.name, photo.size]]);
     expect(saved).toEqual([
-      { name: 'Ada Lovelace', email: 'ada@clinic.test', specialty: 'Cosmetic Dentistry', image: PHOTO_URL },
+      {
+        name: 'Ada Lovelace',
+        email: 'ada@clinic.test',
+        specialty: 'Cosmetic Dentistry',
+        image: PHOTO_URL,
+        workingDays: [0, 1, 2, 3, 4, 5, 6],
+        hours: { start: '09:00', end: '17:00' },
+      },
     ]);
     await screen.findByRole('heading', { level: 1, name: 'Manage Doctors' });
     expect(window.location.pathname).toBe('/dashboard/manage-doctors');
     expect(await screen.findByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+  });
+
+  it('starts on every day, 09:00 to 17:00, and saves the working days and hours chosen', async () => {
+    const user = await openAddDoctor();
+    const days = screen.getByRole('group', { name: 'Working days' });
+    expect(
+      within(days)
+        .getAllByRole('checkbox')
+        .map((box) => (box as HTMLInputElement).checked),
+    ).toEqual(Array(7).fill(true));
+    expect((screen.getByLabelText('Starts at') as HTMLSelectElement).value).toBe('09:00');
+    expect((screen.getByLabelText('Ends at') as HTMLSelectElement).value).toBe('17:00');
+
+    await fillIn(user);
+    await user.click(within(days).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(days).getByRole('checkbox', { name: 'Sunday' }));
+    await user.selectOptions(screen.getByLabelText('Starts at'), '08:30');
+    await user.selectOptions(screen.getByLabelText('Ends at'), '14:00');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    expect(await findToast('success added a doctor')).toBe('success');
+    expect(saved[0]).toMatchObject({ workingDays: [1, 2, 3, 4, 5], hours: { start: '08:30', end: '14:00' } });
+  });
+
+  it('asks for at least one working day and an end after the start, and sends nothing until then', async () => {
+    const user = await openAddDoctor();
+    await fillIn(user);
+    for (const box of within(screen.getByRole('group', { name: 'Working days' })).getAllByRole('checkbox')) {
+      await user.click(box);
+    }
+    await user.selectOptions(screen.getByLabelText('Starts at'), '17:00');
+    await user.selectOptions(screen.getByLabelText('Ends at'), '09:00');
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+
+    expect(await screen.findByText('choose at least one working day')).toBeTruthy();
+    expect(screen.getByText('the end must be later than the start')).toBeTruthy();
+    expect(screen.getByLabelText('Ends at').getAttribute('aria-invalid')).toBe('true');
+    expect(writes()).toEqual([]);
   });
 
   it('shows "Adding…" on a disabled button while saving', async () => {

@@ -2,19 +2,35 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
+import { SelectField } from '../../../components/select-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
 import { useSpecialties } from '../api/get-specialties.ts';
 import { photoProblem, uploadPhoto } from '../api/upload-photo.ts';
 import './doctors.css';
+import {
+  DEFAULT_WORKING_HOURS,
+  WorkingHoursFields,
+  type WorkingHoursValues,
+  workingHoursOf,
+  workingHoursRules,
+} from './working-hours-fields.tsx';
 
-type DoctorFormValues = { name: string; email: string; specialty: string; photo: FileList | undefined };
+type DoctorFormValues = WorkingHoursValues & {
+  name: string;
+  email: string;
+  specialty: string;
+  photo: FileList | undefined;
+};
 
 // A plain shape check; the Worker decides (its 400 message is then shown in a toast).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** docs/product.md#add-a-doctor (admin): Name, Email, Specialty, Photo; the photo is uploaded first, then the doctor saved. */
+/**
+ * docs/product.md#add-a-doctor (admin): Name, Email, Specialty, Photo, working days and hours; the
+ * photo is uploaded first, then the doctor saved.
+ */
 export function AddDoctorPage() {
   const [, navigate] = useLocation();
   const addDoctor = useAddDoctor();
@@ -27,14 +43,14 @@ export function AddDoctorPage() {
     trigger,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<DoctorFormValues>({ defaultValues: { name: '', email: '', specialty: '', photo: undefined } });
+  } = useForm<DoctorFormValues>({
+    defaultValues: { name: '', email: '', specialty: '', photo: undefined, ...DEFAULT_WORKING_HOURS },
+  });
 
   const photo = watch('photo')?.[0];
   const previewUrl = usePreviewUrl(photo && !photoProblem(photo) ? photo : undefined);
 
-  const specialtyId = useId();
   const photoId = useId();
-  const specialtyField = register('specialty', { required: 'specialty is required' });
   const photoField = register('photo', {
     validate: (files) => {
       const file = files?.[0];
@@ -43,13 +59,13 @@ export function AddDoctorPage() {
     },
   });
 
-  const onSubmit = handleSubmit(async ({ name, email, specialty, photo: files }) => {
+  const onSubmit = handleSubmit(async ({ name, email, specialty, photo: files, ...week }) => {
     const file = files?.[0];
     if (!file) return; // validated above
     try {
       const url = uploaded.current?.file === file ? uploaded.current.url : await uploadPhoto(file);
       uploaded.current = { file, url };
-      await addDoctor({ name: name.trim(), email: email.trim(), specialty, image: url });
+      await addDoctor({ name: name.trim(), email: email.trim(), specialty, image: url, ...workingHoursOf(week) });
       notify.success('success added a doctor');
       navigate('/dashboard/manage-doctors');
     } catch (cause) {
@@ -86,35 +102,18 @@ export function AddDoctorPage() {
           error={errors.email?.message}
         />
 
-        <div className="field">
-          <label htmlFor={specialtyId}>Specialty</label>
-          <select
-            id={specialtyId}
-            defaultValue=""
-            aria-invalid={errors.specialty ? true : undefined}
-            aria-describedby={errors.specialty ? `${specialtyId}-error` : undefined}
-            {...specialtyField}
-          >
-            <option value="" disabled>
-              Please select a Specialty
-            </option>
-            {specialties?.map((specialty) => (
-              <option key={specialty._id} value={specialty.name}>
-                {specialty.name}
-              </option>
-            ))}
-          </select>
-          {errors.specialty?.message && (
-            <p id={`${specialtyId}-error`} className="field__error">
-              {errors.specialty.message}
-            </p>
-          )}
-          {specialtiesError && (
-            <p className="field__error" role="alert">
-              The specialties could not be loaded: {errorText(specialtiesError)}
-            </p>
-          )}
-        </div>
+        <SelectField
+          label="Specialty"
+          prompt="Please select a Specialty"
+          options={specialties?.map((specialty) => ({ value: specialty.name, label: specialty.name })) ?? []}
+          registration={register('specialty', { required: 'specialty is required' })}
+          error={errors.specialty?.message}
+        />
+        {specialtiesError && (
+          <p className="field__error" role="alert">
+            The specialties could not be loaded: {errorText(specialtiesError)}
+          </p>
+        )}
 
         <div className="field">
           <label htmlFor={photoId}>Photo</label>
@@ -149,6 +148,15 @@ export function AddDoctorPage() {
             />
           )}
         </div>
+
+        <WorkingHoursFields
+          registrations={{
+            workingDays: register('workingDays', workingHoursRules.workingDays),
+            start: register('start'),
+            end: register('end', workingHoursRules.end),
+          }}
+          errors={{ workingDays: errors.workingDays?.message, end: errors.end?.message }}
+        />
 
         <button type="submit" className="button button--primary doctor-form__submit" disabled={isSubmitting}>
           {isSubmitting ? 'Adding…' : 'Add'}

@@ -16,7 +16,21 @@ import type { Doctor } from '../api/get-doctors.ts';
 let doctors: Doctor[];
 let requests: string[];
 let answerList: () => Response;
-let answerDelete: (id: string) => Response;
+let answerDelete: (id: string, force: boolean) => Response;
+let changes: { id: string; body: Record<string, unknown> }[];
+let answerChange: (body: Record<string, unknown>) => Response;
+
+const STRANDED = {
+  _id: 'b7',
+  treatment: 'Teeth Whitening',
+  appointmentDate: 'Nov 27, 2026',
+  date: '2026-11-27',
+  slot: '04.00 PM - 05.00 PM',
+  patientName: 'Jamie Patient',
+  email: 'patient@clinic.test',
+  phone: '+1 555 0100',
+  doctor: 'Ada Lovelace',
+};
 
 beforeEach(() => {
   doctors = [
@@ -35,23 +49,30 @@ beforeEach(() => {
       email: 'grace@clinic.test',
       specialty: 'General Dentistry',
       image: '/api/images/bbbbbbbbbbbb.jpg',
-      workingDays: [1, 2, 3, 4, 5],
-      hours: { start: '09:00', end: '17:00' },
+      workingDays: [1, 3, 6],
+      hours: { start: '08:00', end: '12:30' },
     },
   ];
   requests = [];
+  changes = [];
+  answerChange = () => json({ acknowledged: true, modifiedCount: 1, stranded: [] });
   answerList = () => json(doctors);
   answerDelete = (id) => {
     doctors = doctors.filter((d) => d._id !== id);
-    return json({ acknowledged: true, deletedCount: 1 });
+    return json({ acknowledged: true, deletedCount: 1, stranded: [] });
   };
-  stubFetch((request) => {
+  stubFetch(async (request) => {
     const url = new URL(request.url);
     requests.push(describeRequest(request));
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
     if (url.pathname === '/api/doctors' && request.method === 'GET') return answerList();
     if (url.pathname.startsWith('/api/doctors/') && request.method === 'DELETE') {
-      return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!));
+      return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!), url.searchParams.get('force') === 'true');
+    }
+    if (url.pathname.startsWith('/api/doctors/') && request.method === 'PUT') {
+      const body = (await request.json()) as Record<string, unknown>;
+      changes.push({ id: decodeURIComponent(url.pathname.split('/').pop()!), body });
+      return answerChange(body);
     }
     return json({ message: 'Not found' }, 404);
   });
@@ -71,14 +92,14 @@ const doctorsListed = () => requests.filter((r) => r === 'GET /api/doctors').len
 const deletes = () => requests.filter((r) => r.startsWith('DELETE'));
 
 describe('Manage Doctors page', () => {
-  it('lists every doctor with #, Avatar (their photo), Name and Specialty, and a Delete button', async () => {
+  it('lists every doctor with #, Avatar (their photo), Name, Specialty, working days and hours, Edit hours and Delete', async () => {
     await openManageDoctors();
     const table = await screen.findByRole('table', { name: 'Doctors' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Avatar', 'Name', 'Specialty', 'Actions']);
+    ).toEqual(['#', 'Avatar', 'Name', 'Specialty', 'Working days', 'Hours', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
     expect(
@@ -86,11 +107,11 @@ describe('Manage Doctors page', () => {
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(1, 3),
+          .slice(1, 5),
       ),
     ).toEqual([
-      ['Ada Lovelace', 'Cosmetic Dentistry'],
-      ['Grace Hopper', 'General Dentistry'],
+      ['Ada Lovelace', 'Cosmetic Dentistry', 'Mon–Fri', '09:00–17:00'],
+      ['Grace Hopper', 'General Dentistry', 'Mon, Wed, Sat', '08:00–12:30'],
     ]);
 
     const photo = row('Ada Lovelace').getByRole('img', { name: 'Ada Lovelace' }) as HTMLImageElement;
@@ -101,6 +122,7 @@ describe('Manage Doctors page', () => {
       '/api/images/bbbbbbbbbbbb.jpg',
     );
     expect(row('Grace Hopper').getByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(row('Grace Hopper').getByRole('button', { name: 'Edit hours' })).toBeTruthy();
   });
 
   it('asks before deleting and deletes nothing on Cancel or Escape', async () => {
@@ -178,5 +200,118 @@ describe('Manage Doctors page', () => {
     const link = within(empty).getByRole('link', { name: 'Add A Doctor' });
     expect(link.getAttribute('href')).toBe('/dashboard/add-doctors');
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('edits working days and hours in a dialog, saves them, and lists them', async () => {
+    const user = await openManageDoctors();
+    await screen.findByRole('table', { name: 'Doctors' });
+    const opener = row('Ada Lovelace').getByRole('button', { name: 'Edit hours' });
+    await user.click(opener);
+    const dialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
+    const boxes = dialog.getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.filter((box) => box.checked).map((box) => box.getAttribute('aria-label'))).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+    ]);
+    expect((dialog.getByLabelText('Starts at') as HTMLSelectElement).value).toBe('09:00');
+
+    await user.click(dialog.getByRole('checkbox', { name: 'Friday' }));
+    await user.click(dialog.getByRole('checkbox', { name: 'Saturday' }));
+    await user.selectOptions(dialog.getByLabelText('Ends at'), '13:00');
+    answerList = () =>
+      json(
+        doctors.map((d) =>
+          d._id === 'd1' ? { ...d, workingDays: [1, 2, 3, 4, 6], hours: { start: '09:00', end: '13:00' } } : d,
+        ),
+      );
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await findToast('Working hours of Ada Lovelace saved')).toBe('success');
+    expect(changes).toEqual([
+      { id: 'd1', body: { workingDays: [1, 2, 3, 4, 6], hours: { start: '09:00', end: '13:00' }, force: false } },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(row('Ada Lovelace').getByText('Mon, Tue, Wed, Thu, Sat')).toBeTruthy());
+    expect(row('Ada Lovelace').getByText('09:00–13:00')).toBeTruthy();
+  });
+
+  it('validates the hours dialog like Add A Doctor and sends nothing until it is right', async () => {
+    const user = await openManageDoctors();
+    await screen.findByRole('table', { name: 'Doctors' });
+    await user.click(row('Grace Hopper').getByRole('button', { name: 'Edit hours' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Working hours of Grace Hopper' }));
+    for (const name of ['Monday', 'Wednesday', 'Saturday']) await user.click(dialog.getByRole('checkbox', { name }));
+    await user.selectOptions(dialog.getByLabelText('Ends at'), '08:00');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('choose at least one working day')).toBeTruthy();
+    expect(dialog.getByText('the end must be later than the start')).toBeTruthy();
+    expect(changes).toEqual([]);
+  });
+
+  it('lists the bookings new hours would strand, changes nothing on Cancel, and keeps them on "Save anyway"', async () => {
+    answerChange = (body) =>
+      body.force
+        ? json({ acknowledged: true, modifiedCount: 1, stranded: [STRANDED] })
+        : json({ acknowledged: false, message: '1 upcoming booking would be left out', stranded: [STRANDED] }, 409);
+    const user = await openManageDoctors();
+    await screen.findByRole('table', { name: 'Doctors' });
+    await user.click(row('Ada Lovelace').getByRole('button', { name: 'Edit hours' }));
+    let hoursDialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
+    await user.selectOptions(hoursDialog.getByLabelText('Ends at'), '15:00');
+    await user.click(hoursDialog.getByRole('button', { name: 'Save' }));
+
+    const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
+    expect(conflict.getByText(/Teeth Whitening, Nov 27, 2026 at 04.00 PM - 05.00 PM/)).toBeTruthy();
+    expect(conflict.getByText('Jamie Patient')).toBeTruthy();
+    await user.click(conflict.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: /would no longer fit/ })).toBeNull();
+    expect(changes.map((c) => c.body.force)).toEqual([false]);
+
+    hoursDialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
+    await user.click(hoursDialog.getByRole('button', { name: 'Save' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' })).getByRole(
+        'button',
+        {
+          name: 'Save anyway',
+        },
+      ),
+    );
+
+    expect(await findToast('Working hours of Ada Lovelace saved')).toBe('success');
+    expect(changes.map((c) => c.body.force)).toEqual([false, false, true]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const kept = within(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:').parentElement!);
+    expect(kept.getByText('Jamie Patient')).toBeTruthy();
+    await user.click(kept.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText(/^Kept /)).toBeNull();
+  });
+
+  it('deletes a doctor with upcoming bookings only after "Delete anyway"', async () => {
+    answerDelete = (id, force) => {
+      if (!force)
+        return json({ acknowledged: false, message: 'The doctor has upcoming bookings', stranded: [STRANDED] }, 409);
+      doctors = doctors.filter((d) => d._id !== id);
+      return json({ acknowledged: true, deletedCount: 1, stranded: [STRANDED] });
+    };
+    const user = await openManageDoctors();
+    await screen.findByRole('table', { name: 'Doctors' });
+    await user.click(row('Ada Lovelace').getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Ada Lovelace?' })).getByRole('button', { name: 'Delete' }),
+    );
+
+    const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' })).toBeTruthy();
+    await user.click(conflict.getByRole('button', { name: 'Delete anyway' }));
+
+    expect(await findToast('Doctor Ada Lovelace deleted success')).toBe('success');
+    expect(deletes()).toEqual(['DELETE /api/doctors/d1', 'DELETE /api/doctors/d1?force=true']);
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Ada Lovelace' })).toBeNull());
+    expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
   });
 });

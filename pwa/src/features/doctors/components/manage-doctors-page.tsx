@@ -1,24 +1,47 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
+import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
+import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { workingDaysText } from '../../../lib/schedule-text.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { type Doctor, useDoctors } from '../api/get-doctors.ts';
+import { type DoctorChanges, useUpdateDoctor } from '../api/update-doctor.ts';
 import './doctors.css';
+import { WorkingHoursDialog } from './working-hours-dialog.tsx';
 
-/** docs/product.md#manage-doctors (admin): every doctor with their photo; Delete after a confirmation. */
+/**
+ * docs/product.md#manage-doctors (admin): every doctor with their photo, working days and hours;
+ * Edit hours, and Delete after a confirmation. Either change, when it would strand upcoming
+ * bookings, lists them and offers to go ahead anyway.
+ */
 export function ManageDoctorsPage() {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
   const deleteDoctor = useDeleteDoctor();
+  const updateDoctor = useUpdateDoctor();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const deletion = useConfirmedAction<Doctor>({
-    run: (doctor) => deleteDoctor(doctor._id),
+  const [toDelete, setToDelete] = useState<Doctor | null>(null);
+  const [editing, setEditing] = useState<Doctor | null>(null);
+  const deletion = useScheduleChange<Doctor>({
+    run: (doctor, force) => deleteDoctor(doctor._id, force),
     successText: (doctor) => `Doctor ${doctor.name} deleted success`,
     focusAfter: headingRef,
   });
+  const hoursChange = useScheduleChange<{ doctor: Doctor; changes: DoctorChanges }>({
+    run: ({ doctor, changes }, force) => updateDoctor(doctor._id, { ...changes, force }),
+    successText: ({ doctor }) => `Working hours of ${doctor.name} saved`,
+    onDone: () => setEditing(null),
+  });
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    await deletion.submit(toDelete);
+    setToDelete(null);
+  }
 
   const columns: Column<Doctor>[] = [
     positionColumn,
@@ -30,30 +53,35 @@ export function ManageDoctorsPage() {
     },
     { header: 'Name', cell: (doctor) => doctor.name },
     { header: 'Specialty', cell: (doctor) => doctor.specialty },
+    { header: 'Working days', cell: (doctor) => workingDaysText(doctor.workingDays) },
+    { header: 'Hours', cell: (doctor) => `${doctor.hours.start}–${doctor.hours.end}` },
     {
       header: 'Actions',
       headerHidden: true,
       cell: (doctor) => (
-        <button type="button" className="button button--small button--danger" onClick={() => deletion.ask(doctor)}>
-          Delete
-        </button>
+        <div className="doctors-table__actions">
+          <button type="button" className="button button--small" onClick={() => setEditing(doctor)}>
+            Edit hours
+          </button>
+          <button type="button" className="button button--small button--danger" onClick={() => setToDelete(doctor)}>
+            Delete
+          </button>
+        </div>
       ),
     },
   ];
 
-  const toDelete = deletion.pending;
   return (
     <section className="dashboard-page" aria-labelledby="manage-doctors-title">
       <h1 id="manage-doctors-title" ref={headingRef} tabIndex={-1}>
         Manage Doctors
       </h1>
+      <KeptBookingsNotice change={deletion} />
+      <KeptBookingsNotice change={hoursChange} />
       {error && (
-        <div className="doctors-load-error" role="alert">
-          <p>The doctors could not be loaded: {errorText(error)}</p>
-          <button type="button" className="button button--small" onClick={() => void mutate()} disabled={isValidating}>
-            Try again
-          </button>
-        </div>
+        <LoadError onRetry={() => void mutate()} retrying={isValidating}>
+          The doctors could not be loaded: {errorText(error)}
+        </LoadError>
       )}
       {!doctors ? (
         !error && <Spinner label="Loading doctors" />
@@ -76,12 +104,21 @@ export function ManageDoctorsPage() {
           confirmLabel="Delete"
           cancelLabel="Cancel"
           busy={deletion.busy}
-          onConfirm={deletion.confirm}
-          onCancel={deletion.cancel}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
         >
           <p>This removes the doctor and their photo.</p>
         </ConfirmDialog>
       )}
+      {editing && (
+        <WorkingHoursDialog
+          doctor={editing}
+          onSave={(changes) => hoursChange.submit({ doctor: editing, changes })}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <StrandedConflictDialog change={deletion} confirmLabel="Delete anyway" />
+      <StrandedConflictDialog change={hoursChange} confirmLabel="Save anyway" />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -8,19 +8,33 @@ import type { Booking } from '../api/get-booking.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
+import { ReceiptView } from './receipt.tsx';
 
 // Stripe (react-stripe-js, then Stripe.js itself) is fetched only when the Worker answers with Stripe.
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
 
 /**
+ * The PaymentIntent Stripe names when it brings the patient back from a payment method that left
+ * the page (`?payment_intent=…&redirect_status=…`), or null.
+ */
+function returnFromStripe(): { intent: string; succeeded: boolean } | null {
+  const query = new URLSearchParams(window.location.search);
+  const intent = query.get('payment_intent');
+  return intent ? { intent, succeeded: query.get('redirect_status') === 'succeeded' } : null;
+}
+
+/**
  * docs/product.md#payment: fetches the client secret, shows the provider's card form, and after the
- * provider confirms the card shows the transaction id and records the payment with the Worker.
+ * provider confirms the card shows the transaction id, records the payment with the Worker and
+ * shows the receipt.
  */
 export function Checkout({ booking, online }: { booking: Booking; online: boolean }) {
   const recordPayment = useRecordPayment();
   const [transactionId, setTransactionId] = useState<string | null>(null);
+  const [recorded, setRecorded] = useState(false);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [refundNote, setRefundNote] = useState<string | null>(null);
+  const [returnError, setReturnError] = useState<string | null>(null);
   const payable = !booking.paid && transactionId === null;
   const intent = usePaymentIntent(payable ? booking._id : null);
   const intentError = intent.error as unknown;
@@ -37,10 +51,21 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
         bookingId: booking._id,
       });
       if (recorded.refundDue) setRefundNote(recorded.message);
+      setRecorded(true);
     } catch (cause) {
       setRecordError(errorText(cause));
     }
   }
+
+  // Back from a payment method that left the page: the payment is recorded as if confirmed here.
+  const handleReturn = useEffectEvent(() => {
+    const returned = returnFromStripe();
+    if (!returned) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    if (returned.succeeded) void handleConfirmed(returned.intent);
+    else setReturnError('The payment did not complete. Please try again.');
+  });
+  useEffect(() => handleReturn(), []);
 
   if (transactionId) {
     return (
@@ -51,6 +76,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
           <PaymentOutcome title="Congrats your payment completed" transactionId={transactionId} />
         )}
         <PaymentError message={recordError} />
+        {recorded && <ReceiptView bookingId={booking._id} />}
         <BackToAppointments />
       </div>
     );
@@ -62,6 +88,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
         <p className="payment__paid">
           <span className="badge">Paid</span> <span>This appointment is paid.</span>
         </p>
+        <ReceiptView bookingId={booking._id} />
         <BackToAppointments />
       </div>
     );
@@ -72,6 +99,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   return (
     <div className="payment__checkout">
       {!online && <OfflineNote />}
+      <PaymentError message={returnError} />
       {intentError && !offlineFailure ? (
         <div className="payment__retry">
           <PaymentError message={errorText(intentError)} />
@@ -92,6 +120,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
               publishableKey={answer.publishableKey}
               clientSecret={answer.clientSecret}
               billing={{ name: booking.patientName, email: booking.email }}
+              returnUrl={`${window.location.origin}/dashboard/payment/${encodeURIComponent(booking._id)}`}
               online={online}
               onConfirmed={handleConfirmed}
             />
@@ -107,7 +136,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
 }
 
 /**
- * docs/product.md#payment success, or the refund notice (docs/product.md#refunds-due) when the money cannot pay the booking (cancelled while the
+ * docs/product.md#payment success, or the refund notice (docs/product.md#refunds) when the money cannot pay the booking (cancelled while the
  * card was being charged). It takes the focus the Pay button had, since the form is gone.
  */
 function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {

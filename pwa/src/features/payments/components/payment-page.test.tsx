@@ -9,6 +9,7 @@ import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import { describeRequest, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import type { PaymentIntentAnswer } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
+import type { Receipt } from '../api/get-receipt.ts';
 import { createFakeStripe, type FakeStripe } from '../testing/fake-stripe.ts';
 
 // Stripe.js cannot load here (no network): the page's loader gets a fake Stripe object instead.
@@ -20,6 +21,7 @@ const DEMO_NOTE =
   'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
 
 let booking: Booking;
+let receipt: Receipt;
 let routes: Record<string, Handler>;
 let calls: { call: string; body: unknown }[];
 
@@ -72,9 +74,26 @@ beforeEach(() => {
     status: 'active',
     cancelNote: null,
   };
+  receipt = {
+    bookingId: 'b-1',
+    treatment: 'Teeth Whitening',
+    appointmentDate: 'May 4, 2026',
+    slot: '10.00 AM - 10.30 AM',
+    patientName: 'Pat Patient',
+    email: 'patient@clinic.test',
+    bookingStatus: 'active',
+    amount: 120,
+    currency: 'usd',
+    paidAt: '2026-05-01T14:30:00.000Z',
+    transactionId: 'pi_demo_b1',
+    provider: 'demo',
+    card: { brand: 'visa', last4: '4242' },
+    refund: null,
+  };
   calls = [];
   routes = {
     'GET /api/users/admin/patient%40clinic.test': () => json({ isAdmin: false }),
+    'GET /api/bookings/b-1/receipt': () => json(receipt),
     'GET /api/bookings/b-1': () => json(booking),
     'POST /api/create-payment-intent': () => json(demoIntent),
     'POST /api/demo-payments/confirm': () =>
@@ -163,10 +182,31 @@ describe('Payment page: the booking', () => {
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
   });
 
-  it('shows a paid booking as paid, with no card form and no payment intent', async () => {
+  it('shows a paid booking only as paid, with its receipt: no request to pay, no card form, no payment intent', async () => {
     booking.paid = true;
     await openPaymentPage();
     expect(screen.getByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
+    expect(screen.getByText(`Your appointment on ${booking.appointmentDate} at ${booking.slot}`)).toBeTruthy();
+    const shown = await screen.findByRole('article', { name: 'Receipt' });
+    const facts = Object.fromEntries(
+      within(shown)
+        .getAllByRole('term')
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(facts).toEqual({
+      Treatment: 'Teeth Whitening',
+      Appointment: 'May 4, 2026 at 10.00 AM - 10.30 AM',
+      Patient: 'Pat Patient, patient@clinic.test',
+      'Amount paid': '$120.00',
+      'Paid on': expect.stringMatching(/^May 1, 2026, \d{1,2}:30 [AP]M$/),
+      Card: 'Visa ending in 4242',
+      'Transaction id': 'pi_demo_b1',
+    });
+    const print = vi.fn();
+    window.print = print;
+    await userEvent.setup().click(within(shown).getByRole('button', { name: 'Print receipt' }));
+    expect(print).toHaveBeenCalled();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
@@ -223,6 +263,8 @@ describe('Payment page: demo payments', () => {
     expect(document.activeElement).toBe(status.closest('[role="status"]'));
     // The booking is fetched again, so My Appointments and this page now know it is paid.
     await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
+    // Once recorded, the receipt shows under the message.
+    expect(await screen.findByRole('article', { name: 'Receipt' })).toBeTruthy();
   });
 
   it('has My Appointments’ cached list fetched again once paid', async () => {
@@ -335,6 +377,7 @@ describe('Payment page: demo payments', () => {
     await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
     await reload.release(json({ ...booking, paid: true }));
     expect(await screen.findByText('This appointment is paid.')).toBeTruthy();
+    expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
   });
 });
@@ -345,8 +388,8 @@ describe('Payment page: Stripe', () => {
     useStripeProvider(fake);
     await openPaymentPage();
 
-    expect(await screen.findByRole('group', { name: 'Card details' })).toBeTruthy();
-    await waitFor(() => expect(fake.card.mount).toHaveBeenCalled());
+    expect(await screen.findByRole('group', { name: 'Payment details' })).toBeTruthy();
+    await waitFor(() => expect(fake.element.mount).toHaveBeenCalled());
     expect(vi.mocked(loadStripe)).toHaveBeenCalledWith('pk_test_clinic');
     expect(screen.queryByText(DEMO_NOTE)).toBeNull();
     expect(payButton().disabled).toBe(true);
@@ -364,8 +407,16 @@ describe('Payment page: Stripe', () => {
 
     await user.click(payButton());
     expect(payButton().disabled).toBe(true);
-    expect(fake.confirmCardPayment).toHaveBeenCalledWith('pi_3Stripe123_secret_abc', {
-      payment_method: { card: fake.card, billing_details: { name: 'Pat Patient', email: 'patient@clinic.test' } },
+    expect(fake.stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ clientSecret: 'pi_3Stripe123_secret_abc' }),
+    );
+    expect(fake.confirmPayment).toHaveBeenCalledWith({
+      elements: fake.elements,
+      confirmParams: {
+        return_url: `${window.location.origin}/dashboard/payment/b-1`,
+        payment_method_data: { billing_details: { name: 'Pat Patient', email: 'patient@clinic.test' } },
+      },
+      redirect: 'if_required',
     });
 
     await act(async () => release());
@@ -394,6 +445,27 @@ describe('Payment page: Stripe', () => {
     expect(payButton().disabled).toBe(false);
     expect(callsTo('POST /api/payments')).toEqual([]);
     expect(screen.queryByText('Congrats your payment completed')).toBeNull();
+  });
+
+  it('records a payment Stripe confirmed after leaving the page (a bank, a wallet) when it brings the patient back', async () => {
+    const fake = createFakeStripe();
+    useStripeProvider(fake);
+    await openPaymentPage('/dashboard/payment/b-1?payment_intent=pi_3Stripe123&redirect_status=succeeded');
+    expect(await screen.findByText('Congrats your payment completed')).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo('POST /api/payments').map((c) => c.body)).toEqual([
+        { transactionId: 'pi_3Stripe123', price: 120, email: 'patient@clinic.test', bookingId: 'b-1' },
+      ]),
+    );
+    expect(window.location.search).toBe('');
+  });
+
+  it('says so when Stripe brings the patient back without a payment', async () => {
+    const fake = createFakeStripe();
+    useStripeProvider(fake);
+    await openPaymentPage('/dashboard/payment/b-1?payment_intent=pi_3Stripe123&redirect_status=failed');
+    expect((await screen.findByRole('alert')).textContent).toBe('The payment did not complete. Please try again.');
+    expect(callsTo('POST /api/payments')).toEqual([]);
   });
 
   it('says so when Stripe.js cannot load', async () => {
@@ -459,6 +531,26 @@ describe('Payment page: offline', () => {
     online = true;
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('heading', { level: 1, name: 'Payment for Teeth Whitening' })).toBeTruthy();
+  });
+});
+
+describe('Receipt page', () => {
+  it('shows a cancelled booking’s receipt with where its refund stands', async () => {
+    receipt = { ...receipt, bookingStatus: 'cancelled', refund: { status: 'pending', amount: 120, currency: 'usd' } };
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/receipt/b-1' });
+    await screen.findByRole('heading', { level: 1, name: 'Your receipt' }, PAGE_LOAD);
+    const shown = await screen.findByRole('article', { name: 'Receipt' });
+    expect(within(shown).getByText('May 4, 2026 at 10.00 AM - 10.30 AM (cancelled)')).toBeTruthy();
+    expect(within(shown).getByText('$120.00 is being refunded to your card')).toBeTruthy();
+    expect(callsTo('GET /api/bookings/b-1')).toEqual([]);
+  });
+
+  it('says why when there is no receipt', async () => {
+    routes['GET /api/bookings/b-1/receipt'] = () => json({ message: 'This booking has no payment yet' }, 404);
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/receipt/b-1' });
+    expect((await screen.findByRole('alert', undefined, PAGE_LOAD)).textContent).toBe(
+      'The receipt could not be loaded: This booking has no payment yet',
+    );
   });
 });
 

@@ -39,8 +39,11 @@ export function PaymentPage() {
     <section className="dashboard-page payment" aria-labelledby="payment-title">
       <h1 id="payment-title">Payment for {booking.treatment}</h1>
       <div className="payment__card">
+        {/* A paid booking asks for nothing: Checkout says it is paid. */}
         <p className="payment__summary">
-          {`Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
+          {booking.paid
+            ? `Your appointment on ${booking.appointmentDate} at ${booking.slot}`
+            : `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
         </p>
         <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
         <Checkout booking={booking} online={online} />

@@ -1,5 +1,5 @@
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe, StripeCardElementChangeEvent, StripeCardElementOptions } from '@stripe/stripe-js';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import type { Appearance, Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { type SubmitEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
 import { PayButton, PaymentError } from './payment-form-parts.tsx';
@@ -7,52 +7,70 @@ import { PayButton, PaymentError } from './payment-form-parts.tsx';
 export type StripeCheckoutFormProps = {
   /** Stripe.js (or a promise of it) as `<Elements>` takes it; tests hand in a fake Stripe object. */
   stripe: Stripe | Promise<Stripe | null> | null;
-  clientSecret: string | null;
+  clientSecret: string;
   billing: { name: string; email: string };
+  /** Where Stripe brings the patient back after a payment method that leaves the page (a bank, a wallet). */
+  returnUrl: string;
   online: boolean;
   /** Called once Stripe says the payment succeeded, with the PaymentIntent id. */
   onConfirmed(transactionId: string): void;
 };
 
-// The card element is an iframe: it cannot read the page's CSS, so it gets the same colours here.
-const CARD_OPTIONS: StripeCardElementOptions = {
-  style: {
-    base: {
-      color: '#1e293b',
-      fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-      fontSize: '16px',
-      '::placeholder': { color: '#64748b' },
-    },
-    invalid: { color: '#b91c1c', iconColor: '#b91c1c' },
+// The Payment Element is an iframe: it cannot read the page's CSS, so it gets the same colours here.
+const APPEARANCE: Appearance = {
+  theme: 'stripe',
+  variables: {
+    colorPrimary: '#115e59',
+    colorText: '#1e293b',
+    colorDanger: '#991b1b',
+    fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    fontSizeBase: '16px',
+    borderRadius: '10px',
   },
 };
 
-/** docs/product.md#payment with Stripe: the Stripe card element, confirmed with the client secret. */
-export function StripeCheckoutForm({ stripe, ...form }: StripeCheckoutFormProps) {
+// The patient's name and email are known: Stripe does not ask for them again, they are sent with the payment.
+const ELEMENT_OPTIONS: StripePaymentElementOptions = {
+  layout: 'tabs',
+  fields: { billingDetails: { name: 'never', email: 'never' } },
+};
+
+/**
+ * docs/product.md#payment with Stripe: Stripe's Payment Element (cards, wallets and the methods
+ * Stripe recommends), confirmed with the PaymentIntent's client secret.
+ */
+export function StripeCheckoutForm({ stripe, clientSecret, ...form }: StripeCheckoutFormProps) {
   return (
-    <Elements stripe={stripe}>
-      <StripeCardForm {...form} />
+    <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
+      <StripePaymentForm {...form} />
     </Elements>
   );
 }
 
-function StripeCardForm({ clientSecret, billing, online, onConfirmed }: Omit<StripeCheckoutFormProps, 'stripe'>) {
+function StripePaymentForm({
+  billing,
+  returnUrl,
+  online,
+  onConfirmed,
+}: Omit<StripeCheckoutFormProps, 'stripe' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const [cardReady, setCardReady] = useState(false);
+  const [formReady, setFormReady] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
+  const [payError, setPayError] = useState<string | null>(null);
   const id = useId();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const card = elements?.getElement(CardElement);
-    if (!stripe || !card || !clientSecret || processing || !online) return;
+    if (!stripe || !elements || !formReady || processing || !online) return;
     setProcessing(true);
-    setCardError(null);
+    setPayError(null);
     try {
-      const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
-        payment_method: { card, billing_details: billing },
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl, payment_method_data: { billing_details: billing } },
+        // Cards and wallets complete here; a method that must leave the page comes back to returnUrl.
+        redirect: 'if_required',
       });
       // A second confirmation of an intent that already succeeded (say, a lost answer) is still a success.
       const succeeded = paymentIntent ?? (error?.payment_intent?.status === 'succeeded' ? error.payment_intent : null);
@@ -60,42 +78,36 @@ function StripeCardForm({ clientSecret, billing, online, onConfirmed }: Omit<Str
         onConfirmed(succeeded.id);
         return;
       }
-      setCardError(
+      setPayError(
         error
-          ? (error.message ?? 'Your card could not be charged.')
+          ? (error.message ?? 'Your payment could not be completed.')
           : `The payment did not complete (${succeeded?.status ?? 'unknown'}). Please try again.`,
       );
     } catch (cause) {
-      setCardError(errorText(cause));
+      setPayError(errorText(cause));
     }
     setProcessing(false);
   }
 
-  function handleChange(event: StripeCardElementChangeEvent) {
-    setCardError(event.error?.message ?? null);
-  }
-
-  const ready = Boolean(stripe && elements) && cardReady;
+  const ready = Boolean(stripe && elements) && formReady;
   return (
     <form className="payment__form" onSubmit={handleSubmit}>
       <div className="field">
-        {/* Stripe focuses its element when a label points at the element's container. */}
-        <label id={`${id}-label`} htmlFor={`${id}-card`}>
-          Card details
-        </label>
+        <span id={`${id}-label`} className="payment__element-label">
+          Payment details
+        </span>
         {/* biome-ignore lint/a11y/useSemanticElements: Stripe mounts its iframe in a plain box; a fieldset brings a border and min-width: min-content that break the 320 px layout. */}
         <div role="group" aria-labelledby={`${id}-label`} aria-busy={!ready || undefined}>
-          <CardElement
-            id={`${id}-card`}
-            className="payment__card-element"
-            options={CARD_OPTIONS}
-            onReady={() => setCardReady(true)}
-            onChange={handleChange}
+          <PaymentElement
+            id={`${id}-payment`}
+            className="payment__element"
+            options={ELEMENT_OPTIONS}
+            onReady={() => setFormReady(true)}
           />
         </div>
       </div>
-      <PaymentError message={cardError} />
-      <PayButton disabled={!ready || !clientSecret || processing || !online} busy={processing} />
+      <PaymentError message={payError} />
+      <PayButton disabled={!ready || processing || !online} busy={processing} />
     </form>
   );
 }

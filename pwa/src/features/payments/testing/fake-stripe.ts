@@ -1,6 +1,6 @@
-// A stand-in for Stripe.js (which cannot load offline) that `<Elements>` accepts: it creates a card
-// element that mounts into the page, fires `ready` and `change` when a test says so, and a
-// confirmCardPayment that succeeds by default and can be made to decline or to hang.
+// A stand-in for Stripe.js (which cannot load offline) that `<Elements>` accepts: it creates a
+// Payment Element that mounts into the page and fires `ready` when a test says so, and a
+// confirmPayment that succeeds by default and can be made to decline or to hang.
 import type { PaymentIntentResult, Stripe } from '@stripe/stripe-js';
 import { vi } from 'vitest';
 
@@ -14,10 +14,10 @@ export function createFakeStripe({ readyOnMount = true }: { readyOnMount?: boole
     for (const listener of listeners.get(event) ?? []) listener(payload);
   };
 
-  const card = {
+  const element = {
     mount: vi.fn((node: HTMLElement) => {
       const frame = document.createElement('div');
-      frame.dataset.fakeStripe = 'card';
+      frame.dataset.fakeStripe = 'payment';
       node.append(frame);
       mounted = true;
     }),
@@ -26,11 +26,11 @@ export function createFakeStripe({ readyOnMount = true }: { readyOnMount?: boole
       listeners.get(event)!.add(listener);
       // Stripe fires `ready` once its iframe has loaded, always after React attached the listener.
       if (event === 'ready' && readyOnMount && mounted) queueMicrotask(() => listener());
-      return card;
+      return element;
     }),
     off: vi.fn((event: string, listener: Listener) => {
       listeners.get(event)?.delete(listener);
-      return card;
+      return element;
     }),
     update: vi.fn(),
     destroy: vi.fn(() => {
@@ -38,55 +38,47 @@ export function createFakeStripe({ readyOnMount = true }: { readyOnMount?: boole
     }),
   };
 
+  let clientSecret = '';
   const elements = {
-    create: vi.fn(() => card),
-    getElement: vi.fn(() => (mounted ? card : null)),
+    create: vi.fn((_type: string, _options?: unknown) => element),
+    getElement: vi.fn(() => (mounted ? element : null)),
     update: vi.fn(),
+    submit: vi.fn(async () => ({})),
   };
 
-  const confirmCardPayment = vi.fn(
-    async (clientSecret: string, _data?: unknown): Promise<PaymentIntentResult> =>
-      ({
-        paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'succeeded' },
-      }) as PaymentIntentResult,
-  );
+  const succeeded = (): PaymentIntentResult =>
+    ({ paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'succeeded' } }) as PaymentIntentResult;
+  const confirmPayment = vi.fn(async (_options: unknown): Promise<PaymentIntentResult> => succeeded());
 
   const stripe = {
-    elements: vi.fn(() => elements),
+    elements: vi.fn((options?: { clientSecret?: string }) => {
+      clientSecret = options?.clientSecret ?? '';
+      return elements;
+    }),
     createToken: vi.fn(),
     createPaymentMethod: vi.fn(),
-    confirmCardPayment,
+    // <Elements> recognises Stripe.js by it; the Payment Element confirms with confirmPayment.
+    confirmCardPayment: vi.fn(),
+    confirmPayment,
   } as unknown as Stripe;
 
   return {
     stripe,
-    card,
+    element,
     elements,
-    confirmCardPayment,
-    /** The card element's iframe has loaded. */
+    confirmPayment,
+    /** The Payment Element's iframe has loaded. */
     ready: () => emit('ready'),
-    /** The patient typed into the card element (e.g. `{ complete: false, error: { message } }`). */
-    change: (event: { complete: boolean; error?: { message: string } }) =>
-      emit('change', { elementType: 'card', empty: false, ...event }),
-    /** Stripe declines the card with its own message. */
+    /** Stripe declines the payment with its own message. */
     decline: (message = 'Your card was declined.') =>
-      confirmCardPayment.mockResolvedValueOnce({
+      confirmPayment.mockResolvedValueOnce({
         error: { type: 'card_error', code: 'card_declined', message },
       } as PaymentIntentResult),
     /** The next confirmation hangs until the returned function is called with its result. */
     hold() {
       let release: (result?: PaymentIntentResult) => void = () => {};
-      confirmCardPayment.mockImplementationOnce(
-        (clientSecret) =>
-          new Promise((resolve) => {
-            release = (result) =>
-              resolve(
-                result ??
-                  ({
-                    paymentIntent: { id: clientSecret.split('_secret_')[0], status: 'succeeded' },
-                  } as PaymentIntentResult),
-              );
-          }),
+      confirmPayment.mockImplementationOnce(
+        () => new Promise((resolve) => (release = (result) => resolve(result ?? succeeded()))),
       );
       return (result?: PaymentIntentResult) => release(result);
     },

@@ -17,6 +17,7 @@ const cancelledBooking: RefundDue = {
   paidAt: '2026-11-20T15:04:00.000Z',
   refundStatus: 'due',
   reason: 'The booking was cancelled before the payment arrived',
+  failure: null,
   patientName: 'Pat Patient',
   email: 'patient@clinic.test',
   bookingId: 'b-1',
@@ -41,10 +42,10 @@ beforeEach(() => {
 
 async function openRefunds() {
   renderWithProviders(<AppRoutes />, { path: '/dashboard/refunds' });
-  await screen.findByRole('heading', { level: 1, name: 'Refunds due' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Refunds' }, { timeout: 5000 });
 }
 
-describe('Refunds due page', () => {
+describe('Refunds page', () => {
   it('shows each payment owed back with its amount, patient, booking, time, reason and transaction', async () => {
     await openRefunds();
     const card = await screen.findByRole('article', { name: '$150 to Pat Patient' });
@@ -59,6 +60,7 @@ describe('Refunds due page', () => {
       Paid: expect.stringMatching(/^Nov 20, 2026, \d{1,2}:04 (AM|PM)$/),
       Transaction: 'pi_3Late0123456789',
     });
+    expect(within(card).getByText('Due: refund it from the payment provider’s dashboard')).toBeTruthy();
     expect(within(card).getByText('The booking was cancelled before the payment arrived')).toBeTruthy();
     expect(
       within(card)
@@ -67,11 +69,37 @@ describe('Refunds due page', () => {
     ).toBe('2026-11-20T15:04:00.000Z');
   });
 
-  it('says so when no refund is due', async () => {
+  it('says where each refund made through the provider stands, and why a failed one failed', async () => {
+    refunds = [
+      {
+        ...cancelledBooking,
+        _id: 'pay-2',
+        refundStatus: 'failed',
+        reason: 'The paid booking was cancelled',
+        failure: 'The card has expired or was cancelled, so the refund could not reach it',
+      },
+      { ...cancelledBooking, _id: 'pay-3', amount: 80, refundStatus: 'pending' },
+      { ...cancelledBooking, _id: 'pay-4', amount: 250, refundStatus: 'succeeded' },
+    ];
+    await openRefunds();
+    const failed = await screen.findByRole('article', { name: '$150 to Pat Patient' });
+    expect(within(failed).getByText('Refund failed: refund it another way')).toBeTruthy();
+    expect(
+      within(failed).getByText(
+        'The paid booking was cancelled. The card has expired or was cancelled, so the refund could not reach it',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: '$80 to Pat Patient' })).getByText('Refund pending'),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: '$250 to Pat Patient' })).getByText('Refunded')).toBeTruthy();
+  });
+
+  it('says so when there is no refund', async () => {
     refunds = [];
     await openRefunds();
-    expect(await screen.findByText('No refunds are due.')).toBeTruthy();
-    expect(screen.queryByRole('list', { name: 'Refunds due' })).toBeNull();
+    expect(await screen.findByText('No refunds yet.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Refunds' })).toBeNull();
   });
 
   it('names the email and says the booking is gone when it no longer exists', async () => {

@@ -9,9 +9,18 @@ const amountOf = (refund: RefundDue) =>
     ? formatPrice(refund.amount)
     : `${refund.amount.toFixed(2)} ${refund.currency.toUpperCase()}`;
 
+/** Where a refund stands, for the clinic: what to do, if anything. */
+const STATUS_TEXT: Record<RefundDue['refundStatus'], string> = {
+  due: 'Due: refund it from the payment provider’s dashboard',
+  failed: 'Refund failed: refund it another way',
+  pending: 'Refund pending',
+  succeeded: 'Refunded',
+};
+
 /**
- * Refunds due (admin): payments the provider confirmed for bookings they could not pay (cancelled
- * or released meanwhile, already paid…). The clinic refunds each from the provider's dashboard.
+ * docs/product.md#refunds (admin): every payment given back or to give back. Cancelled paid bookings
+ * and payments that arrive for a booking no longer active are refunded through the provider; the
+ * others (already paid, another amount…) and failed refunds are for the clinic to refund by hand.
  */
 export function RefundsDuePage() {
   const { data: refunds, error } = useRefundsDue();
@@ -19,24 +28,30 @@ export function RefundsDuePage() {
 
   return (
     <section className="dashboard-page" aria-labelledby="refunds-title">
-      <h1 id="refunds-title">Refunds due</h1>
+      <h1 id="refunds-title">Refunds</h1>
       <p className="refunds__intro">
-        Payments that arrived for a booking they could not pay. Refund each one to the patient from the payment
-        provider’s dashboard.
+        Payments given back to patients, those to act on first. A refund that is due or failed is yours to make from the
+        payment provider’s dashboard.
       </p>
       {!refunds ? (
         <Spinner label="Loading refunds" />
       ) : refunds.length === 0 ? (
-        <p className="refunds__empty">No refunds are due.</p>
+        <p className="refunds__empty">No refunds yet.</p>
       ) : (
-        <ul className="refunds" aria-label="Refunds due">
+        <ul className="refunds" aria-label="Refunds">
           {refunds.map((refund) => (
             <li key={refund._id}>
               <article className="refund" aria-labelledby={`refund-${refund._id}`}>
                 <h2 id={`refund-${refund._id}`} className="refund__title">
                   {amountOf(refund)} to {refund.patientName ?? refund.email}
                 </h2>
-                <p className="refund__reason">{refund.reason}</p>
+                <p className={`refund__status refund__status--${refund.refundStatus}`}>
+                  {STATUS_TEXT[refund.refundStatus]}
+                </p>
+                <p className="refund__reason">
+                  {refund.reason}
+                  {refund.failure && `. ${refund.failure}`}
+                </p>
                 <dl className="refund__facts">
                   <div>
                     <dt>Patient</dt>

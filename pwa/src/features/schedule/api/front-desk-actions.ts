@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type {
   AttendanceSaved,
   BookingCancelled,
+  CancelForPatient,
   PhoneBooked,
   PhoneBooking,
   Reschedule,
@@ -52,9 +53,9 @@ export function useFrontDesk() {
   return {
     markAttendance: (id: string, status: 'attended' | 'no_show') =>
       run(() => post<AttendanceSaved>(bookingPath(id, 'attendance'), { status }), []),
-    cancelForPatient: (booking: { _id: string; appointmentDate: string }, reason: string) =>
+    cancelForPatient: (booking: { _id: string; appointmentDate: string }, cancel: CancelForPatient) =>
       run(
-        () => post<BookingCancelled>(bookingPath(booking._id, 'cancel'), { reason }),
+        () => post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),
         [booking.appointmentDate],
         [REFUNDS_KEY],
       ),

@@ -21,10 +21,18 @@ const STATUS_TEXT: Record<ScheduleEntry['status'], string> = {
   cancelled: 'Cancelled',
 };
 
+/** What became of the payment of a booking cancelled with a refund. */
+const REFUND_TEXT = {
+  succeeded: 'the payment was refunded',
+  pending: 'the payment is being refunded',
+  failed: 'the refund did not go through (see Refunds)',
+  due: 'the payment is listed under Refunds',
+} as const;
+
 /**
  * docs/product.md#schedule: a booking's details and what the front desk can do with it: mark it
  * attended or missed once it has started, move it, or cancel it for the patient with a reason the
- * patient will see.
+ * patient will see (a paid one refunded unless the front desk unticks it).
  */
 export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onClose }: BookingDetailsDialogProps) {
   const ids = useId();
@@ -32,6 +40,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const [refund, setRefund] = useState(true);
   const started = Date.parse(entry.startsAt) <= Date.now();
   const live = entry.status !== 'cancelled';
 
@@ -56,7 +65,15 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
   function handleCancel(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!reason.trim()) return;
-    void act(() => desk.cancelForPatient({ _id: entry._id, appointmentDate }, reason.trim()));
+    void act(async () => {
+      const cancelled = await desk.cancelForPatient(
+        { _id: entry._id, appointmentDate },
+        { reason: reason.trim(), ...(entry.paid ? { refund } : {}) },
+      );
+      return {
+        message: cancelled.refund ? `${cancelled.message}; ${REFUND_TEXT[cancelled.refund.status]}` : cancelled.message,
+      };
+    });
   }
 
   return (
@@ -67,7 +84,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
       <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={busy}>
         ×
       </button>
-      <dl className="booking-facts">
+      <dl className="booking-record">
         <div>
           <dt>When</dt>
           <dd>
@@ -113,7 +130,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
         </div>
       </dl>
       {entry.needsReview && (
-        <p className="booking-facts__review">
+        <p className="booking-record__review">
           Needs review: it could not keep its doctor, chair or hours after a schedule change.
         </p>
       )}
@@ -171,6 +188,12 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
               onChange={(event) => setReason(event.target.value)}
             />
           </div>
+          {entry.paid && (
+            <label className="checkbox">
+              <input type="checkbox" checked={refund} onChange={(event) => setRefund(event.currentTarget.checked)} />
+              Refund the payment ({formatPrice(entry.price)})
+            </label>
+          )}
           <div className="modal__actions">
             <button type="submit" className="button button--danger" disabled={busy || !reason.trim()}>
               Cancel booking

@@ -130,6 +130,10 @@ beforeEach(() => {
         },
       ]);
     }
+    if (request.method === 'POST' && requests.at(-1)?.body.includes('"refund":true')) {
+      const refund = { status: 'succeeded', amount: 120, currency: 'usd' };
+      return json({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled', refund });
+    }
     if (request.method === 'POST') return json({ acknowledged: true, modifiedCount: 1, message: 'Done at the desk' });
     return json({ message: 'Not found' }, 404);
   });
@@ -211,6 +215,29 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     await user.click(submit);
     expect(await findToast('Done at the desk')).toBe('success');
     expect(posts()).toEqual([{ line: 'POST /api/bookings/b-later/cancel', body: '{"reason":"Dr. Alvarez is ill"}' }]);
+  });
+
+  it('cancels a paid booking with its refund unless the front desk unticks it, and says what became of the money', async () => {
+    const user = await openSchedule();
+    const cancel = async (refund: boolean) => {
+      await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel for patient' }));
+      const box = within(dialog).getByRole('checkbox', { name: 'Refund the payment ($120)' }) as HTMLInputElement;
+      expect(box.checked).toBe(true);
+      if (!refund) await user.click(box);
+      await user.type(within(dialog).getByLabelText('Reason the patient will see'), 'Flooded');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel booking' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    };
+    await cancel(true);
+    expect(await findToast('Booking cancelled; the payment was refunded')).toBe('success');
+    await cancel(false);
+    expect(await findToast('Done at the desk')).toBe('success');
+    expect(posts().map((p) => [p.line, JSON.parse(p.body)])).toEqual([
+      ['POST /api/bookings/b-started/cancel', { reason: 'Flooded', refund: true }],
+      ['POST /api/bookings/b-started/cancel', { reason: 'Flooded', refund: false }],
+    ]);
   });
 
   it('books by phone for a patient found by name, with their phone filled in', async () => {

@@ -14,7 +14,7 @@ import { fetchScheduleCsv, type ScheduleEntry, useDayCounts, useScheduleDay } fr
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
 import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
-import '../schedule.css';
+import '../front-desk.css';
 
 const ISO = 'yyyy-MM-dd';
 const shift = (iso: string, days: number) => format(addDays(parseISO(iso), days), ISO);

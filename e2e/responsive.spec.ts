@@ -1,0 +1,269 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  logIn,
+  payViaApi,
+  pickDay,
+  refundDueViaApi,
+  SEED_ADMIN,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
+
+// docs/product.md#layouts: every page fits a phone (320–430 px) and a tablet with nothing off-screen,
+// and the admin screens also work on a desktop. Phones and tablets are emulated as such (isMobile: a
+// page wider than the screen would widen the layout viewport, so innerWidth is checked too).
+const PHONES_AND_TABLET = [
+  { width: 320, height: 568 },
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+];
+const DESKTOPS = [
+  { width: 1024, height: 768 },
+  { width: 1280, height: 800 },
+];
+
+/** Nothing scrolls sideways: the page is exactly as wide as the screen. */
+async function expectNoSidewaysScroll(page: Page, what: string) {
+  const { width } = page.viewportSize() ?? { width: 0 };
+  const measured = await page.evaluate(() => ({
+    innerWidth: window.innerWidth,
+    scrollWidth: document.documentElement.scrollWidth,
+  }));
+  expect(measured.innerWidth, `${what}: the layout viewport`).toBe(width);
+  expect(measured.scrollWidth, `${what}: the page's width`).toBeLessThanOrEqual(measured.innerWidth);
+}
+
+/** The element's whole box is on screen (without scrolling anything sideways). */
+async function expectOnScreen(element: Locator, what: string) {
+  await element.evaluate((el) => {
+    // Scrolled up or down only (the page, or a dialog taller than the screen): a control off to the
+    // side must stay off to be caught.
+    let scroller = el.parentElement;
+    while (
+      scroller &&
+      !(/auto|scroll/.test(getComputedStyle(scroller).overflowY) && scroller.scrollHeight > scroller.clientHeight)
+    )
+      scroller = scroller.parentElement;
+    const { top, height } = el.getBoundingClientRect();
+    (scroller ?? window).scrollBy({ top: top + height / 2 - window.innerHeight / 2, behavior: 'instant' });
+  });
+  const box = await element.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      left: r.left,
+      top: r.top,
+      right: r.right,
+      bottom: r.bottom,
+      width: window.innerWidth,
+      height: window.innerHeight,
+      onTop: hit !== null && (hit === el || el.contains(hit)),
+    };
+  });
+  expect(box.left, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.top, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.right, `${what}: right edge`).toBeLessThanOrEqual(box.width);
+  expect(box.bottom, `${what}: bottom edge`).toBeLessThanOrEqual(box.height);
+  expect(box.onTop, `${what}: not covered or clipped`).toBe(true);
+}
+
+/** The open dialog fits the screen; anything taller than the screen scrolls inside it. */
+async function expectDialogFits(page: Page, dialog: Locator, what: string) {
+  await expect(dialog).toBeVisible();
+  await expectNoSidewaysScroll(page, what);
+  const box = await dialog.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: innerWidth, height: innerHeight };
+  });
+  expect(box.left, `${what}: left edge`).toBeGreaterThanOrEqual(0);
+  expect(box.top, `${what}: top edge`).toBeGreaterThanOrEqual(0);
+  expect(box.right, `${what}: right edge`).toBeLessThanOrEqual(box.width);
+  expect(box.bottom, `${what}: bottom edge`).toBeLessThanOrEqual(box.height);
+}
+
+/**
+ * Opens `path` (within the app, as a link would, once it is loaded: much faster than a reload) and
+ * measures it once its data is in (no spinner or progress bar left).
+ */
+async function visit(page: Page, path: string, heading: string | RegExp) {
+  if (page.url().startsWith('http')) await page.evaluate((to) => history.pushState(null, '', to), path);
+  else await page.goto(path);
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
+  await expect(page.locator('.spinner, .progress')).toHaveCount(0);
+  await expectNoSidewaysScroll(page, path);
+}
+
+/** On a narrow screen the dashboard menu is a drawer behind one menu button; open, it fits too. */
+async function expectDashboardMenuFits(page: Page, what: string) {
+  const menu = page.getByRole('navigation', { name: 'Dashboard' });
+  if (await menu.getByRole('link', { name: 'My Appointments' }).isVisible()) return; // a side column
+  const toggles = page.getByRole('button', { name: /menu/i });
+  await expect(toggles, `${what}: one menu button`).toHaveCount(1);
+  await toggles.click();
+  await expect(menu.getByRole('link', { name: 'My Appointments' })).toBeVisible();
+  await expectOnScreen(menu.getByRole('link', { name: 'My Appointments' }), `${what}: the open menu`);
+  await expectNoSidewaysScroll(page, `${what} with the menu open`);
+  await page.keyboard.press('Escape');
+  await expect(menu.getByRole('link', { name: 'My Appointments' })).toBeHidden();
+}
+
+/** The dashboard page's heading sits right under the header, not below a gap. */
+async function expectHeadingNearTop(page: Page, what: string) {
+  const gap = await page.evaluate(() => {
+    const header = document.querySelector('header')?.getBoundingClientRect();
+    const heading = document.querySelector('main h1')?.getBoundingClientRect();
+    return header && heading ? heading.top - header.bottom : Number.NaN;
+  });
+  expect(gap, `${what}: space between the header and the heading`).toBeLessThan(100);
+}
+
+for (const viewport of PHONES_AND_TABLET) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test.describe(size, () => {
+    // No service worker: it would precache the whole app in every new context, which measures nothing here.
+    test.use({ viewport, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+
+    test(`${size}: a visitor's pages and the forgot-password dialog fit the screen`, async ({ page }) => {
+      await visit(page, '/no/such/page', 'Page not found');
+      await visit(page, '/signup', 'Sign Up');
+      await visit(page, '/', 'Your new smile starts here');
+      const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+      if (await toggle.isVisible()) {
+        await toggle.click();
+        await expectNoSidewaysScroll(page, '/ with the menu open');
+      }
+
+      await visit(page, '/login', 'Login');
+      await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
+      await expectDialogFits(page, page.getByRole('dialog', { name: 'Put here your email' }), 'forgot password');
+    });
+
+    test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
+      const index = PHONES_AND_TABLET.indexOf(viewport);
+      const email = uniqueEmail(`phone-${viewport.width}`);
+      await createAccount(email, 'Strong#2026', 'Maximiliana Featherstonehaugh-Oyelaran');
+      await verifyAccount(email);
+      await logIn(page, { email, password: 'Strong#2026' });
+      const unpaid = await bookViaApi(page, {
+        treatment: 'Orthodontic Consultation',
+        date: clinicDate(40 + index),
+        slot: '01.00 PM - 02.00 PM',
+      });
+      const paid = await bookViaApi(page, {
+        treatment: 'Root Canal Treatment',
+        date: clinicDate(40 + index),
+        slot: '11.00 AM - 12.30 PM',
+      });
+      await payViaApi(page, paid);
+
+      await visit(page, '/', 'Your new smile starts here');
+      await visit(page, '/review', 'Review');
+      await visit(page, '/offers/no-such-offer', 'A time is free for you');
+      await visit(page, `/dashboard/payment/${unpaid}`, 'Payment for Orthodontic Consultation');
+      await expectHeadingNearTop(page, 'payment');
+      await expectOnScreen(page.getByRole('main').getByRole('button', { name: 'Pay' }), 'the Pay button');
+      await visit(page, `/dashboard/payment/${paid}`, 'Payment for Root Canal Treatment');
+      // A paid booking only says it is paid.
+      await expect(page.getByRole('main').getByText('This appointment is paid.')).toBeVisible();
+      await expect(page.getByRole('main').getByText(/Please pay/)).toHaveCount(0);
+      await visit(page, `/dashboard/receipt/${paid}`, 'Your receipt');
+
+      await visit(page, '/dashboard', 'My Appointments');
+      await expectHeadingNearTop(page, 'My Appointments');
+      await expectDashboardMenuFits(page, 'My Appointments');
+      const rows = page.getByRole('table', { name: 'My appointments' }).getByRole('row');
+      const unpaidRow = rows.filter({ hasText: 'Orthodontic Consultation' });
+      const paidRow = rows.filter({ hasText: 'Root Canal Treatment' });
+      await expectOnScreen(unpaidRow.getByRole('link', { name: 'Pay' }), 'the unpaid booking’s Pay');
+      await expectOnScreen(unpaidRow.getByRole('button', { name: 'Cancel' }), 'the unpaid booking’s Cancel');
+      await expectOnScreen(paidRow.getByText('Paid', { exact: true }), 'the paid booking’s Paid');
+      await expect(paidRow.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
+      await expectDialogFits(page, page.getByRole('dialog', { name: 'Cancel this appointment?' }), 'cancel dialog');
+      await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
+
+      await visit(page, '/appointment', /^Available Appointments on/);
+      await pickDay(page, clinicDate(1)); // tomorrow: today's times may all have passed
+      await page
+        .getByRole('article', { name: 'Teeth Cleaning' })
+        .getByRole('button', { name: 'Book Appointment' })
+        .click();
+      const booking = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+      await expectDialogFits(page, booking, 'booking dialog');
+      await expectOnScreen(booking.getByRole('button', { name: 'Submit' }), 'the booking dialog’s Submit');
+    });
+
+    test(`${size}: an admin's pages and delete dialogs fit the screen`, async ({ page }) => {
+      await adminPagesFit(page);
+    });
+  });
+}
+
+for (const viewport of DESKTOPS) {
+  const size = `${viewport.width}x${viewport.height}`;
+  test.describe(size, () => {
+    test.use({ viewport, serviceWorkers: 'block' });
+
+    test(`${size}: an admin's pages and delete dialogs fit the screen`, async ({ page }) => {
+      await adminPagesFit(page);
+    });
+  });
+}
+
+async function adminPagesFit(page: Page) {
+  const index = [...PHONES_AND_TABLET, ...DESKTOPS].findIndex((v) => v.width === page.viewportSize()?.width);
+  // A payment given back, so Refunds lists one and a receipt is there to show.
+  await logIn(page, SEED_ADMIN);
+  const refunded = await refundDueViaApi(page, {
+    treatment: 'Dental Check-up',
+    date: clinicDate(50 + index),
+    slot: '09.00 AM - 09.30 AM',
+  });
+
+  for (const [path, heading] of [
+    ['/dashboard', 'My Appointments'],
+    ['/dashboard/add-doctors', 'Add A Doctor'],
+    ['/dashboard/refunds', 'Refunds'],
+    ['/dashboard/reviews', 'Reviews'],
+    ['/dashboard/activity', 'Activity'],
+    ['/dashboard/settings', 'Clinic settings'],
+    ['/dashboard/clinic-hours', 'Clinic hours and closures'],
+    ['/dashboard/chairs', 'Chairs'],
+    [`/dashboard/receipt/${refunded.bookingId}`, 'Your receipt'],
+  ] as const) {
+    await visit(page, path, heading);
+    await expectHeadingNearTop(page, path);
+  }
+  await expectDashboardMenuFits(page, 'a receipt');
+
+  await visit(page, '/dashboard/treatments', 'Treatments');
+  await page.getByRole('button', { name: 'Add treatment' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: 'Add treatment' }), 'treatment dialog');
+  await page.keyboard.press('Escape');
+
+  await visit(page, '/dashboard/all-users', 'All Users');
+  const users = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  const patientRow = users.filter({ hasText: 'patient@clinic.test' });
+  await expectOnScreen(patientRow.getByRole('button', { name: 'Delete' }), 'a user’s Delete');
+  const promotable = users.filter({ has: page.getByRole('button', { name: 'Make Admin' }) }).first();
+  await expectOnScreen(promotable.getByRole('button', { name: 'Make Admin' }), 'a user’s Make Admin');
+  await patientRow.getByRole('button', { name: 'Delete' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: /^Delete / }), 'delete user dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+  await visit(page, '/dashboard/manage-doctors', 'Manage Doctors');
+  const doctors = page.getByRole('table', { name: 'Doctors' }).getByRole('row');
+  for (const row of await doctors.filter({ has: page.getByRole('button', { name: 'Delete' }) }).all()) {
+    await expectOnScreen(row.getByRole('button', { name: 'Delete' }), 'a doctor’s Delete');
+  }
+  await doctors.getByRole('button', { name: 'Edit hours' }).first().click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: /^Working hours of / }), 'working-hours dialog');
+  await page.keyboard.press('Escape');
+  await doctors.getByRole('button', { name: 'Delete' }).first().click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: /^Delete / }), 'delete doctor dialog');
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+
+export type SelectOption = { value: string; label: string };
+
+type SelectFieldProps = {
+  label: string;
+  registration: UseFormRegisterReturn;
+  options: readonly SelectOption[];
+  /** The validation message shown below the select, linked to it for assistive technology. */
+  error?: string | undefined;
+  /** A first, disabled option asking for a choice (the spec's "Please select a Specialty"); give the field "" to start on it. */
+  prompt?: string;
+};
+
+/** A labelled select for react-hook-form, the twin of FormField. */
+export function SelectField({ label, registration, options, error, prompt }: SelectFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...registration}
+      >
+        {prompt !== undefined && (
+          <option value="" disabled>
+            {prompt}
+          </option>
+        )}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

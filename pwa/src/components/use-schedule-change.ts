@@ -1,0 +1,91 @@
+import { type RefObject, useState } from 'react';
+import type { StrandedBooking } from '../../../contract/bookings.ts';
+import { errorText } from '../lib/error-text.ts';
+import { ApiError } from '../lib/http.ts';
+import { notify } from '../lib/notify.ts';
+
+export type { StrandedBooking };
+
+/** The upcoming bookings a refused schedule change would strand (its 409 answer lists them), else null. */
+export function strandedBy(error: unknown): StrandedBooking[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { body } = error;
+  return body && typeof body === 'object' && 'stranded' in body && Array.isArray(body.stranded)
+    ? (body.stranded as StrandedBooking[])
+    : null;
+}
+
+/** What the stranded-bookings dialog and notice show of a change, whatever its arguments. */
+export type StrandedView = {
+  busy: boolean;
+  /** The bookings the refused change would strand, until confirmed anyway or cancelled. */
+  conflict: { stranded: readonly StrandedBooking[] } | null;
+  /** The bookings the last change made anyway kept, until dismissed. */
+  kept: readonly StrandedBooking[] | null;
+  confirmAnyway(): Promise<boolean>;
+  cancel(): void;
+  dismissKept(): void;
+};
+
+export type ScheduleChange<Args> = StrandedView & {
+  conflict: { args: Args; stranded: StrandedBooking[] } | null;
+  /** Tries the change; resolves true once it is made. */
+  submit(args: Args): Promise<boolean>;
+};
+
+type Options<Args> = {
+  /** Makes the change; with `force`, even when it strands upcoming bookings (the server keeps them and lists them). */
+  run(args: Args, force: boolean): Promise<{ stranded: StrandedBooking[] }>;
+  /** The success toast. */
+  successText(args: Args): string;
+  /** Called once the change is made (say, to empty the form). */
+  onDone?(args: Args): void;
+  /** Focused after a success (say, the heading, when the row whose button started it is gone). */
+  focusAfter?: RefObject<HTMLElement | null>;
+};
+
+/**
+ * A schedule change that the server may refuse because it would strand upcoming bookings
+ * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` tries it; refused with
+ * such a list, `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
+ * resends it with `force` or `cancel()` drops it. Once made: a success toast, and `kept` lists the
+ * bookings kept for the front desk (render KeptBookingsNotice). Any other failure: an error toast.
+ */
+export function useScheduleChange<Args>({ run, successText, onDone, focusAfter }: Options<Args>): ScheduleChange<Args> {
+  const [conflict, setConflict] = useState<{ args: Args; stranded: StrandedBooking[] } | null>(null);
+  const [kept, setKept] = useState<StrandedBooking[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function attempt(args: Args, force: boolean): Promise<boolean> {
+    setBusy(true);
+    try {
+      const { stranded } = await run(args, force);
+      notify.success(successText(args));
+      setConflict(null);
+      setKept(stranded.length > 0 ? stranded : null);
+      onDone?.(args);
+      focusAfter?.current?.focus();
+      return true;
+    } catch (cause) {
+      const stranded = force ? null : strandedBy(cause);
+      setConflict(stranded && { args, stranded });
+      if (!stranded) {
+        console.error(cause);
+        notify.error(errorText(cause));
+      }
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return {
+    busy,
+    conflict,
+    kept,
+    submit: (args: Args) => attempt(args, false),
+    confirmAnyway: () => (conflict ? attempt(conflict.args, true) : Promise.resolve(false)),
+    cancel: () => setConflict(null),
+    dismissKept: () => setKept(null),
+  };
+}

@@ -1,0 +1,103 @@
+import { format } from 'date-fns/format';
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { useReminderSetting } from '../api/reminders.ts';
+import { useLeaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
+
+/** An ISO date as the app shows dates, e.g. "Dec 13, 2026". */
+const shown = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
+const datesOf = (entry: WaitlistEntry) =>
+  entry.from === entry.to ? shown(entry.from) : `${shown(entry.from)} to ${shown(entry.to)}`;
+
+/** docs/product.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
+export function MyWaitlist({ email }: { email: string }) {
+  const { data: entries, error } = useMyWaitlist(email);
+  const leave = useLeaveWaitlist();
+  const [leaving, setLeaving] = useState<string | null>(null);
+
+  async function handleLeave(entry: WaitlistEntry) {
+    setLeaving(entry._id);
+    try {
+      await leave(entry);
+      notify.success('You left the waitlist');
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setLeaving(null);
+    }
+  }
+
+  return (
+    <section className="bookings__waitlist" aria-labelledby="waitlist-title">
+      <h2 id="waitlist-title">My waitlist</h2>
+      {error && !entries ? (
+        <p role="alert">Sorry, your waitlist could not be loaded: {errorText(error)}</p>
+      ) : !entries ? null : entries.length === 0 ? (
+        <p className="muted">
+          You are not waiting for any time. On a day with no free time, the appointment page offers "Join the waitlist".
+        </p>
+      ) : (
+        <ul className="waitlist-list">
+          {entries.map((entry) => (
+            <li key={entry._id} className="waitlist-list__item">
+              <span>
+                {entry.treatment} on {datesOf(entry)}
+              </span>
+              {entry.offer && (
+                <Link
+                  href={`/offers/${encodeURIComponent(entry.offer._id)}`}
+                  className="button button--small button--primary"
+                >
+                  A time is held for you: {entry.offer.appointmentDate}, {entry.offer.slot}
+                </Link>
+              )}
+              <button
+                type="button"
+                className="button button--small"
+                disabled={leaving === entry._id}
+                onClick={() => void handleLeave(entry)}
+                aria-label={`Leave the waitlist for ${entry.treatment} on ${datesOf(entry)}`}
+              >
+                Leave
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** The patient's reminder setting, stored on the server and read again before each reminder goes out. */
+export function ReminderToggle({ email }: { email: string }) {
+  const { data, save } = useReminderSetting(email);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  async function handleChange(remindersOn: boolean) {
+    setSaving(true);
+    try {
+      await save(remindersOn);
+      notify.success(remindersOn ? 'Reminders are on' : 'Reminders are off');
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <p className="bookings__reminders">
+      <input
+        id={id}
+        type="checkbox"
+        checked={data?.remindersOn ?? true}
+        disabled={!data || saving}
+        onChange={(event) => void handleChange(event.currentTarget.checked)}
+      />
+      <label htmlFor={id}>Email me a reminder the day before each appointment</label>
+    </p>
+  );
+}

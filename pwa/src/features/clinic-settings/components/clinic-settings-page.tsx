@@ -1,0 +1,107 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import type { CancellationPolicy } from '../../../../../contract/policy.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { usePolicy, useSavePolicy } from '../api/cancellation-policy.ts';
+import './clinic-settings.css';
+
+/** docs/product.md#clinic-settings (admin): the clinic's rules for changing a booking online. */
+export function ClinicSettingsPage() {
+  const { data: policy, error } = usePolicy();
+  if (error) throw error; // the layout's error screen
+  return (
+    <section className="dashboard-page" aria-labelledby="clinic-settings-title">
+      <h1 id="clinic-settings-title">Clinic settings</h1>
+      {policy ? <PolicyForm policy={policy} /> : <Spinner label="Loading the clinic settings" />}
+    </section>
+  );
+}
+
+type Field = keyof CancellationPolicy;
+const FIELDS: { name: Field; label: string; help: string }[] = [
+  {
+    name: 'freeCancellationHours',
+    label: 'Free cancellation until (hours before the appointment)',
+    help: 'Patients can cancel a paid appointment online, refunded in full, until this many hours before it starts. After that they are asked to call the clinic; you can still cancel it and choose whether to refund.',
+  },
+  {
+    name: 'rescheduleCutoffHours',
+    label: 'Online rescheduling until (hours before the appointment)',
+    help: 'Patients can move an appointment to another time online until this many hours before it starts. After that they are asked to call the clinic; you can still reschedule it from the Schedule.',
+  },
+];
+
+/** A whole number of hours, 0 or more (the server checks the upper limit), or null. */
+function wholeHours(value: string): number | null {
+  const hours = Number(value);
+  return value.trim() === '' || !Number.isInteger(hours) || hours < 0 ? null : hours;
+}
+
+function PolicyForm({ policy }: { policy: CancellationPolicy }) {
+  const savePolicy = useSavePolicy();
+  const [values, setValues] = useState<Record<Field, string>>({
+    freeCancellationHours: String(policy.freeCancellationHours),
+    rescheduleCutoffHours: String(policy.rescheduleCutoffHours),
+  });
+  const [invalid, setInvalid] = useState<Field[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const id = useId();
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const free = wholeHours(values.freeCancellationHours);
+    const cutoff = wholeHours(values.rescheduleCutoffHours);
+    const wrong = FIELDS.map((field) => field.name).filter((name) => wholeHours(values[name]) === null);
+    setInvalid(wrong);
+    if (free === null || cutoff === null) {
+      setProblem('Enter a whole number of hours, 0 or more');
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      await savePolicy({ freeCancellationHours: free, rescheduleCutoffHours: cutoff });
+      notify.success('Cancellation policy saved');
+    } catch (cause) {
+      setProblem(errorText(cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="settings__form" onSubmit={handleSubmit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>Cancellation policy</h2>
+      {FIELDS.map((field) => (
+        <div className="field" key={field.name}>
+          <label htmlFor={`${id}-${field.name}`}>{field.label}</label>
+          <p id={`${id}-${field.name}-help`} className="settings__help">
+            {field.help}
+          </p>
+          <input
+            id={`${id}-${field.name}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={720}
+            step={1}
+            value={values[field.name]}
+            onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}
+            aria-describedby={problem ? `${id}-${field.name}-help ${id}-error` : `${id}-${field.name}-help`}
+            aria-invalid={invalid.includes(field.name) ? true : undefined}
+          />
+        </div>
+      ))}
+      {problem && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button button--primary settings__save" disabled={saving} aria-busy={saving}>
+        Save
+      </button>
+    </form>
+  );
+}

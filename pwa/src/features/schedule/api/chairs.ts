@@ -1,0 +1,21 @@
+import useSWR from 'swr';
+import type { Chair, ChairAdded, ChairDeleted, NewChair } from '../../../../../contract/clinic.ts';
+import { api, apiFetcher } from '../../../lib/api.ts';
+import { CHAIRS_KEY } from '../../../lib/cache-keys.ts';
+import { useScheduleWrite } from './schedule-write.ts';
+
+export type { Chair };
+
+/** GET /api/chairs (admin). */
+export function useChairs() {
+  return useSWR<Chair[]>(CHAIRS_KEY, apiFetcher<Chair[]>);
+}
+
+const addChair = (chair: NewChair) => api<ChairAdded>('/chairs', { method: 'POST', body: JSON.stringify(chair) });
+const deleteChair = (id: string, force: boolean) =>
+  api<ChairDeleted>(`/chairs/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });
+
+/** POST /api/chairs (admin); a name already taken is refused (409). */
+export const useAddChair = () => useScheduleWrite(addChair, CHAIRS_KEY);
+/** DELETE /api/chairs/:id (admin): a chair with upcoming bookings is refused (409, listing them) unless `force`. */
+export const useDeleteChair = () => useScheduleWrite(deleteChair, CHAIRS_KEY);

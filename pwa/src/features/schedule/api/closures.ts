@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import type { Closure, ClosureAdded, ClosureDeleted, NewClosure } from '../../../../../contract/clinic.ts';
+import type { Doctor } from '../../../../../contract/doctors.ts';
+import { api, apiFetcher } from '../../../lib/api.ts';
+import { CLOSURES_KEY, DOCTORS_KEY } from '../../../lib/cache-keys.ts';
+import { useScheduleWrite } from './schedule-write.ts';
+
+export type { Closure, NewClosure };
+
+/** GET /api/closures (admin): every closure, by its first day. */
+export function useClosures() {
+  return useSWR<Closure[]>(CLOSURES_KEY, apiFetcher<Closure[]>);
+}
+
+/** GET /api/doctors (admin): whom a closure can be for (the cache Manage Doctors reads too). */
+export function useClosureDoctors() {
+  return useSWR<Doctor[]>(DOCTORS_KEY, apiFetcher<Doctor[]>);
+}
+
+const addClosure = (closure: NewClosure) =>
+  api<ClosureAdded>('/closures', { method: 'POST', body: JSON.stringify(closure) });
+const deleteClosure = (id: string) => api<ClosureDeleted>(`/closures/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** POST /api/closures (admin): one over upcoming bookings is refused (409, listing them) unless `force`. */
+export const useAddClosure = () => useScheduleWrite(addClosure, CLOSURES_KEY);
+/** DELETE /api/closures/:id (admin): its days become bookable again. */
+export const useDeleteClosure = () => useScheduleWrite(deleteClosure, CLOSURES_KEY);

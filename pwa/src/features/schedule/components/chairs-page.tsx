@@ -1,0 +1,129 @@
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
+import { useScheduleChange } from '../../../components/use-schedule-change.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { type Chair, useAddChair, useChairs, useDeleteChair } from '../api/chairs.ts';
+import '../schedule.css';
+
+/**
+ * docs/product.md#chairs (admin): the treatment chairs every booking takes one of; Add, and Delete
+ * after a confirmation (a chair with upcoming bookings: the list of them, and "Delete anyway").
+ */
+export function ChairsPage() {
+  const { data: chairs, error, isValidating, mutate } = useChairs();
+  const addChair = useAddChair();
+  const deleteChair = useDeleteChair();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [toDelete, setToDelete] = useState<Chair | null>(null);
+  const removal = useScheduleChange<Chair>({
+    run: (chair, force) => deleteChair(chair._id, force),
+    successText: (chair) => `${chair.name} deleted`,
+    focusAfter: headingRef,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<{ name: string }>({ defaultValues: { name: '' } });
+
+  const onSubmit = handleSubmit(async ({ name }) => {
+    try {
+      await addChair({ name: name.trim() });
+      notify.success(`${name.trim()} added`);
+      reset();
+    } catch (cause) {
+      console.error(cause);
+      notify.error(errorText(cause));
+    }
+  });
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    await removal.submit(toDelete);
+    setToDelete(null);
+  }
+
+  const columns: Column<Chair>[] = [
+    positionColumn,
+    { header: 'Name', className: 'schedule-table__wrap', cell: (chair) => chair.name },
+    {
+      header: 'Actions',
+      headerHidden: true,
+      cell: (chair) => (
+        <button type="button" className="button button--small button--danger" onClick={() => setToDelete(chair)}>
+          Delete
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="dashboard-page" aria-labelledby="chairs-title">
+      <h1 id="chairs-title" ref={headingRef} tabIndex={-1}>
+        Chairs
+      </h1>
+      <p className="schedule-page__intro">
+        The clinic's treatment chairs. Every booking takes one chair for its whole length, so the number of chairs is
+        how many patients can be seen at once.
+      </p>
+      <KeptBookingsNotice change={removal} />
+      {error && (
+        <LoadError onRetry={() => void mutate()} retrying={isValidating}>
+          The chairs could not be loaded: {errorText(error)}
+        </LoadError>
+      )}
+      {!chairs ? (
+        !error && <Spinner label="Loading chairs" />
+      ) : chairs.length === 0 ? (
+        <p className="schedule-empty">No chairs yet: patients cannot book until there is one.</p>
+      ) : (
+        <DataTable
+          caption="Chairs"
+          className="schedule-table"
+          columns={columns}
+          rows={chairs}
+          rowKey={(chair) => chair._id}
+        />
+      )}
+      <form
+        className="schedule-form chair-form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-label="Add a chair"
+        aria-busy={isSubmitting || undefined}
+      >
+        <FormField
+          label="Name"
+          autoComplete="off"
+          registration={register('name', {
+            validate: (value) => value.trim() !== '' || 'name is required',
+            maxLength: { value: 50, message: 'name must be at most 50 characters' },
+          })}
+          error={errors.name?.message}
+        />
+        <button type="submit" className="button button--primary schedule-form__submit" disabled={isSubmitting}>
+          {isSubmitting ? 'Adding…' : 'Add chair'}
+        </button>
+      </form>
+      {toDelete && (
+        <ConfirmDialog
+          title={`Delete ${toDelete.name}?`}
+          busy={removal.busy}
+          onConfirm={() => void confirmDelete()}
+          onCancel={() => setToDelete(null)}
+        >
+          <p>Patients will no longer be booked into it.</p>
+        </ConfirmDialog>
+      )}
+      <StrandedConflictDialog change={removal} confirmLabel="Delete anyway" />
+    </section>
+  );
+}

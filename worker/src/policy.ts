@@ -1,0 +1,28 @@
+import { type CancellationPolicy, PolicyChange, type PolicySaved } from '../../contract/policy.ts';
+import { requireAdmin } from './auth.ts';
+import { readPolicy, savePolicy } from './data/cancellation-policy.ts';
+import type { Env } from './env.ts';
+import { json, readJson } from './http.ts';
+
+/** GET /api/clinic/policy (anyone): until when a paid booking is cancelled online and refunded, and a booking rescheduled online. */
+export async function getPolicy(_request: Request, env: Env): Promise<Response> {
+  return json((await readPolicy(env.DB)) satisfies CancellationPolicy);
+}
+
+/** PUT /api/clinic/policy (admin). */
+export async function setPolicy(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  const change = await readJson(request, PolicyChange);
+  await savePolicy(env.DB, change).run();
+  return json({
+    acknowledged: true,
+    message: 'Cancellation policy saved',
+    ...(await readPolicy(env.DB)),
+  } satisfies PolicySaved);
+}
+
+/** What a patient is told when a paid booking is inside the window: only the clinic cancels it now. */
+export function insideWindowMessage(hours: number): string {
+  const until = hours === 0 ? 'until it starts' : `until ${hours} hour${hours === 1 ? '' : 's'} before it starts`;
+  return `A paid appointment can be cancelled online ${until}; please call the clinic to cancel this one`;
+}

@@ -1,0 +1,134 @@
+// A stand-in for Stripe's API (this machine cannot reach Stripe): it answers the real `stripe`
+// package's requests with the objects of Stripe's API reference, written by hand in fixtures/.
+import Stripe from 'stripe';
+import { vi } from 'vitest';
+import documentedCharge from './fixtures/stripe-charge.json';
+import documentedIntent from './fixtures/stripe-payment-intent.json';
+import documentedRefund from './fixtures/stripe-refund.json';
+
+export { documentedIntent, documentedRefund };
+
+/** The bindings that switch the Worker to Stripe. */
+export const STRIPE = {
+  STRIPE_SECRET_KEY: 'sk_test_fixture',
+  STRIPE_WEBHOOK_SECRET: 'whsec_fixture',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_fixture',
+};
+
+export interface StripeRequest {
+  method: string;
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+export interface StripeStub {
+  requests: StripeRequest[];
+  /** The stub's intents, shaped as Stripe documents them, keyed by id. */
+  intents: Map<string, typeof documentedIntent>;
+  /** The status a new refund comes back with, and its failure reason when it failed. */
+  refunds: { status: string; failureReason: string | null };
+  /** While true, every request fails as a lost connection would. */
+  unreachable: boolean;
+  /** The requests that created refunds. */
+  refundRequests(): StripeRequest[];
+}
+
+/** Stripe never reuses an id; neither does the stub. */
+let lastId = 0;
+
+/** Stubs `fetch` for api.stripe.com (restore with vi.restoreAllMocks()); anything else goes out as usual. */
+export function stubStripe(): StripeStub {
+  const stub: StripeStub = {
+    requests: [],
+    intents: new Map(),
+    refunds: { status: 'succeeded', failureReason: null },
+    unreachable: false,
+    refundRequests: () => stub.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/v1/refunds')),
+  };
+  // Stripe answers a repeated idempotency key with the first answer.
+  const refundsByKey = new Map<string, object>();
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith('https://api.stripe.com/')) return realFetch(input, init);
+    const body = await request.text();
+    stub.requests.push({ method: request.method, url: request.url, headers: request.headers, body });
+    if (stub.unreachable) throw new TypeError('Network connection lost.');
+    const url = new URL(request.url);
+    const form = new URLSearchParams(body);
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      lastId += 1;
+      const intent = {
+        ...documentedIntent,
+        id: `pi_fixture_${lastId}`,
+        client_secret: `pi_fixture_${lastId}_secret_abc`,
+        amount: Number(form.get('amount')),
+        metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+      };
+      stub.intents.set(intent.id, intent);
+      return Response.json(intent);
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      const key = request.headers.get('Idempotency-Key') ?? crypto.randomUUID();
+      if (!refundsByKey.has(key)) {
+        lastId += 1;
+        refundsByKey.set(key, {
+          ...documentedRefund,
+          id: `re_fixture_${lastId}`,
+          amount: Number(form.get('amount')),
+          payment_intent: form.get('payment_intent'),
+          metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+          status: stub.refunds.status,
+          ...(stub.refunds.failureReason ? { failure_reason: stub.refunds.failureReason } : {}),
+        });
+      }
+      return Response.json(refundsByKey.get(key));
+    }
+    const found = stub.intents.get(url.pathname.replace('/v1/payment_intents/', ''));
+    if (request.method === 'GET' && found) {
+      // Asked to expand its charge, a succeeded intent shows the card that paid.
+      const expand = url.searchParams.get('expand[0]') === 'latest_charge' && found.status === 'succeeded';
+      return Response.json(
+        expand
+          ? { ...found, latest_charge: { ...documentedCharge, payment_intent: found.id, amount: found.amount } }
+          : found,
+      );
+    }
+    return Response.json(
+      { error: { type: 'invalid_request_error', message: 'No such payment_intent' } },
+      { status: 404 },
+    );
+  });
+  return stub;
+}
+
+let lastEvent = 0;
+
+/** A Stripe event of `type` about `object`, shaped as Stripe documents events; each has an id of its own. */
+export function stripeEvent(type: string, object: object) {
+  lastEvent += 1;
+  return {
+    id: `evt_fixture_${lastEvent}_${crypto.randomUUID().slice(0, 8)}`,
+    object: 'event',
+    api_version: '2026-10-28',
+    created: 1795000000 + lastEvent,
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    data: { object },
+  };
+}
+
+const signer = new Stripe('sk_test_fixture', { httpClient: Stripe.createFetchHttpClient() });
+
+/** The body and Stripe-Signature header Stripe would send for `payload`, signed with the webhook secret. */
+export async function signedDelivery(payload: object): Promise<{ body: string; signature: string }> {
+  const body = JSON.stringify(payload);
+  const signature = await signer.webhooks.generateTestHeaderStringAsync({
+    payload: body,
+    secret: STRIPE.STRIPE_WEBHOOK_SECRET,
+  });
+  return { body, signature };
+}
