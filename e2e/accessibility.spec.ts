@@ -97,6 +97,7 @@ for (const { size, viewport, isMobile, dates } of [
 
       await logIn(page, SEED_ADMIN);
       for (const [path, heading] of [
+        ['/dashboard/schedule', 'Schedule'],
         ['/dashboard/all-users', 'All Users'],
         ['/dashboard/add-doctors', 'Add A Doctor'],
         ['/dashboard/refunds', 'Refunds'],

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { bookViaApi, clinicDate, logIn, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import { bookViaApi, clinicDate, deliveredMails, logIn, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
 
 /** In a dialog's calendar, picks a day, moving to the next month when needed. */
 async function pickDayIn(dialog: Locator, iso: string) {
@@ -52,11 +52,16 @@ test('the front desk’s schedule shows a patient’s booking in its doctor’s 
   await expect(page.getByRole('list', { name: 'Dr. Hiro Tanaka' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: /15:00–16:00 Jamie Patient/ })).toBeVisible();
 
-  // On a phone the columns scroll inside their own box; the page does not scroll sideways.
-  await page.setViewportSize({ width: 360, height: 740 });
+  // On a tablet and a phone the columns scroll inside their own box; the page does not scroll sideways.
   await page.getByRole('button', { name: 'Doctors' }).click();
-  await expect(block).toBeAttached();
-  expect(await pageScrollsSideways(page)).toBe(false);
+  for (const viewport of [
+    { width: 768, height: 1024 },
+    { width: 360, height: 740 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(block).toBeAttached();
+    expect(await pageScrollsSideways(page), `${viewport.width} px`).toBe(false);
+  }
 });
 
 test('a patient moves a booking to another day from My Appointments', async ({ page }) => {
@@ -84,6 +89,14 @@ test('a patient moves a booking to another day from My Appointments', async ({ p
     .filter({ hasText: 'Teeth Whitening' })
     .filter({ hasText: pp(to) });
   await expect(moved).toContainText('02.00 PM - 03.00 PM');
+  // The patient hears of it, both times named.
+  await expect
+    .poll(() =>
+      deliveredMails().some((mail) =>
+        /Your Teeth Whitening appointment has moved from .*10:00 AM.* to .*2:00 PM/s.test(mail),
+      ),
+    )
+    .toBe(true);
   await expect(
     page
       .getByRole('row')

@@ -227,6 +227,7 @@ async function adminPagesFit(page: Page) {
 
   for (const [path, heading] of [
     ['/dashboard', 'My Appointments'],
+    ['/dashboard/schedule', 'Schedule'],
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/refunds', 'Refunds'],
     ['/dashboard/reviews', 'Reviews'],
@@ -240,6 +241,24 @@ async function adminPagesFit(page: Page) {
     await expectHeadingNearTop(page, path);
   }
   await expectDashboardMenuFits(page, 'a receipt');
+
+  // The schedule: the day's columns scroll sideways inside their own labelled, focusable box (on a
+  // narrow screen), never the page; its toolbar and dialogs fit.
+  await visit(page, '/dashboard/schedule', 'Schedule');
+  const grid = page.getByRole('region', { name: / by doctor$/ });
+  await expect(grid).toHaveAttribute('tabindex', '0');
+  const gridBox = await grid.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { left: r.left, right: r.right, width: window.innerWidth };
+  });
+  expect(gridBox.left, 'the schedule grid: left edge').toBeGreaterThanOrEqual(0);
+  expect(gridBox.right, 'the schedule grid: right edge').toBeLessThanOrEqual(gridBox.width);
+  await expectOnScreen(page.getByRole('button', { name: 'Next day' }), 'the schedule’s Next day');
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expectNoSidewaysScroll(page, 'the next day’s schedule');
+  await page.getByRole('button', { name: 'Book by phone' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: 'Book by phone' }), 'book by phone dialog');
+  await page.keyboard.press('Escape');
 
   await visit(page, '/dashboard/treatments', 'Treatments');
   await page.getByRole('button', { name: 'Add treatment' }).click();
