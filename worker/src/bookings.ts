@@ -210,7 +210,7 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
   // keeps the booking. Its claims are freed, a paid booking's refund asked, the patient's mail
   // queued and (an admin cancelling for a patient) the audit row written, all in the same batch.
   const by = row.user_id === user.id ? 'patient' : 'admin';
-  const refund = byAdmin && refundChoice === 'false' ? null : refundOfCancelledBooking(env, row.id);
+  const refund = byAdmin && refundChoice === 'false' ? null : refundOfCancelledBooking(env, row.id, user);
   const head = [
     cancelActiveBooking(env.DB, row.id, { evenPaid, by }),
     ...(by === 'admin'
