@@ -31,6 +31,10 @@ export const AUDIT_ACTIONS = [
   'payment.succeeded',
   'payment.failed',
   'payment.refund_due',
+  'payment.refund_requested',
+  'payment.refunded',
+  'payment.refund_failed',
+  'clinic.messages_changed',
 ] as const;
 const NOT_AN_ACTION = 'type must be one of the audit trail’s action types';
 export const AuditAction = v.picklist(AUDIT_ACTIONS, NOT_AN_ACTION);

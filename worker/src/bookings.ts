@@ -280,7 +280,7 @@ export async function cancel(
   // keeps the booking.
   const by = row.user_id === user.id ? 'patient' : 'admin';
   const note = by === 'admin' ? reason : null;
-  const refund = byAdmin && !refundChosen ? null : refundOfCancelledBooking(env, row.id);
+  const refund = byAdmin && !refundChosen ? null : refundOfCancelledBooking(env, row.id, user);
   const head = [
     cancelActiveBooking(env.DB, row.id, { evenPaid, by, note }),
     ...(by === 'admin'

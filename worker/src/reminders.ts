@@ -5,6 +5,7 @@ import {
   type ReminderSettingSaved,
 } from '../../contract/messages.ts';
 import { requireAdmin, requireUser } from './auth.ts';
+import { auditEntry, changesAnything, definedOnly, type Fields } from './data/audit.ts';
 import { type MessageSettingsRow, messageSettings, updateMessageSettings } from './data/message-settings.ts';
 import { queueClaimedReminders } from './data/outbox.ts';
 import { claimDueReminders, closeClaimedReminders, remindersOptOut, setRemindersOptOut } from './data/reminders.ts';
@@ -67,11 +68,27 @@ export async function getMessageSettings(request: Request, env: Env): Promise<Re
   return json(toMessageSettings(await messageSettings(env.DB)));
 }
 
-/** PUT /api/messages/settings (admin): the fields sent change; the 2-hour reminder applies to every reminder not yet due. */
+/**
+ * PUT /api/messages/settings (admin): the fields sent change, with their audit row in the same
+ * batch when any did; the 2-hour reminder applies to every reminder not yet due.
+ */
 export async function setMessageSettings(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const changes = await readJson(request, MessageSettingsChange);
-  const row = await updateMessageSettings(env.DB, changes).first<MessageSettingsRow>();
+  const before: Fields = toMessageSettings(await messageSettings(env.DB));
+  const after: Fields = { ...before, ...definedOnly(changes) };
+  const audit = auditEntry(env.DB, {
+    actor: admin,
+    action: 'clinic.messages_changed',
+    target: { type: 'clinic', id: 'messages', name: 'Message settings' },
+    before,
+    after,
+  });
+  const [updated] = await env.DB.batch([
+    updateMessageSettings(env.DB, changes),
+    ...(changesAnything(before, after) ? [audit] : []),
+  ]);
+  const row = updated?.results[0] as MessageSettingsRow | undefined;
   if (!row) throw new Error('message_settings has no row (migration 0008)');
   return json(toMessageSettings(row));
 }

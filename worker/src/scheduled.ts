@@ -1,10 +1,8 @@
 import { releaseLapsedHolds } from './data/bookings.ts';
 import { queueReleaseMails } from './data/outbox.ts';
-import { failLateFailingDemoRefunds } from './data/payments.ts';
 import type { Env } from './env.ts';
 import { deliverMail } from './mail/outbox.ts';
-import { refundFailureText } from './payments/provider.ts';
-import { sendRefunds } from './payments/refunds.ts';
+import { failLateDemoRefunds, sendRefunds } from './payments/refunds.ts';
 import { queueDueReminders } from './reminders.ts';
 import { offerFreedTimes } from './waitlist.ts';
 
@@ -26,8 +24,7 @@ export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> 
  */
 export async function sweepRefunds(env: Env): Promise<number> {
   const asked = await sendRefunds(env, 'all');
-  if (!env.STRIPE_SECRET_KEY)
-    await failLateFailingDemoRefunds(env.DB, refundFailureText('expired_or_canceled_card')).run();
+  if (!env.STRIPE_SECRET_KEY) await failLateDemoRefunds(env);
   return asked;
 }
 

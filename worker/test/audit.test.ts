@@ -12,6 +12,7 @@ import {
   clinicDay,
   newPatient,
   postJson,
+  runCron,
   seed,
   slotsOf,
 } from './helpers.ts';
@@ -309,6 +310,56 @@ describe('one audit row per change, in its batch', () => {
           { transactionId, amount: expect.any(Number), currency: 'usd', refundReason: 'booking_not_active' },
         ],
       ]);
+    });
+
+    it('a paid booking cancelled by its patient: the refund asked, made, and failing late, each a row', async () => {
+      const { auth, email } = await newPatient('refunded');
+      const bookingId = await bookingOf(auth);
+      const transactionId = await record(
+        auth,
+        bookingId,
+        await (await pay(auth, bookingId, '4000 0000 0000 5126')).confirm(),
+      );
+      await expectStatus(await send('DELETE', `/api/bookings/${bookingId}`, undefined, auth), 200);
+      expect((await entriesAbout(bookingId)).map((e) => [e.action, e.actor.email, e.before, e.after])).toEqual([
+        ['payment.succeeded', email, { paid: false }, expect.objectContaining({ paid: true, transactionId })],
+        [
+          'payment.refund_requested',
+          email,
+          { refundStatus: null },
+          { refundStatus: 'pending', refundReason: 'cancelled' },
+        ],
+      ]);
+      // The demo provider refunds at once; this test card's refund fails at the Cron Trigger's next sweep.
+      await runCron(Date.now());
+      const moves = await entriesAbout(transactionId);
+      expect(moves.map((e) => [e.action, e.actor.label, e.before, e.after])).toEqual([
+        ['payment.refunded', 'system', { refundStatus: 'pending' }, { refundStatus: 'succeeded' }],
+        [
+          'payment.refund_failed',
+          'system',
+          { refundStatus: 'succeeded' },
+          { refundStatus: 'failed', failure: expect.any(String) },
+        ],
+      ]);
+      expect(moves[0]?.target.name).toMatch(/^Patient refunded: Teeth Cleaning, /);
+      await runCron(Date.now());
+      expect(await entriesAbout(transactionId)).toHaveLength(2);
+    });
+  });
+
+  it('changes the message settings; saving the same again writes nothing', async () => {
+    const change = { secondReminder: true, clinicPhone: '+1 555 0100' };
+    await expectStatus(await send('PUT', '/api/messages/settings', change), 200);
+    await expectStatus(await send('PUT', '/api/messages/settings', change), 200);
+    const [entry, ...more] = await entriesAbout('messages');
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      action: 'clinic.messages_changed',
+      actor: byAdmin,
+      target: { type: 'clinic', id: 'messages', name: 'Message settings' },
+      before: { secondReminder: false, clinicPhone: expect.any(String) },
+      after: change,
     });
   });
 

@@ -858,7 +858,7 @@ describe('the audit trail of the front desk’s actions', () => {
     ]);
   });
 
-  it('writes attendance, cancellation and phone bookings by the admin, and nothing for refusals', async () => {
+  it('writes attendance, cancellation (and its refund) and phone bookings by the admin, and nothing for refusals', async () => {
     const patient = await newPatient('desk');
     const past = await addPastVisit(patient.email, 4);
     const upcoming = await booked(patient, CLEANING, clinicDay(44), '09.00 AM - 09.30 AM');
@@ -883,6 +883,13 @@ describe('the audit trail of the front desk’s actions', () => {
       expect.objectContaining({
         before: { status: 'active', paid: true },
         after: { status: 'cancelled', cancelReason: 'admin', cancelNote: 'Flooded' },
+      }),
+    ]);
+    // Its refund goes the way of every cancellation's, asked by the admin who cancelled.
+    expect(await entries('payment.refund_requested', upcoming)).toEqual([
+      expect.objectContaining({
+        actor: expect.objectContaining({ email: 'admin@clinic.test' }),
+        after: { refundStatus: 'pending', refundReason: 'cancelled' },
       }),
     ]);
 

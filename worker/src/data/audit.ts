@@ -107,8 +107,10 @@ export function changesAnything(before: Fields, after: Fields): boolean {
   return Object.keys(changed.after ?? {}).length + Object.keys(changed.before ?? {}).length > 0;
 }
 
-const definedOnly = (fields: Fields | null) =>
-  fields && Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+/** The fields whose value is not undefined (a partial change's fields that were sent). */
+export function definedOnly<F extends Fields | null>(fields: F): F {
+  return (fields && Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined))) as F;
+}
 
 /** SQL for a JSON object of `fields` (NULL for none): one bound JSON text, or json_object() when some are Sql. */
 function jsonObject(fields: Fields | null, param: (value: unknown) => string): string {

@@ -1,6 +1,7 @@
+import type { AuditAction } from '../../../contract/audit.ts';
 import type { Receipt, RefundDue, RefundStatus } from '../../../contract/payments.ts';
 import { displayDate } from '../clinic-time.ts';
-import type { Sql } from './audit.ts';
+import { type Actor, auditEntry, type Sql } from './audit.ts';
 import type { UniqueConstraint } from './unique-constraint.ts';
 
 /** A Stripe event is handled once: its id is the primary key of stripe_events. */
@@ -169,19 +170,54 @@ const rank = (status: string) =>
 /**
  * Moves a payment's refund forward to `update.status` (NULL/'due' -> pending -> succeeded ->
  * failed), never back: a late 'pending' after 'succeeded' changes nothing. At the same state it
- * only learns the refund's id. Put it in the batch that records the webhook's event id.
+ * only learns the refund's id. Put both statements in one batch (with the webhook's event id when
+ * there is one): the first writes the audit row, by `actor`, only when the state moves. The last
+ * statement's result is the payment's update.
  */
-export function advanceRefund(db: D1Database, update: RefundUpdate): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE payments SET refund_status = ?2, refund_id = coalesce(refund_id, ?3),
-         refund_amount_cents = coalesce(?4, refund_amount_cents, amount_cents),
-         refund_failure = CASE WHEN ?2 = 'failed' THEN ?5 ELSE refund_failure END, refund_updated_at = ${NOW}
-       WHERE transaction_id = ?1 AND (${rank('refund_status')} < ${rank('?2')}
-         OR (refund_status = ?2 AND refund_id IS NULL AND ?3 IS NOT NULL))`,
-    )
-    .bind(update.transactionId, update.status, update.refundId, update.amountCents, update.failure);
+export function advanceRefund(db: D1Database, update: RefundUpdate, actor: Actor): D1PreparedStatement[] {
+  const moves: Sql = (param) =>
+    `EXISTS (SELECT 1 FROM payments WHERE transaction_id = ${param(update.transactionId)}
+       AND ${rank('refund_status')} < ${rank(param(update.status))})`;
+  const statusNow: Sql = (param) =>
+    `(SELECT refund_status FROM payments WHERE transaction_id = ${param(update.transactionId)})`;
+  const { status, failure } = update;
+  return [
+    auditEntry(
+      db,
+      {
+        actor,
+        action: REFUND_ACTIONS[status],
+        target: { type: 'payment', id: update.transactionId, name: paymentName(update.transactionId) },
+        before: { refundStatus: statusNow },
+        after: { refundStatus: status, ...(status === 'failed' ? { failure } : {}) },
+      },
+      moves,
+    ),
+    db
+      .prepare(
+        `UPDATE payments SET refund_status = ?2, refund_id = coalesce(refund_id, ?3),
+           refund_amount_cents = coalesce(?4, refund_amount_cents, amount_cents),
+           refund_failure = CASE WHEN ?2 = 'failed' THEN ?5 ELSE refund_failure END, refund_updated_at = ${NOW}
+         WHERE transaction_id = ?1 AND (${rank('refund_status')} < ${rank('?2')}
+           OR (refund_status = ?2 AND refund_id IS NULL AND ?3 IS NOT NULL))`,
+      )
+      .bind(update.transactionId, update.status, update.refundId, update.amountCents, update.failure),
+  ];
 }
+
+/** The audit trail's action for each state a refund moves to. */
+const REFUND_ACTIONS = {
+  pending: 'payment.refund_requested',
+  succeeded: 'payment.refunded',
+  failed: 'payment.refund_failed',
+} as const satisfies Record<RefundUpdate['status'], AuditAction>;
+
+/** SQL: a payment's name in the audit trail, its booking's (or its email when it has none). */
+const paymentName =
+  (transactionId: string): Sql =>
+  (param) =>
+    `(SELECT coalesce(b.patient_name || ': ' || b.treatment || ', ' || b.appointment_date || ', ' || b.slot, p.email)
+      FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id WHERE p.transaction_id = ${param(transactionId)})`;
 
 /** A payment's refund state and amount, to answer with. */
 export function refundStateOf(
@@ -197,14 +233,15 @@ export function refundStateOf(
 /** What a demo refund of Stripe's test card 4000 0000 0000 5126 does: it succeeds, and fails a while later. */
 export const DEMO_LATE_FAILING_CARD = '5126';
 
-/** The demo provider's late refund failures (Stripe's 5126 test card): the Cron Trigger's sweep makes them. */
-export function failLateFailingDemoRefunds(db: D1Database, failure: string): D1PreparedStatement {
-  return db
+/** The demo provider's refunds that fail late (Stripe's 5126 test card): the Cron Trigger's sweep fails them. */
+export async function lateFailingDemoRefunds(db: D1Database): Promise<string[]> {
+  const { results } = await db
     .prepare(
-      `UPDATE payments SET refund_status = 'failed', refund_failure = ?2, refund_updated_at = ${NOW}
-       WHERE refund_status = 'succeeded' AND provider = 'demo' AND card_last4 = ?1`,
+      `SELECT transaction_id FROM payments WHERE refund_status = 'succeeded' AND provider = 'demo' AND card_last4 = ?1`,
     )
-    .bind(DEMO_LATE_FAILING_CARD, failure);
+    .bind(DEMO_LATE_FAILING_CARD)
+    .all<{ transaction_id: string }>();
+  return results.map((row) => row.transaction_id);
 }
 
 export async function isPaymentRecorded(db: D1Database, transactionId: string): Promise<boolean> {

@@ -118,8 +118,11 @@ export async function recordRefundEvent(
   event: StripeEventSeen,
 ): Promise<{ duplicate: boolean; changed: boolean }> {
   try {
-    const [, result] = await env.DB.batch([recordStripeEvent(env.DB, event), advanceRefund(env.DB, update)]);
-    return { duplicate: false, changed: (result?.meta.changes ?? 0) > 0 };
+    const results = await env.DB.batch([
+      recordStripeEvent(env.DB, event),
+      ...advanceRefund(env.DB, update, { system: 'stripe' }),
+    ]);
+    return { duplicate: false, changed: (results.at(-1)?.meta.changes ?? 0) > 0 };
   } catch (error) {
     if (violates(error, STRIPE_EVENT_ONCE)) return { duplicate: true, changed: false };
     throw error;

@@ -1,6 +1,9 @@
 import type { RefundState } from '../../../contract/payments.ts';
+import { type Actor, auditEntry, IF_CHANGED } from '../data/audit.ts';
+import { bookingName } from '../data/bookings.ts';
 import {
   advanceRefund,
+  lateFailingDemoRefunds,
   type RefundToSend,
   refundPaymentOfCancelledBooking,
   refundStateOf,
@@ -8,6 +11,7 @@ import {
 } from '../data/payments.ts';
 import type { Env } from '../env.ts';
 import { providerOf } from './choose-provider.ts';
+import { refundFailureText } from './provider.ts';
 
 /**
  * The idempotency key of a refund: `refund:<booking id>` for the payment a booking waited for (the
@@ -44,13 +48,19 @@ export async function sendRefunds(
         bookingId: payment.booking_id,
         idempotencyKey: refundKey(payment),
       });
-      await advanceRefund(env.DB, {
-        transactionId: payment.transaction_id,
-        status: answer.status,
-        refundId: answer.id,
-        amountCents: null,
-        failure: answer.failure,
-      }).run();
+      await env.DB.batch(
+        advanceRefund(
+          env.DB,
+          {
+            transactionId: payment.transaction_id,
+            status: answer.status,
+            refundId: answer.id,
+            amountCents: null,
+            failure: answer.failure,
+          },
+          SYSTEM,
+        ),
+      );
       answered += 1;
     } catch (error) {
       console.error('refund not sent; the next sweep asks again', payment.transaction_id, error);
@@ -66,14 +76,46 @@ export async function refundStateNow(env: Env, transactionId: string): Promise<R
   return { status: row.refund_status, amount: (row.refund_amount_cents ?? 0) / 100, currency: row.currency };
 }
 
+/** The provider's answers and the Cron Trigger's sweep move refunds on the system's behalf. */
+const SYSTEM: Actor = { system: 'system' };
+
 /**
- * The refund of a paid booking being cancelled: `statements` go in the cancelling batch, after the
- * cancellation (they put the payment that paid it up for a full refund, once); `settle` takes their
- * results, asks the provider and answers where the refund stands (null: nothing was refunded now).
+ * The demo provider's refunds of its late-failing test card fail, as Stripe's do some time after
+ * they succeeded (the Cron Trigger's sweep), each with its audit row.
  */
-export function refundOfCancelledBooking(env: Env, bookingId: string) {
+export async function failLateDemoRefunds(env: Env): Promise<void> {
+  const failure = refundFailureText('expired_or_canceled_card');
+  const late = await lateFailingDemoRefunds(env.DB);
+  if (late.length === 0) return;
+  await env.DB.batch(
+    late.flatMap((transactionId) =>
+      advanceRefund(env.DB, { transactionId, status: 'failed', refundId: null, amountCents: null, failure }, SYSTEM),
+    ),
+  );
+}
+
+/**
+ * The refund of a paid booking being cancelled by `actor`: `statements` go in the cancelling batch,
+ * after the cancellation (they put the payment that paid it up for a full refund, once, with its
+ * audit row); `settle` takes their results, asks the provider and answers where the refund stands
+ * (null: nothing was refunded now).
+ */
+export function refundOfCancelledBooking(env: Env, bookingId: string, actor: Actor) {
   return {
-    statements: [refundPaymentOfCancelledBooking(env.DB, bookingId)],
+    statements: [
+      refundPaymentOfCancelledBooking(env.DB, bookingId),
+      auditEntry(
+        env.DB,
+        {
+          actor,
+          action: 'payment.refund_requested',
+          target: { type: 'booking', id: bookingId, name: bookingName(bookingId) },
+          before: { refundStatus: null },
+          after: { refundStatus: 'pending', refundReason: 'cancelled' },
+        },
+        IF_CHANGED,
+      ),
+    ],
     async settle(results: D1Result[]): Promise<RefundState | null> {
       const transactionId = (results[0]?.results[0] as { transaction_id?: string } | undefined)?.transaction_id;
       if (!transactionId) return null;

@@ -190,14 +190,22 @@ describe('payments: statements against D1', () => {
   it('moves a refund forward only: pending, succeeded, failed; the same state only learns the refund’s id', async () => {
     const booking = await unpaidBooking();
     await record(payment(booking));
-    const update = (status: 'pending' | 'succeeded' | 'failed', refundId: string | null = null) =>
-      advanceRefund(db, {
-        transactionId: booking.intent,
-        status,
-        refundId,
-        amountCents: null,
-        failure: status === 'failed' ? 'The card issuer could not take the refund' : null,
-      }).run();
+    const update = async (status: 'pending' | 'succeeded' | 'failed', refundId: string | null = null) => {
+      const results = await db.batch(
+        advanceRefund(
+          db,
+          {
+            transactionId: booking.intent,
+            status,
+            refundId,
+            amountCents: null,
+            failure: status === 'failed' ? 'The card issuer could not take the refund' : null,
+          },
+          { system: 'stripe' },
+        ),
+      );
+      return results.at(-1) as D1Result;
+    };
     const state = () => receiptOf(db, booking.id);
     expect((await update('pending')).meta.changes).toBe(1);
     expect((await update('pending')).meta.changes).toBe(0);
@@ -213,5 +221,33 @@ describe('payments: statements against D1', () => {
       .bind(booking.intent)
       .first();
     expect(row).toEqual({ refund_id: 're_1', refund_failure: 'The card issuer could not take the refund' });
+    // One audit row per move of its state, none for a repeat or for learning the refund's id.
+    const { results: audit } = await db
+      .prepare(
+        `SELECT actor_label, action, before, after FROM audit_log
+         WHERE target_type = 'payment' AND target_id = ?1 ORDER BY id`,
+      )
+      .bind(booking.intent)
+      .all();
+    expect(audit).toEqual([
+      {
+        actor_label: 'stripe',
+        action: 'payment.refund_requested',
+        before: '{"refundStatus":null}',
+        after: '{"refundStatus":"pending"}',
+      },
+      {
+        actor_label: 'stripe',
+        action: 'payment.refunded',
+        before: '{"refundStatus":"pending"}',
+        after: '{"refundStatus":"succeeded"}',
+      },
+      {
+        actor_label: 'stripe',
+        action: 'payment.refund_failed',
+        before: '{"refundStatus":"succeeded"}',
+        after: '{"refundStatus":"failed","failure":"The card issuer could not take the refund"}',
+      },
+    ]);
   });
 });

@@ -29,6 +29,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'payment.succeeded': 'Payment received',
   'payment.failed': 'Payment failed',
   'payment.refund_due': 'Payment to refund',
+  'payment.refund_requested': 'Refund requested',
+  'payment.refunded': 'Refunded',
+  'payment.refund_failed': 'Refund failed',
+  'clinic.messages_changed': 'Changed message settings',
 };
 
 /** Who acted, in words: the user's email, or the part of the system. */
