@@ -101,7 +101,6 @@ for (const { size, viewport, isMobile, dates } of [
 
       await logIn(page, SEED_ADMIN);
       for (const [path, heading] of [
-        ['/dashboard/schedule', 'Schedule'],
         ['/dashboard/all-users', 'All Users'],
         ['/dashboard/refunds', 'Refunds'],
         ['/dashboard/reviews', 'Reviews'],
@@ -122,6 +121,7 @@ for (const { size, viewport, isMobile, dates } of [
     }) => {
       await logIn(page, SEED_ADMIN);
       for (const [path, heading] of [
+        ['/dashboard/schedule', 'Schedule'],
         ['/dashboard/add-doctors', 'Add A Doctor'],
         ['/dashboard/treatments', 'Treatments'],
         ['/dashboard/clinic-hours', 'Clinic hours and closures'],

@@ -36,12 +36,19 @@ function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): vo
               type="button"
               className="week-strip__day"
               aria-current={iso === date ? 'date' : undefined}
-              aria-label={`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}`}
               onClick={() => onSelect(iso)}
             >
-              <span>{format(day, 'EEE')}</span>
-              <span className="week-strip__date">{format(day, 'd')}</span>
-              <span className="week-strip__count">{count ?? '·'}</span>
+              {/* Its name says in words what it shows in short: the visible text is a part of it. */}
+              <span className="visually-hidden">
+                {`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}`}
+              </span>
+              <span aria-hidden="true">{format(day, 'EEE')}</span>
+              <span aria-hidden="true" className="week-strip__date">
+                {format(day, 'd')}
+              </span>
+              <span aria-hidden="true" className="week-strip__count">
+                {count ?? '·'}
+              </span>
             </button>
           </li>
         );
