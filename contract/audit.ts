@@ -35,6 +35,7 @@ export const AUDIT_ACTIONS = [
   'payment.refunded',
   'payment.refund_failed',
   'clinic.messages_changed',
+  'clinic.policy_changed',
 ] as const;
 const NOT_AN_ACTION = 'type must be one of the audit trail’s action types';
 export const AuditAction = v.picklist(AUDIT_ACTIONS, NOT_AN_ACTION);

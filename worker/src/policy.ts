@@ -1,5 +1,6 @@
 import { type CancellationPolicy, PolicyChange, type PolicySaved } from '../../contract/policy.ts';
 import { requireAdmin } from './auth.ts';
+import { auditEntry, changesAnything, definedOnly, type Fields } from './data/audit.ts';
 import { readPolicy, savePolicy } from './data/cancellation-policy.ts';
 import type { Env } from './env.ts';
 import { json, readJson } from './http.ts';
@@ -9,11 +10,26 @@ export async function getPolicy(_request: Request, env: Env): Promise<Response> 
   return json((await readPolicy(env.DB)) satisfies CancellationPolicy);
 }
 
-/** PUT /api/clinic/policy (admin). */
+/** PUT /api/clinic/policy (admin): the fields sent change, with their audit row in the same batch when any did. */
 export async function setPolicy(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+  const admin = await requireAdmin(request, env);
   const change = await readJson(request, PolicyChange);
-  await savePolicy(env.DB, change).run();
+  const before: Fields = { ...(await readPolicy(env.DB)) };
+  const after: Fields = { ...before, ...definedOnly(change) };
+  await env.DB.batch([
+    savePolicy(env.DB, change),
+    ...(changesAnything(before, after)
+      ? [
+          auditEntry(env.DB, {
+            actor: admin,
+            action: 'clinic.policy_changed',
+            target: { type: 'clinic', id: 'policy', name: 'Cancellation and reschedule policy' },
+            before,
+            after,
+          }),
+        ]
+      : []),
+  ]);
   return json({
     acknowledged: true,
     message: 'Cancellation policy saved',

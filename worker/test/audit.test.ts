@@ -393,6 +393,21 @@ describe('one audit row per change, in its batch', () => {
     expect((await entriesAbout(insertedId)).map((e) => e.action)).toEqual(['booking.booked_by_phone']);
   });
 
+  it('changes the cancellation and reschedule policy; saving the same again writes nothing', async () => {
+    await expectStatus(await send('PUT', '/api/clinic/policy', { rescheduleCutoffHours: 12 }), 200);
+    await expectStatus(await send('PUT', '/api/clinic/policy', { rescheduleCutoffHours: 12 }), 200);
+    expect(await entriesAbout('policy')).toEqual([
+      expect.objectContaining({
+        action: 'clinic.policy_changed',
+        actor: byAdmin,
+        target: { type: 'clinic', id: 'policy', name: 'Cancellation and reschedule policy' },
+        before: { rescheduleCutoffHours: 24 },
+        after: { rescheduleCutoffHours: 12 },
+      }),
+    ]);
+    await expectStatus(await send('PUT', '/api/clinic/policy', { rescheduleCutoffHours: 24 }), 200);
+  });
+
   it('has written every action of the contract by now', async () => {
     const { results } = await env.DB.prepare('SELECT DISTINCT action FROM audit_log').all<{ action: string }>();
     expect(results.map((row) => row.action).sort()).toEqual([...AUDIT_ACTIONS].sort());

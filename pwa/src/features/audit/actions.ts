@@ -33,6 +33,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refunded': 'Refunded',
   'payment.refund_failed': 'Refund failed',
   'clinic.messages_changed': 'Changed message settings',
+  'clinic.policy_changed': 'Changed cancellation policy',
 };
 
 /** Who acted, in words: the user's email, or the part of the system. */
