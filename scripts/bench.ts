@@ -8,8 +8,9 @@
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
  *    Lighthouse (mobile) performance, LCP, TBT, CLS and accessibility, medians of 3 runs; the
  *    signed-in pages as the seed patient.
- * BENCH_ONLY=api or BENCH_ONLY=front runs one part. Needs ports 8787 and 9099 free and a built
- * PWA (the npm script builds it first).
+ * BENCH_ONLY=api or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
+ * elements whose layout shifts made up its CLS. Needs ports 8787 and 9099 free and a built PWA (the npm
+ * script builds it first).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ if (unknownParts.length > 0 || only.length === 0) {
 }
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const LIST_SHIFTS = process.env.BENCH_SHIFTS === '1';
 const CONNECTIONS = 10;
 const JWT_SECRET = 'benchmark-only-secret-0123456789abcdef';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -399,6 +401,19 @@ async function lighthouseRun(port: number, path: string) {
   }
 }
 
+type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
+
+/** BENCH_SHIFTS=1: the elements Lighthouse's layout-shifts audit names for one run, with their share of CLS. */
+function printShifts(path: string, lhr: Lhr) {
+  const details = lhr.audits['layout-shifts']?.details;
+  const items = details && 'items' in details ? details.items : [];
+  console.log(`  shifts on ${path}: CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`);
+  for (const item of items) {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    console.log(`    ${Number(item.score ?? 0).toFixed(3)}  ${node?.selector ?? '?'}  ${node?.snippet ?? ''}`);
+  }
+}
+
 const median = (list: number[]) =>
   present([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)], 'a measurement');
 
@@ -430,6 +445,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
         const lhr = await lighthouseRun(chrome.port, route.path);
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
+        if (LIST_SHIFTS) printShifts(route.path, lhr);
         runs.push({
           performance: lhr.categories.performance?.score ?? 0,
           accessibility: lhr.categories.accessibility?.score ?? 0,
