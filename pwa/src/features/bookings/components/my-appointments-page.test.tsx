@@ -428,6 +428,21 @@ describe('My Appointments', () => {
     expect(await section.findByText(/You are not waiting for any time/)).toBeTruthy();
   });
 
+  it('shows the reminder setting and the waitlist under the list once the list is there, loading them meanwhile', async () => {
+    let release = () => {};
+    answerList = () => new Promise<Response>((resolve) => (release = () => resolve(json(bookings))));
+    await openMyAppointments();
+    expect(await screen.findByText('Loading your appointments')).toBeTruthy();
+    await waitFor(() => expect(lines('GET /api/waitlist')).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'My waitlist' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Email me a reminder the day before each appointment' })).toBeNull();
+
+    act(() => release());
+    await table();
+    expect(await screen.findByRole('region', { name: 'My waitlist' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Email me a reminder the day before each appointment' })).toBeTruthy();
+  });
+
   it('turns reminders off on the server, and says so', async () => {
     const user = await openMyAppointments();
     const toggle = await screen.findByRole('checkbox', { name: 'Email me a reminder the day before each appointment' });

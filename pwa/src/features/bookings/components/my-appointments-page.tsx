@@ -332,12 +332,13 @@ export function MyAppointmentsPage() {
           />
         </Suspense>
       )}
-      {/* Both need the server: offline, neither is shown. */}
+      {/* Both need the server: offline, neither is shown. They load beside the list but stay hidden until it
+          is shown: the list arriving above them would push them down. */}
       {!offline && user?.email && (
-        <>
+        <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
           <MyWaitlist email={user.email} />
-        </>
+        </div>
       )}
       {toCancel && (
         <ConfirmDialog
