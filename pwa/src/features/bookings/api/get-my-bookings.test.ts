@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
 import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
-import { type Booking, fetchMyBookings } from './get-my-bookings.ts';
+import { type Booking, bookingsSaved, fetchMyBookings } from './get-my-bookings.ts';
 import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
 
 const PAT = 'pat@clinic.test';
@@ -48,10 +48,12 @@ beforeEach(() => {
 
 afterEach(() => vi.useRealTimers());
 
-/** Loads the list as `email` would while signed in (the session hint names them). */
-function loadAs(email: string) {
+/** Loads the list as `email` would while signed in (the session hint names them), and lets its saving finish. */
+async function loadAs(email: string) {
   storeSession(email);
-  return fetchMyBookings(email);
+  const loaded = await fetchMyBookings(email);
+  await bookingsSaved();
+  return loaded;
 }
 
 describe("the patient's bookings, kept for offline viewing", () => {
@@ -102,7 +104,24 @@ describe("the patient's bookings, kept for offline viewing", () => {
   it('saves nothing for a user who signed out while the list was on its way', async () => {
     storeSession(SAM); // the session now belongs to someone else
     await fetchMyBookings(PAT);
+    await bookingsSaved();
     expect(await loadSavedBookings(PAT)).toBeUndefined();
+  });
+
+  it('answers with the list before its copy is saved, and a sign-out right after leaves no copy behind', async () => {
+    const unregister = forgetSavedBookingsOnSignOut();
+    try {
+      storeSession(PAT);
+      const loaded = await fetchMyBookings(PAT);
+      expect(loaded.bookings).toEqual(lists[PAT]);
+      // Signing out as the list arrives: the hint goes first, then the user's saved data.
+      localStorage.clear();
+      await clearPerUserData({ email: PAT });
+      await bookingsSaved();
+      expect(await loadSavedBookings(PAT)).toBeUndefined();
+    } finally {
+      unregister();
+    }
   });
 
   it("sign-out deletes that user's saved list and no one else's", async () => {

@@ -27,6 +27,8 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
     bookings = await api<Booking[]>(`/bookings?email=${encodeURIComponent(email)}`);
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
+    // A list loaded a moment ago may still be on its way to the device.
+    await saving;
     const saved = await loadSavedBookingsModule()
       .then(({ loadSavedBookings }) => loadSavedBookings(email))
       .catch((cause: unknown) => {
@@ -39,16 +41,29 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
   }
 
   const savedAt = Date.now();
-  // Not for a user who signed out while the list was on its way (sign-out has cleared their copy).
-  if (signedInEmailHint()?.toLowerCase() === email.toLowerCase()) {
-    try {
-      const { saveBookings } = await loadSavedBookingsModule();
-      await saveBookings(email, bookings, savedAt);
-    } catch (cause) {
-      console.error('The bookings could not be saved for offline use', cause);
-    }
-  }
+  // The list is shown at once; the offline copy is written behind it (IndexedDB, and its code, can be slow to open).
+  saveInBackground(email, bookings, savedAt);
   return { bookings, savedAt, offline: false };
+}
+
+/** The latest offline copy being written (each waits for the one before, so the newest list is kept). */
+let saving: Promise<void> = Promise.resolve();
+
+function saveInBackground(email: string, bookings: Booking[], savedAt: number) {
+  const stillSignedIn = () => signedInEmailHint()?.toLowerCase() === email.toLowerCase();
+  saving = saving
+    .then(() => loadSavedBookingsModule())
+    .then(({ saveBookings }) => {
+      // Not for a user who signed out while the list was on its way or the code loading (sign-out has
+      // cleared their copy, and first waits for a write already started).
+      if (stillSignedIn()) return saveBookings(email, bookings, savedAt);
+    })
+    .catch((cause: unknown) => console.error('The bookings could not be saved for offline use', cause));
+}
+
+/** Resolves once every list loaded so far is saved on this device (or its save has failed). */
+export function bookingsSaved(): Promise<void> {
+  return saving;
 }
 
 /** The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. */
