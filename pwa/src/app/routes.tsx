@@ -1,17 +1,37 @@
-import { type ComponentType, lazy, Suspense } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
 import { Spinner } from '../components/spinner.tsx';
+import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 
-type PageRoute = { path: string; component: ComponentType; access?: 'signed-in' | 'admin' };
+/** A page component; a lazy one can start loading its code before it renders. */
+type Page = ComponentType & { preload?(): Promise<unknown> };
+type PageRoute = { path: string; component: Page; access?: 'signed-in' | 'admin' };
 
-/** A page component loaded on first use: `lazyPage(() => import('./x.tsx'), 'XPage')`. */
+/** A page component loaded on first use (or on preload()): `lazyPage(() => import('./x.tsx'), 'XPage')`. */
 function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
+}
+
+/**
+ * On a visit with a saved session (the hint), the guarded page's code starts loading at once, beside the
+ * dashboard layout's code and whatever its guard still waits for, rather than after them.
+ */
+function usePreloadGuardedPage(routes: PageRoute[], location: string) {
+  const { parser } = useRouter();
+  useEffect(() => {
+    if (!signedInEmailHint()) return;
+    const page = routes.find((route) => route.access && matchRoute(parser, route.path, location)[0]);
+    // A failure shows when the page itself renders.
+    page?.component.preload?.().catch(() => undefined);
+  }, [routes, location, parser]);
 }
 
 /**
@@ -141,8 +161,10 @@ const isDashboardPath = (path: string) => path === '/dashboard' || path.startsWi
 
 export function AppRoutes() {
   const [location] = useLocation();
+  const dashboard = isDashboardPath(location);
+  usePreloadGuardedPage(dashboard ? dashboardRoutes : publicRoutes, location);
 
-  if (isDashboardPath(location)) {
+  if (dashboard) {
     return (
       <Suspense fallback={<Spinner label="Loading page" />}>
         <DashboardLayout>

@@ -13,6 +13,31 @@ export function readAccessToken(): string | null {
   }
 }
 
+/**
+ * What the client reads of the access token: who it names, their role and until when it is valid. Only
+ * for the page's own decisions (the guards); the Worker verifies the token on every call.
+ */
+export type AccessClaims = { email: string; role: string; verified: boolean; expiresAt: number };
+
+/** How long before its expiry a token is treated as expired: the pages it opens would soon need a new one. */
+const EXPIRY_MARGIN_MS = 60_000;
+
+/** The claims of the stored access token while it is valid (not expired), else null: none, expired or unreadable. */
+export function unexpiredAccessClaims(now = Date.now()): AccessClaims | null {
+  const payload = readAccessToken()?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
+    const { email, role, verified, exp } = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    if (typeof email !== 'string' || typeof role !== 'string' || typeof exp !== 'number') return null;
+    const expiresAt = exp * 1000;
+    return expiresAt - EXPIRY_MARGIN_MS > now ? { email, role, verified: verified === true, expiresAt } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Forgets the stored access token (sign-out, or Firebase says nobody is signed in). */
 export function forgetAccessToken(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
@@ -53,8 +78,20 @@ export async function revokeAccessTokens(): Promise<void> {
 
 let renewal: Promise<string | null> | null = null;
 
+const renewalWatchers = new Set<() => void>();
+
+/**
+ * Calls `watcher` whenever a renewal asks Firebase for a new token (the session then listens to Firebase:
+ * a session ended there ends here too). Returns a function that stops it.
+ */
+export function onAccessTokenRenewal(watcher: () => void): () => void {
+  renewalWatchers.add(watcher);
+  return () => renewalWatchers.delete(watcher);
+}
+
 /** A new access token from a freshly minted ID token, or null when nobody is signed in. Concurrent callers share one. */
 function renewFromFirebase(): Promise<string | null> {
+  if (!renewal) for (const watcher of renewalWatchers) watcher();
   renewal ??= (async () => {
     const { currentUser } = await import('./firebase.ts');
     const user = await currentUser();

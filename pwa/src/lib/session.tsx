@@ -1,6 +1,13 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { exchangeIdToken, forgetAccessToken, revokeAccessTokens } from './access-token.ts';
+import {
+  exchangeIdToken,
+  forgetAccessToken,
+  onAccessTokenRenewal,
+  readAccessToken,
+  revokeAccessTokens,
+  unexpiredAccessClaims,
+} from './access-token.ts';
 import { api } from './api.ts';
 import type { AuthUser } from './firebase.ts';
 import { ApiError } from './http.ts';
@@ -23,6 +30,11 @@ export type Session = {
   loading: boolean;
   /** Loads Firebase (once) and resolves when it has told who is signed in. */
   ensureAuth(): Promise<void>;
+  /**
+   * For the guards (docs/product.md#guards): resolves when who is signed in is known, from this device's saved
+   * session when it tells (see savedSessionUser), else from Firebase (ensureAuth).
+   */
+  restoreSession(): Promise<void>;
   signUp(name: string, email: string, password: string): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
@@ -43,7 +55,8 @@ export type Session = {
 
 /**
  * A copy of the signed-in user in localStorage, so pages that do not load Firebase (the landing page)
- * can still show Dashboard and Sign Out. Never trusted for access: guards wait for Firebase itself.
+ * can still show Dashboard and Sign Out. Alone never trusted for access: guards take it only beside an
+ * unexpired access token of the same email (savedSessionUser), else wait for Firebase itself.
  */
 export const SESSION_HINT_KEY = 'session';
 
@@ -79,6 +92,20 @@ export function signedInEmailHint(): string | null {
 function writeHint(user: SessionUser | null) {
   if (user) localStorage.setItem(SESSION_HINT_KEY, JSON.stringify(user));
   else localStorage.removeItem(SESSION_HINT_KEY);
+}
+
+/**
+ * Who is signed in as this device's saved session tells, without Firebase: the hint's user when the stored
+ * access token is unexpired and names the same email (the Worker verifies that token on every call); null,
+ * nobody, when neither a hint nor a token is kept; undefined when they disagree or the token has expired
+ * (Firebase must tell, and renew the token).
+ */
+function savedSessionUser(): SessionUser | null | undefined {
+  const hint = readHint();
+  if (!hint && !readAccessToken()) return null;
+  const claims = unexpiredAccessClaims();
+  if (hint?.email && claims?.email.toLowerCase() === hint.email.toLowerCase()) return hint;
+  return undefined;
 }
 
 const toSessionUser = ({ uid, email, emailVerified, displayName, photoURL }: AuthUser): SessionUser => ({
@@ -180,6 +207,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
     return ready;
   }, []);
+
+  const restoreSession = useCallback((): Promise<void> => {
+    // Firebase already asked (a sign-in on this visit, say): its answer is the one that counts.
+    if (subscription.current) return subscription.current.ready;
+    const saved = savedSessionUser();
+    if (saved === undefined) return ensureAuth();
+    setState((s) => (!s.loading && s.user?.uid === saved?.uid ? s : { user: saved, loading: false }));
+    return Promise.resolve();
+  }, [ensureAuth]);
+
+  // A token the Worker refused is renewed through Firebase: from then on the session follows Firebase's
+  // answer, so a session that ended there (nobody signed in) ends here too.
+  useEffect(() => onAccessTokenRenewal(() => void ensureAuth()), [ensureAuth]);
 
   useEffect(() => {
     const hint = readHint();
@@ -313,6 +353,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () => ({
       ...state,
       ensureAuth,
+      restoreSession,
       signUp,
       signIn,
       signInWithGoogle,
@@ -321,7 +362,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       confirmVerified,
       signOut,
     }),
-    [state, ensureAuth, signUp, signIn, signInWithGoogle, resetPassword, resendVerification, confirmVerified, signOut],
+    [
+      state,
+      ensureAuth,
+      restoreSession,
+      signUp,
+      signIn,
+      signInWithGoogle,
+      resetPassword,
+      resendVerification,
+      confirmVerified,
+      signOut,
+    ],
   );
   return <SessionContext value={session}>{children}</SessionContext>;
 }

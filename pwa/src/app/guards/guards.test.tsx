@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeFirebase } from '../../testing/fake-firebase.ts';
-import { json, renderWithProviders, storeSession, stubFetch } from '../../testing/test-utils.tsx';
+import { fakeFirebase, watchAuthState } from '../../testing/fake-firebase.ts';
+import { accessTokenFor, json, renderWithProviders, storeSession, stubFetch } from '../../testing/test-utils.tsx';
 import { AppRoutes } from '../routes.tsx';
 
 let adminAnswer: () => Response | Promise<Response>;
@@ -41,6 +41,7 @@ describe('signed-in guard', () => {
   it('shows a progress bar while the auth state loads, then the page for a signed-in user', async () => {
     const release = fakeFirebase.holdAuthState();
     fakeFirebase.signInAs('pat@clinic.test');
+    storeSession('pat@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/appointment' });
 
     expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeTruthy();
@@ -51,6 +52,52 @@ describe('signed-in guard', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Appointment' })).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(here()).toBe('/appointment');
+  });
+
+  it('opens the page from the saved session (the hint and an unexpired access token of that email) without Firebase', async () => {
+    fakeFirebase.holdAuthState(); // Firebase would never answer
+    storeSession('pat@clinic.test', accessTokenFor('pat@clinic.test'));
+    renderWithProviders(<AppRoutes />, { path: '/appointment' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointment' })).toBeTruthy();
+    expect(here()).toBe('/appointment');
+    expect(watchAuthState).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['expired', accessTokenFor('pat@clinic.test', { expiresInSeconds: -60 })],
+    ['of another email', accessTokenFor('sam@clinic.test')],
+  ])('waits for Firebase when the saved access token is %s', async (_, token) => {
+    storeSession('pat@clinic.test', token);
+    fakeFirebase.signInAs('pat@clinic.test');
+    const release = fakeFirebase.holdAuthState();
+    renderWithProviders(<AppRoutes />, { path: '/appointment' });
+
+    expect(await screen.findByRole('progressbar', { name: 'Loading your account' })).toBeTruthy();
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointment' })).toBeTruthy();
+    expect(watchAuthState).toHaveBeenCalled();
+  });
+
+  it('sends a visitor with no saved session to /login without waiting for Firebase', async () => {
+    fakeFirebase.holdAuthState(); // Firebase would never answer
+    renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(here()).toBe('/login?from=%2Fdashboard');
+  });
+
+  it('ends the session when the Worker refuses the saved token and Firebase knows nobody: to /login', async () => {
+    stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
+      return json({ message: 'Sign in again' }, 401);
+    });
+    storeSession('pat@clinic.test', accessTokenFor('pat@clinic.test')); // revoked on the server, say
+    renderWithProviders(<AppRoutes />, { path: '/dashboard' });
+
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect(here()).toBe('/login?from=%2Fdashboard');
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it('does not trust the stored hint alone: it waits for Firebase', async () => {
@@ -67,6 +114,7 @@ describe('signed-in guard', () => {
 describe('admin guard', () => {
   it('shows a spinner while the admin check is pending', async () => {
     fakeFirebase.signInAs('pat@clinic.test');
+    storeSession('pat@clinic.test');
     adminAnswer = () => new Promise<Response>(() => {});
     renderWithProviders(<AppRoutes />, { path: '/dashboard/all-users' });
 
@@ -80,6 +128,7 @@ describe('admin guard', () => {
     'sends a patient away from %s to /login with the original location',
     async (path) => {
       fakeFirebase.signInAs('pat@clinic.test');
+      storeSession('pat@clinic.test');
       renderWithProviders(<AppRoutes />, { path });
       await screen.findByRole('heading', { level: 1, name: 'Login' });
       expect(here()).toBe(`/login?from=${encodeURIComponent(path)}`);
@@ -88,6 +137,7 @@ describe('admin guard', () => {
 
   it('tells the patient it sent to /login that the page is for clinic staff', async () => {
     fakeFirebase.signInAs('pat@clinic.test');
+    storeSession('pat@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard/all-users' });
     await screen.findByRole('heading', { level: 1, name: 'Login' });
     const main = within(screen.getByRole('main'));
@@ -105,6 +155,7 @@ describe('admin guard', () => {
 
   it('shows the page to an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
+    storeSession('admin@clinic.test');
     adminAnswer = () => json({ isAdmin: true });
     renderWithProviders(<AppRoutes />, { path: '/dashboard/manage-doctors' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Doctors' })).toBeTruthy();

@@ -6,15 +6,15 @@ import { useSendToLogin } from './use-send-to-login.ts';
 
 /** docs/product.md#guards, admin pages: a spinner while auth or the admin check runs, the page for an admin, else /login. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user, loading, ensureAuth } = useSession();
+  const { user, loading, restoreSession } = useSession();
   const { isAdmin, isAdminLoading } = useAdmin(loading ? null : user?.email);
   const sendToLogin = useSendToLogin();
   const pending = loading || isAdminLoading;
   const allowed = Boolean(user) && isAdmin;
 
   useEffect(() => {
-    void ensureAuth();
-  }, [ensureAuth]);
+    void restoreSession();
+  }, [restoreSession]);
 
   useEffect(() => {
     // A signed-in patient is sent to /login too (the spec's redirect), told the page is for staff.

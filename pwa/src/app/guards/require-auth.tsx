@@ -5,13 +5,13 @@ import { useSendToLogin } from './use-send-to-login.ts';
 
 /** docs/product.md#guards, signed-in pages: a progress bar while auth loads, the page for a user with an email, else /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading, ensureAuth } = useSession();
+  const { user, loading, restoreSession } = useSession();
   const sendToLogin = useSendToLogin();
   const allowed = Boolean(user?.email);
 
   useEffect(() => {
-    void ensureAuth();
-  }, [ensureAuth]);
+    void restoreSession();
+  }, [restoreSession]);
 
   useEffect(() => {
     if (!loading && !allowed) sendToLogin();

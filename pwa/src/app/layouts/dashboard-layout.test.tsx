@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFirebase } from '../../testing/fake-firebase.ts';
-import { json, renderWithProviders, stubFetch } from '../../testing/test-utils.tsx';
+import { json, renderWithProviders, storeSession, stubFetch } from '../../testing/test-utils.tsx';
 import { AppRoutes } from '../routes.tsx';
 
 let admins: string[];
@@ -27,6 +27,7 @@ const sideMenuLinks = () =>
 describe('dashboard layout', () => {
   it('shows My Appointments to a patient, and the navigation bar above', async () => {
     fakeFirebase.signInAs('patient@clinic.test');
+    storeSession('patient@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
@@ -35,6 +36,7 @@ describe('dashboard layout', () => {
 
   it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
+    storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
     await waitFor(() =>
@@ -68,12 +70,14 @@ describe('dashboard layout', () => {
     ['/dashboard/payment/b-42', 'Payment'],
   ])('%s shows its page to an admin', async (path, heading) => {
     fakeFirebase.signInAs('admin@clinic.test');
+    storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path });
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
   it('has one Menu button, in the navigation bar, that opens the drawer with the site’s links too; Escape closes it', async () => {
     fakeFirebase.signInAs('patient@clinic.test');
+    storeSession('patient@clinic.test');
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
     await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
@@ -102,6 +106,7 @@ describe('dashboard layout', () => {
 
   it('shows the error screen inside the dashboard layout when a page fails', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
+    storeSession('admin@clinic.test');
     vi.spyOn(console, 'error').mockImplementation(() => {});
     stubFetch((request) => {
       const url = new URL(request.url);
