@@ -72,6 +72,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // .vite/manifest.json: scripts/prerender.ts reads it to list each route's chunks for the Worker to preload.
+    manifest: true,
   },
   server: {
     // `vite --config pwa/vite.config.ts` for UI work against a running `npm start`.

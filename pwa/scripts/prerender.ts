@@ -1,12 +1,15 @@
 // Prerenders the landing page into the built index.html (so its first paint needs no JavaScript)
 // and keeps the untouched build as shell.html, which the Worker serves for every other path.
-// Then generates the service worker, whose precache must carry these two final files.
+// Writes route-preloads.json, the files each app route needs beyond the shell's (the Worker announces
+// them with the shell; route-preloads.ts). Then generates the service worker, whose precache must
+// carry the two final HTML files.
 // Run after `vite build`: node pwa/scripts/prerender.ts
 import { createHash } from 'node:crypto';
 import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
+import { ROUTES_FILE, routePreloads, type ViteManifest } from './route-preloads.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
@@ -65,6 +68,13 @@ try {
   console.log(
     `prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`,
   );
+
+  // Vite's manifest is read here only: it is not served (nor precached).
+  const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8')) as ViteManifest;
+  const preloads = routePreloads(manifest, await readFile(`${pwaRoot}${ROUTES_FILE}`, 'utf8'));
+  await writeFile(`${dist}route-preloads.json`, `${JSON.stringify(preloads, null, 2)}\n`);
+  await rm(`${dist}.vite`, { recursive: true, force: true });
+  console.log(`pwa/dist/route-preloads.json: the files of ${preloads.length} lazy routes, for the Worker to preload`);
 
   await generateServiceWorker();
   const sw = await readFile(`${dist}sw.js`, 'utf8');

@@ -7,6 +7,27 @@ import type { Env } from './env.ts';
  */
 const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/dashboard(\/.*)?$/];
 
+/** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
+type RoutePreload = { path: string; modules: string[]; styles: string[] };
+
+/**
+ * The `Link` header that has the browser fetch the route's page code (and its CSS) beside the main
+ * bundle, rather than once that has run: the files the build listed for the first route whose
+ * pattern (`/dashboard/payment/:id`) matches `pathname`. None without the list or a match.
+ */
+async function preloadLinks(request: Request, env: Env, pathname: string): Promise<string | undefined> {
+  const list = await env.ASSETS.fetch(new URL('/route-preloads.json', request.url));
+  if (!list.ok) return undefined;
+  const routes = (await list.json()) as RoutePreload[];
+  const route = routes.find(({ path }) => new URLPattern({ pathname: path }).test({ pathname }));
+  if (!route) return undefined;
+  return [
+    ...route.modules.map((file) => `<${file}>; rel=modulepreload`),
+    // crossorigin as the app's own <link rel=stylesheet crossorigin> (Vite's), or the preload is not reused.
+    ...route.styles.map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
+  ].join(', ');
+}
+
 /** Everything outside /api: the built PWA's files, and the app shell for navigations. */
 export async function serveApp(request: Request, env: Env): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -17,7 +38,12 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
   const { pathname } = new URL(request.url);
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell.
   if (/\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
-  const shell = await env.ASSETS.fetch(new URL('/shell', request.url));
   const status = APP_ROUTES.some((route) => route.test(pathname)) ? 200 : 404;
-  return new Response(shell.body, { status, headers: shell.headers });
+  const [shell, links] = await Promise.all([
+    env.ASSETS.fetch(new URL('/shell', request.url)),
+    status === 200 ? preloadLinks(request, env, pathname) : undefined,
+  ]);
+  const headers = new Headers(shell.headers);
+  if (links) headers.set('Link', links);
+  return new Response(shell.body, { status, headers });
 }

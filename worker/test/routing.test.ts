@@ -167,6 +167,26 @@ describe('the app shell', () => {
     expect(await unknown.text()).toContain('<div id="root">');
   });
 
+  it('announces the page’s own code with the shell, from the build’s list, so it loads beside the main bundle', async () => {
+    for (const [path, chunk] of [
+      ['/appointment', 'appointment-page'],
+      ['/dashboard', 'my-appointments-page'],
+      ['/dashboard/payment/some-booking', 'payment-page'],
+      ['/login', 'login-page'],
+    ] as const) {
+      const link = (await call(path)).headers.get('Link') ?? '';
+      expect(link, path).toMatch(new RegExp(`</assets/${chunk}-[\\w-]+\\.js>; rel=modulepreload`));
+      for (const [, file] of link.matchAll(/<([^>]+)>/g)) {
+        expect((await call(file ?? '')).status, `${path}: ${file}`).toBe(200);
+      }
+    }
+    expect((await call('/appointment')).headers.get('Link')).toMatch(/\.css>; rel=preload; as=style; crossorigin/);
+    expect((await call('/dashboard/payment/x')).headers.get('Link')).toContain('dashboard-layout-');
+    // Not for the landing page (its own HTML lists its code) nor for a page that does not exist.
+    expect((await call('/')).headers.get('Link')).toBeNull();
+    expect((await call('/no/such/page')).headers.get('Link')).toBeNull();
+  });
+
   it('never answers a missing file with HTML', async () => {
     const response = await call('/assets/old-chunk-1234.js');
     expect(response.status).toBe(404);
