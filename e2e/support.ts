@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
@@ -76,13 +76,21 @@ const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
 /** A yyyy-MM-dd date as the app shows it (date-fns PP). */
 export const pp = (iso: string) => format(asDate(iso), 'PP');
 
-/** On the Appointment page, picks a day in the calendar, moving to the next month when needed. */
-export async function pickDay(page: Page, iso: string) {
+/**
+ * On the Appointment page, picks a day in the calendar, moving to the next month when needed;
+ * with `keyboard`, by focusing each button and pressing Enter, as a keyboard user does.
+ */
+export async function pickDay(page: Page, iso: string, { keyboard = false } = {}) {
   await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  const press = async (button: Locator) => {
+    if (!keyboard) return button.click();
+    await button.focus();
+    await page.keyboard.press('Enter');
+  };
   const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
   const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
-  if (!(await day.isVisible())) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
+  if (!(await day.isVisible())) await press(page.getByRole('button', { name: 'Go to the Next Month' }));
+  await press(day);
   await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
 }
 
