@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicDate, logIn, pickDay, pp, SEED_PATIENT } from './support.ts';
+import { bookViaApi, clinicDate, logIn, payInBrowser, pickDay, pp, SEED_PATIENT } from './support.ts';
 
 test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({
   page,
@@ -83,13 +83,7 @@ test('a paid booking shows Paid with its Receipt, and Cancel outside the clinicâ
 }) => {
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, { treatment: 'Cavity Filling', date: clinicDate(5), slot: '09.30 AM - 10.30 AM' });
-  await page.goto(`/dashboard/payment/${id}`);
-  const main = page.getByRole('main');
-  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await main.getByLabel('CVC').fill('123');
-  await main.getByRole('button', { name: 'Pay' }).click();
-  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  const main = await payInBrowser(page, id);
   await main.getByRole('link', { name: 'Back to My Appointments' }).click();
   const row = page
     .getByRole('table', { name: 'My appointments' })

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { bookViaApi, clinicDate, logIn, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import { bookViaApi, clinicDate, logIn, payInBrowser, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
 
 const bookingsTable = (page: Page) => page.getByRole('table', { name: 'My appointments' });
 const rowOf = (page: Page, date: string) =>
@@ -14,13 +14,7 @@ test('a patient pays with the demo card, opens the receipt, cancels within the p
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '02.00 PM - 03.00 PM' });
 
-  await page.goto(`/dashboard/payment/${id}`);
-  const main = page.getByRole('main');
-  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await main.getByLabel('CVC').fill('123');
-  await main.getByRole('button', { name: 'Pay' }).click();
-  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  const main = await payInBrowser(page, id);
   const transactionId = `pi_demo_${id.replaceAll('-', '')}`;
   const onPaymentPage = main.getByRole('article', { name: 'Receipt' });
   await expect(onPaymentPage).toContainText('Visa ending in 4242');
@@ -91,13 +85,7 @@ test('inside the clinic’s cancellation window a paid booking says to call the 
     const date = clinicDate(26);
     await logIn(page, SEED_PATIENT);
     const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '02.00 PM - 03.00 PM' });
-    await page.goto(`/dashboard/payment/${id}`);
-    const main = page.getByRole('main');
-    await main.getByLabel('Card number').fill('4242 4242 4242 4242');
-    await main.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await main.getByLabel('CVC').fill('123');
-    await main.getByRole('button', { name: 'Pay' }).click();
-    await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+    await payInBrowser(page, id);
 
     await page.goto('/dashboard');
     const row = rowOf(page, date);

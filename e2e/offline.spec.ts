@@ -5,7 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import config from './playwright.config.ts';
-import { bookViaApi, clinicDate, deliveredMails, logIn, queryD1, SEED_PATIENT } from './support.ts';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  deliveredMails,
+  logIn,
+  payInBrowser,
+  pickDay,
+  queryD1,
+  SEED_PATIENT,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
 
 /** Waits until this page's service worker is installed, active and in charge of the page (it registers after load). */
 async function serviceWorkerActive(page: Page) {
@@ -15,6 +27,17 @@ async function serviceWorkerActive(page: Page) {
     })
     .toBe('activated');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+/** Fills the landing page's contact form and submits it; answers the form. */
+async function writeToClinic(page: Page, message: { name: string; email: string; subject: string; text: string }) {
+  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
+  await form.getByLabel('Name').fill(message.name);
+  await form.getByLabel('Email').fill(message.email);
+  await form.getByLabel('Subject').fill(message.subject);
+  await form.getByLabel('Your message').fill(message.text);
+  await form.getByRole('button', { name: 'Submit' }).click();
+  return form;
 }
 
 test('after one visit the home page opens with no network at all', async ({ page, context }) => {
@@ -55,12 +78,12 @@ test('a contact message written offline is queued and arrives exactly once when 
   await page.goto('/');
   await serviceWorkerActive(page);
   await context.setOffline(true);
-  const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
-  await form.getByLabel('Name').fill('Offline Olga');
-  await form.getByLabel('Email').fill('olga@example.com');
-  await form.getByLabel('Subject').fill('Sent from a tunnel');
-  await form.getByLabel('Your message').fill(text);
-  await form.getByRole('button', { name: 'Submit' }).click();
+  const form = await writeToClinic(page, {
+    name: 'Offline Olga',
+    email: 'olga@example.com',
+    subject: 'Sent from a tunnel',
+    text,
+  });
   await expect(page.getByText('You are offline. Your message will be sent when the connection is back.')).toBeVisible();
   await expect(form.getByLabel('Your message')).toHaveValue('');
   expect(queryD1<{ n: number }>(`SELECT count(*) AS n FROM contact_messages WHERE message = '${text}'`)).toEqual([
@@ -84,6 +107,47 @@ test('a contact message written offline is queued and arrives exactly once when 
     { n: 1 },
   ]);
   expect(deliveredMails().filter((body) => body.includes(text))).toHaveLength(1);
+});
+
+test('where navigator.onLine says offline but the server answers (a loopback-only machine), a patient books, pays and writes to the clinic', async ({
+  page,
+  context,
+}) => {
+  // A patient of their own: the seed patient's unpaid bookings from other tests count against its limit.
+  const patient = { email: uniqueEmail('loopback'), password: 'Strong#2026' };
+  await createAccount(patient.email, patient.password, 'Loopback Lou');
+  await verifyAccount(patient.email);
+  await logIn(page, patient);
+  // From here on every page of this context reads navigator.onLine as false, as Chromium does there.
+  await context.addInitScript(() =>
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false }),
+  );
+  const date = clinicDate(17);
+  await page.goto('/appointment');
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+  await pickDay(page, date);
+  await page
+    .getByRole('article', { name: 'Teeth Whitening' })
+    .getByRole('button', { name: 'Book Appointment' })
+    .click();
+  const modal = page.getByRole('dialog', { name: 'Teeth Whitening' });
+  await modal.getByLabel('Slot').selectOption('03.00 PM - 04.00 PM');
+  await expect(modal.getByText('You are offline. Booking needs a connection.')).toHaveCount(0);
+  await modal.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Booking confirmed')).toBeVisible();
+  const [booking] = queryD1<{ id: string }>(
+    `SELECT id FROM bookings WHERE email = '${patient.email}' AND appointment_date = '${date}' AND status = 'active'`,
+  );
+
+  await payInBrowser(page, booking!.id);
+
+  const text = `Written on a loopback-only machine ${Date.now()}`;
+  await page.goto('/');
+  await writeToClinic(page, { name: 'Loopback Lou', email: 'lou@example.com', subject: 'From the sandbox', text });
+  await expect(page.getByText('Your email sending success!')).toBeVisible();
+  expect(queryD1<{ n: number }>(`SELECT count(*) AS n FROM contact_messages WHERE message = '${text}'`)).toEqual([
+    { n: 1 },
+  ]);
 });
 
 test('Chromium reports no installability errors', async () => {

@@ -163,6 +163,21 @@ async function completePayment(page: import('@playwright/test').Page, { id, head
   return { transactionId: paymentIntent.id, refundDue: refundDue === true };
 }
 
+/**
+ * As the signed-in page's patient, in the browser: opens booking `id`'s payment page, pays with the
+ * demo card 4242 and waits for the confirmation; answers the page's main region.
+ */
+export async function payInBrowser(page: Page, id: string) {
+  await page.goto(`/dashboard/payment/${id}`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await main.getByRole('button', { name: 'Pay' }).click();
+  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  return main;
+}
+
 /** As the signed-in page's patient, through the API: pays booking `id` with the demo card. */
 export async function payViaApi(page: import('@playwright/test').Page, id: string) {
   const { refundDue } = await completePayment(page, await openPayment(page, id));

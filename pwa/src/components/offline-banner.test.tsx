@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { fakeFirebase } from '../testing/fake-firebase.ts';
@@ -35,13 +35,24 @@ describe('offline banner', () => {
     expect(banner()).toBeNull();
   });
 
-  it('shows in the dashboard too', async () => {
+  it('shows in the dashboard too, once its requests fail on the network', async () => {
     fakeFirebase.signInAs('pat@clinic.test');
     storeSession('pat@clinic.test');
-    online = false;
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
-    await screen.findByText('You have no appointments yet.'); // loaded (and saved for offline use)
+    await screen.findByText('You are offline and no saved appointments are on this device.');
 
     expect(banner()?.closest('[role="status"]')).toBeTruthy();
+  });
+
+  it('hints offline while the browser says so before anything answered, and goes once the server answers', async () => {
+    online = false;
+    const answer = Promise.withResolvers<Response>();
+    stubFetch(() => answer.promise);
+    renderWithProviders(<AppRoutes />, { path: '/' });
+    expect(banner()?.closest('[role="status"]')).toBeTruthy();
+
+    await act(async () => answer.resolve(json([])));
+    await waitFor(() => expect(banner()).toBeNull());
   });
 });

@@ -1,16 +1,17 @@
-import { useOnlineStatus } from '../lib/use-online-status.ts';
+import { useOfflineHint } from '../lib/use-online-status.ts';
 
 export const OFFLINE_BANNER_TEXT = 'You are offline';
 
 /**
- * A small, non-blocking note while the browser has no network. The status region stays mounted
+ * A small, non-blocking note while the app seems offline (use-online-status.ts: known offline, or the
+ * browser says so before any request has answered). The status region stays mounted
  * (empty and hidden while online) so screen readers announce the change when it happens.
  */
 export function OfflineBanner() {
-  const online = useOnlineStatus();
+  const offline = useOfflineHint();
   return (
     <div role="status" className="offline-banner">
-      {!online && <p className="offline-banner__text">{OFFLINE_BANNER_TEXT}</p>}
+      {offline && <p className="offline-banner__text">{OFFLINE_BANNER_TEXT}</p>}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { noteAnswer, noteNetworkFailure } from './connection.ts';
+
 /**
  * An API failure: the HTTP status (0 when the network failed), the server's `message`, and its whole
  * JSON answer in `body` (a 409 of a schedule change lists the bookings it would strand there).
@@ -33,8 +35,11 @@ export async function send<T>(path: string, init: RequestInit = {}): Promise<T> 
   try {
     response = await fetch(`/api${path}`, { ...init, headers });
   } catch (cause) {
+    // fetch rejects with a TypeError when no answer came at all; an abort or a timeout says nothing of the network.
+    if (cause instanceof TypeError) noteNetworkFailure();
     throw new ApiError(0, cause instanceof Error ? cause.message : 'Network request failed');
   }
+  noteAnswer();
 
   if (response.ok && !asksForJson(headers)) return (await response.blob()) as T;
 

@@ -1,4 +1,5 @@
 import { api } from './api.ts';
+import { knownOffline } from './connection.ts';
 import { type ClinicDatabase, clinicDb, type OutboxEntry } from './db.ts';
 import { ApiError } from './http.ts';
 import { notify } from './notify.ts';
@@ -46,6 +47,7 @@ const postWithKey: Send = async ({ key, path, body }) => {
 type OutboxOptions = {
   db?: ClinicDatabase;
   send?: Send;
+  /** Whether to try now: by default, unless the app knows it is offline (connection.ts; never navigator.onLine). */
   isOnline?: () => boolean;
 };
 
@@ -69,7 +71,7 @@ export class Outbox {
   #drainAgain = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor({ db, send = postWithKey, isOnline = () => navigator.onLine }: OutboxOptions = {}) {
+  constructor({ db, send = postWithKey, isOnline = () => !knownOffline() }: OutboxOptions = {}) {
     this.#ownDb = db;
     this.#send = send;
     this.#isOnline = isOnline;
@@ -125,6 +127,20 @@ export class Outbox {
     return this.#draining;
   }
 
+  /**
+   * The connection is back: makes every queued entry due at once (their backoff was for a network
+   * that is now there again) and drains.
+   */
+  async retryNow(): Promise<void> {
+    const now = Date.now();
+    await this.#db.outbox
+      .where('state')
+      .equals('queued')
+      .and((entry) => entry.nextAttemptAt > now)
+      .modify({ nextAttemptAt: now });
+    return this.drain();
+  }
+
   /** Entries still waiting (queued or being sent) and parked ones, oldest first. */
   async entries(): Promise<OutboxEntry[]> {
     const all = await this.#db.outbox.toArray();
@@ -138,7 +154,7 @@ export class Outbox {
   }
 
   async #drainOnce() {
-    if (!this.#isOnline()) return; // the online event drains again
+    if (!this.#isOnline()) return; // watch-outbox.ts drains again when the connection is back
     const waiting = await this.#db.outbox.where('state').anyOf('queued', 'sending').sortBy('createdAt');
     for (const { key } of waiting) {
       const claimed = await this.#claim(key);

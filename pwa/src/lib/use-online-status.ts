@@ -1,24 +1,26 @@
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+import { knownOffline, seemsOffline, subscribeConnection } from './connection.ts';
 
 /**
- * Whether the browser says it is online (navigator.onLine), kept current by the online/offline events.
+ * Whether the app may try what needs the server: false only while it knows it is offline (a request
+ * failed on the network, or the browser's `offline` event; connection.ts), never on `navigator.onLine`
+ * alone. Components show their offline texts and hold their sends while it is false.
  * The prerender (and the hydration that follows it) takes the page to be online.
  */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
+    subscribeConnection,
+    () => !knownOffline(),
     () => true,
   );
+}
+
+/**
+ * Whether to show the offline hint (the banner): known offline, or nothing known yet and the browser
+ * says offline. A hint only: it blocks nothing.
+ */
+export function useOfflineHint(): boolean {
+  return useSyncExternalStore(subscribeConnection, seemsOffline, () => false);
 }
 
 /**

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { Dexie } from 'dexie';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+import { resetConnection } from '../lib/connection.ts';
 import { closeClinicDb, DB_NAME } from '../lib/db.ts';
 import { sharedOutbox } from '../lib/outbox.ts';
 import { fakeFirebase } from './fake-firebase.ts';
@@ -46,6 +47,8 @@ afterEach(async () => {
   window.history.replaceState(null, '', '/');
   // IndexedDB (fake-indexeddb, in memory): every test starts with an empty database.
   sharedOutbox().stop();
+  // What the app knew about its connection (connection.ts): nothing, with no probe pending.
+  resetConnection();
   closeClinicDb();
   await Dexie.delete(DB_NAME);
 });

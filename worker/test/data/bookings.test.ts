@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BOOKINGS_OF_SQL,
   bookingById,
   bookingsOf,
   bookingToPay,
@@ -223,7 +224,7 @@ describe('bookings: statements against D1', () => {
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-11', holdUntil: '2026-11-21T14:00:00.000Z' });
     for (const booking of [later, earlier, lapsed]) expect(await book(booking)).toBe(1);
 
-    const rows = await bookingsOf(db, patient.email.toUpperCase(), NOW, '2026-11-21');
+    const rows = await bookingsOf(db, patient.id, NOW, '2026-11-21');
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
     expect(toBooking(rows[0]!, env)).toEqual({
       _id: earlier.id,
@@ -245,6 +246,16 @@ describe('bookings: statements against D1', () => {
       status: 'active',
       cancelNote: null,
     });
+  });
+
+  it("reads a patient's bookings through the index on their user id, in its order, never scanning all bookings", async () => {
+    const { results } = await db
+      .prepare(`EXPLAIN QUERY PLAN ${BOOKINGS_OF_SQL}`)
+      .bind('someone', NOW.toISOString(), '2026-11-21')
+      .all<{ detail: string }>();
+    const plan = results.map((step) => step.detail);
+    expect(plan).toContainEqual(expect.stringMatching(/^SEARCH b USING INDEX bookings_by_user \(user_id=\?\)/));
+    expect(plan.filter((step) => /^SCAN b\b/.test(step))).toEqual([]);
   });
 
   it('cancels an unpaid booking and frees its claims in that batch; a paid one only when told to', async () => {

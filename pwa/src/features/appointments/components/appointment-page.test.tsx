@@ -341,6 +341,27 @@ describe('Appointment page: the booking modal', () => {
     expect(dialog.getByRole('button', { name: 'Submit' })).toBeTruthy();
   });
 
+  it('books while navigator.onLine says offline but the server answers (a loopback-only machine)', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    expect(dialog.queryByText('You are offline. Booking needs a connection.')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await findToast('Booking confirmed')).toBe('success');
+    expect(bookings.map((b) => b.body.treatment)).toEqual(['Teeth Cleaning']);
+  });
+
+  it('says booking needs a connection once the booking fails on the network, and disables Submit', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch'))); // the network is gone
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+
+    expect(await dialog.findByText('You are offline. Booking needs a connection.')).toBeTruthy();
+    expect((dialog.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('says booking needs a connection while offline, and disables Submit until the browser is back online', async () => {
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user);

@@ -15,21 +15,21 @@ export type ContactDelivery = 'sent' | 'queued';
 const bodyOf = ({ user_name, user_email, subject, message }: ContactMessage) =>
   JSON.stringify({ user_name, user_email, subject, message });
 
-/** Puts the message in the outbox (IndexedDB, loaded only now) under its Idempotency-Key. */
-async function queueContactMessage(message: ContactMessage, key: string, failedAttempts: number) {
+/** Puts the message in the outbox (IndexedDB, loaded only now) under its Idempotency-Key, after one failed attempt. */
+async function queueContactMessage(message: ContactMessage, key: string) {
   const { sharedOutbox } = await import('../../../lib/outbox.ts');
   await sharedOutbox().enqueue({
     key,
     path: CONTACT_PATH,
     body: bodyOf(message),
     label: message.subject,
-    failedAttempts,
+    failedAttempts: 1,
   });
 }
 
 /**
  * POST /api/contact. The Idempotency-Key lets the Worker store and mail a retried message only once.
- * Offline, or when the request fails on the network, the message is queued with the same key
+ * When the request fails on the network (offline), the message is queued with the same key
  * instead ('queued'). Resolves 'sent' on 2xx; throws ApiError on any other answer, or when the
  * message could not even be queued.
  */
@@ -37,10 +37,7 @@ export async function sendContactMessage(
   message: ContactMessage,
   idempotencyKey: string = crypto.randomUUID(),
 ): Promise<ContactDelivery> {
-  if (!navigator.onLine) {
-    await queueContactMessage(message, idempotencyKey, 0);
-    return 'queued';
-  }
+  // Always tried, whatever navigator.onLine says (it reads false on some machines that are online).
   try {
     await api<unknown>(CONTACT_PATH, {
       method: 'POST',
@@ -50,7 +47,7 @@ export async function sendContactMessage(
     return 'sent';
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
-    await queueContactMessage(message, idempotencyKey, 1);
+    await queueContactMessage(message, idempotencyKey);
     return 'queued';
   }
 }

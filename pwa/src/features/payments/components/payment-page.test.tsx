@@ -482,13 +482,15 @@ describe('Payment page: Stripe', () => {
 });
 
 describe('Payment page: offline', () => {
-  it('says payment needs a connection and disables Pay, then recovers when back online', async () => {
-    online = false;
+  it('says payment needs a connection and disables Pay while offline, then recovers when back online', async () => {
     const user = await openPaymentPage();
-
-    expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
     await screen.findByText(DEMO_NOTE);
     await fillDemoCard(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    online = false;
+    act(() => void window.dispatchEvent(new Event('offline')));
+    expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
     expect(payButton().disabled).toBe(true);
 
     online = true;
@@ -501,6 +503,37 @@ describe('Payment page: offline', () => {
     expect(screen.getByText('You are offline. Payment needs a connection.')).toBeTruthy();
     expect(payButton().disabled).toBe(true);
     expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
+  });
+
+  it('pays while navigator.onLine says offline but the server answers (a loopback-only machine)', async () => {
+    online = false;
+    const user = await openPaymentPage();
+    await screen.findByText(DEMO_NOTE);
+    expect(screen.queryByText('You are offline. Payment needs a connection.')).toBeNull();
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+
+    await user.click(payButton());
+    expect(await screen.findByText('Congrats your payment completed')).toBeTruthy();
+    expect(callsTo('POST /api/demo-payments/confirm')).toHaveLength(1);
+  });
+
+  it('says payment needs a connection once a request fails on the network, and disables Pay until one answers', async () => {
+    const user = await openPaymentPage();
+    await screen.findByText(DEMO_NOTE);
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    routes['POST /api/demo-payments/confirm'] = () => Promise.reject(new TypeError('Failed to fetch'));
+
+    await user.click(payButton());
+    expect(await screen.findByText('You are offline. Payment needs a connection.')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+    expect(callsTo('POST /api/payments')).toEqual([]);
+
+    // Any answer from the server (here the app's own check of /api/health) says the connection is back.
+    await act(() => api('/health').catch(() => undefined));
+    expect(screen.queryByText('You are offline. Payment needs a connection.')).toBeNull();
+    expect(payButton().disabled).toBe(false);
   });
 
   it('fetches the client secret again when the connection comes back', async () => {
