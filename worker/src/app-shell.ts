@@ -5,12 +5,7 @@ import type { Env } from './env.ts';
  * assets; every other route gets the app shell. Paths outside this list get the shell too (it
  * renders the not-found page) but with a 404 status, so crawlers and tools see the truth.
  */
-const APP_ROUTES = [
-  /^\/$/,
-  /^\/(login|signup|appointment|review)\/?$/,
-  /^\/offers\/[^/]+\/?$/,
-  /^\/dashboard(\/.*)?$/,
-];
+const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/offers\/[^/]+\/?$/, /^\/dashboard(\/.*)?$/];
 
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
 type RoutePreload = { path: string; modules: string[]; styles: string[] };
