@@ -10,22 +10,37 @@ const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/offe
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
 type RoutePreload = { path: string; modules: string[]; styles: string[] };
 
+/** Each listed route's pattern and its `Link` header, read once per isolate (the list is fixed per deployment). */
+let preloadHeaders: Promise<{ pattern: URLPattern; link: string }[]> | undefined;
+
+function loadPreloadHeaders(request: Request, env: Env) {
+  const retryLater = () => {
+    preloadHeaders = undefined; // asked again on the next navigation; this one goes without
+    return [];
+  };
+  preloadHeaders ??= env.ASSETS.fetch(new URL('/route-preloads.json', request.url))
+    .then(async (list) => {
+      if (!list.ok) return retryLater();
+      return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles }) => ({
+        pattern: new URLPattern({ pathname: path }),
+        link: [
+          ...modules.map((file) => `<${file}>; rel=modulepreload`),
+          // crossorigin as the app's own <link rel=stylesheet crossorigin> (Vite's), or the preload is not reused.
+          ...styles.map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
+        ].join(', '),
+      }));
+    })
+    .catch(retryLater);
+  return preloadHeaders;
+}
+
 /**
  * The `Link` header that has the browser fetch the route's page code (and its CSS) beside the main
  * bundle, rather than once that has run: the files the build listed for the first route whose
  * pattern (`/dashboard/payment/:id`) matches `pathname`. None without the list or a match.
  */
 async function preloadLinks(request: Request, env: Env, pathname: string): Promise<string | undefined> {
-  const list = await env.ASSETS.fetch(new URL('/route-preloads.json', request.url));
-  if (!list.ok) return undefined;
-  const routes = (await list.json()) as RoutePreload[];
-  const route = routes.find(({ path }) => new URLPattern({ pathname: path }).test({ pathname }));
-  if (!route) return undefined;
-  return [
-    ...route.modules.map((file) => `<${file}>; rel=modulepreload`),
-    // crossorigin as the app's own <link rel=stylesheet crossorigin> (Vite's), or the preload is not reused.
-    ...route.styles.map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
-  ].join(', ');
+  return (await loadPreloadHeaders(request, env)).find(({ pattern }) => pattern.test({ pathname }))?.link;
 }
 
 /** Everything outside /api: the built PWA's files, and the app shell for navigations. */
