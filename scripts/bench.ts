@@ -9,10 +9,11 @@
  *    Lighthouse (mobile) performance, LCP, TBT, CLS and accessibility, medians of 3 runs; the
  *    signed-in pages as the seed patient.
  * BENCH_ONLY=api or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
- * elements whose layout shifts made up its CLS. Needs ports 8787 and 9099 free and a built PWA (the npm
+ * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
+ * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed); BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there. Needs ports 8787 and 9099 free and a built PWA (the npm
  * script builds it first).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -44,6 +45,10 @@ if (unknownParts.length > 0 || only.length === 0) {
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const LIST_SHIFTS = process.env.BENCH_SHIFTS === '1';
+const LIST_LCP = process.env.BENCH_LCP === '1';
+const REPORTS_DIR = process.env.BENCH_REPORTS;
+const PAGES = process.env.BENCH_PAGES?.split(',').map((page) => page.trim());
+if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 const CONNECTIONS = 10;
 const JWT_SECRET = 'benchmark-only-secret-0123456789abcdef';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -414,6 +419,16 @@ function printShifts(path: string, lhr: Lhr) {
   }
 }
 
+/** BENCH_LCP=1: the element Lighthouse took for one run's LCP, and the phases (TTFB, load delay, ...) of its time. */
+function printLcp(path: string, lhr: Lhr) {
+  const details = lhr.audits['largest-contentful-paint-element']?.details;
+  const tables = details && 'items' in details ? (details.items as { items?: Record<string, unknown>[] }[]) : [];
+  const node = tables[0]?.items?.[0]?.node as { selector?: string; snippet?: string } | undefined;
+  const phases = (tables[1]?.items ?? []).map((item) => `${item.phase} ${Number(item.timing).toFixed(0)} ms`);
+  console.log(`  LCP on ${path}: ${node?.selector ?? '?'}  ${node?.snippet ?? ''}`);
+  console.log(`    ${phases.join(', ')}`);
+}
+
 const median = (list: number[]) =>
   present([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)], 'a measurement');
 
@@ -446,6 +461,11 @@ async function lighthouseScores(routes: FrontRoute[]) {
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
         if (LIST_SHIFTS) printShifts(route.path, lhr);
+        if (LIST_LCP) printLcp(route.path, lhr);
+        if (REPORTS_DIR) {
+          const name = `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          writeFileSync(join(REPORTS_DIR, name), JSON.stringify(lhr));
+        }
         runs.push({
           performance: lhr.categories.performance?.score ?? 0,
           accessibility: lhr.categories.accessibility?.score ?? 0,
@@ -484,7 +504,7 @@ async function frontEnd() {
     const session = await context.storageState({ indexedDB: true });
     await context.close();
 
-    const routes: FrontRoute[] = [
+    const allRoutes: FrontRoute[] = [
       { label: '/', path: '/', signedIn: false },
       { label: '/login', path: '/login', signedIn: false },
       { label: '/signup', path: '/signup', signedIn: false },
@@ -492,6 +512,8 @@ async function frontEnd() {
       { label: '/dashboard', path: '/dashboard', signedIn: true },
       { label: '/dashboard/payment/:id', path: `/dashboard/payment/${unpaid}`, signedIn: true },
     ];
+    const routes = PAGES ? allRoutes.filter((route) => PAGES.includes(route.label)) : allRoutes;
+    if (routes.length === 0) throw new Error(`BENCH_PAGES names none of: ${allRoutes.map((r) => r.label).join(', ')}`);
     const bytes = new Map<FrontRoute, { js: number; css: number; files: number }>();
     for (const route of routes) bytes.set(route, await routeBytes(browser, route, session));
     await browser.close();
