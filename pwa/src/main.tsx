@@ -1,8 +1,11 @@
 // The shared base styles first: the features' own CSS (imported by their components) comes after it.
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { preloadRoute } from './app/routes.tsx';
+import { afterPaint } from './lib/after-paint.ts';
+import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { watchOutbox } from './lib/watch-outbox.ts';
 
@@ -12,20 +15,37 @@ if (!root) throw new Error('#root is missing from index.html');
 // Before anything renders: the browser may offer installation early.
 listenForInstallPrompt();
 
-const app = (
+// index.html carries the prerendered landing page, hydrated. shell.html (every other path) has an empty #root;
+// its first render waits for the route's code (announced with the shell) and takes who is signed in from the
+// saved session, so it paints the page, not a spinner or a progress bar. Not for long: past a second on a slow
+// connection, the layout and a spinner say that something is coming.
+const app = (hydrating: boolean) => (
   <StrictMode>
-    <App />
+    <App fromSavedSession={!hydrating} />
   </StrictMode>
 );
 
-// index.html carries the prerendered landing page; shell.html (every other path) has an empty #root.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+let rendered: Promise<void>;
+if (root.hasChildNodes()) {
+  hydrateRoot(root, app(true));
+  rendered = Promise.resolve();
+} else {
+  // Not a top-level await, which would make the bundler split the entry into many small files.
+  const wait = new Promise((resolve) => setTimeout(resolve, 1000));
+  // The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
+  // browser loads its locale data once per page); made now, while the route's code arrives, it costs no wait.
+  new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0);
+  // A transition: React renders the page in slices of a few milliseconds, so a tap is never kept waiting behind it.
+  rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() =>
+    startTransition(() => createRoot(root).render(app(false))),
+  );
+}
 
-/** Runs `task` once the page has loaded, off the critical path of the first paint. */
+/** Runs `task` once the page has loaded and its first render is on screen, off the first paint's path. */
 function afterLoad(task: () => void) {
-  if (document.readyState === 'complete') task();
-  else window.addEventListener('load', task, { once: true });
+  const start = () => void rendered.then(() => afterPaint(task));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
 afterLoad(() => {

@@ -10,8 +10,11 @@ const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/offe
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
 type RoutePreload = { path: string; modules: string[]; styles: string[] };
 
-/** Each listed route's pattern and its `Link` header, read once per isolate (the list is fixed per deployment). */
-let preloadHeaders: Promise<{ pattern: URLPattern; link: string }[]> | undefined;
+/** What the shell carries for one route: the `Link` header for its code, the stylesheet tags for its CSS. */
+type RouteFiles = { pattern: URLPattern; link: string; styles: string };
+
+/** Each listed route's pattern and files, read once per isolate (the list is fixed per deployment). */
+let preloadHeaders: Promise<RouteFiles[]> | undefined;
 
 function loadPreloadHeaders(request: Request, env: Env) {
   const retryLater = () => {
@@ -23,11 +26,9 @@ function loadPreloadHeaders(request: Request, env: Env) {
       if (!list.ok) return retryLater();
       return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles }) => ({
         pattern: new URLPattern({ pathname: path }),
-        link: [
-          ...modules.map((file) => `<${file}>; rel=modulepreload`),
-          // crossorigin as the app's own <link rel=stylesheet crossorigin> (Vite's), or the preload is not reused.
-          ...styles.map((file) => `<${file}>; rel=preload; as=style; crossorigin`),
-        ].join(', '),
+        link: modules.map((file) => `<${file}>; rel=modulepreload`).join(', '),
+        // crossorigin as Vite's own tags, so the chunk's import finds the sheet already there and adds none.
+        styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join(''),
       }));
     })
     .catch(retryLater);
@@ -35,12 +36,13 @@ function loadPreloadHeaders(request: Request, env: Env) {
 }
 
 /**
- * The `Link` header that has the browser fetch the route's page code (and its CSS) beside the main
- * bundle, rather than once that has run: the files the build listed for the first route whose
- * pattern (`/dashboard/payment/:id`) matches `pathname`. None without the list or a match.
+ * The files the build listed for the first route whose pattern (`/dashboard/payment/:id`) matches `pathname`:
+ * its page code, announced in a `Link` header so it loads beside the main bundle rather than once that has run,
+ * and its CSS, as stylesheets in the shell's head, so they are applied with the first paint rather than as a
+ * restyle of the page once its code adds them. None without the list or a match.
  */
-async function preloadLinks(request: Request, env: Env, pathname: string): Promise<string | undefined> {
-  return (await loadPreloadHeaders(request, env)).find(({ pattern }) => pattern.test({ pathname }))?.link;
+async function routeFiles(request: Request, env: Env, pathname: string): Promise<RouteFiles | undefined> {
+  return (await loadPreloadHeaders(request, env)).find(({ pattern }) => pattern.test({ pathname }));
 }
 
 /** Everything outside /api: the built PWA's files, and the app shell for navigations. */
@@ -54,11 +56,15 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell.
   if (/\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
   const status = APP_ROUTES.some((route) => route.test(pathname)) ? 200 : 404;
-  const [shell, links] = await Promise.all([
+  const [shell, files] = await Promise.all([
     env.ASSETS.fetch(new URL('/shell', request.url)),
-    status === 200 ? preloadLinks(request, env, pathname) : undefined,
+    status === 200 ? routeFiles(request, env, pathname) : undefined,
   ]);
   const headers = new Headers(shell.headers);
-  if (links) headers.set('Link', links);
-  return new Response(shell.body, { status, headers });
+  if (files?.link) headers.set('Link', files.link);
+  const response = new Response(shell.body, { status, headers });
+  if (!files?.styles) return response;
+  return new HTMLRewriter()
+    .on('head', { element: (head) => void head.append(files.styles, { html: true }) })
+    .transform(response);
 }

@@ -180,7 +180,13 @@ describe('the app shell', () => {
         expect((await call(file ?? '')).status, `${path}: ${file}`).toBe(200);
       }
     }
-    expect((await call('/appointment')).headers.get('Link')).toMatch(/\.css>; rel=preload; as=style; crossorigin/);
+    // The page's CSS is in the shell's head, applied with the first paint.
+    const appointment = await call('/appointment');
+    const sheets = [...(await appointment.text()).matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
+      ([, href]) => href ?? '',
+    );
+    expect(sheets.some((href) => /^\/assets\/appointment-page-[\w-]+\.css$/.test(href))).toBe(true);
+    for (const href of sheets) expect((await call(href)).status, href).toBe(200);
     expect((await call('/dashboard/payment/x')).headers.get('Link')).toContain('dashboard-layout-');
     // Not for the landing page (its own HTML lists its code) nor for a page that does not exist.
     expect((await call('/')).headers.get('Link')).toBeNull();

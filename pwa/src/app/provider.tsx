@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
+import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
@@ -21,12 +21,35 @@ export const swrConfig: SWRConfiguration = {
 // Whatever page the user signs out from, their bookings saved for offline use go with them.
 forgetSavedBookingsOnSignOut();
 
-export function AppProvider({ children, swr }: { children: ReactNode; swr?: SWRConfiguration }) {
+/** `fromSavedSession`: see SessionProvider (main.tsx sets it when the page is rendered, not hydrated). */
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+/** sonner's Toaster, mounted once the page is on screen: no page needs it for its first paint (see notify.ts). */
+function Notifications() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton position="top-center" />
+    </Suspense>
+  );
+}
+
+export function AppProvider({
+  children,
+  swr,
+  fromSavedSession,
+}: {
+  children: ReactNode;
+  swr?: SWRConfiguration;
+  fromSavedSession?: boolean;
+}) {
   return (
     <SWRConfig value={{ ...swrConfig, ...swr }}>
-      <SessionProvider>
+      <SessionProvider fromSavedSession={fromSavedSession}>
         {children}
-        <Toaster visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton position="top-center" />
+        <Notifications />
       </SessionProvider>
     </SWRConfig>
   );

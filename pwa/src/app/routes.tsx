@@ -1,5 +1,6 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { matchRoute, Route, Switch, useLocation, useRouter } from 'wouter';
+import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner.tsx';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
@@ -12,26 +13,27 @@ import { NotFoundPage } from './pages/not-found.tsx';
 type Page = ComponentType & { preload?(): Promise<unknown> };
 type PageRoute = { path: string; component: Page; access?: 'signed-in' | 'admin' };
 
-/** A page component loaded on first use (or on preload()): `lazyPage(() => import('./x.tsx'), 'XPage')`. */
-function lazyPage<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  return Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
-  );
-}
-
 /**
- * On a visit with a saved session (the hint), the guarded page's code starts loading at once, beside the
- * dashboard layout's code and whatever its guard still waits for, rather than after them.
+ * A component loaded on first use (or on preload()): `lazyNamed(() => import('./x.tsx'), 'X')`. When its code
+ * has loaded before it first renders (preloadRoute), it renders at once instead of suspending: a Suspense
+ * fallback, once shown, stays on screen at least 300 ms (React's reveal throttle), so the page would come late
+ * behind a spinner for code that was already there.
  */
-function usePreloadGuardedPage(routes: PageRoute[], location: string) {
-  const { parser } = useRouter();
-  useEffect(() => {
-    if (!signedInEmailHint()) return;
-    const page = routes.find((route) => route.access && matchRoute(parser, route.path, location)[0]);
-    // A failure shows when the page itself renders.
-    page?.component.preload?.().catch(() => undefined);
-  }, [routes, location, parser]);
+function lazyNamed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module[name];
+      return module;
+    });
+  const Lazy = lazy(async () => ({ default: (await preload())[name] as ComponentType<P> })) as ComponentType<P>;
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per page at module level, as React.lazy makes its own.
+  function LazyComponent(props: P) {
+    // Fixed for the instance's life: switching from Lazy to the loaded component would remount the page.
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(LazyComponent, { preload });
 }
 
 /**
@@ -40,21 +42,21 @@ function usePreloadGuardedPage(routes: PageRoute[], location: string) {
  */
 export const publicRoutes: PageRoute[] = [
   { path: '/', component: HomePage },
-  { path: '/login', component: lazyPage(() => import('../features/auth/components/login-page.tsx'), 'LoginPage') },
-  { path: '/signup', component: lazyPage(() => import('../features/auth/components/signup-page.tsx'), 'SignUpPage') },
+  { path: '/login', component: lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage') },
+  { path: '/signup', component: lazyNamed(() => import('../features/auth/components/signup-page.tsx'), 'SignUpPage') },
   {
     path: '/appointment',
-    component: lazyPage(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'),
+    component: lazyNamed(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'),
     access: 'signed-in',
   },
   {
     path: '/offers/:id',
-    component: lazyPage(() => import('../features/waitlist/components/offer-page.tsx'), 'OfferPage'),
+    component: lazyNamed(() => import('../features/waitlist/components/offer-page.tsx'), 'OfferPage'),
     access: 'signed-in',
   },
   {
     path: '/review',
-    component: lazyPage(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
+    component: lazyNamed(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',
   },
 ];
@@ -62,52 +64,55 @@ export const publicRoutes: PageRoute[] = [
 export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard',
-    component: lazyPage(() => import('../features/bookings/components/my-appointments-page.tsx'), 'MyAppointmentsPage'),
+    component: lazyNamed(
+      () => import('../features/bookings/components/my-appointments-page.tsx'),
+      'MyAppointmentsPage',
+    ),
     access: 'signed-in',
   },
   {
     path: '/dashboard/all-users',
-    component: lazyPage(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'),
+    component: lazyNamed(() => import('../features/users/components/all-users-page.tsx'), 'AllUsersPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/add-doctors',
-    component: lazyPage(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'),
+    component: lazyNamed(() => import('../features/doctors/components/add-doctor-page.tsx'), 'AddDoctorPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/manage-doctors',
-    component: lazyPage(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'),
+    component: lazyNamed(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/schedule',
-    component: lazyPage(() => import('../features/schedule/components/schedule-page.tsx'), 'SchedulePage'),
+    component: lazyNamed(() => import('../features/schedule/components/schedule-page.tsx'), 'SchedulePage'),
     access: 'admin',
   },
   {
     path: '/dashboard/treatments',
-    component: lazyPage(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
+    component: lazyNamed(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/clinic-hours',
-    component: lazyPage(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
+    component: lazyNamed(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/chairs',
-    component: lazyPage(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
+    component: lazyNamed(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/refunds',
-    component: lazyPage(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
+    component: lazyNamed(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
     access: 'admin',
   },
   {
     path: '/dashboard/settings',
-    component: lazyPage(
+    component: lazyNamed(
       () => import('../features/clinic-settings/components/clinic-settings-page.tsx'),
       'ClinicSettingsPage',
     ),
@@ -115,29 +120,27 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: '/dashboard/reviews',
-    component: lazyPage(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'),
+    component: lazyNamed(() => import('../features/reviews/components/manage-reviews-page.tsx'), 'ManageReviewsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/activity',
-    component: lazyPage(() => import('../features/audit/components/activity-page.tsx'), 'ActivityPage'),
+    component: lazyNamed(() => import('../features/audit/components/activity-page.tsx'), 'ActivityPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/payment/:id',
-    component: lazyPage(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
+    component: lazyNamed(() => import('../features/payments/components/payment-page.tsx'), 'PaymentPage'),
     access: 'signed-in',
   },
   {
     path: '/dashboard/receipt/:id',
-    component: lazyPage(() => import('../features/payments/components/receipt-page.tsx'), 'ReceiptPage'),
+    component: lazyNamed(() => import('../features/payments/components/receipt-page.tsx'), 'ReceiptPage'),
     access: 'signed-in',
   },
 ];
 
-const DashboardLayout = lazy(() =>
-  import('./layouts/dashboard-layout.tsx').then((m) => ({ default: m.DashboardLayout })),
-);
+const DashboardLayout = lazyNamed(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
 
 function renderRoute({ path, component: Page, access }: PageRoute) {
   return (
@@ -159,10 +162,25 @@ function renderRoute({ path, component: Page, access }: PageRoute) {
 
 const isDashboardPath = (path: string) => path === '/dashboard' || path.startsWith('/dashboard/');
 
+/**
+ * Loads the code the first render of `path` needs (the dashboard layout, and the page unless it is guarded and
+ * nobody has signed in on this device), so that render shows the page rather than a spinner. The Worker
+ * already sent these files with the shell (Link: rel=modulepreload), so this mostly waits for them to run.
+ * Never rejects: a chunk that fails to load shows its error when the page renders.
+ */
+export async function preloadRoute(path: string): Promise<void> {
+  const dashboard = isDashboardPath(path);
+  const page = (dashboard ? dashboardRoutes : publicRoutes).find(
+    (route) => matchRoute(parse, route.path, path)[0] && (!route.access || signedInEmailHint()),
+  );
+  await Promise.all([dashboard && DashboardLayout.preload(), page?.component.preload?.()]).catch(() => undefined);
+}
+
 export function AppRoutes() {
   const [location] = useLocation();
   const dashboard = isDashboardPath(location);
-  usePreloadGuardedPage(dashboard ? dashboardRoutes : publicRoutes, location);
+  // On a move within the app too, the page's code loads beside the layout's and whatever its guard waits for.
+  useEffect(() => void preloadRoute(location), [location]);
 
   if (dashboard) {
     return (

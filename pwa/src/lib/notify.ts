@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { toast } from 'sonner';
+import type { toast as sonnerToast } from 'sonner';
 
 /** The toast durations, per kind (docs/product.md#messages-and-toasts). Use this instead of calling sonner directly. */
 export const TOAST_DURATION = {
@@ -11,16 +11,29 @@ export const TOAST_DURATION = {
 } as const;
 export const MAX_VISIBLE_TOASTS = 20;
 
+/**
+ * sonner loads with the first message, not with the page: no page needs it for its first paint. Messages keep
+ * their order (each waits for the same module), and the Toaster, mounted once the page has loaded (provider.tsx),
+ * shows the ones sent before it was there.
+ */
+function show(send: (toast: typeof sonnerToast) => unknown) {
+  import('sonner').then(
+    ({ toast }) => void send(toast),
+    (cause: unknown) => console.error(cause),
+  );
+}
+
 export const notify = {
-  message: (text: string) => toast(text, { duration: TOAST_DURATION.message }),
+  message: (text: string) => show((toast) => toast(text, { duration: TOAST_DURATION.message })),
   /** `description`: a second line under the text (say, whom a booking is with). */
   success: (text: string, description?: ReactNode) =>
-    toast.success(text, { duration: TOAST_DURATION.success, description }),
-  error: (text: string) => toast.error(text, { duration: TOAST_DURATION.error }),
-  loading: (text: string) => toast.loading(text, { duration: TOAST_DURATION.loading }),
-  custom: (render: (id: string | number) => ReactElement) => toast.custom(render, { duration: TOAST_DURATION.custom }),
+    show((toast) => toast.success(text, { duration: TOAST_DURATION.success, description })),
+  error: (text: string) => show((toast) => toast.error(text, { duration: TOAST_DURATION.error })),
+  loading: (text: string) => show((toast) => toast.loading(text, { duration: TOAST_DURATION.loading })),
+  custom: (render: (id: string | number) => ReactElement) =>
+    show((toast) => toast.custom(render, { duration: TOAST_DURATION.custom })),
   /** A message with one action button that stays until acted on or closed; the same `id` shows it once. */
   action: (text: string, action: { label: string; onClick: () => void }, id?: string) =>
-    toast(text, { duration: Number.POSITIVE_INFINITY, action, ...(id ? { id } : {}) }),
-  dismiss: (id?: string | number) => toast.dismiss(id),
+    show((toast) => toast(text, { duration: Number.POSITIVE_INFINITY, action, ...(id ? { id } : {}) })),
+  dismiss: (id?: string | number) => show((toast) => toast.dismiss(id)),
 };

@@ -157,9 +157,22 @@ const SessionContext = createContext<Session | null>(null);
 
 type State = { user: SessionUser | null; loading: boolean };
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  // The same on the server and in the first client render (the landing page is hydrated); the hint follows.
-  const [state, setState] = useState<State>({ user: null, loading: true });
+/**
+ * `fromSavedSession`: the first render may take who is signed in from this device's saved session (when it
+ * tells), so a guarded page renders at once instead of after a progress bar. Not when hydrating the prerendered
+ * landing page: its first client render must match the server's, where nobody is known yet.
+ */
+export function SessionProvider({
+  children,
+  fromSavedSession = false,
+}: {
+  children: ReactNode;
+  fromSavedSession?: boolean;
+}) {
+  const [state, setState] = useState<State>(() => {
+    const saved = fromSavedSession ? savedSessionUser() : undefined;
+    return saved === undefined ? { user: null, loading: true } : { user: saved, loading: false };
+  });
   const { mutate } = useSWRConfig();
   const subscription = useRef<AuthSubscription | null>(null);
   const authKnown = useRef(false);

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { FormField } from '../../../components/form-field.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText } from '../auth-error-text.ts';
@@ -28,9 +29,8 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
 
-  useEffect(() => {
-    void ensureAuth();
-  }, [ensureAuth]);
+  // Firebase warms up for the sign-in once the page is on screen, not before its first paint.
+  useEffect(() => afterPaint(() => void ensureAuth()), [ensureAuth]);
 
   const goBack = () => navigate(returnTo, { replace: true });
 

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
+import { afterPaint } from '../../../lib/after-paint.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
@@ -23,9 +24,8 @@ export function SignUpPage() {
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({ defaultValues: { name: '', email: '', password: '' } });
 
-  useEffect(() => {
-    void ensureAuth();
-  }, [ensureAuth]);
+  // Firebase warms up for the sign-in once the page is on screen, not before its first paint.
+  useEffect(() => afterPaint(() => void ensureAuth()), [ensureAuth]);
 
   const goHome = () => navigate('/', { replace: true });
   const showError = (cause: unknown) => {

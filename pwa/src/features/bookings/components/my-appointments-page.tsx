@@ -99,9 +99,20 @@ export const offlineNoteText = (savedAt: number) =>
   `You are offline. Showing your appointments as saved on ${savedAtText(savedAt)}.`;
 export const OFFLINE_NOTHING_SAVED_TEXT = 'You are offline and no saved appointments are on this device.';
 
+/** Made once: a formatter with a time zone costs milliseconds to make on a phone, and each unpaid row uses it. */
+let payByFormat: Intl.DateTimeFormat | undefined;
+
 /** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
-const payByText = (payBy: string) =>
-  `Pay by ${new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }).format(new Date(payBy))}`;
+function payByText(payBy: string) {
+  payByFormat ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: CLINIC_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `Pay by ${payByFormat.format(new Date(payBy))}`;
+}
 
 /** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {

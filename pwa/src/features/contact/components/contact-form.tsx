@@ -1,30 +1,40 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type SubmitEvent, useState } from 'react';
 import { notify } from '../../../lib/notify.ts';
 import { CONTACT_LIMITS, type ContactMessage, sendContactMessage } from '../api/send-contact-message.ts';
 import '../contact.css';
 
-const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
-
 export const QUEUED_OFFLINE_TEXT = 'You are offline. Your message will be sent when the connection is back.';
 
-export function ContactForm() {
-  const { register, handleSubmit, reset } = useForm<ContactMessage>({ defaultValues: empty });
-  const [sending, setSending] = useState(false);
+const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
 
-  const onSubmit = handleSubmit(async (values) => {
+/**
+ * The landing page's contact form: plain React state (no form library, which would weigh on the landing page's
+ * first load for four fields the browser validates itself).
+ */
+export function ContactForm() {
+  const [values, setValues] = useState(empty);
+  const [sending, setSending] = useState(false);
+  const field = (name: keyof ContactMessage) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
     setSending(true);
     try {
       const delivery = await sendContactMessage(values);
       if (delivery === 'sent') notify.success('Your email sending success!');
       else notify.message(QUEUED_OFFLINE_TEXT);
-      reset(empty);
+      setValues(empty);
     } catch {
       notify.error('Your email sending error!');
     } finally {
       setSending(false);
     }
-  });
+  };
 
   return (
     <section className="contact" aria-labelledby="contact-title">
@@ -39,7 +49,7 @@ export function ContactForm() {
             autoComplete="name"
             required
             maxLength={CONTACT_LIMITS.user_name}
-            {...register('user_name')}
+            {...field('user_name')}
           />
         </div>
         <div className="field">
@@ -50,28 +60,16 @@ export function ContactForm() {
             autoComplete="email"
             required
             maxLength={CONTACT_LIMITS.user_email}
-            {...register('user_email')}
+            {...field('user_email')}
           />
         </div>
         <div className="field">
           <label htmlFor="contact-subject">Subject</label>
-          <input
-            id="contact-subject"
-            type="text"
-            required
-            maxLength={CONTACT_LIMITS.subject}
-            {...register('subject')}
-          />
+          <input id="contact-subject" type="text" required maxLength={CONTACT_LIMITS.subject} {...field('subject')} />
         </div>
         <div className="field">
           <label htmlFor="contact-message">Your message</label>
-          <textarea
-            id="contact-message"
-            rows={5}
-            required
-            maxLength={CONTACT_LIMITS.message}
-            {...register('message')}
-          />
+          <textarea id="contact-message" rows={5} required maxLength={CONTACT_LIMITS.message} {...field('message')} />
         </div>
         <button type="submit" className="button button--primary" disabled={sending}>
           Submit
