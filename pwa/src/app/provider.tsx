@@ -21,7 +21,6 @@ export const swrConfig: SWRConfiguration = {
 // Whatever page the user signs out from, their bookings saved for offline use go with them.
 forgetSavedBookingsOnSignOut();
 
-/** `fromSavedSession`: see SessionProvider (main.tsx sets it when the page is rendered, not hydrated). */
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 
 /** sonner's Toaster, mounted once the page is on screen: no page needs it for its first paint (see notify.ts). */
@@ -36,6 +35,7 @@ function Notifications() {
   );
 }
 
+/** `fromSavedSession`: see SessionProvider (main.tsx sets it when the page is rendered, not hydrated). */
 export function AppProvider({
   children,
   swr,
