@@ -14,14 +14,14 @@ type RoutePreload = { path: string; modules: string[]; styles: string[] };
 type RouteFiles = { pattern: URLPattern; link: string; styles: string };
 
 /** Each listed route's pattern and files, read once per isolate (the list is fixed per deployment). */
-let preloadHeaders: Promise<RouteFiles[]> | undefined;
+let routeFileList: Promise<RouteFiles[]> | undefined;
 
-function loadPreloadHeaders(request: Request, env: Env) {
+function loadRouteFiles(request: Request, env: Env) {
   const retryLater = () => {
-    preloadHeaders = undefined; // asked again on the next navigation; this one goes without
+    routeFileList = undefined; // asked again on the next navigation; this one goes without
     return [];
   };
-  preloadHeaders ??= env.ASSETS.fetch(new URL('/route-preloads.json', request.url))
+  routeFileList ??= env.ASSETS.fetch(new URL('/route-preloads.json', request.url))
     .then(async (list) => {
       if (!list.ok) return retryLater();
       return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles }) => ({
@@ -32,7 +32,7 @@ function loadPreloadHeaders(request: Request, env: Env) {
       }));
     })
     .catch(retryLater);
-  return preloadHeaders;
+  return routeFileList;
 }
 
 /**
@@ -42,7 +42,7 @@ function loadPreloadHeaders(request: Request, env: Env) {
  * restyle of the page once its code adds them. None without the list or a match.
  */
 async function routeFiles(request: Request, env: Env, pathname: string): Promise<RouteFiles | undefined> {
-  return (await loadPreloadHeaders(request, env)).find(({ pattern }) => pattern.test({ pathname }));
+  return (await loadRouteFiles(request, env)).find(({ pattern }) => pattern.test({ pathname }));
 }
 
 /** Everything outside /api: the built PWA's files, and the app shell for navigations. */
@@ -62,9 +62,11 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
   ]);
   const headers = new Headers(shell.headers);
   if (files?.link) headers.set('Link', files.link);
-  const response = new Response(shell.body, { status, headers });
-  if (!files?.styles) return response;
+  if (!files?.styles) return new Response(shell.body, { status, headers });
+  // The body grows by the tags: the asset's length and validator describe another body.
+  headers.delete('Content-Length');
+  headers.delete('ETag');
   return new HTMLRewriter()
     .on('head', { element: (head) => void head.append(files.styles, { html: true }) })
-    .transform(response);
+    .transform(new Response(shell.body, { status, headers }));
 }

@@ -182,7 +182,12 @@ describe('the app shell', () => {
     }
     // The page's CSS is in the shell's head, applied with the first paint.
     const appointment = await call('/appointment');
-    const sheets = [...(await appointment.text()).matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
+    const html = await appointment.text();
+    // Not the bare shell's length or validator: the tags made the body longer.
+    const length = appointment.headers.get('Content-Length');
+    expect(length === null || Number(length) === new TextEncoder().encode(html).byteLength).toBe(true);
+    expect(appointment.headers.get('ETag')).toBeNull();
+    const sheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
       ([, href]) => href ?? '',
     );
     expect(sheets.some((href) => /^\/assets\/appointment-page-[\w-]+\.css$/.test(href))).toBe(true);

@@ -13,7 +13,7 @@ export const MAX_VISIBLE_TOASTS = 20;
 
 /**
  * sonner loads with the first message, not with the page: no page needs it for its first paint. Messages keep
- * their order (each waits for the same module), and the Toaster, mounted once the page has loaded (provider.tsx),
+ * their order (each waits for the same module), and the Toaster, mounted once the page is on screen (provider.tsx),
  * shows the ones sent before it was there.
  */
 function show(send: (toast: typeof sonnerToast) => unknown) {
