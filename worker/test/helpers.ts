@@ -158,7 +158,8 @@ export async function addUser(
  */
 export async function addPastVisit(email: string, daysAgo = 3): Promise<string> {
   const id = crypto.randomUUID();
-  const day = new Date(Date.now() - daysAgo * 24 * 3600_000).toISOString().slice(0, 10);
+  // The clinic's calendar, not UTC's: for a few hours a day they name different dates.
+  const day = clinicDay(-daysAgo);
   const { meta } = await env.DB.prepare(
     `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, user_id,
        patient_name, email, price_cents, paid)
