@@ -10,8 +10,9 @@
  *    signed-in pages as the seed patient.
  * BENCH_ONLY=api or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
- * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed); BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there. Needs ports 8787 and 9099 free and a built PWA (the npm
- * script builds it first).
+ * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
+ * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there. Needs ports 8787 and 9099 free and a
+ * built PWA (the npm script builds it first).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
