@@ -205,7 +205,7 @@ function bookings(total: number) {
   };
 }
 
-/** An access token as the Worker issues it (worker/src/auth.ts) to a verified patient at token version 0. */
+/** An access token as the Worker issues it (worker/src/people/auth.ts) to a verified patient at token version 0. */
 function accessToken(id: string, email: string) {
   return new SignJWT({ email, role: 'patient', verified: true, ver: 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })

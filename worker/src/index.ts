@@ -1,9 +1,23 @@
 import { type IRequest, type RequestHandler, Router } from 'itty-router';
 import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
-import { serveApp } from './app-shell.ts';
-import { listAppointmentOptions, listSpecialties } from './appointments.ts';
-import { listAudit } from './audit.ts';
-import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './bookings.ts';
+import { listAppointmentOptions, listSpecialties } from './booking/appointments.ts';
+import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './booking/bookings.ts';
+import { getSchedule, scheduleCsv } from './booking/day-schedule.ts';
+import {
+  bookByPhone,
+  cancelBookingForPatient,
+  markAttendance,
+  rescheduleBooking,
+  searchPatients,
+} from './booking/front-desk.ts';
+import {
+  acceptWaitlistOffer,
+  declineWaitlistOffer,
+  getOffer,
+  joinWaitlist,
+  leaveWaitlist,
+  listWaitlist,
+} from './booking/waitlist.ts';
 import {
   addChair,
   addClosure,
@@ -13,21 +27,18 @@ import {
   listChairs,
   listClosures,
   setHours,
-} from './clinic.ts';
-import { postContact } from './contact.ts';
-import { getSchedule, scheduleCsv } from './day-schedule.ts';
-import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './doctors.ts';
-import type { Env } from './env.ts';
-import { runFollowUps } from './follow-up.ts';
+} from './clinic/clinic.ts';
+import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './clinic/doctors.ts';
+import { getImage, uploadImage } from './clinic/images.ts';
+import { getPolicy, setPolicy } from './clinic/policy.ts';
+import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
+import { postContact } from './messages/contact.ts';
 import {
-  bookByPhone,
-  cancelBookingForPatient,
-  markAttendance,
-  rescheduleBooking,
-  searchPatients,
-} from './front-desk.ts';
-import { errorResponse, HttpError, json } from './http.ts';
-import { getImage, uploadImage } from './images.ts';
+  getMessageSettings,
+  getReminderSetting,
+  setMessageSettings,
+  setReminderSetting,
+} from './messages/reminders.ts';
 import {
   confirmDemoPayment,
   createPaymentIntent,
@@ -35,23 +46,25 @@ import {
   listRefundsDue,
   recordPayment,
   stripeWebhook,
-} from './payments.ts';
-import { getPolicy, setPolicy } from './policy.ts';
-import { countQueries } from './query-count.ts';
-import { getMessageSettings, getReminderSetting, setMessageSettings, setReminderSetting } from './reminders.ts';
-import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './reviews.ts';
-import { scheduled } from './scheduled.ts';
-import { withSecurityHeaders } from './security.ts';
-import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './treatments.ts';
-import { deleteUser, getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './users.ts';
+} from './money/payments.ts';
+import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './people/reviews.ts';
 import {
-  acceptWaitlistOffer,
-  declineWaitlistOffer,
-  getOffer,
-  joinWaitlist,
-  leaveWaitlist,
-  listWaitlist,
-} from './waitlist.ts';
+  deleteUser,
+  getAccessToken,
+  getAdminStatus,
+  listUsers,
+  makeAdmin,
+  revokeSessions,
+  saveUser,
+} from './people/users.ts';
+import { serveApp } from './platform/app-shell.ts';
+import { listAudit } from './platform/audit.ts';
+import type { Env } from './platform/env.ts';
+import { runFollowUps } from './platform/follow-up.ts';
+import { errorResponse, HttpError, json } from './platform/http.ts';
+import { countQueries } from './platform/query-count.ts';
+import { scheduled } from './platform/scheduled.ts';
+import { withSecurityHeaders } from './platform/security.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';

@@ -9,8 +9,8 @@ import {
   SignJWT,
 } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MAX_CLOCK_SKEW_SECONDS, verifyIdToken } from '../src/auth.ts';
-import { HttpError } from '../src/http.ts';
+import { MAX_CLOCK_SKEW_SECONDS, verifyIdToken } from '../src/people/auth.ts';
+import { HttpError } from '../src/platform/http.ts';
 import { bearer, call, count, emulatorIdToken, postJson, seed } from './helpers.ts';
 
 beforeAll(seed);

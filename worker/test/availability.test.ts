@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { displayDate, weekdayOf } from '../src/clinic-time.ts';
+import { displayDate, weekdayOf } from '../src/platform/clinic-time.ts';
 import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, optionsOn, seed, slotsOf } from './helpers.ts';
 
 let admin: Record<string, string>;

@@ -3,7 +3,7 @@ import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { SEED_HOURS, SEED_TREATMENTS } from '../../scripts/seed-data.ts';
-import { clinicInstant, clinicNow, firstBookableMinute } from '../src/clinic-time.ts';
+import { clinicInstant, clinicNow, firstBookableMinute } from '../src/platform/clinic-time.ts';
 import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };

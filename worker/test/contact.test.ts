@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { contactMail } from '../src/contact.ts';
+import { contactMail } from '../src/messages/contact.ts';
 import { call, count } from './helpers.ts';
 
 const message = {

@@ -1,5 +1,5 @@
 import type { D1Migration } from 'cloudflare:test';
-import type { Env as WorkerEnv } from '../src/env.ts';
+import type { Env as WorkerEnv } from '../src/platform/env.ts';
 
 declare global {
   // biome-ignore lint/style/noNamespace: Cloudflare.Env is declared as a namespace by the runtime types; only a namespace can extend it.

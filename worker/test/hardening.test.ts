@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clinicNow } from '../src/clinic-time.ts';
+import { clinicNow } from '../src/platform/clinic-time.ts';
 import { accessTokenFor, addPastVisit, addUser, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
 
 beforeAll(seed);

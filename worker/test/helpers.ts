@@ -3,11 +3,11 @@ import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
-import { issueAccessToken } from '../src/auth.ts';
-import { clinicNow } from '../src/clinic-time.ts';
-import { userByEmail } from '../src/data/users.ts';
-import type { Env } from '../src/env.ts';
 import worker from '../src/index.ts';
+import { issueAccessToken } from '../src/people/auth.ts';
+import { userByEmail } from '../src/people/data/users.ts';
+import { clinicNow } from '../src/platform/clinic-time.ts';
+import type { Env } from '../src/platform/env.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
 

@@ -1,10 +1,10 @@
 import { createScheduledController, env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clinicInstant, clinicNow } from '../src/clinic-time.ts';
-import type { Env } from '../src/env.ts';
-import { holdEnd, holdRules } from '../src/holds.ts';
+import { holdEnd, holdRules } from '../src/booking/holds.ts';
 import worker from '../src/index.ts';
+import { clinicInstant, clinicNow } from '../src/platform/clinic-time.ts';
+import type { Env } from '../src/platform/env.ts';
 import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[] };

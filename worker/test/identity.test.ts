@@ -2,8 +2,8 @@ import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { VERIFY_EMAIL_FIRST } from '../src/auth.ts';
-import { clinicNow } from '../src/clinic-time.ts';
+import { VERIFY_EMAIL_FIRST } from '../src/people/auth.ts';
+import { clinicNow } from '../src/platform/clinic-time.ts';
 import { accessTokenFor, addUser, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MAIL_ATTEMPTS, retryAt } from '../src/mail/outbox.ts';
+import { MAX_MAIL_ATTEMPTS, retryAt } from '../src/messages/mail-outbox.ts';
 import { bookAs, call, clinicDay, mailbox, newPatient, postJson, runCron, seed } from './helpers.ts';
 
 beforeAll(seed);

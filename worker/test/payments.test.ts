@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import Stripe from 'stripe';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clinicNow } from '../src/clinic-time.ts';
+import { clinicNow } from '../src/platform/clinic-time.ts';
 import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
 import { documentedIntent, STRIPE, type StripeStub, stubStripe } from './stripe-stub.ts';
 

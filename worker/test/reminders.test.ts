@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
-import { bookingRescheduled, remindersOf } from '../src/messages.ts';
-import { REMINDER_LEASE_MS } from '../src/reminders.ts';
+import { bookingRescheduled, remindersOf } from '../src/messages/messages.ts';
+import { REMINDER_LEASE_MS } from '../src/messages/reminders.ts';
 import { accessTokenFor, bearer, bookAs, call, clinicDay, mailbox, newPatient, runCron, seed } from './helpers.ts';
 
 const HOUR = 3600_000;

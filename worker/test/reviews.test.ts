@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_REVIEWS } from '../../scripts/seed-data.ts';
-import { pastAppointmentQuery } from '../src/data/bookings.ts';
+import { pastAppointmentQuery } from '../src/booking/data/bookings.ts';
 import { accessTokenFor, addPastVisit, addUser, bearer, call, seed } from './helpers.ts';
 
 type PublicReview = { _id: string; name: string; review: string; location: string; img: string };

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { displayDate, weekdayOf } from '../src/clinic-time.ts';
+import { displayDate, weekdayOf } from '../src/platform/clinic-time.ts';
 import {
   accessTokenFor,
   addDoctorAs,

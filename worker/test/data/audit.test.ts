@@ -11,7 +11,7 @@ import {
   IF_CHANGED,
   type Sql,
   toAuditEntry,
-} from '../../src/data/audit.ts';
+} from '../../src/platform/data/audit.ts';
 
 const db = env.DB;
 const admin: Actor = { id: 'admin-1', email: 'admin@clinic.test', role: 'admin' };

@@ -19,7 +19,7 @@ import {
   strandedBookings,
   toBooking,
   toStranded,
-} from '../../src/data/bookings.ts';
+} from '../../src/booking/data/bookings.ts';
 import {
   chairResource,
   doctorResource,
@@ -27,9 +27,9 @@ import {
   freeClaimsOfEndedBooking,
   insertClaims,
   ONE_CLAIM_PER_CELL,
-} from '../../src/data/claims.ts';
-import { violates } from '../../src/data/unique-constraint.ts';
-import { cellsOf } from '../../src/schedule.ts';
+} from '../../src/booking/data/claims.ts';
+import { cellsOf } from '../../src/booking/schedule.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

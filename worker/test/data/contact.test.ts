@@ -7,7 +7,7 @@ import {
   markMailed,
   releaseMailingClaim,
   type StoredMessage,
-} from '../../src/data/contact.ts';
+} from '../../src/messages/data/contact.ts';
 
 const db = env.DB;
 const message = { user_name: 'Ada', user_email: 'ada@example.com', subject: 'Hello', message: 'Hi there' };

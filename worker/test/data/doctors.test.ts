@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEED_DOCTORS } from '../../../scripts/seed-data.ts';
-import { allDoctors, DOCTOR_EMAIL, DOCTOR_PHOTO, insertDoctor, removeDoctor } from '../../src/data/doctors.ts';
-import { violates } from '../../src/data/unique-constraint.ts';
+import { allDoctors, DOCTOR_EMAIL, DOCTOR_PHOTO, insertDoctor, removeDoctor } from '../../src/clinic/data/doctors.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { seed } from '../helpers.ts';
 
 const db = env.DB;

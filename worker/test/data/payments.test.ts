@@ -6,7 +6,7 @@ import {
   insertBooking,
   markBookingPaid,
   setPaymentIntent,
-} from '../../src/data/bookings.ts';
+} from '../../src/booking/data/bookings.ts';
 import {
   advanceRefund,
   insertPayment,
@@ -19,8 +19,8 @@ import {
   refundsToSend,
   STRIPE_EVENT_ONCE,
   type SucceededPayment,
-} from '../../src/data/payments.ts';
-import { violates } from '../../src/data/unique-constraint.ts';
+} from '../../src/money/data/payments.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

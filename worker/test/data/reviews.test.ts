@@ -11,7 +11,7 @@ import {
   saveReviewOf,
   setReviewStatus,
   toModeratedReview,
-} from '../../src/data/reviews.ts';
+} from '../../src/people/data/reviews.ts';
 import { addPastVisit, addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

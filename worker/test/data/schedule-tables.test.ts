@@ -1,7 +1,14 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allChairs, CHAIR_NAME, chairExists, insertChair, removeChair, scheduleChairs } from '../../src/data/chairs.ts';
-import { type ClaimRow, dropDeadClaims, liveClaimsOn } from '../../src/data/claims.ts';
+import { type ClaimRow, dropDeadClaims, liveClaimsOn } from '../../src/booking/data/claims.ts';
+import {
+  allChairs,
+  CHAIR_NAME,
+  chairExists,
+  insertChair,
+  removeChair,
+  scheduleChairs,
+} from '../../src/clinic/data/chairs.ts';
 import {
   clockOf,
   type HoursRow,
@@ -10,11 +17,11 @@ import {
   replaceWeekHours,
   toOpeningHours,
   weekHours,
-} from '../../src/data/clinic-hours.ts';
-import { allClosures, closuresOn, insertClosure, removeClosure } from '../../src/data/closures.ts';
-import { daysMask, daysOf, doctorById, scheduleDoctors, team, updateDoctor } from '../../src/data/doctors.ts';
-import { allSpecialties, specialtyIdByName } from '../../src/data/specialties.ts';
-import { violates } from '../../src/data/unique-constraint.ts';
+} from '../../src/clinic/data/clinic-hours.ts';
+import { allClosures, closuresOn, insertClosure, removeClosure } from '../../src/clinic/data/closures.ts';
+import { daysMask, daysOf, doctorById, scheduleDoctors, team, updateDoctor } from '../../src/clinic/data/doctors.ts';
+import { allSpecialties, specialtyIdByName } from '../../src/clinic/data/specialties.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

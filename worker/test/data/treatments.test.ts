@@ -10,8 +10,8 @@ import {
   type TreatmentRow,
   treatmentState,
   updateTreatment,
-} from '../../src/data/treatments.ts';
-import { violates } from '../../src/data/unique-constraint.ts';
+} from '../../src/clinic/data/treatments.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

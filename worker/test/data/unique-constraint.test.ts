@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { violates } from '../../src/data/unique-constraint.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(

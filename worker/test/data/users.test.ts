@@ -1,6 +1,5 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { violates } from '../../src/data/unique-constraint.ts';
 import {
   allUsers,
   bindUser,
@@ -17,7 +16,8 @@ import {
   userById,
   userFromRow,
   usersByUidOrEmail,
-} from '../../src/data/users.ts';
+} from '../../src/people/data/users.ts';
+import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser } from '../helpers.ts';
 
 const db = env.DB;

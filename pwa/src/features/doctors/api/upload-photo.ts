@@ -2,7 +2,7 @@ import type { UploadedImage } from '../../../../../contract/doctors.ts';
 import { api } from '../../../lib/api.ts';
 import { ApiError } from '../../../lib/http.ts';
 
-/** The Worker's limits for a doctor's photo (worker/src/images.ts), checked here before uploading. */
+/** The Worker's limits for a doctor's photo (worker/src/clinic/images.ts), checked here before uploading. */
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
 export const PHOTO_TYPE_MESSAGE = 'Only JPEG, PNG, WebP, GIF or AVIF images are accepted';

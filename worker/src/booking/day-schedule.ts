@@ -1,0 +1,133 @@
+/**
+ * The front desk's view of the schedule (issue 15): a day's bookings with their doctors and chairs,
+ * the bookings per day of a range, and a range as CSV for a spreadsheet.
+ */
+
+import { stringify } from 'csv-stringify/sync';
+import { addDays, format, parseISO } from 'date-fns';
+import { type DayCount, type ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from '../../../contract/schedule.ts';
+import { chairsInOrder } from '../clinic/data/chairs.ts';
+import { clockOf, type HoursRow, hoursOnWeekday } from '../clinic/data/clinic-hours.ts';
+import { closureReasonsOn } from '../clinic/data/closures.ts';
+import { type RosterRow, roster } from '../clinic/data/doctors.ts';
+import { requireAdmin } from '../people/auth.ts';
+import { displayDate, weekdayOf } from '../platform/clinic-time.ts';
+import type { Env } from '../platform/env.ts';
+import { json, readQuery } from '../platform/http.ts';
+import { countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
+
+/** Every date from `from` to `to` (ISO, inclusive). */
+function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let day = parseISO(from); format(day, 'yyyy-MM-dd') <= to; day = addDays(day, 1)) {
+    dates.push(format(day, 'yyyy-MM-dd'));
+  }
+  return dates;
+}
+
+/**
+ * GET /api/schedule?date= (admin): the day's opening hours, closures, doctors (those who work that
+ * weekday, and any other with a booking that day), chairs and bookings, in one D1 round trip.
+ * GET /api/schedule?from=&to=: the appointments per day of the range, every day listed.
+ */
+export async function getSchedule(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  const query = readQuery(request, ScheduleQuery);
+  const now = new Date();
+  if (query.date === undefined) {
+    const from = query.from ?? '';
+    const to = query.to ?? '';
+    const counts = new Map((await countsPerDay(env.DB, from, to, now)).map((c) => [c.date, c.count]));
+    return json(
+      datesBetween(from, to).map((date): DayCount => ({ date, count: counts.get(date) ?? 0 })) satisfies ScheduleAnswer,
+    );
+  }
+  const date = query.date;
+  const weekday = weekdayOf(date);
+  const [hours, closures, doctors, chairs, bookings] = await env.DB.batch([
+    hoursOnWeekday(env.DB, weekday),
+    closureReasonsOn(env.DB, date),
+    roster(env.DB),
+    chairsInOrder(env.DB),
+    scheduleBetween(env.DB, date, date, now),
+  ]);
+  const rows = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[];
+  const open = rows<HoursRow>(hours)[0];
+  const entries = rows<ScheduleRow>(bookings).map((row) => toScheduleEntry(row, env));
+  const booked = new Set(entries.map((entry) => entry.doctor?._id));
+  return json({
+    date,
+    appointmentDate: displayDate(date),
+    hours: open ? { open: clockOf(open.open_minute), close: clockOf(open.close_minute) } : null,
+    closures: rows<{ reason: string; doctor_id: string | null }>(closures).map((c) => ({
+      reason: c.reason,
+      doctorId: c.doctor_id,
+    })),
+    doctors: rows<RosterRow>(doctors)
+      .filter((d) => (d.working_days >> weekday) & 1 || booked.has(d.id))
+      .map((d) => ({ _id: d.id, name: d.name, specialty: d.specialty })),
+    chairs: rows<{ id: string; name: string }>(chairs).map((c) => ({ _id: c.id, name: c.name })),
+    bookings: entries,
+  } satisfies ScheduleAnswer);
+}
+
+const STATUS_TEXT = { active: 'Booked', cancelled: 'Cancelled', attended: 'Attended', no_show: 'No-show' } as const;
+
+/**
+ * GET /api/schedule.csv?from=&to= (admin): every booking of the range but the moved ones, one row
+ * each with a header row, as a front desk pastes it into a spreadsheet: RFC 4180 (every field
+ * quoted, quotes doubled, CRLF), and a cell that a spreadsheet would read as a formula (starting
+ * with =, +, -, @, a tab or a carriage return) is prefixed with ' so that it stays text.
+ */
+export async function scheduleCsv(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  const { from, to } = readQuery(request, ScheduleCsvQuery);
+  const { results } = await scheduleBetween(env.DB, from, to, new Date()).all<ScheduleRow>();
+  const records = results.map((row) => {
+    const entry = toScheduleEntry(row, env);
+    return [
+      row.appointment_date,
+      entry.start,
+      clockOf(entry.startMinute + entry.durationMinutes),
+      entry.durationMinutes,
+      entry.patientName,
+      entry.email,
+      entry.phone,
+      entry.treatment,
+      entry.doctor?.name ?? '',
+      entry.chair?.name ?? '',
+      entry.price.toFixed(2),
+      entry.paid ? 'yes' : 'no',
+      STATUS_TEXT[entry.status],
+      entry.cancelNote ?? '',
+      entry.noShows,
+      entry.needsReview ? 'yes' : 'no',
+    ];
+  });
+  const header = [
+    'Date',
+    'Start',
+    'End',
+    'Minutes',
+    'Patient',
+    'Email',
+    'Phone',
+    'Treatment',
+    'Doctor',
+    'Chair',
+    'Price',
+    'Paid',
+    'Status',
+    'Cancellation note',
+    'No-shows',
+    'Needs review',
+  ];
+  const csv = stringify([header, ...records], { quoted: true, escape_formulas: true, record_delimiter: 'windows' });
+  return new Response(csv, {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="schedule-${from}-to-${to}.csv"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}

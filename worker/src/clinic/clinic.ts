@@ -1,0 +1,183 @@
+import { ForceQuery } from '../../../contract/bookings.ts';
+import {
+  type ChairAdded,
+  type ChairDeleted,
+  type ClosureAdded,
+  type ClosureDeleted,
+  HoursChange,
+  type HoursSaved,
+  NewChair,
+  NewClosure,
+} from '../../../contract/clinic.ts';
+import { timeFreed } from '../messages/messages.ts';
+import { requireAdmin } from '../people/auth.ts';
+import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair } from './data/chairs.ts';
+import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
+import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
+import { doctorById } from './data/doctors.ts';
+import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
+
+type Params = { params: Record<string, string> };
+
+/** GET /api/clinic/hours (anyone): the week's opening hours, Sunday first; a weekday not listed is closed. */
+export async function getHours(_request: Request, env: Env): Promise<Response> {
+  const { results } = await weekHours(env.DB).all<HoursRow>();
+  return json(results.map(toOpeningHours));
+}
+
+/** PUT /api/clinic/hours (admin): the whole week; refused (409) when it strands upcoming bookings, unless `force`. */
+export async function setHours(request: Request, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const body = await readJson(request, HoursChange);
+  const hours = body.hours
+    .map((day) => [day.weekday, minuteOf(day.open), minuteOf(day.close)] as const)
+    .sort((a, b) => a[0] - b[0]);
+  const before = { hours: (await weekHours(env.DB).all<HoursRow>()).results.map(toOpeningHours) };
+  const after = {
+    hours: hours.map(([weekday, open, close]) => toOpeningHours({ weekday, open_minute: open, close_minute: close })),
+  };
+  const audit = auditEntry(env.DB, {
+    actor: admin,
+    action: 'clinic.hours_changed',
+    target: { type: 'clinic', id: 'hours', name: 'Opening hours' },
+    before,
+    after,
+  });
+  const { stranded, results } = await changeSchedule(
+    env,
+    { kind: 'hours', hours },
+    { force: body.force, retry: RETRY_WITH_FORCE },
+    [...replaceWeekHours(env.DB, hours), ...(changesAnything(before, after) ? [audit] : []), weekHours(env.DB)],
+  );
+  const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
+  return json({ acknowledged: true, hours: saved, stranded } satisfies HoursSaved);
+}
+
+/** GET /api/closures (admin): every closure, by its first day. */
+export async function listClosures(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  return json(await allClosures(env.DB));
+}
+
+/** POST /api/closures (admin): refused (409) when it strands upcoming bookings, unless `force`. */
+export async function addClosure(request: Request, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const body = await readJson(request, NewClosure);
+  const doctorId = body.doctorId ?? null;
+  const noSuchDoctor = () => new HttpError(400, "doctorId must be one of the clinic's doctors");
+  const doctor = doctorId === null ? null : await doctorById(env.DB, doctorId);
+  if (doctorId !== null && !doctor) throw noSuchDoctor();
+  const id = crypto.randomUUID();
+  const closure = { from: body.from, to: body.to, reason: body.reason, doctorId, doctor: doctor?.name ?? null };
+  const { stranded } = await changeSchedule(
+    env,
+    { kind: 'closure', from: body.from, to: body.to, doctorId },
+    { force: body.force, retry: RETRY_WITH_FORCE },
+    [
+      insertClosure(env.DB, { id, ...closure }),
+      auditEntry(env.DB, {
+        actor: admin,
+        action: 'closure.added',
+        target: { type: 'closure', id, name: closureName(closure) },
+        after: closure,
+      }),
+    ],
+  ).catch((error: unknown) => {
+    // The doctor was deleted since the check above.
+    if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw noSuchDoctor();
+    throw error;
+  });
+  return json({ acknowledged: true, insertedId: id, stranded } satisfies ClosureAdded, 201);
+}
+
+/** DELETE /api/closures/:id (admin): the days become bookable again. */
+export async function deleteClosure(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const id = request.params.id ?? '';
+  const closure = await closureById(env.DB, id);
+  if (!closure) throw new HttpError(404, 'No such closure');
+  const { from, to, reason, doctorId, doctor } = closure;
+  const [removed] = await env.DB.batch([
+    removeClosure(env.DB, id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'closure.deleted',
+        target: { type: 'closure', id, name: closureName(closure) },
+        before: { from, to, reason, doctorId, doctor },
+      },
+      IF_CHANGED,
+    ),
+  ]);
+  const deletedCount = removed?.meta.changes ?? 0;
+  if (deletedCount === 0) throw new HttpError(404, 'No such closure');
+  timeFreed(env);
+  return json({ acknowledged: true, deletedCount } satisfies ClosureDeleted);
+}
+
+/** A closure as the audit trail names it: "2026-12-24 to 2026-12-26: Holidays (Dr. Ada Lee)". */
+const closureName = (c: { from: string; to: string; reason: string; doctor: string | null }) =>
+  `${c.from === c.to ? c.from : `${c.from} to ${c.to}`}: ${c.reason}${c.doctor ? ` (${c.doctor})` : ''}`;
+
+/** GET /api/chairs (admin). */
+export async function listChairs(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  return json(await allChairs(env.DB));
+}
+
+/** POST /api/chairs (admin). */
+export async function addChair(request: Request, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const body = await readJson(request, NewChair);
+  const id = crypto.randomUUID();
+  await env.DB.batch([
+    insertChair(env.DB, id, body.name),
+    auditEntry(env.DB, {
+      actor: admin,
+      action: 'chair.added',
+      target: { type: 'chair', id, name: body.name },
+      after: { name: body.name },
+    }),
+  ]).catch((error: unknown) => {
+    if (violates(error, CHAIR_NAME)) throw new HttpError(409, 'A chair with this name already exists');
+    throw error;
+  });
+  return json({ acknowledged: true, insertedId: id } satisfies ChairAdded, 201);
+}
+
+/**
+ * DELETE /api/chairs/:id[?force=true] (admin): refused (409) while it has upcoming bookings, unless
+ * `force`: then those bookings stay, without a chair, marked for review.
+ */
+export async function deleteChair(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const force = readQuery(request, ForceQuery).force === 'true';
+  const id = request.params.id ?? '';
+  const chair = await chairById(env.DB, id);
+  if (!chair) throw new HttpError(404, 'No such chair');
+  const { stranded, results } = await changeSchedule(
+    env,
+    { kind: 'chair deleted', chairId: id },
+    { force, retry: RETRY_WITH_FORCE_QUERY },
+    [
+      removeChair(env.DB, id),
+      auditEntry(
+        env.DB,
+        {
+          actor: admin,
+          action: 'chair.deleted',
+          target: { type: 'chair', id, name: chair.name },
+          before: { name: chair.name },
+        },
+        IF_CHANGED,
+      ),
+    ],
+  );
+  if ((results[0]?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such chair');
+  return json({ acknowledged: true, deletedCount: 1, stranded } satisfies ChairDeleted);
+}

@@ -1,0 +1,29 @@
+import type { CancellationPolicy, PolicyChange } from '../../../../contract/policy.ts';
+
+/**
+ * The clinic's rules for changing a booking online (one row of cancellation_policy: 24 hours each
+ * unless the clinic changed them): free cancellation of a paid booking, and the patient's reschedule cutoff.
+ */
+export async function readPolicy(db: D1Database): Promise<CancellationPolicy> {
+  const row = await db
+    .prepare('SELECT free_cancellation_hours, reschedule_cutoff_hours FROM cancellation_policy WHERE id = 1')
+    .first<{ free_cancellation_hours: number; reschedule_cutoff_hours: number }>();
+  return {
+    freeCancellationHours: row?.free_cancellation_hours ?? 24,
+    rescheduleCutoffHours: row?.reschedule_cutoff_hours ?? 24,
+  };
+}
+
+/** Sets the fields of `change` that are given; the others stay as they are. */
+export function savePolicy(db: D1Database, change: PolicyChange): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO cancellation_policy (id, free_cancellation_hours, reschedule_cutoff_hours)
+       VALUES (1, coalesce(?1, 24), coalesce(?2, 24))
+       ON CONFLICT (id) DO UPDATE SET
+         free_cancellation_hours = coalesce(?1, free_cancellation_hours),
+         reschedule_cutoff_hours = coalesce(?2, reschedule_cutoff_hours),
+         updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    )
+    .bind(change.freeCancellationHours ?? null, change.rescheduleCutoffHours ?? null);
+}

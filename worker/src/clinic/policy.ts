@@ -1,0 +1,44 @@
+import { type CancellationPolicy, PolicyChange, type PolicySaved } from '../../../contract/policy.ts';
+import { requireAdmin } from '../people/auth.ts';
+import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
+import type { Env } from '../platform/env.ts';
+import { json, readJson } from '../platform/http.ts';
+import { readPolicy, savePolicy } from './data/cancellation-policy.ts';
+
+/** GET /api/clinic/policy (anyone): until when a paid booking is cancelled online and refunded, and a booking rescheduled online. */
+export async function getPolicy(_request: Request, env: Env): Promise<Response> {
+  return json((await readPolicy(env.DB)) satisfies CancellationPolicy);
+}
+
+/** PUT /api/clinic/policy (admin): the fields sent change, with their audit row in the same batch when any did. */
+export async function setPolicy(request: Request, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const change = await readJson(request, PolicyChange);
+  const before: Fields = { ...(await readPolicy(env.DB)) };
+  const after: Fields = { ...before, ...definedOnly(change) };
+  await env.DB.batch([
+    savePolicy(env.DB, change),
+    ...(changesAnything(before, after)
+      ? [
+          auditEntry(env.DB, {
+            actor: admin,
+            action: 'clinic.policy_changed',
+            target: { type: 'clinic', id: 'policy', name: 'Cancellation and reschedule policy' },
+            before,
+            after,
+          }),
+        ]
+      : []),
+  ]);
+  return json({
+    acknowledged: true,
+    message: 'Cancellation policy saved',
+    ...(await readPolicy(env.DB)),
+  } satisfies PolicySaved);
+}
+
+/** What a patient is told when a paid booking is inside the window: only the clinic cancels it now. */
+export function insideWindowMessage(hours: number): string {
+  const until = hours === 0 ? 'until it starts' : `until ${hours} hour${hours === 1 ? '' : 's'} before it starts`;
+  return `A paid appointment can be cancelled online ${until}; please call the clinic to cancel this one`;
+}

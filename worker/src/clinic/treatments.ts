@@ -1,0 +1,151 @@
+import {
+  NewTreatment,
+  type Treatment,
+  type TreatmentAdded,
+  TreatmentChanges,
+  type TreatmentDeleted,
+  type TreatmentUpdated,
+} from '../../../contract/treatments.ts';
+import { requireAdmin } from '../people/auth.ts';
+import { clinicNow } from '../platform/clinic-time.ts';
+import { type Actor, auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson } from '../platform/http.ts';
+import {
+  allTreatments,
+  deleteOrDeactivateTreatment,
+  insertTreatment,
+  TREATMENT_NAME,
+  treatmentById,
+  updateTreatment,
+} from './data/treatments.ts';
+import { specialtyId } from './doctors.ts';
+
+type Params = { params: Record<string, string> };
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+function nameTaken(error: unknown): never {
+  if (violates(error, TREATMENT_NAME)) throw new HttpError(409, 'A treatment with this name already exists');
+  throw error;
+}
+
+/** GET /api/treatments (admin): every treatment, offered or not. */
+export async function listTreatments(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  return json(await allTreatments(env.DB));
+}
+
+/** POST /api/treatments (admin). */
+export async function addTreatment(request: Request, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const body = await readJson(request, NewTreatment);
+  const id = crypto.randomUUID();
+  const fields = {
+    name: body.name,
+    priceCents: cents(body.price),
+    durationMinutes: body.durationMinutes,
+    specialtyId: await specialtyId(env, body.specialty),
+    active: body.active,
+  };
+  const { name, price, durationMinutes, specialty, active } = body;
+  await env.DB.batch([
+    insertTreatment(env.DB, id, fields),
+    treatmentAudit(env.DB, admin, 'treatment.added', null, {
+      _id: id,
+      name,
+      price,
+      durationMinutes,
+      specialty,
+      active,
+    }),
+  ]).catch(nameTaken);
+  return json({ acknowledged: true, insertedId: id } satisfies TreatmentAdded, 201);
+}
+
+/** PUT /api/treatments/:id (admin): the fields sent change; bookings already made keep theirs. */
+export async function editTreatment(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const body = await readJson(request, TreatmentChanges);
+  const id = request.params.id ?? '';
+  const before = await treatmentById(env.DB, id);
+  if (!before) throw new HttpError(404, 'No such treatment');
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const after: Treatment = { ...before, ...sent };
+  const update = updateTreatment(env.DB, id, {
+    name: body.name ?? null,
+    priceCents: body.price === undefined ? null : cents(body.price),
+    durationMinutes: body.durationMinutes ?? null,
+    specialtyId: body.specialty === undefined ? null : await specialtyId(env, body.specialty),
+    active: body.active ?? null,
+  });
+  const audit = treatmentAudit(env.DB, admin, 'treatment.updated', before, after);
+  const [updated] = await env.DB.batch(changesAnything(before, after) ? [update, audit] : [update]).catch(nameTaken);
+  const modifiedCount = updated?.meta.changes ?? 0;
+  if (modifiedCount === 0) throw new HttpError(404, 'No such treatment');
+  return json({ acknowledged: true, modifiedCount, message: 'Treatment updated' } satisfies TreatmentUpdated);
+}
+
+/** The audit row of a treatment's change, written only when the statement right before it changed a row. */
+function treatmentAudit(
+  db: D1Database,
+  admin: Actor,
+  action: 'treatment.added' | 'treatment.updated' | 'treatment.deactivated' | 'treatment.deleted',
+  before: Treatment | null,
+  after: Treatment | null,
+): D1PreparedStatement {
+  const treatment = after ?? before;
+  const fields = (t: Treatment | null) =>
+    t && { name: t.name, price: t.price, durationMinutes: t.durationMinutes, specialty: t.specialty, active: t.active };
+  return auditEntry(
+    db,
+    {
+      actor: admin,
+      action,
+      target: { type: 'treatment', id: treatment?._id ?? '', name: treatment?.name ?? null },
+      before: fields(before),
+      after: fields(after),
+    },
+    IF_CHANGED,
+  );
+}
+
+/**
+ * DELETE /api/treatments/:id (admin): a treatment with upcoming bookings is deactivated instead
+ * (patients can no longer book it; the bookings stay), decided in the same statements as the write.
+ */
+export async function deleteTreatment(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const id = request.params.id ?? '';
+  const treatment = await treatmentById(env.DB, id);
+  if (!treatment) throw new HttpError(404, 'No such treatment');
+  const [deactivate, remove] = deleteOrDeactivateTreatment(env.DB, id, clinicNow(env).date);
+  const inactive = { ...treatment, active: false };
+  // Each audit row right after the statement it records; deactivating an inactive one changes nothing.
+  const results = await env.DB.batch([
+    deactivate,
+    ...(treatment.active ? [treatmentAudit(env.DB, admin, 'treatment.deactivated', treatment, inactive)] : []),
+    remove,
+    treatmentAudit(env.DB, admin, 'treatment.deleted', treatment, null),
+  ] as D1PreparedStatement[]);
+  const [deactivated] = results;
+  const deleted = results.at(-2);
+  const answer = (deletedCount: number, wasDeactivated: boolean, message: string): TreatmentDeleted => ({
+    acknowledged: true,
+    deletedCount,
+    deactivated: wasDeactivated,
+    message,
+  });
+  if ((deleted?.meta.changes ?? 0) > 0) return json(answer(1, false, `${treatment.name} deleted`));
+  if ((deactivated?.meta.changes ?? 0) > 0) {
+    return json(
+      answer(
+        0,
+        true,
+        `${treatment.name} has upcoming bookings, so it was deactivated instead: patients can no longer book it, and its bookings stay`,
+      ),
+    );
+  }
+  throw new HttpError(404, 'No such treatment');
+}

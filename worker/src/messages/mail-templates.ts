@@ -1,0 +1,220 @@
+import { slotLabel } from '../../../contract/slot-label.ts';
+import { calendarFile } from '../booking/calendar.ts';
+import { clinicInstant } from '../platform/clinic-time.ts';
+import type { Env } from '../platform/env.ts';
+import type { MessageSettingsRow } from './data/message-settings.ts';
+import type { MailData, MailKind } from './data/outbox.ts';
+
+/** A mail as the send_email binding takes it, before the sender and recipient are added. */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+}
+
+/** Times in mails: on the clinic's clock, with the zone's name, e.g. "Tuesday, December 1, 2026 at 9:00 AM Eastern Standard Time". */
+export function clinicWhen(env: Env, instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: env.CLINIC_TIME_ZONE,
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'long',
+  })
+    .format(instant)
+    .replace(/\s/g, ' ');
+}
+
+/** e.g. "Dec 1 at 9:00 AM", for subjects. */
+function shortWhen(env: Env, instant: Date): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: env.CLINIC_TIME_ZONE,
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  })
+    .format(instant)
+    .replace(/,/, ' at')
+    .replace(/\s/g, ' ');
+}
+
+const money = (cents: number, currency = 'usd') =>
+  currency === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+
+function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+}
+
+/** A mail's parts: paragraphs (plain text), the appointment's details, a link. */
+interface Parts {
+  subject: string;
+  intro: string[];
+  details: [string, string][];
+  after?: string[];
+  link?: { label: string; href: string };
+  attachments?: EmailAttachment[];
+}
+
+function compose(settings: MessageSettingsRow, name: string, parts: Parts): MailContent {
+  const clinic = [settings.clinic_name, settings.clinic_address, settings.clinic_phone].filter(Boolean);
+  const text = [
+    `Dear ${name},`,
+    '',
+    ...parts.intro.flatMap((p) => [p, '']),
+    ...parts.details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    ...(parts.after ?? []).flatMap((p) => [p, '']),
+    ...(parts.link ? [`${parts.link.label}: ${parts.link.href}`, ''] : []),
+    '--',
+    ...clinic,
+    '',
+  ].join('\n');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+<p>Dear ${escapeHtml(name)},</p>
+${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+<table role="presentation" style="border-collapse: collapse">
+${parts.details.map(([label, value]) => `<tr><th style="text-align: left; padding: 2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
+</table>
+${(parts.after ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
+<hr>
+<p style="color: #6b7280">${clinic.map(escapeHtml).join('<br>')}</p>
+</body></html>
+`;
+  return { subject: parts.subject, text, html, ...(parts.attachments ? { attachments: parts.attachments } : {}) };
+}
+
+/** The appointment's lines: treatment, when (start and end, clinic time), doctor, where. */
+function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsRow): [string, string][] {
+  const start = clinicInstant(env, data.date, data.startMinute);
+  return [
+    ['Treatment', data.treatment],
+    ['When', clinicWhen(env, start)],
+    ['Length', `${data.durationMinutes} minutes`],
+    ...(data.doctor ? ([['Doctor', data.doctor]] as [string, string][]) : []),
+    ['Where', `${settings.clinic_name}, ${settings.clinic_address}`],
+  ];
+}
+
+function icsAttachment(env: Env, data: MailData, settings: MessageSettingsRow, now: Date): EmailAttachment {
+  return {
+    disposition: 'attachment',
+    filename: `appointment-${data.date}.ics`,
+    type: 'text/calendar',
+    content: calendarFile(
+      env,
+      { ...data, slot: slotLabel(data.startMinute, data.durationMinutes), doctor: data.doctor },
+      settings.clinic_name,
+      now,
+    ),
+  };
+}
+
+/** The mail of an outbox row: its kind, the booking as it was when queued, the clinic's settings. */
+export function renderMail(
+  env: Env,
+  kind: MailKind,
+  data: MailData,
+  settings: MessageSettingsRow,
+  now: Date,
+): MailContent {
+  const start = clinicInstant(env, data.date, data.startMinute);
+  const details = appointmentDetails(env, data, settings);
+  const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
+  const name = data.patientName;
+  switch (kind) {
+    case 'confirmation':
+      return compose(settings, name, {
+        subject: `Booked: ${data.treatment} on ${shortWhen(env, start)}`,
+        intro: [`Your appointment at ${settings.clinic_name} is booked.`],
+        details,
+        after: [
+          ...(data.paid !== 1 && data.priceCents > 0 && data.holdUntil
+            ? [
+                `Please pay ${money(data.priceCents)} by ${clinicWhen(env, new Date(data.holdUntil))}, or the time will be released for other patients.`,
+              ]
+            : []),
+          'The calendar file attached adds the appointment to your calendar.',
+        ],
+        link: myAppointments,
+        attachments: [icsAttachment(env, data, settings, now)],
+      });
+    case 'reschedule': {
+      const before = data.from ? clinicWhen(env, clinicInstant(env, data.from.date, data.from.startMinute)) : null;
+      return compose(settings, name, {
+        subject: `Moved: ${data.treatment} is now on ${shortWhen(env, start)}`,
+        intro: [
+          before
+            ? `Your ${data.treatment} appointment has moved from ${before} to ${clinicWhen(env, start)}.`
+            : `Your ${data.treatment} appointment has moved to ${clinicWhen(env, start)}.`,
+        ],
+        details,
+        after: ['The calendar file attached has the new time.'],
+        link: myAppointments,
+        attachments: [icsAttachment(env, data, settings, now)],
+      });
+    }
+    case 'cancellation': {
+      const who =
+        data.by === 'unpaid'
+          ? `Your ${data.treatment} appointment was released because it was not paid${data.holdUntil ? ` by ${clinicWhen(env, new Date(data.holdUntil))}` : ' in time'}.`
+          : data.by === 'admin'
+            ? `The clinic cancelled your ${data.treatment} appointment.`
+            : `You cancelled your ${data.treatment} appointment.`;
+      return compose(settings, name, {
+        subject: `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
+        intro: [who, ...(data.reason ? [`Reason: ${data.reason}`] : [])],
+        details,
+        after: [`To book another time, visit ${env.APP_URL}/appointment or call us at ${settings.clinic_phone}.`],
+      });
+    }
+    case 'receipt':
+      return compose(settings, name, {
+        subject: `Receipt: ${money(data.amountCents ?? data.priceCents, data.currency)} for ${data.treatment}`,
+        intro: [`Thank you: we received your payment for your ${data.treatment} appointment.`],
+        details: [
+          ['Amount', money(data.amountCents ?? data.priceCents, data.currency)],
+          ['Paid', data.paidAt ? clinicWhen(env, new Date(data.paidAt)) : clinicWhen(env, now)],
+          ['Transaction', data.transactionId ?? ''],
+          ...details,
+        ],
+        link: myAppointments,
+      });
+    case 'reminder': {
+      const soon = data.reminder === '2h' ? 'in 2 hours' : 'tomorrow';
+      return compose(settings, name, {
+        subject: `Reminder: ${data.treatment} ${soon}, ${shortWhen(env, start)}`,
+        intro: [`This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`],
+        details,
+        after: [
+          `If you cannot come, please cancel in My Appointments or call us at ${settings.clinic_phone}, so another patient can have the time.`,
+          'You can turn these reminders off in My Appointments.',
+        ],
+        link: myAppointments,
+      });
+    }
+    case 'offer':
+      return compose(settings, name, {
+        subject: `A time is free for you: ${data.treatment} on ${shortWhen(env, start)}`,
+        intro: [
+          `A time you are waiting for is free: ${data.treatment}, ${clinicWhen(env, start)}.`,
+          `We are holding it for you until ${clinicWhen(env, new Date(data.expiresAt ?? now))}. After that it goes to the next patient in line.`,
+        ],
+        details: [
+          ...details,
+          ...(data.priceCents > 0 ? ([['Price', money(data.priceCents)]] as [string, string][]) : []),
+        ],
+        link: { label: 'Accept or decline the offer', href: `${env.APP_URL}/offers/${data.offerId ?? ''}` },
+      });
+  }
+}

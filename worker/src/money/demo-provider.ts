@@ -1,0 +1,155 @@
+import type { DemoCard } from '../../../contract/payments.ts';
+import { bookingOfIntent } from '../booking/data/bookings.ts';
+import type { Env } from '../platform/env.ts';
+import { isPaymentRecorded } from './data/payments.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/**
+ * The stand-in for Stripe when no Stripe key is configured: same intent shape, decided here.
+ * Intent ids are derived from the booking (so there is one per booking); the client secret
+ * carries an HMAC so only the caller who was handed it can confirm a payment.
+ */
+export function demoProvider(env: Env): PaymentProvider {
+  return {
+    name: 'demo',
+    async intentFor(booking) {
+      const id = demoIntentId(booking.id);
+      return {
+        id,
+        status: (await isPaymentRecorded(env.DB, id)) ? 'succeeded' : 'requires_payment_method',
+        amountCents: booking.priceCents,
+        currency: 'usd',
+        bookingId: booking.id,
+        clientSecret: `${id}_secret_${await demoSignature(env, id)}`,
+        card: null,
+      };
+    },
+    async retrieve(intentId) {
+      const booking = await bookingOfIntent(env.DB, intentId);
+      if (!booking) return null;
+      const status = (await isPaymentRecorded(env.DB, intentId)) ? 'succeeded' : 'requires_payment_method';
+      return {
+        id: intentId,
+        status,
+        amountCents: booking.price_cents,
+        currency: 'usd',
+        bookingId: booking.id,
+        clientSecret: undefined,
+        card: null,
+      };
+    },
+    // Like a card refund at Stripe: it succeeds at once. The refund of Stripe's test card
+    // 4000 0000 0000 5126 fails a while later (the Cron Trigger's sweep), as Stripe's does.
+    async refund({ transactionId }) {
+      return { id: `re_demo_${transactionId.replace(/^pi_demo_/, '')}`, status: 'succeeded', failure: null };
+    },
+  };
+}
+
+export function demoIntentId(bookingId: string): string {
+  return `pi_demo_${bookingId.replaceAll('-', '')}`;
+}
+
+async function demoSignature(env: Env, intentId: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(`demo-payments:${env.JWT_SECRET ?? ''}`),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(intentId)));
+  return [...mac.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The intent id inside a demo client secret, if the secret is genuine. */
+export async function verifyDemoSecret(env: Env, clientSecret: string): Promise<string | null> {
+  const match = /^(pi_demo_[0-9a-f]{32})_secret_([0-9a-f]{24})$/.exec(clientSecret);
+  if (!match) return null;
+  const [, intentId, signature] = match as unknown as [string, string, string];
+  return (await demoSignature(env, intentId)) === signature ? intentId : null;
+}
+
+export type CardDecision =
+  | { ok: true }
+  | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
+
+/** Stripe's test cards, with Stripe's own messages. */
+export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
+  const number = card.number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(number) || !luhn(number)) {
+    return { ok: false, status: 400, code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  }
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) {
+    return {
+      ok: false,
+      status: 400,
+      code: 'invalid_expiry_month',
+      message: "Your card's expiration month is invalid.",
+    };
+  }
+  if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)) {
+    return {
+      ok: false,
+      status: 400,
+      code: 'invalid_expiry_year',
+      message: "Your card's expiration date is in the past.",
+    };
+  }
+  if (!/^\d{3,4}$/.test(card.cvc)) {
+    return { ok: false, status: 400, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
+  }
+  switch (number) {
+    case '4242424242424242':
+    case '5555555555554444':
+    case '4000000000005126': // pays; its refund fails later
+      return { ok: true };
+    case '4000000000009995':
+      return {
+        ok: false,
+        status: 402,
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+      };
+    case '4000000000000069':
+      return { ok: false, status: 402, code: 'expired_card', message: 'Your card has expired.' };
+    case '4000000000000127':
+      return { ok: false, status: 402, code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+    default:
+      return {
+        ok: false,
+        status: 402,
+        code: 'card_declined',
+        declineCode: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+  }
+}
+
+/** The card's brand (as Stripe names it) and last four digits, for the receipt. */
+export function demoCardOf(card: DemoCard): { brand: string; last4: string } {
+  const number = card.number.replace(/[\s-]/g, '');
+  const brand = /^4/.test(number)
+    ? 'visa'
+    : /^(5[1-5]|2[2-7])/.test(number)
+      ? 'mastercard'
+      : /^3[47]/.test(number)
+        ? 'amex'
+        : 'unknown';
+  return { brand, last4: number.slice(-4) };
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits.at(-1 - i));
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,295 @@
+import Stripe from 'stripe';
+import {
+  type ConfirmedPayment,
+  DemoConfirmation,
+  IntentRequest,
+  type PaymentIntentAnswer,
+  PaymentRecord,
+  type Receipt,
+  type RecordedPayment,
+  type WebhookReceipt,
+} from '../../../contract/payments.ts';
+import { bookingFor, RELEASED_MESSAGE } from '../booking/bookings.ts';
+import {
+  bookingIdIfAny,
+  bookingOfIntent,
+  bookingToPay,
+  type PayableBookingRow,
+  setPaymentIntent,
+} from '../booking/data/bookings.ts';
+import { requireAdmin, requireUser } from '../people/auth.ts';
+import type { User } from '../people/data/users.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
+import { paymentProvider } from './choose-provider.ts';
+import { receiptOf, refundsDue, toReceipt } from './data/payments.ts';
+import { decideDemoCard, demoCardOf, verifyDemoSecret } from './demo-provider.ts';
+import type { Intent } from './provider.ts';
+import { type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
+import { stripeClient, toIntent, toRefundAnswer } from './stripe-provider.ts';
+
+type Params = { params: Record<string, string> };
+
+/** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
+export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  const { bookingId } = await readJson(request, IntentRequest);
+  const booking = await bookingFor(env, user, bookingId, true);
+  if (booking.paid) throw new HttpError(409, 'This booking is already paid');
+  if (booking.price_cents <= 0) throw new HttpError(400, 'This booking has nothing to pay');
+  const provider = paymentProvider(env);
+  const intent = await provider.intentFor({
+    id: booking.id,
+    priceCents: booking.price_cents,
+    email: booking.email,
+    treatment: booking.treatment,
+    paymentIntentId: booking.payment_intent_id,
+  });
+  if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
+  if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
+  await setPaymentIntent(env.DB, booking.id, intent.id).run();
+  return json({
+    clientSecret: intent.clientSecret,
+    provider: provider.name,
+    publishableKey: provider.name === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    amount: intent.amountCents / 100,
+    currency: intent.currency,
+  } satisfies PaymentIntentAnswer);
+}
+
+/**
+ * A booking of the caller's, active or not (404 / 403 otherwise): a card charged for a booking
+ * that was cancelled meanwhile must still be recorded, to be refunded.
+ */
+async function ownBooking(
+  env: Env,
+  user: User,
+  by: 'id' | 'payment_intent_id',
+  value: string,
+): Promise<PayableBookingRow> {
+  const booking = await bookingToPay(env.DB, by, value, new Date());
+  if (!booking) throw new HttpError(404, 'No such booking');
+  if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
+  return booking;
+}
+
+/** The answer to a recorded payment: plain words when the money is given back, saying where its refund stands. */
+function paymentAnswer(recorded: Recorded, payment: Intent): Response {
+  if (!recorded.refund)
+    return json({ acknowledged: true, insertedId: payment.id, message: 'Payment recorded' } satisfies RecordedPayment);
+  const amount = money(payment.amountCents, payment.currency);
+  const outcome = {
+    succeeded: `${amount} has been refunded to your card.`,
+    pending: `${amount} is being refunded to your card.`,
+    failed: `The refund to your card did not go through; the clinic will contact you to give back ${amount}.`,
+    due: `The clinic will refund ${amount} to your card.`,
+  }[recorded.refund.state?.status ?? 'due'];
+  return json({
+    acknowledged: true,
+    insertedId: payment.id,
+    refundDue: true,
+    message: `${recorded.refund.text}. ${outcome}`,
+  } satisfies RecordedPayment);
+}
+
+function money(cents: number, currency: string): string {
+  const amount = (cents / 100).toFixed(2);
+  return currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
+}
+
+/**
+ * POST /api/payments: recorded only after the provider confirms the payment for this very booking.
+ * A payment that cannot pay the booking (cancelled meanwhile, already paid…) is recorded for a refund.
+ */
+export async function recordPayment(request: Request, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  const body = await readJson(request, PaymentRecord);
+  const booking = await ownBooking(env, user, 'id', body.bookingId);
+  const provider = paymentProvider(env);
+  const intent = await provider.retrieve(body.transactionId);
+  if (!intent) throw new HttpError(404, 'No such payment');
+  if (intent.bookingId !== booking.id) throw new HttpError(409, 'This payment belongs to another booking');
+  if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not succeeded');
+  const recorded = await recordOutcome(
+    env,
+    {
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: provider.name,
+      card: intent.card,
+    },
+    user,
+  );
+  return paymentAnswer(recorded, intent);
+}
+
+const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** Webhooks act as the system, in the audit trail's words. */
+const STRIPE = { system: 'stripe' } as const;
+
+/** POST /api/stripe/webhook: signed by Stripe; each event changes the database at most once. */
+export async function stripeWebhook(request: Request, env: Env): Promise<Response> {
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) throw new HttpError(404, 'Stripe is not configured');
+  const signature = request.headers.get('Stripe-Signature');
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header');
+  const payload = new TextDecoder().decode(await readAtMost(request, MAX_WEBHOOK_BYTES));
+  let event: Stripe.Event;
+  try {
+    event = await stripeClient(env.STRIPE_SECRET_KEY).webhooks.constructEventAsync(
+      payload,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      Stripe.createSubtleCryptoProvider(),
+    );
+  } catch {
+    throw new HttpError(400, 'Invalid Stripe signature');
+  }
+  const seen = { id: event.id, type: event.type, created: event.created };
+  if (event.type === 'refund.created' || event.type === 'refund.updated' || event.type === 'refund.failed') {
+    const refund = event.data.object;
+    const transactionId = idOf(refund.payment_intent);
+    if (!transactionId)
+      return json({ received: true, ignored: 'refund of no payment intent' } satisfies WebhookReceipt);
+    const answer = toRefundAnswer(event.type === 'refund.failed' ? { ...refund, status: 'failed' } : refund);
+    const { duplicate } = await recordRefundEvent(
+      env,
+      {
+        transactionId,
+        status: answer.status,
+        refundId: refund.id,
+        amountCents: refund.amount,
+        failure: answer.failure,
+      },
+      seen,
+    );
+    return json({ received: true, duplicate } satisfies WebhookReceipt);
+  }
+  if (event.type === 'charge.refunded') {
+    // The charge is refunded in full (the clinic only refunds in full; a partial refund is someone else's doing).
+    const charge = event.data.object;
+    const transactionId = idOf(charge.payment_intent);
+    if (!transactionId || !charge.refunded) {
+      return json({ received: true, ignored: 'not a full refund of a payment intent' } satisfies WebhookReceipt);
+    }
+    const { duplicate } = await recordRefundEvent(
+      env,
+      { transactionId, status: 'succeeded', refundId: null, amountCents: charge.amount_refunded, failure: null },
+      seen,
+    );
+    return json({ received: true, duplicate } satisfies WebhookReceipt);
+  }
+  if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
+    return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
+  }
+  const intent = toIntent(event.data.object);
+  // The booking this intent was handed out for, by the intent id stored on it.
+  const owner = (await bookingOfIntent(env.DB, intent.id))?.id ?? null;
+
+  let recorded: Recorded;
+  if (event.type === 'payment_intent.succeeded') {
+    // Money taken for one of our bookings through an intent it no longer waits for is still
+    // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
+    const bookingId = owner ?? (intent.bookingId ? await bookingIdIfAny(env.DB, intent.bookingId) : null);
+    if (!bookingId) {
+      console.error('payment for no known booking', intent.id, intent.bookingId);
+      return json({ received: true, ignored: 'unknown booking' } satisfies WebhookReceipt);
+    }
+    recorded = await recordOutcome(
+      env,
+      {
+        kind: 'succeeded',
+        bookingId,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        provider: 'stripe',
+      },
+      STRIPE,
+      seen,
+    );
+  } else {
+    // A failure matters only to the booking that waits for this very intent.
+    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' } satisfies WebhookReceipt);
+    const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
+    recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, STRIPE, seen);
+  }
+  return json({
+    received: true,
+    duplicate: recorded.duplicate,
+    ...(recorded.refund ? { refundDue: true as const } : {}),
+  } satisfies WebhookReceipt);
+}
+
+/**
+ * POST /api/demo-payments/confirm: the demo provider's card charge, only while no Stripe key is
+ * configured. Follows Stripe's test cards and ends in the same recording path as the webhook.
+ */
+export async function confirmDemoPayment(request: Request, env: Env): Promise<Response> {
+  if (env.STRIPE_SECRET_KEY) throw new HttpError(404, 'Demo payments are off: Stripe is configured');
+  const user = await requireUser(request, env);
+  const body = await readJson(request, DemoConfirmation);
+  const intentId = await verifyDemoSecret(env, body.clientSecret);
+  if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
+  // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
+  // page opened; recording the payment then flags it for a refund.
+  const booking = await ownBooking(env, user, 'payment_intent_id', intentId);
+  // A booking released for non-payment is not charged: the patient books again.
+  if (booking.released) throw new HttpError(410, RELEASED_MESSAGE);
+  if (booking.paid) throw new HttpError(409, 'This booking is already paid');
+
+  const decision = decideDemoCard(body.card);
+  if (!decision.ok) {
+    if (decision.status === 402) {
+      await recordOutcome(env, { kind: 'failed', bookingId: booking.id, message: decision.message }, user);
+    }
+    return json(
+      {
+        acknowledged: false,
+        message: decision.message,
+        code: decision.code,
+        declineCode: decision.declineCode ?? null,
+      },
+      decision.status,
+    );
+  }
+  await recordOutcome(
+    env,
+    {
+      kind: 'succeeded',
+      bookingId: booking.id,
+      transactionId: intentId,
+      amountCents: booking.price_cents,
+      currency: 'usd',
+      provider: 'demo',
+      card: demoCardOf(body.card),
+    },
+    user,
+  );
+  return json({
+    paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 },
+  } satisfies ConfirmedPayment);
+}
+
+/** GET /api/refunds (admin): payments given back or to give back, those the clinic must act on first. */
+export async function listRefundsDue(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  return json(await refundsDue(env.DB));
+}
+
+/** GET /api/bookings/:id/receipt: the booking's payment and refund, for its owner or an admin (404 for anyone else). */
+export async function getReceipt(request: Request & Params, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  const row = await receiptOf(env.DB, request.params.id ?? '');
+  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
+  const { transaction_id } = row;
+  if (!transaction_id) throw new HttpError(404, 'This booking has no payment yet');
+  return json(toReceipt({ ...row, transaction_id }) satisfies Receipt);
+}
+
+/** An expandable Stripe field's id. */
+const idOf = (field: string | { id: string } | null): string | null =>
+  typeof field === 'string' ? field : (field?.id ?? null);

@@ -1,0 +1,119 @@
+import Stripe from 'stripe';
+import type { Env } from '../platform/env.ts';
+import { HttpError } from '../platform/http.ts';
+import { type Intent, type PaymentProvider, type RefundAnswer, refundFailureText } from './provider.ts';
+
+export function stripeClient(secretKey: string): Stripe {
+  // Built per request: workerd has no Node http, so Stripe talks through fetch.
+  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 2 });
+}
+
+export function toIntent(intent: Stripe.PaymentIntent): Intent {
+  // The card is on the intent's charge, which Stripe sends only when asked to expand it.
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card;
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    currency: intent.currency,
+    bookingId: intent.metadata?.bookingId,
+    clientSecret: intent.client_secret ?? undefined,
+    card: card?.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
+  };
+}
+
+/** A Stripe Refund as the Worker keeps it: pending (or waiting for the customer), succeeded, or failed (or canceled). */
+export function toRefundAnswer(refund: Stripe.Refund): RefundAnswer {
+  if (refund.status === 'succeeded') return { id: refund.id, status: 'succeeded', failure: null };
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return { id: refund.id, status: 'failed', failure: refundFailureText(refund.failure_reason) };
+  }
+  return { id: refund.id, status: 'pending', failure: null };
+}
+
+/**
+ * Runs a call to Stripe; when Stripe cannot be reached or is failing (after the client's own
+ * retries) the caller gets a 502 or 503 with Retry-After and a plain message, never a 500.
+ */
+async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeRateLimitError) {
+      console.error('Stripe rate limit', error.message);
+      throw new HttpError(503, 'The payment service is busy right now; please try again in a minute', {
+        'Retry-After': '30',
+      });
+    }
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+    ) {
+      console.error('Stripe unreachable', error.message);
+      throw new HttpError(502, 'The payment service cannot be reached right now; please try again in a minute', {
+        'Retry-After': '30',
+      });
+    }
+    throw error;
+  }
+}
+
+export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
+  const stripe = stripeClient(secretKey);
+  return {
+    name: 'stripe',
+    intentFor: (booking) =>
+      reachStripe(async () => {
+        if (booking.paymentIntentId) {
+          const existing = await stripe.paymentIntents.retrieve(booking.paymentIntentId);
+          if (existing.amount === booking.priceCents && existing.status !== 'canceled') return toIntent(existing);
+        }
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: booking.priceCents,
+            currency: 'usd',
+            description: booking.treatment,
+            receipt_email: booking.email,
+            metadata: { bookingId: booking.id },
+          },
+          // A retried request (lost answer, double click) gets the same intent back from Stripe.
+          { idempotencyKey: `booking-${booking.id}-${booking.priceCents}` },
+        );
+        return toIntent(intent);
+      }),
+    retrieve: (intentId) =>
+      reachStripe(async () => {
+        try {
+          return toIntent(await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          throw error;
+        }
+      }),
+    refund: (request) =>
+      reachStripe(async () => {
+        try {
+          const refund = await stripe.refunds.create(
+            {
+              payment_intent: request.transactionId,
+              amount: request.amountCents,
+              reason: 'requested_by_customer',
+              metadata: request.bookingId ? { bookingId: request.bookingId } : {},
+            },
+            { idempotencyKey: request.idempotencyKey },
+          );
+          return toRefundAnswer(refund);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+            // Refunded already (from Stripe's dashboard, say): the money is back.
+            if (error.code === 'charge_already_refunded') return { id: null, status: 'succeeded', failure: null };
+            console.error('Stripe refused a refund', request.transactionId, error.message);
+            return { id: null, status: 'failed', failure: 'The payment provider refused the refund' };
+          }
+          throw error;
+        }
+      }),
+  };
+}

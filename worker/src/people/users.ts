@@ -1,0 +1,220 @@
+import type { Acknowledged, Deleted } from '../../../contract/answers.ts';
+import {
+  type AccessToken,
+  AccessTokenQuery,
+  type AdminMade,
+  type AdminStatus,
+  NewUser,
+  type UserSaved,
+} from '../../../contract/users.ts';
+import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { clientAddress, spend } from '../platform/rate-limit.ts';
+import { type Identity, issueAccessToken, requireAdmin, requireIdentity, requireUser } from './auth.ts';
+import {
+  allUsers,
+  bindUser,
+  insertUser,
+  makeUserAdmin,
+  removeUser,
+  revokeAccessTokens,
+  toUserAnswer,
+  USER_EMAIL,
+  USER_FIREBASE_UID,
+  type User,
+  type UserRow,
+  updateUserProfile,
+  userByEmail,
+  userById,
+  userFromRow,
+  usersByUidOrEmail,
+} from './data/users.ts';
+
+type Params = { params: Record<string, string> };
+
+const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
+const VERIFY_BEFORE_SIGN_IN =
+  'Please verify your email address first: open the link we emailed you, then sign in again';
+
+function isBootstrapAdmin(env: Env, address: string): boolean {
+  return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
+}
+
+/**
+ * The stored user of a Firebase identity, created on first sight. The uid decides who a record
+ * belongs to: a record bound to another uid is never handed over (409, even for the same email: a
+ * deleted Firebase account's successor starts afresh only once the clinic deletes the old record);
+ * a record from before uids were stored is bound by the first sign-in whose email is verified
+ * (403 for an unverified one). Every call refreshes email_verified; an ADMIN_EMAILS address is
+ * refused until verified, and promoted at the first verified call (which ends older access tokens).
+ */
+async function userOf(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
+  const { uid, email: address, emailVerified } = identity;
+  const bootstrapAdmin = isBootstrapAdmin(env, address);
+  if (bootstrapAdmin && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
+  // Twice at most: a concurrent first sign-in may create or bind the record between our read and write.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const found = await usersByUidOrEmail(env.DB, uid, address);
+    const bound = found.find((user) => user.firebaseUid === uid);
+    const byEmail = found.find((user) => user !== bound && user.email.toLowerCase() === address);
+    if (byEmail && (byEmail.firebaseUid !== null || bound)) throw new HttpError(409, EMAIL_TAKEN);
+    if (byEmail && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
+
+    const existing = bound ?? byEmail;
+    if (!existing) {
+      const created = await insertUser(env.DB, {
+        id: crypto.randomUUID(),
+        email: address,
+        name,
+        role: bootstrapAdmin ? 'admin' : 'patient',
+        photoUrl: identity.picture ?? null,
+        firebaseUid: uid,
+        emailVerified,
+      }).first<UserRow>();
+      if (created) return { user: userFromRow(created), created: true };
+      continue;
+    }
+    let updated: UserRow | null;
+    try {
+      // Compare-and-set on the binding; the email follows the Firebase account's (it may have changed).
+      updated = await bindUser(env.DB, {
+        id: existing.id,
+        uid,
+        email: address,
+        emailVerified,
+        promote: bootstrapAdmin,
+      }).first<UserRow>();
+    } catch (error) {
+      if (violates(error, USER_EMAIL) || violates(error, USER_FIREBASE_UID)) throw new HttpError(409, EMAIL_TAKEN);
+      throw error;
+    }
+    if (updated) return { user: userFromRow(updated), created: false };
+  }
+  throw new HttpError(409, EMAIL_TAKEN);
+}
+
+function sameEmail(claimed: string | null | undefined, verified: string): boolean {
+  return (claimed ?? '').trim().toLowerCase() === verified;
+}
+
+/** GET /api/jwt?email=: trades a Firebase ID token for that very email for the Worker's access token. */
+export async function getAccessToken(request: Request, env: Env): Promise<Response> {
+  await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
+  const identity = await requireIdentity(request, env);
+  const claimed = readQuery(request, AccessTokenQuery).email;
+  if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
+  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0] ?? identity.email);
+  return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
+}
+
+/** POST /api/users: stores the signed-in user (name, email); a role in the body is ignored. */
+export async function saveUser(request: Request, env: Env): Promise<Response> {
+  const identity = await requireIdentity(request, env);
+  const body = await readJson(request, NewUser);
+  if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
+  const { user, created } = await userOf(env, identity, body.name);
+  if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
+  const { meta } = await updateUserProfile(env.DB, user.id, body.name, identity.picture ?? null).run();
+  return json({
+    acknowledged: true,
+    modifiedCount: meta.changes,
+    message: 'This account already exists',
+  } satisfies UserSaved);
+}
+
+/** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */
+export async function revokeSessions(request: Request, env: Env): Promise<Response> {
+  const user = await requireUser(request, env);
+  await revokeAccessTokens(env.DB, user.id).run();
+  return json({ acknowledged: true } satisfies Acknowledged);
+}
+
+/** GET /api/users/admin/:email: for that user or an admin. */
+export async function getAdminStatus(request: Request & Params, env: Env): Promise<Response> {
+  const caller = await requireUser(request, env);
+  const address = (request.params.target ?? '').toLowerCase();
+  if (caller.email !== address && caller.role !== 'admin') {
+    throw new HttpError(403, 'You may only ask about your own account');
+  }
+  const user = await userByEmail(env.DB, address);
+  return json({ isAdmin: user?.role === 'admin' } satisfies AdminStatus);
+}
+
+/** GET /api/users (admin): every user, oldest first. */
+export async function listUsers(request: Request, env: Env): Promise<Response> {
+  await requireAdmin(request, env);
+  return json((await allUsers(env.DB)).map(toUserAnswer));
+}
+
+/**
+ * PUT /api/users/admin/:id (admin): makes a user with a verified email an admin. Their access tokens
+ * issued before end (the token version moves), so no token claims the old role.
+ */
+export async function makeAdmin(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const id = request.params.target ?? '';
+  const user = await userById(env.DB, id);
+  if (!user) throw new HttpError(404, 'No such user');
+  if (user.role === 'admin') {
+    return json({
+      acknowledged: true,
+      modifiedCount: 0,
+      message: `${user.name} is already an admin`,
+    } satisfies AdminMade);
+  }
+  if (!user.emailVerified) {
+    throw new HttpError(
+      403,
+      `${user.name} has not verified their email address yet; they can become an admin once they have`,
+    );
+  }
+  const [made] = await env.DB.batch([
+    makeUserAdmin(env.DB, id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'user.made_admin',
+        target: userTarget(user),
+        before: { role: user.role },
+        after: { role: 'admin' },
+      },
+      IF_CHANGED,
+    ),
+  ]);
+  return json({
+    acknowledged: true,
+    modifiedCount: made?.meta.changes ?? 0,
+    message: `${user.name} is now an admin`,
+  } satisfies AdminMade);
+}
+
+/** DELETE /api/users/:id (admin): removes a user and their bookings; never the caller's own account. */
+export async function deleteUser(request: Request & Params, env: Env): Promise<Response> {
+  const admin = await requireAdmin(request, env);
+  const id = request.params.id ?? '';
+  if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
+  const user = await userById(env.DB, id);
+  if (!user) throw new HttpError(404, 'No such user');
+  const [deleted] = await env.DB.batch([
+    removeUser(env.DB, id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'user.deleted',
+        target: userTarget(user),
+        before: { name: user.name, email: user.email, role: user.role },
+      },
+      IF_CHANGED,
+    ),
+  ]);
+  const deletedCount = deleted?.meta.changes ?? 0;
+  if (deletedCount === 0) throw new HttpError(404, 'No such user');
+  return json({ acknowledged: true, deletedCount } satisfies Deleted);
+}
+
+/** A user as the audit trail names them: "Name (email)". */
+const userTarget = (user: User) => ({ type: 'user', id: user.id, name: `${user.name} (${user.email})` }) as const;

@@ -1,0 +1,69 @@
+import { releaseLapsedHolds } from '../booking/data/bookings.ts';
+import { offerFreedTimes } from '../booking/waitlist.ts';
+import { queueReleaseMails } from '../messages/data/outbox.ts';
+import { deliverMail } from '../messages/mail-outbox.ts';
+import { queueDueReminders } from '../messages/reminders.ts';
+import { failLateDemoRefunds, sendRefunds } from '../money/refunds.ts';
+import type { Env } from './env.ts';
+
+/**
+ * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released (cancelled
+ * with cancel_reason 'unpaid'), its claims freed and its patient's mail queued, in one batch. `now`
+ * is the trigger's scheduled time, so a late or retried run releases exactly what was due then.
+ * Answers how many were released.
+ */
+export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> {
+  const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), queueReleaseMails(env.DB, now)]);
+  return results[1]?.meta.changes ?? 0;
+}
+
+/**
+ * Refunds the sweep looks after: those the provider has not answered yet are asked again (same
+ * idempotency key: the money goes back once), and the demo provider's refunds of its late-failing
+ * test card fail, as Stripe's do some time after they succeeded. Answers how many were asked.
+ */
+export async function sweepRefunds(env: Env): Promise<number> {
+  const asked = await sendRefunds(env, 'all');
+  if (!env.STRIPE_SECRET_KEY) await failLateDemoRefunds(env);
+  return asked;
+}
+
+/**
+ * One run of the Cron Trigger at `now`: release ended holds, queue due reminders, ask again for
+ * unanswered refunds, offer freed times to the waitlist, send the mail that is due. Each step runs even when an earlier one failed.
+ */
+export async function runScheduled(env: Env, now: Date): Promise<void> {
+  const steps: [string, () => Promise<unknown>][] = [
+    [
+      'release',
+      async () => report('released {} unpaid booking(s) whose hold had ended', await releaseExpiredHolds(env, now)),
+    ],
+    ['reminders', async () => report('queued {} reminder(s)', await queueDueReminders(env, now))],
+    [
+      'refunds',
+      async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env)),
+    ],
+    ['waitlist', async () => report('offered {} freed time(s) to the waitlist', await offerFreedTimes(env, now))],
+    ['mail', async () => report('sent {} mail(s)', (await deliverMail(env, now)).sent)],
+  ];
+  let failure: unknown = null;
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      console.error(`scheduled ${name} failed`, error);
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+}
+
+function report(text: string, n: number): void {
+  // biome-ignore lint/suspicious/noConsole: the cron run's outcome is news, not a warning; Workers Logs record it.
+  if (n > 0) console.log(text.replace('{}', String(n)));
+}
+
+/** The Worker's `scheduled` handler (wrangler.toml [triggers]): "now" is the event's scheduledTime. */
+export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  await runScheduled(env, new Date(controller.scheduledTime));
+}
