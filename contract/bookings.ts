@@ -152,6 +152,28 @@ export const StrandedBooking = v.strictObject({
 });
 export type StrandedBooking = v.InferOutput<typeof StrandedBooking>;
 
+/** A waitlist offer a schedule change withdrew: its held time was freed and its patient told by mail. */
+export const WithdrawnOffer = v.strictObject({
+  _id: v.string(),
+  treatment: v.string(),
+  appointmentDate: v.string(),
+  date: v.string(),
+  slot: v.string(),
+  patientName: v.string(),
+  email: v.string(),
+});
+export type WithdrawnOffer = v.InferOutput<typeof WithdrawnOffer>;
+
+/**
+ * What a schedule change left for the front desk, in its answer: the upcoming bookings it kept but
+ * no longer fit (marked for review; each patient is told the clinic will call), and the open
+ * waitlist offers it withdrew.
+ */
+export const ScheduleChangeOutcome = {
+  stranded: v.array(StrandedBooking),
+  withdrawnOffers: v.array(WithdrawnOffer),
+};
+
 /**
  * The 409 answer of a schedule change (closure, opening hours, a doctor's days or hours, deleting a
  * doctor or a chair) that would strand upcoming bookings: nothing changed. Send it again with

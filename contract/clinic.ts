@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Deleted, Inserted } from './answers.ts';
-import { StrandedBooking } from './bookings.ts';
+import { ScheduleChangeOutcome } from './bookings.ts';
 import { clockTime, force, isoDate, text, weekday } from './fields.ts';
 
 /** The clinic's hours on one weekday (0 Sunday … 6 Saturday), "09:00" to "17:00" on its wall clock. */
@@ -35,7 +35,7 @@ export type HoursChange = v.InferInput<typeof HoursChange>;
 export const HoursSaved = v.strictObject({
   acknowledged: v.literal(true),
   hours: v.array(OpeningHours),
-  stranded: v.array(StrandedBooking),
+  ...ScheduleChangeOutcome,
 });
 export type HoursSaved = v.InferOutput<typeof HoursSaved>;
 
@@ -70,7 +70,7 @@ export const NewClosure = v.pipe(
 );
 export type NewClosure = v.InferInput<typeof NewClosure>;
 
-export const ClosureAdded = v.strictObject({ ...Inserted.entries, stranded: v.array(StrandedBooking) });
+export const ClosureAdded = v.strictObject({ ...Inserted.entries, ...ScheduleChangeOutcome });
 export type ClosureAdded = v.InferOutput<typeof ClosureAdded>;
 export const ClosureDeleted = Deleted;
 export type ClosureDeleted = Deleted;
@@ -87,5 +87,5 @@ export const ChairAdded = Inserted;
 export type ChairAdded = Inserted;
 
 /** DELETE /api/chairs/:id[?force=true] (admin): the upcoming bookings left without a chair (with force). */
-export const ChairDeleted = v.strictObject({ ...Deleted.entries, stranded: v.array(StrandedBooking) });
+export const ChairDeleted = v.strictObject({ ...Deleted.entries, ...ScheduleChangeOutcome });
 export type ChairDeleted = v.InferOutput<typeof ChairDeleted>;

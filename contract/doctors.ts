@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Deleted, Inserted, Modified } from './answers.ts';
-import { StrandedBooking } from './bookings.ts';
+import { ScheduleChangeOutcome } from './bookings.ts';
 import { clockTime, email, force, text, weekday } from './fields.ts';
 
 /** A doctor's working hours on each working day, on the clinic's wall clock. */
@@ -72,10 +72,10 @@ export type DoctorChanges = v.InferInput<typeof DoctorChanges>;
 
 export const DoctorAdded = Inserted;
 export type DoctorAdded = Inserted;
-export const DoctorUpdated = v.strictObject({ ...Modified.entries, stranded: v.array(StrandedBooking) });
+export const DoctorUpdated = v.strictObject({ ...Modified.entries, ...ScheduleChangeOutcome });
 export type DoctorUpdated = v.InferOutput<typeof DoctorUpdated>;
 /** DELETE /api/doctors/:id[?force=true]: the upcoming bookings left without a doctor (with force). */
-export const DoctorDeleted = v.strictObject({ ...Deleted.entries, stranded: v.array(StrandedBooking) });
+export const DoctorDeleted = v.strictObject({ ...Deleted.entries, ...ScheduleChangeOutcome });
 export type DoctorDeleted = v.InferOutput<typeof DoctorDeleted>;
 
 /** GET /api/team (anyone): the home page's "Our doctors". */

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Acknowledged, Deleted } from './answers.ts';
+import { Acknowledged } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
 import { AuditPage, AuditQuery } from './audit.ts';
 import {
@@ -95,6 +95,7 @@ import {
   PatientMatch,
   PatientSearchQuery,
   User,
+  UserDeleted,
   UserSaved,
 } from './users.ts';
 
@@ -134,7 +135,7 @@ export const routes = {
   // GET takes the user's email, PUT the user's id (the spec's paths).
   'GET /users/admin/:target': { response: AdminStatus },
   'PUT /users/admin/:target': { response: AdminMade },
-  'DELETE /users/:id': { response: Deleted },
+  'DELETE /users/:id': { response: UserDeleted },
   'GET /appointmentOptions': { query: AppointmentOptionsQuery, response: v.array(AppointmentOption) },
   'GET /appointmentSpecialty': { response: v.array(Specialty) },
   'GET /bookings': { query: BookingsQuery, response: v.array(Booking) },

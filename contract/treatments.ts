@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { count, Inserted, Modified } from './answers.ts';
+import { WithdrawnOffer } from './bookings.ts';
 import { text } from './fields.ts';
 
 /** A treatment as the admin's Treatments screen lists it (GET /api/treatments: active and not). */
@@ -62,8 +63,9 @@ export type TreatmentChanges = v.InferInput<typeof TreatmentChanges>;
 
 export const TreatmentAdded = Inserted;
 export type TreatmentAdded = Inserted;
-export const TreatmentUpdated = Modified;
-export type TreatmentUpdated = Modified;
+/** A treatment changed; deactivating it withdraws the open waitlist offers of it (listed). */
+export const TreatmentUpdated = v.strictObject({ ...Modified.entries, withdrawnOffers: v.array(WithdrawnOffer) });
+export type TreatmentUpdated = v.InferOutput<typeof TreatmentUpdated>;
 
 /**
  * DELETE /api/treatments/:id (admin): a treatment with upcoming bookings is deactivated instead
@@ -74,5 +76,6 @@ export const TreatmentDeleted = v.strictObject({
   deletedCount: count,
   deactivated: v.boolean(),
   message: v.string(),
+  withdrawnOffers: v.array(WithdrawnOffer),
 });
 export type TreatmentDeleted = v.InferOutput<typeof TreatmentDeleted>;

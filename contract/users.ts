@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { Inserted, Modified } from './answers.ts';
+import { Deleted, Inserted, Modified } from './answers.ts';
+import { StrandedBooking } from './bookings.ts';
 import { email, text } from './fields.ts';
 
 /** GET /api/jwt?email=: the email the Firebase ID token (in Authorization: Bearer) belongs to. */
@@ -49,3 +50,10 @@ export const PatientMatch = v.strictObject({
   hasAccount: v.boolean(),
 });
 export type PatientMatch = v.InferOutput<typeof PatientMatch>;
+
+/**
+ * DELETE /api/users/:id: the patient's record erased (one user), and the upcoming bookings of theirs
+ * the clinic cancelled in the same batch (paid ones refunded).
+ */
+export const UserDeleted = v.strictObject({ ...Deleted.entries, cancelled: v.array(StrandedBooking) });
+export type UserDeleted = v.InferOutput<typeof UserDeleted>;

@@ -36,10 +36,20 @@ describe('the Worker’s layout', () => {
       importsOf(file)
         .filter(
           (target) =>
-            target.startsWith(SRC) && !target.includes('/data/') && !ALLOWED_OUTSIDE_DATA.includes(relative('.', target)),
+            target.startsWith(SRC) &&
+            !target.includes('/data/') &&
+            !ALLOWED_OUTSIDE_DATA.includes(relative('.', target)),
         )
         .map((target) => `${file} imports ${target}`),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('lets only the booking engine change bookings, claims and waitlist offers', () => {
+    const WRITES = `${SRC}/booking/data/writes.ts`;
+    const importers = files.filter((file) => importsOf(file).includes(WRITES));
+    expect(importers).toEqual([`${SRC}/booking/engine.ts`]);
+    const writing = /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:bookings|claims|waitlist_offers)\b/i;
+    expect(files.filter((file) => file !== WRITES && writing.test(readFileSync(file, 'utf8')))).toEqual([]);
   });
 });

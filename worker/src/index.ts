@@ -59,6 +59,7 @@ import {
 } from './people/users.ts';
 import { serveApp } from './platform/app-shell.ts';
 import { listAudit } from './platform/audit.ts';
+import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
 import { runFollowUps } from './platform/follow-up.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
@@ -76,6 +77,15 @@ const router = Router<IRequest, [Env, ExecutionContext]>({
       const response = errorResponse(request, error.status, error.message, error.details);
       for (const [name, value] of Object.entries(error.headers)) response.headers.set(name, value);
       return response;
+    }
+    // A rule of the database refused the write (a race no handler foresaw): nothing was stored.
+    if (isConstraintFailure(error)) {
+      console.warn(request.method, new URL(request.url).pathname, 'refused by a database rule:', error);
+      return errorResponse(
+        request,
+        409,
+        'This change conflicts with a change made meanwhile; please reload and try again',
+      );
     }
     console.error(request.method, new URL(request.url).pathname, error);
     return errorResponse(request, 500, 'Something went wrong on our side; please try again');

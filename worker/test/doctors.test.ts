@@ -160,7 +160,7 @@ describe('doctors', () => {
       "INSERT INTO doctors (id, name, email, specialty_id, image_key) VALUES ('dr-legacy', 'Dr. Legacy', 'legacy@clinic.test', 'general-dentistry', 'seed-patient-priya.png')",
     ).run();
     const response = await call('/api/doctors/dr-legacy', { method: 'DELETE', headers: admin });
-    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [] });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [], withdrawnOffers: [] });
     expect(await env.PHOTOS.head('seed-patient-priya.png')).not.toBeNull();
     expect((await call('/api/images/seed-patient-priya.png')).status).toBe(200);
   });
@@ -176,7 +176,7 @@ describe('doctors', () => {
     ).json<{ insertedId: string }>();
     expect((await call(image)).status).toBe(200);
     const response = await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin });
-    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [] });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, stranded: [], withdrawnOffers: [] });
     expect(await env.DB.prepare('SELECT id FROM doctors WHERE id = ?1').bind(insertedId).first()).toBeNull();
     expect((await call(image)).status).toBe(404);
     expect((await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin })).status).toBe(404);

@@ -295,7 +295,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
       doctor_id: 'dr-hiro-tanaka',
       user_id: patient.id,
     });
-    expect(await claimCount(insertedId)).toBe(8); // 4 cells of the doctor, 4 of the chair
+    expect(await claimCount(insertedId)).toBe(12); // 4 cells of the doctor, the chair and the patient
     expect((await listOf(patient)).map((b) => b._id)).toEqual([insertedId]);
     expect(await slotsOf(date, 'orthodontic-consultation')).toContain('09.00 AM - 10.00 AM');
     expect(await slotsOf(clinicDay(16), 'orthodontic-consultation')).not.toContain('02.00 PM - 03.00 PM');
@@ -313,7 +313,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
     expect(response.status).toBe(200);
     const { insertedId } = await response.json<{ insertedId: string }>();
     expect(await row(insertedId)).toMatchObject({ start_minute: 570, status: 'active' });
-    expect(await claimCount(insertedId)).toBe(12);
+    expect(await claimCount(insertedId)).toBe(18);
   });
 
   it('follows the rules of a new booking: taken time 409, closed day, unknown slot, same time 400; the booking stays', async () => {
@@ -346,7 +346,7 @@ describe('POST /api/bookings/:id/reschedule', () => {
       expect((await response.json<{ message: string }>()).message).toContain(message);
     }
     expect(await row(mine)).toMatchObject({ status: 'active', moved_to: null, start_minute: 540 });
-    expect(await claimCount(mine)).toBe(8);
+    expect(await claimCount(mine)).toBe(12);
   });
 
   it('lets the owner move until the cutoff, an admin at any time, and nobody else', async () => {
@@ -437,7 +437,7 @@ describe('rescheduling into one free time at once', () => {
       for (const [i, r] of rows.entries()) {
         if (r.status === 'moved') continue;
         expect(r).toMatchObject({ status: 'active', start_minute: 9 * 60 + 60 * i });
-        expect(await claimCount(r.id)).toBe(8);
+        expect(await claimCount(r.id)).toBe(12);
       }
       const overlaps = await env.DB.prepare(
         'SELECT resource, cell, count(*) AS n FROM claims WHERE day = ?1 GROUP BY resource, cell HAVING n > 1',

@@ -83,6 +83,14 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
   });
 }
 
+/** Drops every view and table (a migration test then builds the database as it once was). */
+export async function emptyDatabase(): Promise<void> {
+  const { results } = await env.DB.prepare(
+    "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type = 'table'",
+  ).all<{ type: string; name: string }>();
+  for (const { type, name } of results) await env.DB.prepare(`DROP ${type.toUpperCase()} "${name}"`).run();
+}
+
 export async function seed(): Promise<void> {
   await env.DB.batch(seedStatements().map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
 }

@@ -273,7 +273,7 @@ describe('releasing a booking whose hold has ended', () => {
     )
       .bind(date)
       .all();
-    expect(claims.results).toEqual([{ booking_id: (await taken.json<{ insertedId: string }>()).insertedId, n: 12 }]);
+    expect(claims.results).toEqual([{ booking_id: (await taken.json<{ insertedId: string }>()).insertedId, n: 18 }]);
     const mine = await (await call('/api/bookings', { headers: second.auth })).json<Booking[]>();
     expect(mine.map((b) => b.treatment)).toEqual(['Root Canal Treatment']);
   });

@@ -1,15 +1,13 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { emptyDatabase } from './helpers.ts';
 
 const day = (offset: number) => new Date(Date.now() + offset * 24 * 3600_000).toISOString().slice(0, 10);
 let migratedAt: number;
 
 // The database as it was before 0003, with data of the old shape, then the migration.
 beforeAll(async () => {
-  const { results } = await env.DB.prepare(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
-  ).all<{ name: string }>();
-  for (const { name } of results) await env.DB.prepare(`DROP TABLE "${name}"`).run();
+  await emptyDatabase();
   await applyD1Migrations(
     env.DB,
     env.TEST_MIGRATIONS.filter((m) => m.name < '0003'),

@@ -136,6 +136,7 @@ describe('treatments', () => {
       acknowledged: true,
       modifiedCount: 1,
       message: 'Treatment updated',
+      withdrawnOffers: [],
     });
     const cleaning = (await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')!;
     expect(cleaning).toMatchObject({ price: 95, durationMinutes: 45 });
@@ -170,6 +171,7 @@ describe('treatments', () => {
       deletedCount: 1,
       deactivated: false,
       message: 'Unused deleted',
+      withdrawnOffers: [],
     });
     await expectRefusal(await send('DELETE', `/api/treatments/${insertedId}`), 404, 'No such treatment');
 
@@ -180,6 +182,7 @@ describe('treatments', () => {
       deactivated: true,
       message:
         'Orthodontic Consultation has upcoming bookings, so it was deactivated instead: patients can no longer book it, and its bookings stay',
+      withdrawnOffers: [],
     });
     expect((await optionsOn(clinicDay(8))).map((o) => o._id)).not.toContain('orthodontic-consultation');
     expect((await call(`/api/bookings/${kept.id}`, { headers: kept.auth })).status).toBe(200);
@@ -204,12 +207,14 @@ describe('opening hours', () => {
       acknowledged: true,
       hours: [week[1], week[0]],
       stranded: expect.any(Array),
+      withdrawnOffers: [],
     });
     expect(await (await call('/api/clinic/hours')).json()).toEqual([week[1], week[0]]);
     expect(await (await send('PUT', '/api/clinic/hours', { hours: everyDay })).json()).toEqual({
       acknowledged: true,
       hours: everyDay,
       stranded: [],
+      withdrawnOffers: [],
     });
   });
 
@@ -447,6 +452,7 @@ describe('doctors’ days and hours', () => {
       modifiedCount: 1,
       message: 'Doctor updated',
       stranded: [],
+      withdrawnOffers: [],
     });
     expect(await doctorOf()).toMatchObject({
       name: 'Dr. Afternoon',

@@ -1,9 +1,12 @@
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 
-/** What an appointment's calendar file says. */
+/** What an appointment's calendar event says. */
 export interface CalendarAppointment {
-  bookingId: string;
+  /** The appointment's UID for its whole life: the first booking's id, kept across reschedules. */
+  uid: string;
+  /** Rises on every change (the booking's version): a calendar replaces an event with a lower one. */
+  sequence: number;
   treatment: string;
   /** ISO date and minutes after midnight on the clinic's clock. */
   date: string;
@@ -12,31 +15,74 @@ export interface CalendarAppointment {
   slot: string;
   doctor: string | null;
   patientName: string;
+  /** STATUS:CANCELLED when the appointment no longer takes place. */
+  cancelled?: boolean;
 }
 
-/** The appointment as an iCalendar file (RFC 5545), with its real start and end in UTC. */
-export function calendarFile(env: Env, appointment: CalendarAppointment, clinicName: string, now = new Date()): string {
-  const a = appointment;
+export interface CalendarClinic {
+  name: string;
+  address: string;
+}
+
+/** An event's UID as every calendar file and feed writes it (RFC 5545 wants it globally unique). */
+export const eventUid = (uid: string) => `${uid}@dental-clinic`;
+
+/** The VEVENT of an appointment (RFC 5545), its start and end in UTC. */
+export function calendarEvent(
+  env: Env,
+  a: CalendarAppointment,
+  clinic: CalendarClinic,
+  now: Date,
+  { withPatient = true, organizer }: { withPatient?: boolean; organizer?: string } = {},
+): string[] {
   const start = clinicInstant(env, a.date, a.startMinute);
   const end = clinicInstant(env, a.date, a.startMinute + a.durationMinutes);
+  const details = `${a.treatment}, ${displayDate(a.date)}, ${a.slot} (${env.CLINIC_TIME_ZONE})${a.doctor ? ` with ${a.doctor}` : ''}.`;
+  return [
+    'BEGIN:VEVENT',
+    `UID:${eventUid(a.uid)}`,
+    `SEQUENCE:${a.sequence}`,
+    `DTSTAMP:${icsInstant(now)}`,
+    `DTSTART:${icsInstant(start)}`,
+    `DTEND:${icsInstant(end)}`,
+    `SUMMARY:${icsText(withPatient ? `${a.treatment} at ${clinic.name}` : `Appointment at ${clinic.name}`)}`,
+    `LOCATION:${icsText(`${clinic.name}, ${clinic.address}`)}`,
+    ...(withPatient ? [`DESCRIPTION:${icsText(`${details} Patient: ${a.patientName}.`)}`] : []),
+    `STATUS:${a.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    ...(organizer ? [`ORGANIZER;CN=${icsParam(clinic.name)}:mailto:${organizer}`] : []),
+    'END:VEVENT',
+  ];
+}
+
+/** A calendar file (RFC 5545) around events: PUBLISH adds or updates them, CANCEL removes them (RFC 5546). */
+export function calendarOf(env: Env, events: string[][], method: 'PUBLISH' | 'CANCEL' = 'PUBLISH', name?: string) {
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Smile Dental Clinic//Booking portal//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
+    ...(name ? [`X-WR-CALNAME:${icsText(name)}`] : []),
     `X-WR-TIMEZONE:${env.CLINIC_TIME_ZONE}`,
-    'BEGIN:VEVENT',
-    `UID:${a.bookingId}@dental-clinic`,
-    `DTSTAMP:${icsInstant(now)}`,
-    `DTSTART:${icsInstant(start)}`,
-    `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(`${a.treatment} at ${clinicName}`)}`,
-    `DESCRIPTION:${icsText(`${a.treatment}, ${displayDate(a.date)}, ${a.slot} (${env.CLINIC_TIME_ZONE})${a.doctor ? ` with ${a.doctor}` : ''}. Patient: ${a.patientName}.`)}`,
-    'END:VEVENT',
+    ...events.flat(),
     'END:VCALENDAR',
   ];
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}
+
+/** One appointment as a calendar file: added or updated (PUBLISH), or taken out of the calendar (CANCEL). */
+export function calendarFile(
+  env: Env,
+  appointment: CalendarAppointment,
+  clinic: CalendarClinic,
+  {
+    now = new Date(),
+    method = 'PUBLISH',
+    organizer,
+  }: { now?: Date; method?: 'PUBLISH' | 'CANCEL'; organizer?: string } = {},
+): string {
+  const cancelled = method === 'CANCEL' || appointment.cancelled;
+  return calendarOf(env, [calendarEvent(env, { ...appointment, cancelled }, clinic, now, { organizer })], method);
 }
 
 function icsInstant(date: Date): string {
@@ -46,6 +92,33 @@ function icsInstant(date: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-function icsText(value: string): string {
-  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+/** TEXT as RFC 5545 escapes it: backslash, semicolon and comma escaped; every line break (CRLF, LF or a lone CR) as \n. */
+export function icsText(value: string): string {
+  return value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+}
+
+/** A parameter value: quoted, without the characters a quoted value cannot hold. */
+function icsParam(value: string): string {
+  return `"${value.replace(/["\r\n]/g, '')}"`;
+}
+
+/** Folds a content line longer than 75 octets (RFC 5545 §3.1), never inside a UTF-8 character. */
+function fold(line: string): string {
+  const bytes = new TextEncoder();
+  if (bytes.encode(line).length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  for (const char of line) {
+    const width = bytes.encode(char).length;
+    if (size + width > (parts.length === 0 ? 75 : 74)) {
+      parts.push(current);
+      current = '';
+      size = 0;
+    }
+    current += char;
+    size += width;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
 }

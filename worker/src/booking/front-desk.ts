@@ -14,41 +14,20 @@ import {
 } from '../../../contract/bookings.ts';
 import { type PatientMatch, PatientSearchQuery } from '../../../contract/users.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
-import { queueReleaseMails } from '../messages/data/outbox.ts';
-import { bookingRescheduled } from '../messages/messages.ts';
 import { requireAdmin, requireUser } from '../people/auth.ts';
 import { insertPhonePatient, searchUsers, USER_EMAIL, userByEmail, userById } from '../people/data/users.ts';
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
-import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
-import { alreadyBooked, bookFor, bookingFor, cancel, planStart, TAKEN } from './bookings.ts';
-import {
-  bookingById,
-  bookingName,
-  type MoveRow,
-  moveStatements,
-  ONE_BOOKING_PER_PATIENT,
-  releaseLapsedHoldsInTheWay,
-  setAttendance,
-} from './data/bookings.ts';
-import {
-  chairResource,
-  doctorResource,
-  dropDeadClaims,
-  freeClaimsOfEndedBooking,
-  insertClaims,
-  ONE_CLAIM_PER_CELL,
-} from './data/claims.ts';
-import { holdEnd, holdRules } from './holds.ts';
-import { freePairs } from './schedule.ts';
+import { bookingFor } from './bookings.ts';
+import { bookingById } from './data/bookings.ts';
+import { attend, CHANGED, cancel, move, place } from './engine.ts';
 
 type Params = { params: Record<string, string> };
 
 const HOUR = 3_600_000;
-const CHANGED = 'This booking was changed meanwhile (paid, cancelled or moved); please reload and try again';
 
 /**
  * POST /api/bookings/:id/reschedule: moves an active booking to another free start of its
@@ -66,113 +45,23 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body = await readJson(request, Reschedule);
   const old = await bookingFor(env, user, request.params.id ?? '');
-  const now = new Date();
+  const now = Date.now();
   const oldStart = clinicInstant(env, old.appointment_date, old.start_minute);
   if (user.role !== 'admin') {
     const { rescheduleCutoffHours: cutoff } = await readPolicy(env.DB);
-    if (now.getTime() > oldStart.getTime() - cutoff * HOUR) {
+    if (now > oldStart.getTime() - cutoff * HOUR) {
       throw new HttpError(
         409,
         `Appointments can be rescheduled online until ${cutoff} hour${cutoff === 1 ? '' : 's'} before they start; please call the clinic`,
       );
     }
   }
-  const { isoDate, day, treatment, startMinute, cells } = await planStart(
-    env,
-    { treatment: old.treatment_id, ...body },
-    now,
-    old.id,
-  );
-  if (isoDate === old.appointment_date && startMinute === old.start_minute) {
-    throw new HttpError(400, 'This is the time the appointment already has; choose another one');
-  }
-  // An unpaid booking keeps its payment deadline (moving it never buys time to pay), and is held no
-  // later than the hold rules allow for its new start.
-  const holdUntil =
-    old.paid === 1 || old.price_cents === 0
-      ? null
-      : new Date(
-          Math.min(
-            Date.parse(old.hold_until ?? now.toISOString()),
-            holdEnd(now, clinicInstant(env, isoDate, startMinute), holdRules(env)).getTime(),
-          ),
-        ).toISOString();
-
-  for (const pair of freePairs(day, treatment, startMinute)) {
-    const move: MoveRow = {
-      from: { id: old.id, paid: old.paid, paymentIntentId: old.payment_intent_id },
-      to: {
-        id: crypto.randomUUID(),
-        appointmentDate: isoDate,
-        slot: body.slot,
-        startMinute,
-        durationMinutes: treatment.duration_minutes,
-        doctorId: pair.doctorId,
-        chairId: pair.chairId,
-        holdUntil,
-      },
-      at: now.toISOString(),
-    };
-    const resources = [doctorResource(pair.doctorId), chairResource(pair.chairId)] as const;
-    const release = releaseLapsedHoldsInTheWay(
-      env.DB,
-      {
-        priceCents: old.price_cents,
-        userId: old.user_id,
-        createdAt: move.at,
-        treatmentId: old.treatment_id,
-        appointmentDate: isoDate,
-      },
-      null,
-      { resources, ...cells },
-    );
-    const ahead = [...release, queueReleaseMails(env.DB, now)];
-    const statements = [
-      ...ahead,
-      ...moveStatements(
-        env.DB,
-        move,
-        freeClaimsOfEndedBooking(env.DB, old.id),
-        dropDeadClaims(env.DB, isoDate, now),
-        auditEntry(
-          env.DB,
-          {
-            actor: user,
-            action: 'booking.rescheduled',
-            target: { type: 'booking', id: old.id, name: bookingName(old.id) },
-            before: { appointmentDate: old.appointment_date, slot: old.slot },
-            after: { appointmentDate: isoDate, slot: body.slot, movedTo: move.to.id },
-          },
-          IF_CHANGED,
-        ),
-      ),
-      insertClaims(env.DB, { bookingId: move.to.id, day: isoDate, resources, ...cells }),
-      ...bookingRescheduled(
-        env,
-        {
-          from: { date: old.appointment_date, startMinute: old.start_minute },
-          to: { id: move.to.id, appointmentDate: isoDate, startMinute },
-        },
-        now,
-      ),
-    ];
-    let moved: number;
-    try {
-      const results = await env.DB.batch(statements);
-      moved = results[ahead.length]?.meta.changes ?? 0;
-    } catch (error) {
-      if (violates(error, ONE_CLAIM_PER_CELL)) continue;
-      if (violates(error, ONE_BOOKING_PER_PATIENT)) throw alreadyBooked(isoDate, user.id !== old.user_id);
-      throw error;
-    }
-    if (moved === 0) throw new HttpError(409, CHANGED);
-    return json({
-      acknowledged: true,
-      insertedId: move.to.id,
-      message: `Moved to ${displayDate(isoDate)}, ${body.slot}`,
-    } satisfies Rescheduled);
-  }
-  throw new HttpError(409, TAKEN);
+  const moved = await move(env, user, old, body);
+  return json({
+    acknowledged: true,
+    insertedId: moved.id,
+    message: `Moved to ${displayDate(moved.isoDate)}, ${body.slot}`,
+  } satisfies Rescheduled);
 }
 
 /**
@@ -190,24 +79,11 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
   if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() > now.getTime()) {
     throw new HttpError(409, 'Attendance can be marked once the appointment has started');
   }
-  const [{ meta }] = (await env.DB.batch([
-    setAttendance(env.DB, row.id, status, now.toISOString()),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: status === 'attended' ? 'booking.attended' : 'booking.no_show',
-        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-        before: { status: row.status },
-        after: { status },
-      },
-      IF_CHANGED,
-    ),
-  ])) as [D1Result];
-  if (meta.changes === 0) throw new HttpError(409, CHANGED);
+  const changes = await attend(env, admin, row, status, now);
+  if (changes === 0) throw new HttpError(409, CHANGED);
   return json({
     acknowledged: true,
-    modifiedCount: meta.changes,
+    modifiedCount: changes,
     message: `${row.patient_name} marked as ${status === 'attended' ? 'attended' : 'a no-show'}`,
   } satisfies AttendanceSaved);
 }
@@ -221,9 +97,7 @@ export async function cancelBookingForPatient(request: Request & Params, env: En
   const admin = await requireAdmin(request, env);
   const { reason, refund } = await readJson(request, CancelForPatient);
   const row = await bookingFor(env, admin, request.params.id ?? '');
-  const cancelled = await cancel(env, admin, row, { reason, refund });
-  if (cancelled.modifiedCount === 0) throw new HttpError(409, CHANGED);
-  return json(cancelled);
+  return json(await cancel(env, admin, row, { reason, refund }));
 }
 
 const PATIENT_EXISTS = 'A patient with this email already exists; find them by name or email and book for them';
@@ -254,28 +128,21 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
   }
   let id: string;
   try {
-    const booked = patient;
-    id = await bookFor(env, patient, body, {
+    id = await place(env, patient, body, {
       byClinic: true,
       before,
-      audit: (bookingId) =>
-        auditEntry(
-          env.DB,
-          {
-            actor: admin,
-            action: 'booking.booked_by_phone',
-            target: { type: 'booking', id: bookingId, name: bookingName(bookingId) },
-            after: {
-              patientId: booked.id,
-              email: booked.email,
-              newPatient: body.patientId === undefined,
-              treatment: body.treatment,
-              appointmentDate: body.appointmentDate,
-              slot: body.slot,
-            },
-          },
-          IF_CHANGED,
-        ),
+      audit: {
+        actor: admin,
+        action: 'booking.booked_by_phone',
+        after: {
+          patientId: patient.id,
+          email: patient.email,
+          newPatient: body.patientId === undefined,
+          treatment: body.treatment,
+          appointmentDate: body.appointmentDate,
+          slot: body.slot,
+        },
+      },
     });
   } catch (error) {
     if (violates(error, USER_EMAIL)) throw new HttpError(409, PATIENT_EXISTS);

@@ -9,6 +9,7 @@ import {
   NewChair,
   NewClosure,
 } from '../../../contract/clinic.ts';
+import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
 import { timeFreed } from '../messages/messages.ts';
 import { requireAdmin } from '../people/auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
@@ -19,7 +20,6 @@ import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair } from './da
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
 import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
-import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -47,14 +47,14 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
     before,
     after,
   });
-  const { stranded, results } = await changeSchedule(
+  const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'hours', hours },
     { force: body.force, retry: RETRY_WITH_FORCE },
     [...replaceWeekHours(env.DB, hours), ...(changesAnything(before, after) ? [audit] : []), weekHours(env.DB)],
   );
   const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
-  return json({ acknowledged: true, hours: saved, stranded } satisfies HoursSaved);
+  return json({ acknowledged: true, hours: saved, stranded, withdrawnOffers } satisfies HoursSaved);
 }
 
 /** GET /api/closures (admin): every closure, by its first day. */
@@ -73,7 +73,7 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
   if (doctorId !== null && !doctor) throw noSuchDoctor();
   const id = crypto.randomUUID();
   const closure = { from: body.from, to: body.to, reason: body.reason, doctorId, doctor: doctor?.name ?? null };
-  const { stranded } = await changeSchedule(
+  const { stranded, withdrawnOffers } = await strand(
     env,
     { kind: 'closure', from: body.from, to: body.to, doctorId },
     { force: body.force, retry: RETRY_WITH_FORCE },
@@ -91,7 +91,7 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
     if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw noSuchDoctor();
     throw error;
   });
-  return json({ acknowledged: true, insertedId: id, stranded } satisfies ClosureAdded, 201);
+  return json({ acknowledged: true, insertedId: id, stranded, withdrawnOffers } satisfies ClosureAdded, 201);
 }
 
 /** DELETE /api/closures/:id (admin): the days become bookable again. */
@@ -160,7 +160,7 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
   const id = request.params.id ?? '';
   const chair = await chairById(env.DB, id);
   if (!chair) throw new HttpError(404, 'No such chair');
-  const { stranded, results } = await changeSchedule(
+  const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'chair deleted', chairId: id },
     { force, retry: RETRY_WITH_FORCE_QUERY },
@@ -179,5 +179,5 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
     ],
   );
   if ((results[0]?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such chair');
-  return json({ acknowledged: true, deletedCount: 1, stranded } satisfies ChairDeleted);
+  return json({ acknowledged: true, deletedCount: 1, stranded, withdrawnOffers } satisfies ChairDeleted);
 }

@@ -7,6 +7,7 @@ import {
   type DoctorUpdated,
   NewDoctor,
 } from '../../../contract/doctors.ts';
+import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
 import { requireAdmin } from '../people/auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
@@ -27,7 +28,6 @@ import {
 } from './data/doctors.ts';
 import { imageKeyOf, isDoctorPhotoKey } from './data/photo-keys.ts';
 import { specialtyIdByName } from './data/specialties.ts';
-import { changeSchedule, RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY } from './schedule-changes.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -143,13 +143,21 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
     },
     IF_CHANGED,
   );
-  const { stranded, results } = await changeSchedule(env, change, { force: body.force, retry: RETRY_WITH_FORCE }, [
-    updateDoctor(env.DB, id, fields),
-    ...(changesAnything(snapshotOf(doctor), after) ? [audit] : []),
-  ]).catch(emailOrPhotoTaken);
+  const { stranded, withdrawnOffers, results } = await strand(
+    env,
+    change,
+    { force: body.force, retry: RETRY_WITH_FORCE },
+    [updateDoctor(env.DB, id, fields), ...(changesAnything(snapshotOf(doctor), after) ? [audit] : [])],
+  ).catch(emailOrPhotoTaken);
   const modifiedCount = results[0]?.meta.changes ?? 0;
   if (modifiedCount === 0) throw new HttpError(404, 'No such doctor');
-  return json({ acknowledged: true, modifiedCount, message: 'Doctor updated', stranded } satisfies DoctorUpdated);
+  return json({
+    acknowledged: true,
+    modifiedCount,
+    message: 'Doctor updated',
+    stranded,
+    withdrawnOffers,
+  } satisfies DoctorUpdated);
 }
 
 /**
@@ -163,7 +171,7 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
   const id = request.params.id ?? '';
   const doctor = await doctorById(env.DB, id);
   if (!doctor) throw new HttpError(404, 'No such doctor');
-  const { stranded, results } = await changeSchedule(
+  const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'doctor deleted', doctorId: id },
     { force, retry: RETRY_WITH_FORCE_QUERY },
@@ -184,5 +192,5 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
   const row = results[0]?.results[0] as { image_key: string } | undefined;
   if (!row) throw new HttpError(404, 'No such doctor');
   if (isDoctorPhotoKey(row.image_key)) await env.PHOTOS.delete(row.image_key);
-  return json({ acknowledged: true, deletedCount: 1, stranded } satisfies DoctorDeleted);
+  return json({ acknowledged: true, deletedCount: 1, stranded, withdrawnOffers } satisfies DoctorDeleted);
 }

@@ -6,6 +6,7 @@ import {
   type TreatmentDeleted,
   type TreatmentUpdated,
 } from '../../../contract/treatments.ts';
+import { strand } from '../booking/engine.ts';
 import { requireAdmin } from '../people/auth.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { type Actor, auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
@@ -23,6 +24,10 @@ import {
 import { specialtyId } from './doctors.ts';
 
 type Params = { params: Record<string, string> };
+
+/** A treatment that is no longer offered: its bookings stay, its open waitlist offers are withdrawn. */
+const withdrawn = (treatmentId: string) => ({ kind: 'treatment withdrawn', treatmentId }) as const;
+const NO_CONFLICT = { force: true, retry: '' };
 
 const cents = (dollars: number) => Math.round(dollars * 100);
 
@@ -81,10 +86,23 @@ export async function editTreatment(request: Request & Params, env: Env): Promis
     active: body.active ?? null,
   });
   const audit = treatmentAudit(env.DB, admin, 'treatment.updated', before, after);
-  const [updated] = await env.DB.batch(changesAnything(before, after) ? [update, audit] : [update]).catch(nameTaken);
+  const write = changesAnything(before, after) ? [update, audit] : [update];
+  // Deactivating withdraws the open waitlist offers of the treatment in the same batch.
+  const {
+    results: [updated],
+    withdrawnOffers,
+  } = await (before.active && after.active === false
+    ? strand(env, withdrawn(id), NO_CONFLICT, write)
+    : env.DB.batch(write).then((results) => ({ results, withdrawnOffers: [] }))
+  ).catch(nameTaken);
   const modifiedCount = updated?.meta.changes ?? 0;
   if (modifiedCount === 0) throw new HttpError(404, 'No such treatment');
-  return json({ acknowledged: true, modifiedCount, message: 'Treatment updated' } satisfies TreatmentUpdated);
+  return json({
+    acknowledged: true,
+    modifiedCount,
+    message: 'Treatment updated',
+    withdrawnOffers,
+  } satisfies TreatmentUpdated);
 }
 
 /** The audit row of a treatment's change, written only when the statement right before it changed a row. */
@@ -123,7 +141,7 @@ export async function deleteTreatment(request: Request & Params, env: Env): Prom
   const [deactivate, remove] = deleteOrDeactivateTreatment(env.DB, id, clinicNow(env).date);
   const inactive = { ...treatment, active: false };
   // Each audit row right after the statement it records; deactivating an inactive one changes nothing.
-  const results = await env.DB.batch([
+  const { results, withdrawnOffers } = await strand(env, withdrawn(id), NO_CONFLICT, [
     deactivate,
     ...(treatment.active ? [treatmentAudit(env.DB, admin, 'treatment.deactivated', treatment, inactive)] : []),
     remove,
@@ -136,6 +154,7 @@ export async function deleteTreatment(request: Request & Params, env: Env): Prom
     deletedCount,
     deactivated: wasDeactivated,
     message,
+    withdrawnOffers,
   });
   if ((deleted?.meta.changes ?? 0) > 0) return json(answer(1, false, `${treatment.name} deleted`));
   if ((deactivated?.meta.changes ?? 0) > 0) {

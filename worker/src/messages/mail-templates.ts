@@ -106,16 +106,32 @@ function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsR
   ];
 }
 
-function icsAttachment(env: Env, data: MailData, settings: MessageSettingsRow, now: Date): EmailAttachment {
+/**
+ * The appointment's calendar file: PUBLISH adds or updates the event (the same UID for the
+ * appointment's whole life, the SEQUENCE its version), CANCEL takes it out of the calendar.
+ */
+function icsAttachment(
+  env: Env,
+  data: MailData,
+  settings: MessageSettingsRow,
+  now: Date,
+  method: 'PUBLISH' | 'CANCEL' = 'PUBLISH',
+): EmailAttachment {
   return {
     disposition: 'attachment',
     filename: `appointment-${data.date}.ics`,
     type: 'text/calendar',
     content: calendarFile(
       env,
-      { ...data, slot: slotLabel(data.startMinute, data.durationMinutes), doctor: data.doctor },
-      settings.clinic_name,
-      now,
+      {
+        ...data,
+        uid: data.calendarUid ?? data.bookingId,
+        sequence: data.version ?? 1,
+        slot: slotLabel(data.startMinute, data.durationMinutes),
+        doctor: data.doctor,
+      },
+      { name: settings.clinic_name, address: settings.clinic_address },
+      { now, method, organizer: method === 'CANCEL' ? env.MAIL_FROM : undefined },
     ),
   };
 }
@@ -175,7 +191,11 @@ export function renderMail(
         subject: `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
         intro: [who, ...(data.reason ? [`Reason: ${data.reason}`] : [])],
         details,
-        after: [`To book another time, visit ${env.APP_URL}/appointment or call us at ${settings.clinic_phone}.`],
+        after: [
+          `To book another time, visit ${env.APP_URL}/appointment or call us at ${settings.clinic_phone}.`,
+          'The calendar file attached takes the appointment out of your calendar.',
+        ],
+        attachments: [icsAttachment(env, data, settings, now, 'CANCEL')],
       });
     }
     case 'receipt':
@@ -203,6 +223,25 @@ export function renderMail(
         link: myAppointments,
       });
     }
+    case 'stranded':
+      return compose(settings, name, {
+        subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: the clinic will call you`,
+        intro: [
+          `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled: the clinic will call you to arrange it.`,
+        ],
+        details,
+        after: [`If you would rather call us first, our number is ${settings.clinic_phone}.`],
+        link: myAppointments,
+      });
+    case 'offer_withdrawn':
+      return compose(settings, name, {
+        subject: `The time offered to you is no longer available: ${data.treatment} on ${shortWhen(env, start)}`,
+        intro: [
+          `The clinic's schedule changed, so the time we were holding for you, ${clinicWhen(env, start)}, can no longer be booked. You stay on the waitlist.`,
+        ],
+        details,
+        link: myAppointments,
+      });
     case 'offer':
       return compose(settings, name, {
         subject: `A time is free for you: ${data.treatment} on ${shortWhen(env, start)}`,

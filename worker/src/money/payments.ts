@@ -10,13 +10,8 @@ import {
   type WebhookReceipt,
 } from '../../../contract/payments.ts';
 import { bookingFor, RELEASED_MESSAGE } from '../booking/bookings.ts';
-import {
-  bookingIdIfAny,
-  bookingOfIntent,
-  bookingToPay,
-  type PayableBookingRow,
-  setPaymentIntent,
-} from '../booking/data/bookings.ts';
+import { bookingIdIfAny, bookingOfIntent, bookingToPay, type PayableBookingRow } from '../booking/data/bookings.ts';
+import { rememberIntent } from '../booking/engine.ts';
 import { requireAdmin, requireUser } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
 import type { Env } from '../platform/env.ts';
@@ -47,7 +42,7 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
   });
   if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
   if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
-  await setPaymentIntent(env.DB, booking.id, intent.id).run();
+  await rememberIntent(env, booking.id, intent.id).run();
   return json({
     clientSecret: intent.clientSecret,
     provider: provider.name,

@@ -1,5 +1,6 @@
 import type { RefundState } from '../../../contract/payments.ts';
-import { bookingName, markBookingPaid, notePaymentFailure } from '../booking/data/bookings.ts';
+import { bookingName } from '../booking/data/bookings.ts';
+import { paidStatement, paymentFailedStatement } from '../booking/engine.ts';
 import { paymentReceived } from '../messages/messages.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
@@ -70,7 +71,7 @@ export async function recordOutcome(
         { actor, action: 'payment.refund_due', target, after: { ...money, refundReason: owedBack.reason } },
         (param) => `${IF_CHANGED(param)} AND ${owedBack.isDue(param)}`,
       ),
-      markBookingPaid(db, outcome.bookingId, outcome.transactionId),
+      await paidStatement(env, outcome.bookingId, outcome.transactionId),
       auditEntry(
         db,
         { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
@@ -81,7 +82,7 @@ export async function recordOutcome(
     );
   } else {
     statements.push(
-      notePaymentFailure(db, outcome.bookingId, outcome.message),
+      paymentFailedStatement(env, outcome.bookingId, outcome.message),
       auditEntry(db, { actor, action: 'payment.failed', target, after: { paymentError: outcome.message } }, IF_CHANGED),
     );
   }

@@ -1,24 +1,28 @@
-import type { Acknowledged, Deleted } from '../../../contract/answers.ts';
+import * as v from 'valibot';
+import type { Acknowledged } from '../../../contract/answers.ts';
 import {
   type AccessToken,
   AccessTokenQuery,
   type AdminMade,
   type AdminStatus,
   NewUser,
+  type UserDeleted,
   type UserSaved,
 } from '../../../contract/users.ts';
+import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
+import { erase } from '../booking/engine.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { clientAddress, spend } from '../platform/rate-limit.ts';
 import { type Identity, issueAccessToken, requireAdmin, requireIdentity, requireUser } from './auth.ts';
+import { deleteReviewsOf } from './data/reviews.ts';
 import {
   allUsers,
   bindUser,
   insertUser,
   makeUserAdmin,
-  removeUser,
   revokeAccessTokens,
   toUserAnswer,
   USER_EMAIL,
@@ -95,6 +99,17 @@ async function userOf(env: Env, identity: Identity, name: string): Promise<{ use
   throw new HttpError(409, EMAIL_TAKEN);
 }
 
+/**
+ * The name a new account takes from its identity token: the token's display name when it passes the
+ * same field rules as POST /api/users (one line, 1-100 characters), else the email's local part.
+ */
+function nameOf(identity: Identity): string {
+  const fromToken = v.safeParse(NewUser.entries.name, identity.name);
+  if (fromToken.success) return fromToken.output;
+  const local = v.safeParse(NewUser.entries.name, identity.email.split('@')[0]);
+  return local.success ? local.output : 'Patient';
+}
+
 function sameEmail(claimed: string | null | undefined, verified: string): boolean {
   return (claimed ?? '').trim().toLowerCase() === verified;
 }
@@ -105,7 +120,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const identity = await requireIdentity(request, env);
   const claimed = readQuery(request, AccessTokenQuery).email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await userOf(env, identity, identity.name ?? identity.email.split('@')[0] ?? identity.email);
+  const { user } = await userOf(env, identity, nameOf(identity));
   return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 
@@ -191,15 +206,21 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
   } satisfies AdminMade);
 }
 
-/** DELETE /api/users/:id (admin): removes a user and their bookings; never the caller's own account. */
+/**
+ * DELETE /api/users/:id (admin): erases a patient; never the caller's own account. Their upcoming
+ * bookings are cancelled through the booking engine in the same batch (paid ones refunded, each
+ * patient mailed, the times offered to the waitlist), their open offers withdrawn and their reviews
+ * deleted; their record and bookings stay anonymised, so payments, receipts and the audit trail keep
+ * pointing at them. Answers one deleted user and the bookings it cancelled.
+ */
 export async function deleteUser(request: Request & Params, env: Env): Promise<Response> {
   const admin = await requireAdmin(request, env);
   const id = request.params.id ?? '';
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');
-  const [deleted] = await env.DB.batch([
-    removeUser(env.DB, id),
+  const upcoming = await upcomingBookingsOf(env.DB, id, strandClock(env, new Date()));
+  const erased = await erase(env, admin, id, upcoming, [
     auditEntry(
       env.DB,
       {
@@ -207,13 +228,18 @@ export async function deleteUser(request: Request & Params, env: Env): Promise<R
         action: 'user.deleted',
         target: userTarget(user),
         before: { name: user.name, email: user.email, role: user.role },
+        after: upcoming.length > 0 ? { cancelledBookings: upcoming.length } : null,
       },
       IF_CHANGED,
     ),
+    deleteReviewsOf(env.DB, id),
   ]);
-  const deletedCount = deleted?.meta.changes ?? 0;
-  if (deletedCount === 0) throw new HttpError(404, 'No such user');
-  return json({ acknowledged: true, deletedCount } satisfies Deleted);
+  if (!erased) throw new HttpError(404, 'No such user');
+  return json({
+    acknowledged: true,
+    deletedCount: 1,
+    cancelled: upcoming.map((row) => toStranded({ ...row, doctor_name: row.doctor_name })),
+  } satisfies UserDeleted);
 }
 
 /** A user as the audit trail names them: "Name (email)". */

@@ -1,4 +1,4 @@
-import { offerFreedTimes } from '../booking/waitlist.ts';
+import { offerFreedTimes } from '../booking/engine.ts';
 import { deliverMail } from '../messages/mail-outbox.ts';
 import { takeFollowUps } from '../messages/messages.ts';
 import type { Env } from './env.ts';

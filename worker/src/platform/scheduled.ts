@@ -1,21 +1,8 @@
-import { releaseLapsedHolds } from '../booking/data/bookings.ts';
-import { offerFreedTimes } from '../booking/waitlist.ts';
-import { queueReleaseMails } from '../messages/data/outbox.ts';
+import { offerFreedTimes, releaseLapsed } from '../booking/engine.ts';
 import { deliverMail } from '../messages/mail-outbox.ts';
 import { queueDueReminders } from '../messages/reminders.ts';
 import { failLateDemoRefunds, sendRefunds } from '../money/refunds.ts';
 import type { Env } from './env.ts';
-
-/**
- * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released (cancelled
- * with cancel_reason 'unpaid'), its claims freed and its patient's mail queued, in one batch. `now`
- * is the trigger's scheduled time, so a late or retried run releases exactly what was due then.
- * Answers how many were released.
- */
-export async function releaseExpiredHolds(env: Env, now: Date): Promise<number> {
-  const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), queueReleaseMails(env.DB, now)]);
-  return results[1]?.meta.changes ?? 0;
-}
 
 /**
  * Refunds the sweep looks after: those the provider has not answered yet are asked again (same
@@ -36,7 +23,7 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     [
       'release',
-      async () => report('released {} unpaid booking(s) whose hold had ended', await releaseExpiredHolds(env, now)),
+      async () => report('released {} unpaid booking(s) whose hold had ended', await releaseLapsed(env, now)),
     ],
     ['reminders', async () => report('queued {} reminder(s)', await queueDueReminders(env, now))],
     [

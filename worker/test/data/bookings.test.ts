@@ -5,30 +5,33 @@ import {
   bookingById,
   bookingsOf,
   bookingToPay,
-  cancelActiveBooking,
-  insertBooking,
-  type MoveRow,
-  markStranded,
-  moveStatements,
-  type NewBookingRow,
   ONE_BOOKING_PER_PATIENT,
-  releaseLapsedHolds,
-  releaseLapsedHoldsInTheWay,
   type ScheduleChange,
   type StrandedRow,
+  strandClock,
   strandedBookings,
   toBooking,
   toStranded,
 } from '../../src/booking/data/bookings.ts';
+import { chairResource, doctorResource, patientResource } from '../../src/booking/data/claims.ts';
 import {
-  chairResource,
-  doctorResource,
+  cancelActiveBooking,
+  checkPlacement,
   dropDeadClaims,
   freeClaimsOfEndedBooking,
+  insertBooking,
   insertClaims,
+  type MoveRow,
+  markStranded,
+  moveStatements,
+  type NewBookingRow,
   ONE_CLAIM_PER_CELL,
-} from '../../src/booking/data/claims.ts';
+  releaseLapsedHolds,
+  releaseLapsedHoldsInTheWay,
+} from '../../src/booking/data/writes.ts';
+import { brokenRule } from '../../src/booking/engine.ts';
 import { cellsOf } from '../../src/booking/schedule.ts';
+import { clinicInstant } from '../../src/platform/clinic-time.ts';
 import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
 
@@ -70,20 +73,42 @@ function bookingOf(
   };
 }
 
+const claimOf = (booking: NewBookingRow) => ({
+  day: booking.appointmentDate,
+  resources: [doctorResource(booking.doctorId), chairResource(booking.chairId), patientResource(booking.userId)],
+  ...cellsOf(booking.startMinute, booking.durationMinutes),
+});
+
 /**
- * Books as POST /api/bookings does, in one batch: lapsed holds in the way released, dead claims
- * dropped, the insert and its claims; answers the insert's changes.
+ * Books as the engine does, in one batch: lapsed holds in the way released, dead claims dropped,
+ * the placement check (unless `checked` is false: a booking of the past for the tests' setup), the
+ * insert and its claims on the doctor, the chair and the patient.
  */
-async function book(booking: NewBookingRow, maxUnpaid = 3): Promise<number> {
-  const resources = [doctorResource(booking.doctorId), chairResource(booking.chairId)] as const;
-  const cells = cellsOf(booking.startMinute, booking.durationMinutes);
-  const results = await db.batch([
-    ...releaseLapsedHoldsInTheWay(db, booking, maxUnpaid, { resources, ...cells }),
-    dropDeadClaims(db, booking.appointmentDate, new Date(booking.createdAt)),
-    insertBooking(db, booking, maxUnpaid),
-    insertClaims(db, { bookingId: booking.id, day: booking.appointmentDate, resources, ...cells }),
+async function book(booking: NewBookingRow, maxUnpaid: number | null = 3, checked = true): Promise<void> {
+  const claim = claimOf(booking);
+  await db.batch([
+    ...releaseLapsedHoldsInTheWay(db, { userId: booking.userId, treatmentId: booking.treatmentId, claim }, NOW),
+    dropDeadClaims(db, booking.appointmentDate, NOW),
+    ...(checked
+      ? [
+          checkPlacement(db, {
+            treatmentId: booking.treatmentId,
+            day: booking.appointmentDate,
+            startMinute: booking.startMinute,
+            durationMinutes: booking.durationMinutes,
+            doctorId: booking.doctorId,
+            chairId: booking.chairId,
+            patientId: booking.userId,
+            priceCents: booking.priceCents,
+            maxUnpaid,
+            now: NOW,
+            startsAt: clinicInstant(env, booking.appointmentDate, booking.startMinute),
+          }),
+        ]
+      : []),
+    insertBooking(db, booking),
+    insertClaims(db, booking.id, claim),
   ]);
-  return results.at(-2)?.meta.changes ?? 0;
 }
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
@@ -101,7 +126,7 @@ const claimsOf = async (bookingId: string) =>
 beforeAll(seed);
 
 describe('bookings: statements against D1', () => {
-  it('claims every cell of a booking on its doctor and its chair', async () => {
+  it('claims every cell of a booking on its doctor, its chair and its patient', async () => {
     const booking = bookingOf(await newPatient(), {
       appointmentDate: '2026-12-02',
       treatmentId: 'cavity-filling',
@@ -109,29 +134,30 @@ describe('bookings: statements against D1', () => {
       startMinute: 570,
       durationMinutes: 60,
     });
-    expect(await book(booking)).toBe(1);
+    await book(booking);
     expect(await claimsOf(booking.id)).toEqual([
       ...[38, 39, 40, 41].map((cell) => ({ resource: 'chair:chair-1', cell })),
       ...[38, 39, 40, 41].map((cell) => ({ resource: 'doctor:dr-sofia-alvarez', cell })),
+      ...[38, 39, 40, 41].map((cell) => ({ resource: `patient:${booking.userId}`, cell })),
     ]);
   });
 
-  it('refuses a booking that overlaps another on its doctor or its chair by one cell as ONE_CLAIM_PER_CELL, and stores nothing of it', async () => {
+  it('refuses a booking that overlaps another on its doctor or its chair by one cell, and stores nothing of it', async () => {
     const [first, second] = [await newPatient(), await newPatient()];
-    expect(
-      await book(
-        bookingOf(first, {
-          appointmentDate: '2026-12-03',
-          startMinute: 540,
-          durationMinutes: 60,
-          treatmentId: 'cavity-filling',
-          treatment: 'Cavity Filling',
-        }),
-      ),
-    ).toBe(1);
-    // The same doctor from 09.45, another chair.
+    await book(
+      bookingOf(first, {
+        appointmentDate: '2026-12-03',
+        startMinute: 540,
+        durationMinutes: 60,
+        treatmentId: 'cavity-filling',
+        treatment: 'Cavity Filling',
+      }),
+    );
+    // The same doctor from 09.45, another chair: the placement check names the rule.
     const sameDoctor = bookingOf(second, { appointmentDate: '2026-12-03', startMinute: 585, chairId: 'chair-2' });
-    const error = await failureOf(book(sameDoctor));
+    expect(brokenRule(await failureOf(book(sameDoctor)))).toBe('doctor_taken');
+    // Without the check, the claims' primary key refuses it all the same.
+    const error = await failureOf(book(sameDoctor, 3, false));
     expect(violates(error, ONE_CLAIM_PER_CELL)).toBe(true);
     expect(violates(error, ONE_BOOKING_PER_PATIENT)).toBe(false);
     // The same chair from 09.45, another doctor (the whitening is the cosmetic dentist's).
@@ -142,16 +168,62 @@ describe('bookings: statements against D1', () => {
       treatment: 'Teeth Whitening',
       doctorId: 'dr-amelia-hart',
     });
-    expect(violates(await failureOf(book(sameChair)), ONE_CLAIM_PER_CELL)).toBe(true);
+    expect(brokenRule(await failureOf(book(sameChair)))).toBe('chair_taken');
+    expect(violates(await failureOf(book(sameChair, 3, false)), ONE_CLAIM_PER_CELL)).toBe(true);
     expect(await bookingById(db, sameDoctor.id, NOW)).toBeNull();
     expect(await claimsOf(sameChair.id)).toEqual([]);
     // Right after it, on both: fine.
-    expect(await book(bookingOf(second, { appointmentDate: '2026-12-03', startMinute: 600 }))).toBe(1);
+    await book(bookingOf(second, { appointmentDate: '2026-12-03', startMinute: 600 }));
+  });
+
+  it('refuses a patient in two places at once: another doctor and chair at an overlapping time', async () => {
+    const patient = await newPatient();
+    await book(bookingOf(patient, { appointmentDate: '2026-12-15', startMinute: 540 }));
+    const elsewhere = bookingOf(patient, {
+      appointmentDate: '2026-12-15',
+      startMinute: 540,
+      treatmentId: 'teeth-whitening',
+      treatment: 'Teeth Whitening',
+      doctorId: 'dr-amelia-hart',
+      chairId: 'chair-2',
+      durationMinutes: 60,
+    });
+    expect(brokenRule(await failureOf(book(elsewhere)))).toBe('patient_busy');
+    expect(violates(await failureOf(book(elsewhere, 3, false)), ONE_CLAIM_PER_CELL)).toBe(true);
+    expect(await bookingById(db, elsewhere.id, NOW)).toBeNull();
+    // Right after the first visit ends: fine.
+    await book({ ...elsewhere, id: crypto.randomUUID(), startMinute: 570 });
+  });
+
+  it('refuses, inside the batch, a time outside the clinic’s hours, a closed day, a doctor’s day off or a missing chair', async () => {
+    const patient = await newPatient();
+    const rule = async (fields: Partial<NewBookingRow>, before: string[] = []) => {
+      for (const sql of before) await db.prepare(sql).run();
+      return brokenRule(await failureOf(book(bookingOf(patient, { appointmentDate: '2026-12-16', ...fields }))));
+    };
+    expect(await rule({ startMinute: 1005, durationMinutes: 30 })).toBe('clinic_closed');
+    expect(
+      await rule({}, [
+        "INSERT INTO closures (id, from_date, to_date, reason) VALUES ('c-1216', '2026-12-16', '2026-12-16', 'Inventory')",
+      ]),
+    ).toBe('clinic_closed');
+    await db.prepare("DELETE FROM closures WHERE id = 'c-1216'").run();
+    expect(
+      await rule({}, [
+        "INSERT INTO closures (id, from_date, to_date, reason, doctor_id) VALUES ('c-sofia', '2026-12-16', '2026-12-16', 'Course', 'dr-sofia-alvarez')",
+      ]),
+    ).toBe('doctor_unavailable');
+    await db.prepare("DELETE FROM closures WHERE id = 'c-sofia'").run();
+    // The cleaning is general dentistry: the cosmetic dentist may not do it.
+    expect(await rule({ doctorId: 'dr-amelia-hart' })).toBe('doctor_unavailable');
+    expect(await rule({ chairId: 'no-such-chair' })).toBe('chair_missing');
+    expect(await rule({ appointmentDate: '2026-11-21', startMinute: 540 })).toBe('started');
+    await book(bookingOf(patient, { appointmentDate: '2026-12-16' }));
   });
 
   it('refuses a patient a second booking of one treatment on one date as ONE_BOOKING_PER_PATIENT', async () => {
     const patient = await newPatient();
-    expect(await book(bookingOf(patient, { appointmentDate: '2026-12-04' }))).toBe(1);
+    await book(bookingOf(patient, { appointmentDate: '2026-12-04' }));
     const error = await failureOf(
       book(bookingOf(patient, { appointmentDate: '2026-12-04', startMinute: 660, chairId: 'chair-2' })),
     );
@@ -162,30 +234,47 @@ describe('bookings: statements against D1', () => {
   it('releases, in the same batch, an unpaid booking whose hold ended and that holds a cell, and drops its claims', async () => {
     const [late, next] = [await newPatient(), await newPatient()];
     const lapsed = bookingOf(late, { appointmentDate: '2026-12-05', holdUntil: '2026-11-21T14:00:00.000Z' });
-    expect(await book(lapsed)).toBe(1);
+    await book(lapsed);
     const taking = bookingOf(next, {
       appointmentDate: '2026-12-05',
       startMinute: 555,
       durationMinutes: 30,
       chairId: 'chair-2',
     });
-    expect(await book(taking)).toBe(1);
+    await book(taking);
     expect(await bookingById(db, lapsed.id, NOW)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
     expect(await claimsOf(lapsed.id)).toEqual([]);
-    expect(await claimsOf(taking.id)).toHaveLength(4);
+    expect(await claimsOf(taking.id)).toHaveLength(6);
   });
 
-  it('inserts nothing, claims included, for a patient at the unpaid limit, but a free treatment still books', async () => {
+  it('inserts nothing, claims included, for a patient at the unpaid limit (open offers count), but a free treatment still books', async () => {
     await db
       .prepare(
         "INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES ('free-visit', 'Free Visit', 0, 30, 'general-dentistry', 99)",
       )
       .run();
     const patient = await newPatient();
-    expect(await book(bookingOf(patient, { appointmentDate: '2026-12-06' }), 1)).toBe(1);
+    await book(bookingOf(patient, { appointmentDate: '2026-12-06' }), 1);
     const refused = bookingOf(patient, { appointmentDate: '2026-12-07' });
-    expect(await book(refused, 1)).toBe(0);
+    expect(brokenRule(await failureOf(book(refused, 1)))).toBe('hold_limit');
     expect(await claimsOf(refused.id)).toEqual([]);
+    // An open waitlist offer holds a time as an unpaid booking does.
+    await db.batch([
+      db
+        .prepare(
+          "INSERT INTO waitlist (id, user_id, treatment_id, from_date, to_date, created_at) VALUES ('w-limit', ?1, 'teeth-cleaning', '2026-12-08', '2026-12-08', ?2)",
+        )
+        .bind(patient.id, NOW.toISOString()),
+      db
+        .prepare(
+          `INSERT INTO waitlist_offers (id, entry_id, treatment_id, day, start_minute, duration_minutes, slot, doctor_id, chair_id, expires_at, created_at)
+           VALUES ('o-limit', 'w-limit', 'teeth-cleaning', '2026-12-08', 600, 30, '10.00 AM - 10.30 AM', 'dr-sofia-alvarez', 'chair-2', ?1, ?2)`,
+        )
+        .bind(LATER, NOW.toISOString()),
+    ]);
+    expect(brokenRule(await failureOf(book(bookingOf(patient, { appointmentDate: '2026-12-09' }), 2)))).toBe(
+      'hold_limit',
+    );
     const free = bookingOf(patient, {
       appointmentDate: '2026-12-07',
       treatmentId: 'free-visit',
@@ -193,7 +282,7 @@ describe('bookings: statements against D1', () => {
       priceCents: 0,
       holdUntil: null,
     });
-    expect(await book(free, 1)).toBe(1);
+    await book(free, 1);
   });
 
   it('inserts nothing for a treatment that is no longer offered', async () => {
@@ -207,7 +296,7 @@ describe('bookings: statements against D1', () => {
       treatmentId: 'gone',
       treatment: 'Gone',
     });
-    expect(await book(booking)).toBe(0);
+    expect(brokenRule(await failureOf(book(booking)))).toBe('treatment_inactive');
     expect(await claimsOf(booking.id)).toEqual([]);
   });
 
@@ -222,7 +311,7 @@ describe('bookings: statements against D1', () => {
     });
     const earlier = bookingOf(patient, { appointmentDate: '2026-12-09' });
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-11', holdUntil: '2026-11-21T14:00:00.000Z' });
-    for (const booking of [later, earlier, lapsed]) expect(await book(booking)).toBe(1);
+    for (const booking of [later, earlier, lapsed]) await book(booking);
 
     const rows = await bookingsOf(db, patient.id, NOW, '2026-11-21');
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
@@ -261,7 +350,7 @@ describe('bookings: statements against D1', () => {
   it('cancels an unpaid booking and frees its claims in that batch; a paid one only when told to', async () => {
     const patient = await newPatient();
     const booking = bookingOf(patient, { appointmentDate: '2026-12-12' });
-    expect(await book(booking)).toBe(1);
+    await book(booking);
     await db.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(booking.id).run();
     const cancel = (evenPaid: boolean) =>
       db.batch([
@@ -270,9 +359,9 @@ describe('bookings: statements against D1', () => {
       ]);
     const [kept] = await cancel(false);
     expect(kept?.meta.changes).toBe(0);
-    expect(await claimsOf(booking.id)).toHaveLength(4);
+    expect(await claimsOf(booking.id)).toHaveLength(6);
     const [cancelled, freed] = await cancel(true);
-    expect([cancelled?.meta.changes, freed?.meta.changes]).toEqual([1, 4]);
+    expect([cancelled?.meta.changes, freed?.meta.changes]).toEqual([1, 6]);
     expect(await bookingById(db, booking.id, NOW)).toMatchObject({ status: 'cancelled', cancel_reason: 'admin' });
     expect((await cancel(true))[0]?.meta.changes).toBe(0);
   });
@@ -282,14 +371,14 @@ describe('bookings: statements against D1', () => {
     const ends = (hour: string) => `2026-11-21T${hour}:00:00.000Z`;
     const due = bookingOf(patient, { appointmentDate: '2026-12-13', holdUntil: ends('14') });
     const notYet = bookingOf(patient, { appointmentDate: '2026-12-14', holdUntil: ends('16') });
-    for (const booking of [due, notYet]) expect(await book(booking)).toBe(1);
+    for (const booking of [due, notYet]) await book(booking);
     expect(await bookingToPay(db, 'id', due.id, NOW)).toMatchObject({ released: 1 });
 
     await db.batch(releaseLapsedHolds(db, NOW));
     expect(await bookingById(db, due.id, NOW)).toMatchObject({ status: 'cancelled', cancel_reason: 'unpaid' });
     expect(await claimsOf(due.id)).toEqual([]);
     expect(await bookingById(db, notYet.id, NOW)).toMatchObject({ status: 'active', expired: 0 });
-    expect(await claimsOf(notYet.id)).toHaveLength(4);
+    expect(await claimsOf(notYet.id)).toHaveLength(6);
     expect(await bookingToPay(db, 'id', due.id, NOW)).toMatchObject({ released: 1 });
     expect(await bookingToPay(db, 'id', notYet.id, NOW)).toMatchObject({ released: 0, paid: 0, price_cents: 8000 });
   });
@@ -303,7 +392,7 @@ describe('bookings a schedule change strands', () => {
     patient = await newPatient();
     const add = async (fields: Partial<NewBookingRow>) => {
       const booking = bookingOf(patient, fields);
-      expect(await book(booking, 10)).toBe(1);
+      await book(booking, null, false);
       patientBookings.push(booking);
     };
     await add({
@@ -393,7 +482,10 @@ describe('bookings a schedule change strands', () => {
 
   it('marks exactly them for review, and answers them as the contract says', async () => {
     const change = { kind: 'closure', from: '2026-11-24', to: '2026-11-24', doctorId: null } as const;
-    const [found, marked] = await db.batch([strandedBookings(env, change, NOW), markStranded(env, change, NOW)]);
+    const [found, marked] = await db.batch([
+      strandedBookings(env, change, NOW),
+      markStranded(db, change, strandClock(env, NOW)),
+    ]);
     expect(marked?.meta.changes).toBe(1);
     const filling = patientBookings[2]!;
     const [row] = (found?.results ?? []) as StrandedRow[];
@@ -425,62 +517,87 @@ describe('moving a booking: statements against D1', () => {
       doctorId: 'dr-sofia-alvarez',
       chairId: 'chair-2',
       holdUntil: null,
+      startsAt: new Date('2026-12-20T15:00:00.000Z'),
       ...to,
     },
     at: NOW.toISOString(),
   });
-  const run = (move: MoveRow) => {
-    const resources = [doctorResource(move.to.doctorId), chairResource(move.to.chairId)] as const;
+  const run = (move: MoveRow, userId: string) => {
+    const claim = {
+      day: move.to.appointmentDate,
+      resources: [doctorResource(move.to.doctorId), chairResource(move.to.chairId), patientResource(userId)],
+      ...cellsOf(move.to.startMinute, move.to.durationMinutes),
+    };
     return db.batch([
-      ...moveStatements(
-        db,
-        move,
-        freeClaimsOfEndedBooking(db, move.from.id),
-        dropDeadClaims(db, move.to.appointmentDate, NOW),
-      ),
-      insertClaims(db, {
-        bookingId: move.to.id,
+      dropDeadClaims(db, move.to.appointmentDate, NOW),
+      checkPlacement(db, {
+        treatmentId: 'teeth-cleaning',
         day: move.to.appointmentDate,
-        resources,
-        ...cellsOf(move.to.startMinute, move.to.durationMinutes),
+        startMinute: move.to.startMinute,
+        durationMinutes: move.to.durationMinutes,
+        doctorId: move.to.doctorId,
+        chairId: move.to.chairId,
+        patientId: userId,
+        priceCents: 8000,
+        maxUnpaid: null,
+        now: NOW,
+        startsAt: clinicInstant(env, move.to.appointmentDate, move.to.startMinute),
+        moving: move.from,
       }),
+      ...moveStatements(db, move),
+      insertClaims(db, move.to.id, claim),
     ]);
   };
   const statusOf = (id: string) => db.prepare('SELECT status, moved_to FROM bookings WHERE id = ?1').bind(id).first();
 
-  it('moves the booking, its claims and its patient to the new time', async () => {
+  it('moves the booking, its claims and its patient to the new time, with its calendar UID and a higher version', async () => {
     const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-19' });
-    expect(await book(booking)).toBe(1);
+    await book(booking);
     const move = moveOf(booking, 0);
-    const [marked] = await run(move);
-    expect(marked?.meta.changes).toBe(1);
+    await run(move, booking.userId);
     expect(await statusOf(booking.id)).toEqual({ status: 'moved', moved_to: move.to.id });
     expect(await claimsOf(booking.id)).toEqual([]);
-    expect(await claimsOf(move.to.id)).toHaveLength(4);
+    expect(await claimsOf(move.to.id)).toHaveLength(6);
     expect(
-      await db.prepare('SELECT user_id, price_cents, paid FROM bookings WHERE id = ?1').bind(move.to.id).first(),
-    ).toEqual({
-      user_id: booking.userId,
-      price_cents: 8000,
-      paid: 0,
-    });
+      await db
+        .prepare('SELECT user_id, price_cents, paid, calendar_uid, version FROM bookings WHERE id = ?1')
+        .bind(move.to.id)
+        .first(),
+    ).toEqual({ user_id: booking.userId, price_cents: 8000, paid: 0, calendar_uid: booking.id, version: 2 });
+  });
+
+  it('carries the start a paid booking was paid for, never later than its new start', async () => {
+    const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-23' });
+    await book(booking);
+    await db
+      .prepare("UPDATE bookings SET paid = 1, paid_start_at = '2026-12-23T14:00:00.000Z' WHERE id = ?1")
+      .bind(booking.id)
+      .run();
+    const later = moveOf(booking, 1, { appointmentDate: '2026-12-28', startsAt: new Date('2026-12-28T15:00:00.000Z') });
+    await run(later, booking.userId);
+    const paidFor = (id: string) =>
+      db.prepare('SELECT paid_start_at FROM bookings WHERE id = ?1').bind(id).first('paid_start_at');
+    expect(await paidFor(later.to.id)).toBe('2026-12-23T14:00:00.000Z');
+    const moved = { ...booking, id: later.to.id };
+    const earlier = moveOf(moved, 1, { appointmentDate: '2026-12-21', startsAt: new Date('2026-12-21T15:00:00.000Z') });
+    await run(earlier, booking.userId);
+    expect(await paidFor(earlier.to.id)).toBe('2026-12-21T15:00:00.000Z');
   });
 
   it('does nothing when the booking is no longer as it was read (paid meanwhile, or moved already)', async () => {
     const booking = bookingOf(await newPatient(), { appointmentDate: '2026-12-21' });
-    expect(await book(booking)).toBe(1);
+    await book(booking);
     await db.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(booking.id).run();
     const stale = moveOf(booking, 0, { appointmentDate: '2026-12-22' });
-    const [marked] = await run(stale);
-    expect(marked?.meta.changes).toBe(0);
+    expect(brokenRule(await failureOf(run(stale, booking.userId)))).toBe('booking_changed');
     expect(await statusOf(booking.id)).toEqual({ status: 'active', moved_to: null });
-    expect(await claimsOf(booking.id)).toHaveLength(4);
+    expect(await claimsOf(booking.id)).toHaveLength(6);
     expect(await db.prepare('SELECT id FROM bookings WHERE id = ?1').bind(stale.to.id).first()).toBeNull();
 
     const first = moveOf(booking, 1, { appointmentDate: '2026-12-22' });
-    expect((await run(first))[0]?.meta.changes).toBe(1);
+    await run(first, booking.userId);
     const second = moveOf(booking, 1, { appointmentDate: '2026-12-22', startMinute: 660, slot: '11.00 AM - 11.30 AM' });
-    expect((await run(second))[0]?.meta.changes).toBe(0);
+    expect(brokenRule(await failureOf(run(second, booking.userId)))).toBe('booking_changed');
     expect(await statusOf(booking.id)).toEqual({ status: 'moved', moved_to: first.to.id });
     expect(await db.prepare('SELECT id FROM bookings WHERE id = ?1').bind(second.to.id).first()).toBeNull();
   });

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bookingById } from '../../src/booking/data/bookings.ts';
 import {
-  bookingById,
   cancelActiveBooking,
   insertBooking,
   markBookingPaid,
   setPaymentIntent,
-} from '../../src/booking/data/bookings.ts';
+} from '../../src/booking/data/writes.ts';
 import {
   advanceRefund,
   insertPayment,
@@ -33,28 +33,24 @@ async function unpaidBooking(): Promise<{ id: string; intent: string }> {
   const email = `payer${day}@example.com`;
   const id = crypto.randomUUID();
   const date = `2027-01-${String(day).padStart(2, '0')}`;
-  await insertBooking(
-    db,
-    {
-      id,
-      treatmentId: 'teeth-cleaning',
-      treatment: 'Teeth Cleaning',
-      appointmentDate: date,
-      slot: '09.00 AM - 09.30 AM',
-      startMinute: 540,
-      durationMinutes: 30,
-      doctorId: 'dr-sofia-alvarez',
-      chairId: 'chair-1',
-      userId: await addUser(email, `Payer ${day}`),
-      patientName: `Payer ${day}`,
-      email,
-      phone: '',
-      priceCents: 8000,
-      createdAt: NOW.toISOString(),
-      holdUntil: '2026-12-31T00:00:00.000Z',
-    },
-    3,
-  ).run();
+  await insertBooking(db, {
+    id,
+    treatmentId: 'teeth-cleaning',
+    treatment: 'Teeth Cleaning',
+    appointmentDate: date,
+    slot: '09.00 AM - 09.30 AM',
+    startMinute: 540,
+    durationMinutes: 30,
+    doctorId: 'dr-sofia-alvarez',
+    chairId: 'chair-1',
+    userId: await addUser(email, `Payer ${day}`),
+    patientName: `Payer ${day}`,
+    email,
+    phone: '',
+    priceCents: 8000,
+    createdAt: NOW.toISOString(),
+    holdUntil: '2026-12-31T00:00:00.000Z',
+  }).run();
   await setPaymentIntent(db, id, `pi_${id}`).run();
   return { id, intent: `pi_${id}` };
 }
@@ -71,11 +67,11 @@ const payment = (
   ...fields,
 });
 
-/** Records a payment as payments/record.ts does: insert, pay, read its state, in one batch. */
+/** Records a payment as money/record.ts does: insert, pay, read its state, in one batch. */
 async function record(paid: SucceededPayment) {
   const results = await db.batch([
     insertPayment(db, paid),
-    markBookingPaid(db, paid.bookingId, paid.transactionId),
+    markBookingPaid(db, paid.bookingId, paid.transactionId, NOW),
     paymentStateQuery(db, paid.transactionId),
   ]);
   return { paidChanges: results[1]?.meta.changes, state: results[2]?.results[0] };

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ClaimRow, dropDeadClaims, liveClaimsOn } from '../../src/booking/data/claims.ts';
+import { type ClaimRow, liveClaimsOn } from '../../src/booking/data/claims.ts';
+import { dropDeadClaims } from '../../src/booking/data/writes.ts';
 import {
   allChairs,
   CHAIR_NAME,

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
+import { erasePatient } from '../../src/booking/data/writes.ts';
 import {
   allUsers,
   bindUser,
   insertUser,
   makeUserAdmin,
   type NewUserRow,
-  removeUser,
   revokeAccessTokens,
   USER_EMAIL,
   USER_FIREBASE_UID,
@@ -120,13 +120,15 @@ describe('users: statements against D1', () => {
     expect(await userById(db, verified.id)).toMatchObject({ role: 'admin', tokenVersion: 2 });
   });
 
-  it('lists users oldest first, and removes one', async () => {
+  it('lists users oldest first, and leaves an erased one out', async () => {
     const list = await allUsers(db);
     expect(list.length).toBeGreaterThan(3);
     const created = await db.prepare('SELECT id FROM users ORDER BY created_at, email').all<{ id: string }>();
     expect(list.map((user) => user.id)).toEqual(created.results.map((row) => row.id));
     const last = list.at(-1)!;
-    expect((await removeUser(db, last.id).run()).meta.changes).toBe(1);
+    await db.batch(erasePatient(db, last.id, new Date()));
     expect(await userById(db, last.id)).toBeNull();
+    expect(await userByEmail(db, last.email)).toBeNull();
+    expect((await allUsers(db)).map((user) => user.id)).not.toContain(last.id);
   });
 });

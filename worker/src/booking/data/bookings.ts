@@ -40,11 +40,19 @@ export interface BookingRow {
   status: 'active' | 'cancelled' | 'attended' | 'no_show' | 'moved';
   cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
   cancel_note: string | null;
+  /** Rises on every move and cancellation: the iCalendar SEQUENCE. */
+  version: number;
+  /** The appointment's iCalendar UID for its whole life (the first booking's id). */
+  calendar_uid: string;
+  /** The start (ISO, UTC) a paid booking had when it was paid; its free-cancellation window is measured from it. */
+  paid_start_at: string | null;
+  needs_review: number;
 }
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
-  d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note`;
+  d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
+  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** A booking as every booking route answers it. */
@@ -93,6 +101,24 @@ export const BOOKINGS_OF_SQL = `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
  */
 export async function bookingsOf(db: D1Database, userId: string, now: Date, today: string): Promise<BookingRow[]> {
   const { results } = await db.prepare(BOOKINGS_OF_SQL).bind(userId, now.toISOString(), today).all<BookingRow>();
+  return results;
+}
+
+/** A patient's upcoming bookings that still count at the clock's `now`: active, not started (BookingRow). */
+export async function upcomingBookingsOf(
+  db: D1Database,
+  userId: string,
+  clock: { date: string; minute: number; now: Date },
+): Promise<BookingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
+       WHERE b.user_id = ?1 AND b.status = 'active' AND ${liveBooking('b', '?4')}
+         AND (b.appointment_date > ?2 OR (b.appointment_date = ?2 AND b.start_minute > ?3))
+       ORDER BY b.appointment_date, b.start_minute, b.id`,
+    )
+    .bind(userId, clock.date, clock.minute, clock.now.toISOString())
+    .all<BookingRow>();
   return results;
 }
 
@@ -150,110 +176,6 @@ export function paidFlagOf(db: D1Database, id: string): Promise<number | null> {
   return db.prepare('SELECT paid FROM bookings WHERE id = ?1').bind(id).first<number>('paid');
 }
 
-export interface NewBookingRow {
-  id: string;
-  treatmentId: string;
-  treatment: string;
-  appointmentDate: string;
-  slot: string;
-  /** Minutes after midnight on the clinic's clock. */
-  startMinute: number;
-  durationMinutes: number;
-  doctorId: string;
-  chairId: string;
-  userId: string;
-  patientName: string;
-  email: string;
-  phone: string;
-  priceCents: number;
-  /** Now (ISO, UTC): when it is booked, and the instant lapsed holds are judged at. */
-  createdAt: string;
-  holdUntil: string | null;
-}
-
-/**
- * SQL: the booking is free (?1 its price), or patient ?2 holds fewer live unpaid bookings at ?3
- * (now) than ?4 allows: counted in the statement, so concurrent requests cannot get past it.
- */
-const UNDER_UNPAID_LIMIT = `(?1 = 0 OR (SELECT count(*) FROM bookings held
-    WHERE held.user_id = ?2 AND held.status = 'active' AND held.paid = 0 AND held.hold_until > ?3) < ?4)`;
-/** The parameters ?1 to ?4 of UNDER_UNPAID_LIMIT; `maxUnpaid` null: no limit (a moved booking is no new hold). */
-const limitParams = (b: Pick<NewBookingRow, 'priceCents' | 'userId' | 'createdAt'>, maxUnpaid: number | null) =>
-  [maxUnpaid === null ? 0 : b.priceCents, b.userId, b.createdAt, maxUnpaid ?? 0] as const;
-
-const releaseWhere = (db: D1Database, match: string) =>
-  db.prepare(
-    `UPDATE bookings AS b SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?3
-     WHERE b.status = 'active' AND ${heldPastItsEnd('b', '?3')} AND ${match} AND ${UNDER_UNPAID_LIMIT}`,
-  );
-
-/**
- * Releases the unpaid bookings whose hold has ended and that stand in a new booking's way (a claim
- * on its doctor's or chair's cells `firstCell`..`lastCell`, or the patient's own booking of this
- * treatment on this date), while the patient is under the limit (`maxUnpaid`; null: none). Put
- * them in the new booking's batch before its insert, followed by dropDeadClaims (which frees their claims).
- */
-export function releaseLapsedHoldsInTheWay(
-  db: D1Database,
-  booking: Pick<NewBookingRow, 'priceCents' | 'userId' | 'createdAt' | 'treatmentId' | 'appointmentDate'>,
-  maxUnpaid: number | null,
-  cells: { resources: readonly [string, string]; firstCell: number; lastCell: number },
-): D1PreparedStatement[] {
-  const limit = limitParams(booking, maxUnpaid);
-  return [
-    releaseWhere(
-      db,
-      'b.id IN (SELECT c.booking_id FROM claims c WHERE c.day = ?5 AND c.resource IN (?6, ?7) AND c.cell BETWEEN ?8 AND ?9)',
-    ).bind(...limit, booking.appointmentDate, ...cells.resources, cells.firstCell, cells.lastCell),
-    releaseWhere(db, 'b.user_id = ?2 AND b.treatment_id = ?5 AND b.appointment_date = ?6').bind(
-      ...limit,
-      booking.treatmentId,
-      booking.appointmentDate,
-    ),
-  ];
-}
-
-/**
- * Inserts the booking while its patient is under the unpaid limit and its treatment is still
- * offered (0 changes when not), and, for a waitlist offer (`offerId`), while that offer is open and
- * not expired: of several accepts of one offer, only the first batch books. A date the patient already booked this treatment on fails it on
- * ONE_BOOKING_PER_PATIENT, whatever the timing; its claims (insertClaims) decide its time.
- */
-export function insertBooking(
-  db: D1Database,
-  booking: NewBookingRow,
-  maxUnpaid: number,
-  offerId: string | null = null,
-): D1PreparedStatement {
-  const b = booking;
-  return db
-    .prepare(
-      `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
-         chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
-       SELECT ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?2, ?14, ?15, ?16, ?1, ?3, ?17
-       WHERE ${UNDER_UNPAID_LIMIT} AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = ?6 AND t.active = 1)
-         AND (?18 IS NULL OR EXISTS (
-           SELECT 1 FROM waitlist_offers o WHERE o.id = ?18 AND o.status = 'open' AND o.expires_at > ?3))`,
-    )
-    .bind(
-      ...limitParams(b, maxUnpaid),
-      b.id,
-      b.treatmentId,
-      b.treatment,
-      b.appointmentDate,
-      b.slot,
-      b.startMinute,
-      b.durationMinutes,
-      b.doctorId,
-      b.chairId,
-      b.patientName,
-      b.email,
-      b.phone,
-      b.holdUntil,
-      offerId,
-    );
-}
-
 /**
  * A booking's name in the audit trail, read in the audit statement's batch:
  * "Pat Patient: Teeth Cleaning, 2026-11-21, 09.00 AM - 09.30 AM".
@@ -262,64 +184,6 @@ export const bookingName =
   (id: string): Sql =>
   (param) =>
     `(SELECT patient_name || ': ' || treatment || ', ' || appointment_date || ', ' || slot FROM bookings WHERE id = ${param(id)})`;
-
-/**
- * Cancels an active booking and frees its slot; unless `evenPaid`, only while it is unpaid (checked
- * in the write). `note`: why the clinic cancelled it, in its words (the patient sees it).
- */
-export function cancelActiveBooking(
-  db: D1Database,
-  id: string,
-  { evenPaid, by, note = null }: { evenPaid: boolean; by: 'patient' | 'admin'; note?: string | null },
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET status = 'cancelled', cancel_reason = ?3, cancel_note = ?4,
-         cancelled_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
-       WHERE id = ?1 AND status = 'active' AND (?2 OR paid = 0)`,
-    )
-    .bind(id, evenPaid ? 1 : 0, by, note);
-}
-
-/** SQL: the active bookings whose hold ended by ?1 (the bookings_holds index finds them). */
-const LAPSED = `SELECT b.id FROM bookings b WHERE b.status = 'active' AND b.paid = 0 AND b.hold_until IS NOT NULL AND b.hold_until <= ?1`;
-
-/**
- * Releases every unpaid booking whose hold ended by `now` (cancelled with cancel_reason 'unpaid')
- * and frees its claims: two statements for one batch.
- */
-export function releaseLapsedHolds(db: D1Database, now: Date): D1PreparedStatement[] {
-  const at = now.toISOString();
-  return [
-    db.prepare(`DELETE FROM claims WHERE booking_id IN (${LAPSED})`).bind(at),
-    db
-      .prepare(
-        `UPDATE bookings SET status = 'cancelled', cancel_reason = 'unpaid', cancelled_at = ?1 WHERE id IN (${LAPSED})`,
-      )
-      .bind(at),
-  ];
-}
-
-/** Remembers the payment intent handed out for a booking (one per booking). */
-export function setPaymentIntent(db: D1Database, bookingId: string, intentId: string): D1PreparedStatement {
-  return db.prepare('UPDATE bookings SET payment_intent_id = ?2 WHERE id = ?1').bind(bookingId, intentId);
-}
-
-/** Marks an active, unpaid booking paid (a repeat changes nothing), when the payment recorded for it by `transactionId` is not one owed back. */
-export function markBookingPaid(db: D1Database, bookingId: string, transactionId: string): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET paid = 1, payment_error = NULL
-       WHERE id = ?1 AND status = 'active' AND paid = 0 AND EXISTS (
-         SELECT 1 FROM payments p WHERE p.transaction_id = ?2 AND p.booking_id = ?1 AND p.refund_status IS NULL)`,
-    )
-    .bind(bookingId, transactionId);
-}
-
-/** Notes why the last payment of an unpaid booking failed (a failure never un-pays a booking). */
-export function notePaymentFailure(db: D1Database, bookingId: string, message: string): D1PreparedStatement {
-  return db.prepare('UPDATE bookings SET payment_error = ?2 WHERE id = ?1 AND paid = 0').bind(bookingId, message);
-}
 
 /**
  * SQL: patient ?1 has had an appointment: one marked attended, or an active booking (paid, free, or
@@ -342,9 +206,10 @@ export function pastAppointmentQuery(env: Env, userId: string, now: Date): D1Pre
 }
 
 /**
- * A schedule change that may leave upcoming bookings without a doctor or a chair, or outside the
- * clinic's or their doctor's time. Each is a condition on a booking `b`, evaluated in SQL, so the
- * same test finds them before the change and marks them in the change's own batch.
+ * A schedule change that may leave upcoming bookings (and held offers) without a doctor, a chair or
+ * a treatment, or outside the clinic's or their doctor's time. Each is a condition on a booking or
+ * an offer, evaluated in SQL, so the same test finds them before the change and acts on them in the
+ * change's own batch.
  */
 export type ScheduleChange =
   /** A closure of the clinic (doctorId null) or of one doctor, from..to inclusive. */
@@ -354,47 +219,110 @@ export type ScheduleChange =
   /** A doctor's new days (bit mask), hours, and specialty (null: unchanged). */
   | { kind: 'doctor'; doctorId: string; workingDays: number; start: number; end: number; specialtyId: string | null }
   | { kind: 'doctor deleted'; doctorId: string }
-  | { kind: 'chair deleted'; chairId: string };
+  | { kind: 'chair deleted'; chairId: string }
+  /** A treatment deactivated or deleted: its bookings stay, its offers go. */
+  | { kind: 'treatment withdrawn'; treatmentId: string };
 
-/** SQL on booking `b`, with parameters from ?4 on, for each kind of change. */
-function strandedBy(change: ScheduleChange): { sql: string; params: (string | number | null)[] } {
-  const weekday = "CAST(strftime('%w', b.appointment_date) AS INTEGER)";
+/** The columns of what a change may strand: a booking (alias b) or a waitlist offer (alias o). */
+export interface StrandColumns {
+  alias: string;
+  date: string;
+  start: string;
+  duration: string;
+  doctor: string;
+  chair: string;
+  treatment: string;
+}
+
+const BOOKING_COLUMNS_OF_B: StrandColumns = {
+  alias: 'b',
+  date: 'b.appointment_date',
+  start: 'b.start_minute',
+  duration: 'b.duration_minutes',
+  doctor: 'b.doctor_id',
+  chair: 'b.chair_id',
+  treatment: 'b.treatment_id',
+};
+
+/** SQL on `c`'s row for each kind of change, with its parameters bound through `param`. */
+function strandedBy(change: ScheduleChange, c: StrandColumns, param: (value: unknown) => string): string {
+  const weekday = `CAST(strftime('%w', ${c.date}) AS INTEGER)`;
+  const end = `${c.start} + ${c.duration}`;
   switch (change.kind) {
-    case 'closure':
-      return {
-        sql: 'b.appointment_date BETWEEN ?4 AND ?5 AND (?6 IS NULL OR b.doctor_id = ?6)',
-        params: [change.from, change.to, change.doctorId],
-      };
+    case 'closure': {
+      const doctor = param(change.doctorId);
+      return `${c.date} BETWEEN ${param(change.from)} AND ${param(change.to)} AND (${doctor} IS NULL OR ${c.doctor} = ${doctor})`;
+    }
     case 'hours':
-      return {
-        sql: `NOT EXISTS (SELECT 1 FROM json_each(?4) h WHERE json_extract(h.value, '$[0]') = ${weekday}
-                AND b.start_minute >= json_extract(h.value, '$[1]') AND b.start_minute + b.duration_minutes <= json_extract(h.value, '$[2]'))`,
-        params: [JSON.stringify(change.hours)],
-      };
-    case 'doctor':
-      return {
-        sql: `b.doctor_id = ?4 AND ((?5 >> ${weekday}) & 1 = 0 OR b.start_minute < ?6 OR b.start_minute + b.duration_minutes > ?7
-                OR (?8 IS NOT NULL AND (SELECT t.specialty_id FROM treatments t WHERE t.id = b.treatment_id) IS NOT ?8))`,
-        params: [change.doctorId, change.workingDays, change.start, change.end, change.specialtyId],
-      };
+      return `NOT EXISTS (SELECT 1 FROM json_each(${param(JSON.stringify(change.hours))}) h
+                WHERE json_extract(h.value, '$[0]') = ${weekday}
+                  AND ${c.start} >= json_extract(h.value, '$[1]') AND ${end} <= json_extract(h.value, '$[2]'))`;
+    case 'doctor': {
+      const specialty = param(change.specialtyId);
+      return `${c.doctor} = ${param(change.doctorId)} AND ((${param(change.workingDays)} >> ${weekday}) & 1 = 0
+                OR ${c.start} < ${param(change.start)} OR ${end} > ${param(change.end)}
+                OR (${specialty} IS NOT NULL AND (SELECT t.specialty_id FROM treatments t WHERE t.id = ${c.treatment}) IS NOT ${specialty}))`;
+    }
     case 'doctor deleted':
-      return { sql: 'b.doctor_id = ?4', params: [change.doctorId] };
+      return `${c.doctor} = ${param(change.doctorId)}`;
     case 'chair deleted':
-      return { sql: 'b.chair_id = ?4', params: [change.chairId] };
+      return `${c.chair} = ${param(change.chairId)}`;
+    case 'treatment withdrawn':
+      return `${c.treatment} = ${param(change.treatmentId)}`;
   }
 }
 
 /**
- * SQL: booking `b` is upcoming and still counts: active, not released for non-payment, and not
- * started on the clinic's clock (?1 today, ?2 minutes after midnight, ?3 now in UTC).
+ * The condition (and its parameters, numbered from ?1) that `change` strands the row of `columns`;
+ * with `clock`, only bookings that are upcoming and still count at that moment: active, not
+ * released for non-payment, not started on the clinic's clock.
  */
-const UPCOMING = `b.status = 'active' AND ${liveBooking('b', '?3')}
-  AND (b.appointment_date > ?1 OR (b.appointment_date = ?1 AND b.start_minute > ?2))`;
+export function strandedWhere(
+  change: ScheduleChange,
+  clock: { date: string; minute: number; now: Date; upcomingOnly?: boolean },
+  columns: StrandColumns = BOOKING_COLUMNS_OF_B,
+): { where: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  const sql = strandedBy(change, columns, param);
+  if (clock.upcomingOnly === false) return { where: sql, params };
+  const b = columns.alias;
+  const today = param(clock.date);
+  const upcoming = `${b}.status = 'active' AND ${liveBooking(b, param(clock.now.toISOString()))}
+    AND (${columns.date} > ${today} OR (${columns.date} = ${today} AND ${columns.start} > ${param(clock.minute)}))`;
+  return { where: `${upcoming} AND ${sql}`, params };
+}
 
-function strandedParams(env: Env, change: ScheduleChange, now: Date) {
+const OFFER_COLUMNS: StrandColumns = {
+  alias: 'o',
+  date: 'o.day',
+  start: 'o.start_minute',
+  duration: 'o.duration_minutes',
+  doctor: 'o.doctor_id',
+  chair: 'o.chair_id',
+  treatment: 'o.treatment_id',
+};
+
+/**
+ * The condition (parameters from ?1) that `change` invalidates waitlist offer `o`: open and not
+ * expired at the clock's `now`, for a time the change leaves out.
+ */
+export function offersStrandedWhere(
+  change: ScheduleChange,
+  clock: { date: string; minute: number; now: Date },
+): { where: string; params: unknown[] } {
+  const { where, params } = strandedWhere(change, { ...clock, upcomingOnly: false }, OFFER_COLUMNS);
+  params.push(clock.now.toISOString());
+  return { where: `o.status = 'open' AND o.expires_at > ?${params.length} AND ${where}`, params };
+}
+
+/** The clinic's clock at `now`, as strandedWhere takes it. */
+export function strandClock(env: Env, now: Date) {
   const clock = clinicNow(env, now);
-  const { sql, params } = strandedBy(change);
-  return { where: `${UPCOMING} AND ${sql}`, params: [clock.date, clock.minute, now.toISOString(), ...params] };
+  return { date: clock.date, minute: clock.minute, now };
 }
 
 export interface StrandedRow {
@@ -422,7 +350,7 @@ export const toStranded = (row: StrandedRow): StrandedBooking => ({
 
 /** The upcoming bookings `change` would strand (StrandedRow), by date and time. */
 export function strandedBookings(env: Env, change: ScheduleChange, now: Date): D1PreparedStatement {
-  const { where, params } = strandedParams(env, change, now);
+  const { where, params } = strandedWhere(change, strandClock(env, now));
   return env.DB.prepare(
     `SELECT b.id, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email, b.phone, d.name AS doctor_name
      FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
@@ -430,144 +358,8 @@ export function strandedBookings(env: Env, change: ScheduleChange, now: Date): D
   ).bind(...params);
 }
 
-/** Marks the upcoming bookings `change` strands for the front desk's review (needs_review = 1); put it in the change's batch, before the change. */
-export function markStranded(env: Env, change: ScheduleChange, now: Date): D1PreparedStatement {
-  const { where, params } = strandedParams(env, change, now);
-  return env.DB.prepare(
-    `UPDATE bookings SET needs_review = 1 WHERE id IN (SELECT b.id FROM bookings b WHERE ${where})`,
-  ).bind(...params);
-}
-
 /** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */
 export const HAS_UPCOMING_BOOKINGS = `EXISTS (SELECT 1 FROM bookings b WHERE b.status = 'active' AND b.treatment_id = ?1 AND b.appointment_date >= ?2)`;
-
-export interface MoveRow {
-  /** The booking moved, and what was read of it: the move happens only while it is still so. */
-  from: { id: string; paid: number; paymentIntentId: string | null };
-  to: {
-    id: string;
-    appointmentDate: string;
-    slot: string;
-    startMinute: number;
-    durationMinutes: number;
-    doctorId: string;
-    chairId: string;
-    holdUntil: string | null;
-  };
-  /** Now (ISO, UTC). */
-  at: string;
-}
-
-/**
- * The first write of a reschedule: marks the booking 'moved' (moved_to is set once its successor
- * exists, linkMoved), only while it is as it was read (active, still counting at `at`, the same
- * paid flag and payment intent) and its treatment is still offered; 0 changes otherwise, and then
- * the rest of the move (moveStatements) does nothing. A paid booking hands its payment intent on
- * (it is unique), an unpaid one keeps it: a payment of that intent arriving later finds the booking
- * moved and is recorded as owed back.
- */
-function markMoved(db: D1Database, move: MoveRow): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET status = 'moved', cancelled_at = ?2,
-         payment_intent_id = CASE WHEN ?3 = 1 THEN NULL ELSE payment_intent_id END
-       WHERE id = ?1 AND status = 'active' AND ${liveBooking('bookings', '?2')} AND paid = ?3 AND payment_intent_id IS ?4
-         AND EXISTS (SELECT 1 FROM treatments t WHERE t.id = bookings.treatment_id AND t.active = 1)`,
-    )
-    .bind(move.from.id, move.at, move.from.paid, move.from.paymentIntentId);
-}
-
-/** Points the moved booking to its successor, once that exists. */
-function linkMoved(db: D1Database, move: MoveRow): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET moved_to = ?2
-       WHERE id = ?1 AND status = 'moved' AND moved_to IS NULL AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
-    )
-    .bind(move.from.id, move.to.id);
-}
-
-/** The booking that replaces a moved one (just marked, not yet linked): its patient, treatment, price and paid flag, at its new time. */
-function insertMovedBooking(db: D1Database, move: MoveRow): D1PreparedStatement {
-  const { from, to } = move;
-  return db
-    .prepare(
-      `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
-         chair_id, user_id, patient_name, email, phone, price_cents, paid, payment_intent_id, created_at, hold_until)
-       SELECT ?2, o.treatment_id, o.treatment, ?3, ?4, ?5, ?6, ?7, ?8, o.user_id, o.patient_name, o.email, o.phone,
-         o.price_cents, o.paid, ?9, ?10, ?11
-       FROM bookings o WHERE o.id = ?1 AND o.status = 'moved' AND o.moved_to IS NULL`,
-    )
-    .bind(
-      from.id,
-      to.id,
-      to.appointmentDate,
-      to.slot,
-      to.startMinute,
-      to.durationMinutes,
-      to.doctorId,
-      to.chairId,
-      from.paid === 1 ? from.paymentIntentId : null,
-      move.at,
-      to.holdUntil,
-    );
-}
-
-/** A paid booking's payment follows it to the booking that replaced it (once that exists). */
-function movePayment(db: D1Database, move: MoveRow): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE payments SET booking_id = ?2
-       WHERE booking_id = ?1 AND refund_status IS NULL AND EXISTS (SELECT 1 FROM bookings WHERE id = ?2)`,
-    )
-    .bind(move.from.id, move.to.id);
-}
-
-/**
- * A reschedule's own writes, for one batch after the releases of lapsed holds in the way: the old
- * booking marked moved (markMoved: the first statement, whose changes say whether it happened), its
- * claims freed, the new booking inserted with the old one's patient and payment and linked from the
- * old one, its payment moved.
- * Put the new booking's claims (insertClaims) after these: a cell taken meanwhile fails the whole
- * batch, and the old booking stays as it was.
- */
-export function moveStatements(
-  db: D1Database,
-  move: MoveRow,
-  freeOldClaims: D1PreparedStatement,
-  dropDead: D1PreparedStatement,
-  /** The move's audit row: right after the new booking's insert, written only when that inserted it (IF_CHANGED). */
-  audit?: D1PreparedStatement,
-): D1PreparedStatement[] {
-  return [
-    markMoved(db, move),
-    freeOldClaims,
-    dropDead,
-    insertMovedBooking(db, move),
-    ...(audit ? [audit] : []),
-    linkMoved(db, move),
-    movePayment(db, move),
-  ];
-}
-
-/**
- * Marks a booking attended or missed: one that is active and still counts at `at`, or already
- * marked (the clinic corrects its mark). 0 changes when it was cancelled, moved or released meanwhile.
- * Its claims stay: its doctor and chair were taken for its time either way.
- */
-export function setAttendance(
-  db: D1Database,
-  id: string,
-  status: 'attended' | 'no_show',
-  at: string,
-): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE bookings SET status = ?2
-       WHERE id = ?1 AND (status IN ('attended', 'no_show') OR (status = 'active' AND ${liveBooking('bookings', '?3')}))`,
-    )
-    .bind(id, status, at);
-}
 
 export interface ScheduleRow {
   id: string;

@@ -1,7 +1,15 @@
-import { liveBooking } from '../../booking/data/bookings.ts';
+import { liveBooking, offersStrandedWhere, type ScheduleChange, strandedWhere } from '../../booking/data/bookings.ts';
 
 /** The kinds of mail a patient gets. */
-export type MailKind = 'confirmation' | 'reschedule' | 'cancellation' | 'receipt' | 'reminder' | 'offer';
+export type MailKind =
+  | 'confirmation'
+  | 'reschedule'
+  | 'cancellation'
+  | 'receipt'
+  | 'reminder'
+  | 'offer'
+  | 'stranded'
+  | 'offer_withdrawn';
 
 /**
  * SQL: what a mail needs of booking `b` (and its doctor `d`), as a JSON object, taken when the mail
@@ -10,7 +18,12 @@ export type MailKind = 'confirmation' | 'reschedule' | 'cancellation' | 'receipt
 const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatment, 'date', b.appointment_date,
   'startMinute', b.start_minute, 'durationMinutes', b.duration_minutes, 'patientName', b.patient_name,
   'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until,
-  'cancelReason', b.cancel_reason)`;
+  'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version)`;
+
+/** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */
+const OFFER_SNAPSHOT = `json_object('offerId', o.id, 'treatment', t.name, 'date', o.day, 'startMinute', o.start_minute,
+  'durationMinutes', o.duration_minutes, 'patientName', u.name, 'doctor', d.name, 'priceCents', t.price_cents,
+  'expiresAt', o.expires_at)`;
 
 /** What every queued mail's `data` holds (BOOKING_SNAPSHOT), plus what its kind adds. */
 export interface MailData {
@@ -25,6 +38,9 @@ export interface MailData {
   paid: number;
   holdUntil: string | null;
   cancelReason: string | null;
+  /** The appointment's calendar UID for its whole life, and the booking's version (the SEQUENCE). */
+  calendarUid?: string;
+  version?: number;
   /** cancellation: who cancelled ('patient', 'admin', 'unpaid'), and why (the clinic's words). */
   by?: string;
   reason?: string | null;
@@ -94,6 +110,50 @@ export function queueReleaseMails(db: D1Database, at: Date): D1PreparedStatement
 }
 
 /**
+ * Queues, for every upcoming booking `change` strands that was not marked for review yet, one plain
+ * mail saying the clinic will call: put it before markStranded in the change's batch.
+ */
+export function queueStrandedMails(
+  db: D1Database,
+  change: ScheduleChange,
+  clock: { date: string; minute: number; now: Date },
+): D1PreparedStatement {
+  const { where, params } = strandedWhere(change, clock);
+  const at = `?${params.length + 1}`;
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT lower(hex(randomblob(16))), 'stranded:' || b.id || ':' || ${at}, 'stranded', b.email, b.id,
+         ${BOOKING_SNAPSHOT}, ${at}, ${at}
+       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
+       WHERE b.needs_review = 0 AND ${where}
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(...params, clock.now.toISOString());
+}
+
+/** Queues the mail of every open offer `change` withdraws: put it before the withdrawal in the change's batch. */
+export function queueWithdrawnOfferMails(
+  db: D1Database,
+  change: ScheduleChange,
+  clock: { date: string; minute: number; now: Date },
+): D1PreparedStatement {
+  const { where, params } = offersStrandedWhere(change, clock);
+  const at = `?${params.length + 1}`;
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
+       SELECT lower(hex(randomblob(16))), 'offer_withdrawn:' || o.id, 'offer_withdrawn', u.email,
+         ${OFFER_SNAPSHOT}, ${at}, ${at}
+       FROM waitlist_offers o JOIN waitlist w ON w.id = o.entry_id JOIN users u ON u.id = w.user_id
+         JOIN treatments t ON t.id = o.treatment_id LEFT JOIN doctors d ON d.id = o.doctor_id
+       WHERE ${where}
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(...params, clock.now.toISOString());
+}
+
+/**
  * Queues the receipt of a payment that paid its booking (not one recorded to be refunded): put it
  * after the statements that record the payment and mark the booking paid.
  */
@@ -130,7 +190,7 @@ export function queueClaimedReminders(db: D1Database, token: string, now: Date):
        WHERE r.claim_token = ?1 AND r.status = 'claimed' AND r.send_until > ?2
          AND b.status = 'active' AND ${liveBooking('b', '?2')} AND b.version = r.booking_version
          AND b.appointment_date = r.appointment_date AND b.start_minute = r.start_minute
-         AND u.reminders_opt_out = 0 AND (r.kind = '24h' OR s.second_reminder = 1)
+         AND b.needs_review = 0 AND u.reminders_opt_out = 0 AND (r.kind = '24h' OR s.second_reminder = 1)
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(token, now.toISOString());
@@ -141,10 +201,7 @@ export function queueOfferMail(db: D1Database, offerId: string, now: Date): D1Pr
   return db
     .prepare(
       `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
-       SELECT ?1, 'offer:' || o.id, 'offer', u.email,
-         json_object('offerId', o.id, 'treatment', t.name, 'date', o.day, 'startMinute', o.start_minute,
-           'durationMinutes', o.duration_minutes, 'patientName', u.name, 'doctor', d.name,
-           'priceCents', t.price_cents, 'expiresAt', o.expires_at), ?3, ?3
+       SELECT ?1, 'offer:' || o.id, 'offer', u.email, ${OFFER_SNAPSHOT}, ?3, ?3
        FROM waitlist_offers o
          JOIN waitlist w ON w.id = o.entry_id
          JOIN users u ON u.id = w.user_id
@@ -186,7 +243,7 @@ export function claimDueMail(
          ORDER BY next_attempt_at LIMIT ?4)
        RETURNING id, kind, recipient, data, attempts,
          (booking_version IS NOT NULL AND NOT EXISTS (
-           SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active'
+           SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active' AND b.needs_review = 0
              AND ${liveBooking('b', '?2')} AND b.version = outbox.booking_version
              AND b.appointment_date = json_extract(outbox.data, '$.date')
              AND b.start_minute = json_extract(outbox.data, '$.startMinute'))) AS stale`,

@@ -134,3 +134,8 @@ export function reviewMove(id: string, status: ReviewStatus, version: number): {
 export async function reviewExists(db: D1Database, id: string): Promise<boolean> {
   return (await db.prepare('SELECT 1 FROM reviews WHERE id = ?1').bind(id).first()) !== null;
 }
+
+/** Deletes a patient's reviews (their record is erased: their words and photo go with it). */
+export function deleteReviewsOf(db: D1Database, userId: string): D1PreparedStatement {
+  return db.prepare('DELETE FROM reviews WHERE user_id = ?1').bind(userId);
+}

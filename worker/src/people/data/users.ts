@@ -36,18 +36,26 @@ export const USER_EMAIL: UniqueConstraint = { table: 'users', columns: ['email']
 export const USER_FIREBASE_UID: UniqueConstraint = { table: 'users', columns: ['firebase_uid'] };
 
 export async function userById(db: D1Database, id: string): Promise<User | null> {
-  const row = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1`).bind(id).first<UserRow>();
+  const row = await db
+    .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE id = ?1 AND erased_at IS NULL`)
+    .bind(id)
+    .first<UserRow>();
   return row && userFromRow(row);
 }
 
 export async function userByEmail(db: D1Database, email: string): Promise<User | null> {
-  const row = await db.prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1`).bind(email).first<UserRow>();
+  const row = await db
+    .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE email = ?1 AND erased_at IS NULL`)
+    .bind(email)
+    .first<UserRow>();
   return row && userFromRow(row);
 }
 
 /** Every user, oldest first. */
 export async function allUsers(db: D1Database): Promise<User[]> {
-  const { results } = await db.prepare(`SELECT ${USER_COLUMNS} FROM users ORDER BY created_at, email`).all<UserRow>();
+  const { results } = await db
+    .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE erased_at IS NULL ORDER BY created_at, email`)
+    .all<UserRow>();
   return results.map(userFromRow);
 }
 
@@ -133,11 +141,6 @@ export function makeUserAdmin(db: D1Database, id: string): D1PreparedStatement {
     .bind(id);
 }
 
-/** Deletes a user; their bookings go with them (ON DELETE CASCADE), their review stays without them. */
-export function removeUser(db: D1Database, id: string): D1PreparedStatement {
-  return db.prepare('DELETE FROM users WHERE id = ?1').bind(id);
-}
-
 export interface PatientMatchRow {
   id: string;
   name: string;
@@ -159,7 +162,7 @@ export async function searchUsers(db: D1Database, text: string): Promise<Patient
          (SELECT b.phone FROM bookings b WHERE b.user_id = u.id AND b.phone != ''
            ORDER BY b.created_at DESC LIMIT 1) AS phone,
          (SELECT count(*) FROM bookings n WHERE n.user_id = u.id AND n.status = 'no_show') AS no_shows
-       FROM users u WHERE u.name LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\'
+       FROM users u WHERE u.erased_at IS NULL AND (u.name LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\')
        ORDER BY u.name COLLATE NOCASE, u.email LIMIT 20`,
     )
     .bind(pattern)

@@ -19,3 +19,8 @@ export function violates(error: unknown, constraint: UniqueConstraint): boolean 
   if (!failed || failed.length !== constraint.columns.length) return false;
   return constraint.columns.every((column) => failed.includes(`${constraint.table}.${column}`));
 }
+
+/** Whether `error` is D1 refusing a write on any rule of the schema (unique, foreign key, check, a trigger's abort). */
+export function isConstraintFailure(error: unknown): boolean {
+  return /SQLITE_CONSTRAINT|constraint failed/.test(error instanceof Error ? error.message : String(error));
+}

@@ -1,0 +1,955 @@
+/**
+ * The booking engine (issue 23): the one module that changes bookings, their claims and waitlist
+ * offers (only it imports booking/data/writes.ts). A booking is placed (by its patient, by the front
+ * desk, by accepting an offer), moved, cancelled, released when its hold ends, stranded by a
+ * schedule change; an offer is made, accepted, declined, expires or is withdrawn. Each change is one
+ * `db.batch()` holding the change, its audit row, its outbox mails and the waitlist trigger.
+ *
+ * Every placement re-checks every rule of the day inside its own batch (checkPlacement, migration
+ * 0011's placement_checks): hours, closures, the doctor's days, hours and specialty, the chair, the
+ * treatment being active, who holds the cells (the doctor, the chair and the patient each claim
+ * them), and the hold limit counting unpaid bookings and open offers. A rule that fails aborts the
+ * batch; `conflictOf` turns it into one plain sentence.
+ */
+import type { AuditAction } from '../../../contract/audit.ts';
+import type {
+  BookingCancelled,
+  StrandedBooking,
+  StrandedConflict,
+  WithdrawnOffer,
+} from '../../../contract/bookings.ts';
+import { slotLabel } from '../../../contract/slot-label.ts';
+import { readPolicy } from '../clinic/data/cancellation-policy.ts';
+import type { TreatmentRow } from '../clinic/data/treatments.ts';
+import { insideWindowMessage } from '../clinic/policy.ts';
+import { messageSettings } from '../messages/data/message-settings.ts';
+import {
+  queueOfferMail,
+  queueReleaseMails,
+  queueStrandedMails,
+  queueWithdrawnOfferMails,
+} from '../messages/data/outbox.ts';
+import { bookingCancelled, bookingConfirmed, bookingRescheduled, timeFreed } from '../messages/messages.ts';
+import { refundOfCancelledBooking } from '../money/refunds.ts';
+import {
+  bookingWindowProblem,
+  clinicInstant,
+  clinicNow,
+  displayDate,
+  firstBookableMinute,
+  isWholeInterval,
+  parseClinicDate,
+} from '../platform/clinic-time.ts';
+import { type Actor, auditEntry, type Fields, IF_CHANGED } from '../platform/data/audit.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError } from '../platform/http.ts';
+import {
+  type BookingRow,
+  bookingName,
+  ONE_BOOKING_PER_PATIENT,
+  offersStrandedWhere,
+  type ScheduleChange,
+  type StrandedRow,
+  strandClock,
+  strandedBookings,
+  toStranded,
+} from './data/bookings.ts';
+import { chairResource, doctorResource, patientResource } from './data/claims.ts';
+import { entriesInLine, leaveEntry, type OfferRow, offeredKey, pastOffers } from './data/waitlist.ts';
+import {
+  acceptOffer,
+  cancelActiveBooking,
+  checkPlacement,
+  declineOffer,
+  dropDeadClaims,
+  erasePatient,
+  expireOffers,
+  freeClaimsOfEndedBooking,
+  insertBooking,
+  insertClaims,
+  insertOffer,
+  type MoveRow,
+  markBookingPaid,
+  markStranded,
+  moveStatements,
+  type NewBookingRow,
+  notePaymentFailure,
+  ONE_CLAIM_PER_CELL,
+  ONE_OPEN_OFFER,
+  type PlacementCheck,
+  releaseLapsedHolds,
+  releaseLapsedHoldsInTheWay,
+  type StrandClock,
+  setAttendance,
+  setPaymentIntent,
+  withdrawOffersOfEntry,
+  withdrawOffersOfPatient,
+  withdrawOffersStrandedBy,
+} from './data/writes.ts';
+import { holdEnd, holdRules } from './holds.ts';
+import { cellsOf, type Day, freePairs, freeStarts, gridStarts, type Pair, readDay } from './schedule.ts';
+
+const HOUR = 3_600_000;
+
+// One wording per conflict.
+export const TAKEN = 'This slot was just booked; please choose another one';
+export const CHANGED = 'This booking was changed meanwhile (paid, cancelled or moved); please reload and try again';
+export const STARTED = 'This slot has already started';
+export const unpaidLimitMessage = (limit: number, byClinic = false) =>
+  `${byClinic ? 'This patient already has' : 'You already have'} ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
+const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
+const alreadyBooked = (isoDate: string, byClinic: boolean) =>
+  `${byClinic ? 'This patient already has' : 'You already have'} a booking on ${displayDate(isoDate)}`;
+const patientBusy = (byClinic: boolean) =>
+  `${byClinic ? 'This patient already has' : 'You already have'} another appointment at this time; please choose another one`;
+const CLINIC_CLOSED = 'The clinic is no longer open at this time; please choose another one';
+
+/** The rules of the database's placement check (migration 0011), as the engine names them. */
+type Rule =
+  | 'booking_changed'
+  | 'offer_closed'
+  | 'started'
+  | 'treatment_inactive'
+  | 'clinic_closed'
+  | 'doctor_unavailable'
+  | 'chair_missing'
+  | 'patient_busy'
+  | 'doctor_taken'
+  | 'chair_taken'
+  | 'hold_limit';
+
+/** The rule a refused placement broke, from the database's message "placement:<rule>". */
+export function brokenRule(error: unknown): Rule | null {
+  const match = /placement:([a-z_]+)/.exec(error instanceof Error ? error.message : String(error));
+  return (match?.[1] as Rule | undefined) ?? null;
+}
+
+/** Rules another doctor-chair pair may satisfy: the engine tries the next pair. */
+const PAIR_RULES: ReadonlySet<Rule> = new Set(['doctor_unavailable', 'chair_missing', 'doctor_taken', 'chair_taken']);
+
+interface ConflictContext {
+  byClinic: boolean;
+  isoDate: string;
+  treatment: string;
+  maxUnpaid: number;
+}
+
+/** The plain 409 of a refused placement (null: not a rule of placements). */
+function conflictOf(error: unknown, context: ConflictContext): HttpError | null {
+  if (violates(error, ONE_BOOKING_PER_PATIENT))
+    return new HttpError(409, alreadyBooked(context.isoDate, context.byClinic));
+  if (violates(error, ONE_CLAIM_PER_CELL)) return new HttpError(409, TAKEN);
+  const rule = brokenRule(error);
+  switch (rule) {
+    case null:
+      return null;
+    case 'booking_changed':
+      return new HttpError(409, CHANGED);
+    case 'offer_closed':
+      return new HttpError(410, 'This offer has expired or was withdrawn; the time is no longer held for you');
+    case 'started':
+      return new HttpError(409, STARTED);
+    case 'treatment_inactive':
+      return new HttpError(409, notOffered(context.treatment));
+    case 'clinic_closed':
+      return new HttpError(409, CLINIC_CLOSED);
+    case 'patient_busy':
+      return new HttpError(409, patientBusy(context.byClinic));
+    case 'hold_limit':
+      return new HttpError(409, unpaidLimitMessage(context.maxUnpaid, context.byClinic));
+    default:
+      return new HttpError(409, TAKEN);
+  }
+}
+
+/**
+ * Runs `attempt(pair)` for each pair until one batch holds: a pair whose doctor or chair is taken or
+ * gone meanwhile gives way to the next; any other refusal is the answer. None left: 409 TAKEN.
+ */
+async function firstPairThatHolds<T>(
+  pairs: Pair[],
+  context: ConflictContext,
+  attempt: (pair: Pair) => Promise<T>,
+): Promise<T> {
+  for (const pair of pairs) {
+    try {
+      return await attempt(pair);
+    } catch (error) {
+      const rule = brokenRule(error);
+      if ((rule && PAIR_RULES.has(rule)) || violates(error, ONE_CLAIM_PER_CELL)) continue;
+      throw conflictOf(error, context) ?? error;
+    }
+  }
+  throw new HttpError(409, TAKEN);
+}
+
+export interface StartPlan {
+  isoDate: string;
+  day: Day;
+  treatment: TreatmentRow;
+  startMinute: number;
+  cells: { firstCell: number; lastCell: number };
+}
+
+/**
+ * Where a booking of `wanted.treatment` (its id or name) may go at `wanted.slot` on
+ * `wanted.appointmentDate`: the date inside the horizon, the treatment offered, the clinic open, the
+ * slot one of the day's starts for its length that has not started and exists on the clock. 400/404
+ * with the reason otherwise (the database checks it all again in the placement's batch).
+ * `ignoreBooking`: a booking being moved, whose own time does not count as taken.
+ */
+export async function planStart(
+  env: Env,
+  wanted: { treatment: string; appointmentDate: string; slot: string },
+  now: Date,
+  ignoreBooking?: string,
+): Promise<StartPlan> {
+  const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
+  const problem = bookingWindowProblem(env, isoDate, now);
+  if (problem) throw new HttpError(400, problem);
+  const day = await readDay(env, isoDate, now, ignoreBooking);
+  const treatment = day.treatments.find((t) => t.id === wanted.treatment || t.name === wanted.treatment);
+  if (!treatment) throw new HttpError(404, `No such treatment: ${wanted.treatment}`);
+  if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
+  if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
+  const minutes = treatment.duration_minutes;
+  const startMinute = gridStarts(day, minutes).find((start) => slotLabel(start, minutes) === wanted.slot);
+  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${wanted.slot}"`);
+  if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, STARTED);
+  if (!day.regular && !isWholeInterval(env, isoDate, startMinute, startMinute + minutes)) {
+    throw new HttpError(
+      400,
+      `${treatment.name} has no slot "${wanted.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
+    );
+  }
+  return { isoDate, day, treatment, startMinute, cells: cellsOf(startMinute, minutes) };
+}
+
+/** The claims of a booking or a hold: its doctor's, its chair's and its patient's cells. */
+const claimOf = (isoDate: string, pair: Pair, patientId: string, cells: { firstCell: number; lastCell: number }) => ({
+  day: isoDate,
+  resources: [doctorResource(pair.doctorId), chairResource(pair.chairId), patientResource(patientId)],
+  ...cells,
+});
+
+/** A booking's audit row, right after the statement that makes the change (IF_CHANGED). */
+function bookingAudit(
+  env: Env,
+  actor: Actor,
+  action: AuditAction,
+  bookingId: string,
+  fields: { before?: Fields; after?: Fields },
+): D1PreparedStatement {
+  return auditEntry(
+    env.DB,
+    { actor, action, target: { type: 'booking', id: bookingId, name: bookingName(bookingId) }, ...fields },
+    IF_CHANGED,
+  );
+}
+
+export interface Patient {
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface PlaceOptions {
+  /** The front desk books: the refusals speak of "this patient". */
+  byClinic?: boolean;
+  /** The hold limit; null: none (the front desk's override). Default: the clinic's. */
+  maxUnpaid?: number | null;
+  /** Statements that go first in the booking's batch (a new patient's record). */
+  before?: D1PreparedStatement[];
+  /** The booking's audit row (who booked, and what the desk noted). */
+  audit?: { actor: Actor; action: AuditAction; after: Fields };
+}
+
+/**
+ * Places a booking of a free start for `patient` with a doctor of the treatment's specialty and a
+ * chair, both free for its whole length, the least loaded pair first; answers its id. Each try is one
+ * batch: release the lapsed holds in the way, the placement check, the booking, its audit row, its
+ * claims, its confirmation and reminders.
+ */
+export async function place(
+  env: Env,
+  patient: Patient,
+  wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
+  options: PlaceOptions = {},
+): Promise<string> {
+  const now = new Date();
+  const plan = await planStart(env, wanted, now);
+  const { isoDate, treatment, startMinute, cells } = plan;
+  const rules = holdRules(env);
+  const maxUnpaid = options.maxUnpaid === undefined ? rules.maxUnpaid : options.maxUnpaid;
+  const startsAt = clinicInstant(env, isoDate, startMinute);
+  const context = {
+    byClinic: options.byClinic ?? false,
+    isoDate,
+    treatment: treatment.name,
+    maxUnpaid: maxUnpaid ?? 0,
+  };
+  return firstPairThatHolds(freePairs(plan.day, treatment, startMinute), context, async (pair) => {
+    const booking: NewBookingRow = {
+      id: crypto.randomUUID(),
+      treatmentId: treatment.id,
+      treatment: treatment.name,
+      appointmentDate: isoDate,
+      slot: wanted.slot,
+      startMinute,
+      durationMinutes: treatment.duration_minutes,
+      doctorId: pair.doctorId,
+      chairId: pair.chairId,
+      userId: patient.id,
+      patientName: patient.name,
+      email: patient.email,
+      phone: wanted.phone,
+      priceCents: treatment.price_cents,
+      createdAt: now.toISOString(),
+      holdUntil: treatment.price_cents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+    };
+    const claim = claimOf(isoDate, pair, patient.id, cells);
+    await env.DB.batch([
+      ...(options.before ?? []),
+      ...releaseLapsedHoldsInTheWay(env.DB, { userId: patient.id, treatmentId: treatment.id, claim }, now),
+      queueReleaseMails(env.DB, now),
+      dropDeadClaims(env.DB, isoDate, now),
+      checkPlacement(env.DB, placementOf(booking, { maxUnpaid, now, startsAt })),
+      insertBooking(env.DB, booking),
+      ...(options.audit
+        ? [bookingAudit(env, options.audit.actor, options.audit.action, booking.id, { after: options.audit.after })]
+        : []),
+      insertClaims(env.DB, booking.id, claim),
+      ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
+    ]);
+    return booking.id;
+  });
+}
+
+function placementOf(
+  booking: Pick<
+    NewBookingRow,
+    | 'treatmentId'
+    | 'appointmentDate'
+    | 'startMinute'
+    | 'durationMinutes'
+    | 'doctorId'
+    | 'chairId'
+    | 'userId'
+    | 'priceCents'
+  >,
+  more: Pick<PlacementCheck, 'maxUnpaid' | 'now' | 'startsAt' | 'moving' | 'offerId'>,
+): PlacementCheck {
+  return {
+    treatmentId: booking.treatmentId,
+    day: booking.appointmentDate,
+    startMinute: booking.startMinute,
+    durationMinutes: booking.durationMinutes,
+    doctorId: booking.doctorId,
+    chairId: booking.chairId,
+    patientId: booking.userId,
+    priceCents: booking.priceCents,
+    ...more,
+  };
+}
+
+/** When a paid booking starting at `startsAt` can be cancelled free (and refunded) under the policy of `hours`. */
+const freeUntilOf = (startsAt: Date, hours: number) => new Date(startsAt.getTime() - hours * HOUR);
+
+/**
+ * Moves an active booking to another free start of its treatment, under every rule of a new booking
+ * (its own time does not count as taken; no new hold is taken). One batch per pair tried: the
+ * placement check (the booking still as it was read), the old booking marked moved, its claims
+ * freed, the new booking with the same patient, price, payment, calendar UID and a higher version,
+ * a paid booking's paid-for start carried (never later), the audit row, the new claims, the mail
+ * and the new time's reminders; the old time goes to the waitlist after the answer. Answers the new
+ * booking's id and its date.
+ */
+export async function move(
+  env: Env,
+  actor: Actor,
+  old: BookingRow,
+  wanted: { appointmentDate: string; slot: string },
+): Promise<{ id: string; isoDate: string }> {
+  const now = new Date();
+  const plan = await planStart(env, { treatment: old.treatment_id, ...wanted }, now, old.id);
+  const { isoDate, treatment, startMinute, cells } = plan;
+  if (isoDate === old.appointment_date && startMinute === old.start_minute) {
+    throw new HttpError(400, 'This is the time the appointment already has; choose another one');
+  }
+  const startsAt = clinicInstant(env, isoDate, startMinute);
+  // An unpaid booking keeps its payment deadline (moving never buys time to pay), and is held no
+  // later than the hold rules allow for its new start.
+  const holdUntil =
+    old.paid === 1 || old.price_cents === 0
+      ? null
+      : new Date(
+          Math.min(Date.parse(old.hold_until ?? now.toISOString()), holdEnd(now, startsAt, holdRules(env)).getTime()),
+        ).toISOString();
+  const byClinic = actor !== null && 'id' in actor && actor.id !== old.user_id;
+  const context = { byClinic, isoDate, treatment: treatment.name, maxUnpaid: 0 };
+  return firstPairThatHolds(freePairs(plan.day, treatment, startMinute), context, async (pair) => {
+    const movement: MoveRow = {
+      from: { id: old.id, paid: old.paid, paymentIntentId: old.payment_intent_id },
+      to: {
+        id: crypto.randomUUID(),
+        appointmentDate: isoDate,
+        slot: wanted.slot,
+        startMinute,
+        durationMinutes: treatment.duration_minutes,
+        doctorId: pair.doctorId,
+        chairId: pair.chairId,
+        holdUntil,
+        startsAt,
+      },
+      at: now.toISOString(),
+    };
+    const claim = claimOf(isoDate, pair, old.user_id, cells);
+    await env.DB.batch([
+      ...releaseLapsedHoldsInTheWay(env.DB, { userId: old.user_id, treatmentId: old.treatment_id, claim }, now),
+      queueReleaseMails(env.DB, now),
+      dropDeadClaims(env.DB, isoDate, now),
+      checkPlacement(env.DB, {
+        treatmentId: old.treatment_id,
+        day: isoDate,
+        startMinute,
+        durationMinutes: treatment.duration_minutes,
+        doctorId: pair.doctorId,
+        chairId: pair.chairId,
+        patientId: old.user_id,
+        priceCents: old.price_cents,
+        maxUnpaid: null,
+        now,
+        startsAt,
+        moving: movement.from,
+      }),
+      ...moveStatements(
+        env.DB,
+        movement,
+        bookingAudit(env, actor, 'booking.rescheduled', old.id, {
+          before: { appointmentDate: old.appointment_date, slot: old.slot },
+          after: { appointmentDate: isoDate, slot: wanted.slot, movedTo: movement.to.id },
+        }),
+      ),
+      insertClaims(env.DB, movement.to.id, claim),
+      ...bookingRescheduled(
+        env,
+        {
+          from: { date: old.appointment_date, startMinute: old.start_minute },
+          to: { id: movement.to.id, appointmentDate: isoDate, startMinute },
+        },
+        now,
+      ),
+    ]);
+    return { id: movement.to.id, isoDate };
+  });
+}
+
+/**
+ * Until when a booking can be cancelled free under the policy of `freeCancellationHours`: measured
+ * from the start it was paid for (a move never pushes it later), or from its start.
+ */
+export function freeCancellationUntil(env: Env, row: BookingRow, freeCancellationHours: number): Date {
+  const start = row.paid_start_at
+    ? new Date(row.paid_start_at)
+    : clinicInstant(env, row.appointment_date, row.start_minute);
+  return freeUntilOf(start, freeCancellationHours);
+}
+
+/**
+ * The statements that cancel `row` for `actor` (the one way a booking is cancelled): the booking
+ * cancelled (only while active, and unpaid unless `evenPaid`), its audit row, its claims freed, a
+ * paid booking's refund asked (unless `refund` is false), the patient's mail with the calendar's
+ * CANCEL; `settle` asks the provider once the batch has run.
+ */
+function cancelStatements(
+  env: Env,
+  actor: Actor,
+  row: BookingRow,
+  { evenPaid, by, note, refund }: { evenPaid: boolean; by: 'patient' | 'admin'; note: string | null; refund: boolean },
+) {
+  const refunding = refund ? refundOfCancelledBooking(env, row.id, actor) : null;
+  // The clinic's cancellations are in the audit trail; a patient's own is not an admin action.
+  const head = [
+    cancelActiveBooking(env.DB, row.id, { evenPaid, by, note }),
+    ...(by === 'admin'
+      ? [
+          bookingAudit(env, actor, 'booking.cancelled', row.id, {
+            before: { status: 'active', paid: row.paid === 1 },
+            after: { status: 'cancelled', cancelReason: by, ...(note ? { cancelNote: note } : {}) },
+          }),
+        ]
+      : []),
+    freeClaimsOfEndedBooking(env.DB, row.id),
+  ];
+  const refundStatements = refunding?.statements ?? [];
+  return {
+    statements: [...head, ...refundStatements, ...bookingCancelled(env, row.id, { by, reason: note }, new Date())],
+    /** How many rows the cancellation changed (0: it was no longer active, or paid meanwhile). */
+    changed: (results: D1Result[]) => results[0]?.meta.changes ?? 0,
+    settle: (results: D1Result[]) =>
+      refunding?.settle(results.slice(head.length, head.length + refundStatements.length)) ?? Promise.resolve(null),
+  };
+}
+
+/**
+ * Cancels `row` for `actor`: its patient before the start (a paid booking only until its free
+ * cancellation deadline, refunded in full), an admin any (refunding a paid one unless `refund` is
+ * false, with the clinic's `reason`). A cancellation that changed nothing is a 409. The time is
+ * offered to the waitlist after the answer.
+ */
+export async function cancel(
+  env: Env,
+  actor: { id: string; email: string; role: 'patient' | 'admin' },
+  row: BookingRow,
+  { refund = true, reason = null }: { refund?: boolean; reason?: string | null } = {},
+): Promise<BookingCancelled> {
+  const byAdmin = actor.role === 'admin';
+  let evenPaid = byAdmin;
+  let windowHours = 0;
+  if (!byAdmin) {
+    const now = Date.now();
+    if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= now) {
+      throw new HttpError(409, 'This appointment has already started');
+    }
+    windowHours = (await readPolicy(env.DB)).freeCancellationHours;
+    evenPaid = now < freeCancellationUntil(env, row, windowHours).getTime();
+    if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
+  }
+  const by = row.user_id === actor.id ? 'patient' : 'admin';
+  const plan = cancelStatements(env, actor, row, {
+    evenPaid,
+    by,
+    note: by === 'admin' ? reason : null,
+    refund: !(byAdmin && !refund),
+  });
+  const results = await env.DB.batch(plan.statements);
+  if (plan.changed(results) === 0) {
+    // The write re-checks: a payment landing inside the window keeps the booking; anything else changed it.
+    if (!evenPaid && row.paid === 0) throw new HttpError(409, insideWindowMessage(windowHours));
+    throw new HttpError(409, CHANGED);
+  }
+  const refunded = await plan.settle(results);
+  return {
+    acknowledged: true,
+    modifiedCount: 1,
+    message: 'Booking cancelled',
+    ...(refunded ? { refund: refunded } : {}),
+  };
+}
+
+/**
+ * Erases a patient (an admin deletes them): in one batch, every upcoming booking of theirs
+ * (`upcoming`) is cancelled by the clinic (paid ones refunded, each with its audit row and its mail
+ * to the address they had), their open offers withdrawn, their waitlist entries closed, their record
+ * anonymised, then `after` (the erasure's audit row first, with IF_CHANGED). Answers whether the
+ * record was erased (false: erased meanwhile).
+ */
+export async function erase(
+  env: Env,
+  admin: { id: string; email: string; role: 'patient' | 'admin' },
+  userId: string,
+  upcoming: BookingRow[],
+  after: D1PreparedStatement[],
+): Promise<boolean> {
+  const now = new Date();
+  const plans = upcoming.map((row) =>
+    cancelStatements(env, admin, row, {
+      evenPaid: true,
+      by: 'admin',
+      note: 'Your record at the clinic was deleted',
+      refund: true,
+    }),
+  );
+  const cancelling = plans.flatMap((plan) => plan.statements);
+  const erasing = [...withdrawOffersOfPatient(env.DB, userId), ...erasePatient(env.DB, userId, now)];
+  const results = await env.DB.batch([...cancelling, ...erasing, ...after]);
+  let at = 0;
+  for (const plan of plans) {
+    await plan.settle(results.slice(at, at + plan.statements.length));
+    at += plan.statements.length;
+  }
+  timeFreed(env);
+  return (results[cancelling.length + erasing.length - 1]?.meta.changes ?? 0) > 0;
+}
+
+/**
+ * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released, its claims
+ * freed and its patient's mail queued, in one batch. Answers how many were released.
+ */
+export async function releaseLapsed(env: Env, now: Date): Promise<number> {
+  const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), queueReleaseMails(env.DB, now)]);
+  const released = results[1]?.meta.changes ?? 0;
+  if (released > 0) timeFreed(env);
+  return released;
+}
+
+/** Marks a started booking attended or missed (admin), with its audit row; answers how many changed. */
+export async function attend(
+  env: Env,
+  admin: Actor,
+  row: BookingRow,
+  status: 'attended' | 'no_show',
+  now: Date,
+): Promise<number> {
+  const [{ meta }] = (await env.DB.batch([
+    setAttendance(env.DB, row.id, status, now.toISOString()),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: status === 'attended' ? 'booking.attended' : 'booking.no_show',
+        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+        before: { status: row.status },
+        after: { status },
+      },
+      IF_CHANGED,
+    ),
+  ])) as [D1Result];
+  return meta.changes;
+}
+
+// Payments change a booking too: these are the money paths' statements for their own batches.
+
+/** Remembers the payment intent handed out for a booking. */
+export const rememberIntent = (env: Env, bookingId: string, intentId: string) =>
+  setPaymentIntent(env.DB, bookingId, intentId);
+
+/** Marks a booking paid by `transactionId` (when that payment is not owed back), with the start it has now. */
+export async function paidStatement(env: Env, bookingId: string, transactionId: string): Promise<D1PreparedStatement> {
+  const start = await env.DB.prepare('SELECT appointment_date, start_minute FROM bookings WHERE id = ?1')
+    .bind(bookingId)
+    .first<{ appointment_date: string; start_minute: number }>();
+  const startsAt = start ? clinicInstant(env, start.appointment_date, start.start_minute) : new Date(0);
+  return markBookingPaid(env.DB, bookingId, transactionId, startsAt);
+}
+
+/** Notes why a booking's last payment failed. */
+export const paymentFailedStatement = (env: Env, bookingId: string, message: string) =>
+  notePaymentFailure(env.DB, bookingId, message);
+
+// Schedule changes.
+
+export const RETRY_WITH_FORCE = 'send it again with "force": true';
+export const RETRY_WITH_FORCE_QUERY = 'send it again with ?force=true';
+
+export interface StrandOutcome {
+  stranded: StrandedBooking[];
+  withdrawnOffers: WithdrawnOffer[];
+  results: D1Result[];
+}
+
+/**
+ * Makes a schedule change (`write`, statements for one batch) unless it would strand upcoming
+ * bookings: then 409 with them listed, unless `force`. In the change's own batch the bookings it
+ * strands at that moment are marked for the front desk's review, each patient is told the clinic will
+ * call, and the open offers it invalidates are withdrawn (their held time freed, their patients told);
+ * all are listed in the answer: nothing is dropped in silence.
+ */
+export async function strand(
+  env: Env,
+  change: ScheduleChange,
+  { force, retry }: { force: boolean; retry: string },
+  write: D1PreparedStatement[],
+): Promise<StrandOutcome> {
+  const now = new Date();
+  // A treatment withdrawn keeps its bookings (they were booked while it was offered); only its offers go.
+  const strandsBookings = change.kind !== 'treatment withdrawn';
+  if (!force && strandsBookings) {
+    const { results } = await strandedBookings(env, change, now).all<StrandedRow>();
+    if (results.length > 0) {
+      const n = results.length;
+      const details = { stranded: results.map(toStranded) } satisfies Omit<
+        StrandedConflict,
+        'acknowledged' | 'message'
+      >;
+      throw new HttpError(
+        409,
+        `${n} upcoming booking${n === 1 ? '' : 's'} would no longer fit the schedule (listed in "stranded"); ${retry} to make the change anyway and keep ${n === 1 ? 'it' : 'them'} for the front desk to rearrange`,
+        {},
+        details,
+      );
+    }
+  }
+  const clock = strandClock(env, now);
+  const bookings = strandsBookings
+    ? [
+        strandedBookings(env, change, now),
+        queueStrandedMails(env.DB, change, clock),
+        markStranded(env.DB, change, clock),
+      ]
+    : [];
+  const offers = [
+    withdrawnOffersQuery(env, change, clock),
+    queueWithdrawnOfferMails(env.DB, change, clock),
+    ...withdrawOffersStrandedBy(env.DB, change, clock),
+  ];
+  const all = await env.DB.batch([...bookings, ...offers, ...write]);
+  const found = strandsBookings ? all[0] : undefined;
+  const withdrawnResult = all[bookings.length];
+  const results = all.slice(bookings.length + offers.length);
+  const withdrawn = (withdrawnResult?.results ?? []) as WithdrawnOfferRow[];
+  const stranded = ((found?.results ?? []) as StrandedRow[]).map(toStranded);
+  if (withdrawn.length > 0 || stranded.length > 0) timeFreed(env);
+  return {
+    stranded,
+    withdrawnOffers: withdrawn.map((o) => ({
+      _id: o.id,
+      treatment: o.treatment ?? '',
+      date: o.day,
+      appointmentDate: displayDate(o.day),
+      slot: o.slot,
+      patientName: o.patient_name,
+      email: o.email,
+    })),
+    results,
+  };
+}
+
+interface WithdrawnOfferRow {
+  id: string;
+  treatment: string | null;
+  day: string;
+  slot: string;
+  patient_name: string;
+  email: string;
+}
+
+/** The open offers a change withdraws (read in its batch, before the withdrawal). */
+function withdrawnOffersQuery(env: Env, change: ScheduleChange, clock: StrandClock): D1PreparedStatement {
+  const { where, params } = offersStrandedWhere(change, clock);
+  return env.DB.prepare(
+    `SELECT o.id, t.name AS treatment, o.day, o.slot, u.name AS patient_name, u.email
+     FROM waitlist_offers o JOIN waitlist w ON w.id = o.entry_id JOIN users u ON u.id = w.user_id
+       LEFT JOIN treatments t ON t.id = o.treatment_id
+     WHERE ${where}
+     ORDER BY o.day, o.start_minute`,
+  ).bind(...params);
+}
+
+// The waitlist's offers.
+
+const LINE_LIMIT = 200;
+const OFFERS_PER_RUN = 50;
+
+/** Every ISO date from `from` to `to`, inclusive. */
+export function datesFrom(from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) {
+    dates.push(new Date(t).toISOString().slice(0, 10));
+  }
+  return dates;
+}
+
+/** Marks a new hold's cells taken in a day read before it, so the next offer of the run looks elsewhere. */
+function take(day: Day, resources: readonly string[], cells: { firstCell: number; lastCell: number }): void {
+  for (const resource of resources) {
+    const taken = day.taken.get(resource) ?? new Uint8Array(96);
+    day.taken.set(resource, taken);
+    for (let cell = cells.firstCell; cell <= cells.lastCell; cell++) taken[cell] = 1;
+    day.load.set(resource, (day.load.get(resource) ?? 0) + cells.lastCell - cells.firstCell + 1);
+  }
+}
+
+/**
+ * Offers freed times to the waitlist at `now`: first closes the offers that expired, then, for each
+ * entry in line (oldest first) without an open offer, the earliest free start of its treatment on
+ * its dates that starts after the hold would end and was not offered to it before, held for its
+ * doctor, chair and patient until the hold ends, under every placement rule (the patient's hold
+ * limit counts it with their unpaid bookings), with the offer's mail in the same batch. Answers how
+ * many offers it made.
+ */
+export async function offerFreedTimes(env: Env, now: Date): Promise<number> {
+  await env.DB.batch(expireOffers(env.DB, now));
+  const today = clinicNow(env, now).date;
+  const line = await entriesInLine(env.DB, today, now, LINE_LIMIT);
+  if (line.length === 0) return 0;
+  const [offered, settings] = await Promise.all([
+    pastOffers(
+      env.DB,
+      line.map((e) => e.id),
+    ),
+    messageSettings(env.DB),
+  ]);
+  const expiresAt = new Date(now.getTime() + settings.offer_hold_minutes * 60_000);
+  const days = new Map<string, Day>();
+  const maxUnpaid = holdRules(env).maxUnpaid;
+  let made = 0;
+  for (const entry of line) {
+    if (made >= OFFERS_PER_RUN) break;
+    if (await offerOne(env, entry, { today, now, expiresAt, offered, days, maxUnpaid })) made += 1;
+  }
+  return made;
+}
+
+type OfferRun = {
+  today: string;
+  now: Date;
+  expiresAt: Date;
+  offered: Set<string>;
+  days: Map<string, Day>;
+  maxUnpaid: number;
+};
+
+async function offerOne(
+  env: Env,
+  entry: { id: string; user_id: string; treatment_id: string; from_date: string; to_date: string },
+  run: OfferRun,
+): Promise<boolean> {
+  const { now, expiresAt } = run;
+  for (const date of datesFrom(entry.from_date, entry.to_date)) {
+    if (date < run.today || bookingWindowProblem(env, date, now)) continue;
+    let day = run.days.get(date);
+    if (!day) {
+      day = await readDay(env, date, now);
+      run.days.set(date, day);
+    }
+    const treatment = day.treatments.find((t) => t.id === entry.treatment_id);
+    if (treatment?.active !== 1) return false;
+    const starts = freeStarts(env, day, treatment, firstBookableMinute(env, date, now)).filter(
+      (start) =>
+        clinicInstant(env, date, start).getTime() > expiresAt.getTime() &&
+        !run.offered.has(offeredKey(entry.id, date, start)),
+    );
+    for (const start of starts) {
+      const outcome = await holdForEntry(env, entry, { treatment, date, start, day, run });
+      if (outcome === 'held') return true;
+      if (outcome === 'stop') return false;
+    }
+  }
+  return false;
+}
+
+/** Tries to hold `start` for an entry with each free pair: 'held', 'next' (try another start) or 'stop' (this entry gets nothing now). */
+async function holdForEntry(
+  env: Env,
+  entry: { id: string; user_id: string },
+  at: { treatment: TreatmentRow; date: string; start: number; day: Day; run: OfferRun },
+): Promise<'held' | 'next' | 'stop'> {
+  const { treatment, date, start, day, run } = at;
+  const cells = cellsOf(start, treatment.duration_minutes);
+  for (const pair of freePairs(day, treatment, start)) {
+    const claim = claimOf(date, pair, entry.user_id, cells);
+    const id = crypto.randomUUID();
+    try {
+      const [, , inserted] = await env.DB.batch([
+        dropDeadClaims(env.DB, date, run.now),
+        checkPlacement(env.DB, {
+          treatmentId: treatment.id,
+          day: date,
+          startMinute: start,
+          durationMinutes: treatment.duration_minutes,
+          doctorId: pair.doctorId,
+          chairId: pair.chairId,
+          patientId: entry.user_id,
+          priceCents: treatment.price_cents,
+          maxUnpaid: run.maxUnpaid,
+          now: run.now,
+          startsAt: clinicInstant(env, date, start),
+        }),
+        ...insertOffer(
+          env.DB,
+          {
+            id,
+            entryId: entry.id,
+            treatmentId: treatment.id,
+            day: date,
+            startMinute: start,
+            durationMinutes: treatment.duration_minutes,
+            slot: slotLabel(start, treatment.duration_minutes),
+            doctorId: pair.doctorId,
+            chairId: pair.chairId,
+            expiresAt: run.expiresAt,
+            now: run.now,
+          },
+          claim,
+        ),
+        queueOfferMail(env.DB, id, run.now),
+      ]);
+      if ((inserted?.meta.changes ?? 0) === 0) return 'stop'; // the patient left the line meanwhile
+    } catch (error) {
+      const rule = brokenRule(error);
+      if ((rule && PAIR_RULES.has(rule)) || violates(error, ONE_CLAIM_PER_CELL)) continue;
+      if (rule === 'patient_busy') return 'next';
+      if (rule === 'hold_limit' || violates(error, ONE_OPEN_OFFER)) return 'stop';
+      if (rule) return 'next';
+      throw error;
+    }
+    take(day, claim.resources, cells);
+    return 'held';
+  }
+  return 'next';
+}
+
+/**
+ * Accepts an open offer for its patient: books the held time in one batch whose placement check
+ * makes sure the offer is still open and unexpired and that every rule still holds (a closure added
+ * since, a doctor or chair deleted, the patient's own other visit): the booking, the offer closed,
+ * the entry booked, the hold given up for the booking's claims, the confirmation. Of several
+ * simultaneous accepts one books. Answers the booking's id.
+ */
+export async function accept(
+  env: Env,
+  patient: Patient,
+  offer: OfferRow,
+  treatment: { name: string },
+): Promise<string> {
+  const now = new Date();
+  const rules = holdRules(env);
+  const priceCents = offer.price_cents ?? 0;
+  const startsAt = clinicInstant(env, offer.day, offer.start_minute);
+  const booking: NewBookingRow = {
+    id: crypto.randomUUID(),
+    treatmentId: offer.treatment_id,
+    treatment: treatment.name,
+    appointmentDate: offer.day,
+    slot: offer.slot,
+    startMinute: offer.start_minute,
+    durationMinutes: offer.duration_minutes,
+    doctorId: offer.doctor_id,
+    chairId: offer.chair_id,
+    userId: patient.id,
+    patientName: patient.name,
+    email: patient.email,
+    phone: '',
+    priceCents,
+    createdAt: now.toISOString(),
+    holdUntil: priceCents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+  };
+  const pair = { doctorId: offer.doctor_id, chairId: offer.chair_id };
+  const claim = claimOf(offer.day, pair, patient.id, cellsOf(offer.start_minute, offer.duration_minutes));
+  try {
+    await env.DB.batch([
+      ...releaseLapsedHoldsInTheWay(env.DB, { userId: patient.id, treatmentId: offer.treatment_id, claim }, now),
+      queueReleaseMails(env.DB, now),
+      dropDeadClaims(env.DB, offer.day, now),
+      checkPlacement(env.DB, placementOf(booking, { maxUnpaid: rules.maxUnpaid, now, startsAt, offerId: offer.id })),
+      insertBooking(env.DB, booking),
+      ...acceptOffer(env.DB, offer.id, booking.id),
+      insertClaims(env.DB, booking.id, claim),
+      ...bookingConfirmed(env, { id: booking.id, appointmentDate: offer.day, startMinute: offer.start_minute }, now),
+    ]);
+  } catch (error) {
+    const context = { byClinic: false, isoDate: offer.day, treatment: treatment.name, maxUnpaid: rules.maxUnpaid };
+    throw conflictOf(error, context) ?? error;
+  }
+  return booking.id;
+}
+
+/** Declines an open offer: its held time goes to the next in line. Answers whether it was open. */
+export async function decline(env: Env, offerId: string): Promise<boolean> {
+  const [, declined] = await env.DB.batch(declineOffer(env.DB, offerId));
+  const changed = (declined?.meta.changes ?? 0) > 0;
+  if (changed) timeFreed(env);
+  return changed;
+}
+
+/** A patient leaves the line: their open offer is withdrawn in the same batch. Answers whether they were waiting. */
+export async function leave(env: Env, entryId: string, userId: string): Promise<boolean> {
+  const [left, , withdrawn] = await env.DB.batch([
+    leaveEntry(env.DB, entryId, userId),
+    ...withdrawOffersOfEntry(env.DB, entryId),
+  ]);
+  if ((withdrawn?.meta.changes ?? 0) > 0) timeFreed(env);
+  return (left?.meta.changes ?? 0) > 0;
+}
