@@ -286,3 +286,36 @@ export function runCron(scheduledTime: number | Date, bindings: Partial<Env> = {
     { ...env, ...bindings },
   );
 }
+
+/** A demo card that pays (Stripe's test Visa). */
+export const DEMO_CARD = {
+  number: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 2,
+  cvc: '123',
+};
+
+/** Pays a booking through the demo provider, as the payment page does (intent, card, record); answers the intent's id. */
+export async function payWithDemo(
+  bookingId: string,
+  auth: Record<string, string>,
+  number = DEMO_CARD.number,
+  bindings: Partial<Env> = {},
+): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    call(
+      path,
+      { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+      bindings,
+    );
+  const intent = await post('/api/create-payment-intent', { bookingId });
+  if (intent.status !== 200) throw new Error(`create-payment-intent answered ${intent.status}: ${await intent.text()}`);
+  const { clientSecret } = await intent.json<{ clientSecret: string }>();
+  const confirmed = await post('/api/demo-payments/confirm', { clientSecret, card: { ...DEMO_CARD, number } });
+  if (confirmed.status !== 200) throw new Error(`demo confirm answered ${confirmed.status}: ${await confirmed.text()}`);
+  const { paymentIntent } = await confirmed.json<{ paymentIntent: { id: string } }>();
+  const recorded = await post('/api/payments', { transactionId: paymentIntent.id, bookingId });
+  if (recorded.status !== 200)
+    throw new Error(`POST /api/payments answered ${recorded.status}: ${await recorded.text()}`);
+  return paymentIntent.id;
+}

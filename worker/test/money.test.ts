@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sweepRefunds } from '../src/platform/scheduled.ts';
-import { accessTokenFor, addUser, bearer, call, clinicDay, postJson, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, clinicDay, DEMO_CARD, payWithDemo, postJson, seed } from './helpers.ts';
 import {
   documentedIntent,
   documentedRefund,
@@ -48,22 +48,8 @@ async function newBooking(daysAhead = ++day): Promise<string> {
   return (await response.json<{ insertedId: string }>()).insertedId;
 }
 
-const DEMO_CARD = { number: '4242 4242 4242 4242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' };
-
 /** Paid through the demo provider, as the payment page pays: intent, card, then recorded. */
-async function paidWithDemo(bookingId: string, number = DEMO_CARD.number): Promise<string> {
-  const intent = await postJson('/api/create-payment-intent', { bookingId }, patient);
-  const { clientSecret } = await intent.json<{ clientSecret: string }>();
-  const confirmed = await postJson(
-    '/api/demo-payments/confirm',
-    { clientSecret, card: { ...DEMO_CARD, number } },
-    patient,
-  );
-  expect(confirmed.status).toBe(200);
-  const { paymentIntent } = await confirmed.json<{ paymentIntent: { id: string } }>();
-  expect((await postJson('/api/payments', { transactionId: paymentIntent.id, bookingId }, patient)).status).toBe(200);
-  return paymentIntent.id;
-}
+const paidWithDemo = (bookingId: string, number?: string) => payWithDemo(bookingId, patient, number);
 
 const cancel = (bookingId: string, headers = patient, query = '', bindings = {}) =>
   call(`/api/bookings/${bookingId}${query}`, { method: 'DELETE', headers }, bindings);
