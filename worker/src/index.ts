@@ -1,5 +1,5 @@
 import { type IRequest, type RequestHandler, Router } from 'itty-router';
-import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
+import { type Audience, type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { listAppointmentOptions, listSpecialties } from './booking/appointments.ts';
 import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './booking/bookings.ts';
 import { getSchedule, scheduleCsv } from './booking/day-schedule.ts';
@@ -47,6 +47,7 @@ import {
   recordPayment,
   stripeWebhook,
 } from './money/payments.ts';
+import { admit } from './people/auth.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './people/reviews.ts';
 import {
   deleteUser,
@@ -212,11 +213,19 @@ const handlers = {
   'POST /waitlist/offers/:id/decline': declineWaitlistOffer,
 } satisfies Record<RouteKey, Handler>;
 
+/** A route's handler behind its audience (contract/routes.ts): the one place who may call it is enforced. */
+function guarded(audience: Audience, handler: Handler): Handler {
+  return async (request, env, ctx) => {
+    await admit(request, env, audience);
+    return handler(request, env, ctx);
+  };
+}
+
 // Each path once, in the contract's order, with all its methods.
 const paths = new Map<string, Partial<Record<Exclude<Method, 'HEAD'>, Handler>>>();
 for (const key of Object.keys(routes) as RouteKey[]) {
   const [method, path] = key.split(' ') as [Exclude<Method, 'HEAD'>, string];
-  paths.set(path, { ...paths.get(path), [method]: handlers[key] });
+  paths.set(path, { ...paths.get(path), [method]: guarded(routes[key].audience, handlers[key]) });
 }
 for (const [path, methods] of paths) route(path, methods);
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));

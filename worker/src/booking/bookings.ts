@@ -6,7 +6,7 @@ import {
   NewBooking,
 } from '../../../contract/bookings.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
-import { requireUser, requireVerifiedUser } from '../people/auth.ts';
+import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
@@ -20,7 +20,7 @@ type Params = { params: Record<string, string> };
 
 /** POST /api/bookings: books a free start for the signed-in patient (the engine's place). */
 export async function createBooking(request: Request, env: Env): Promise<Response> {
-  const user = await requireVerifiedUser(request, env);
+  const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body = await readJson(request, NewBooking);
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
@@ -32,7 +32,7 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
 
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
 export async function listBookings(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const email = (readQuery(request, BookingsQuery).email ?? user.email).trim().toLowerCase();
   if (email !== user.email && user.role !== 'admin') {
     throw new HttpError(403, 'You can only see your own bookings');
@@ -63,7 +63,7 @@ export async function bookingFor(env: Env, user: User, id: string, ownerOnly = f
 
 /** GET /api/bookings/:id: what the payment page loads. */
 export async function getBooking(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
 }
 
@@ -73,7 +73,7 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
  * any, refunding a paid one unless `?refund=false`.
  */
 export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const { refund } = readQuery(request, CancelQuery);
   const row = await bookingFor(env, user, request.params.id ?? '');
   return json(await cancel(env, user, row, { refund: refund !== 'false' }));
@@ -81,7 +81,7 @@ export async function cancelBooking(request: Request & Params, env: Env): Promis
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */
 export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
   const settings = await messageSettings(env.DB);
   const file = calendarFile(

@@ -15,7 +15,7 @@ import {
   type WaitlistOffer,
 } from '../../../contract/messages.ts';
 import { scheduleTreatments, type TreatmentRow, treatmentState } from '../clinic/data/treatments.ts';
-import { requireUser, requireVerifiedUser } from '../people/auth.ts';
+import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -47,7 +47,7 @@ async function treatmentByIdOrName(env: Env, idOrName: string): Promise<Treatmen
 
 /** POST /api/waitlist: the signed-in patient waits for a treatment on a date or any day of a range. */
 export async function joinWaitlist(request: Request, env: Env): Promise<Response> {
-  const user = await requireVerifiedUser(request, env);
+  const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body: NewWaitlistEntry = await readJson(request, NewWaitlistEntrySchema);
   const to = body.to ?? body.from;
@@ -93,7 +93,7 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
 
 /** GET /api/waitlist: the signed-in patient's entries still waiting, with any offer open for them. */
 export async function listWaitlist(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const now = new Date();
   const rows = await entriesOf(env.DB, user.id, clinicNow(env, now).date, now);
   return json(
@@ -122,7 +122,7 @@ export async function listWaitlist(request: Request, env: Env): Promise<Response
 
 /** DELETE /api/waitlist/:id: the patient leaves the line; a time held for them goes to the next. */
 export async function leaveWaitlist(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   if (!(await leave(env, request.params.id ?? '', user.id))) throw new HttpError(404, 'No such waitlist entry');
   return json({ acknowledged: true, deletedCount: 1 } satisfies WaitlistLeft);
@@ -155,7 +155,7 @@ function closedOffer(status: WaitlistOffer['status']): HttpError {
 
 /** GET /api/waitlist/offers/:id: the offer page's offer. */
 export async function getOffer(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const offer = await ownOffer(env, user.id, request.params.id ?? '');
   return json({
     _id: offer.id,
@@ -178,7 +178,7 @@ export async function getOffer(request: Request & Params, env: Env): Promise<Res
  * that books only while the offer is open and not expired; the booking takes the cells the hold gave up.
  */
 export async function acceptWaitlistOffer(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireVerifiedUser(request, env);
+  const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const offer = await ownOffer(env, user.id, request.params.id ?? '');
   const status = statusAt(offer, new Date());
@@ -201,7 +201,7 @@ export async function acceptWaitlistOffer(request: Request & Params, env: Env): 
 
 /** POST /api/waitlist/offers/:id/decline: the time goes to the next in line; the patient stays on the waitlist. */
 export async function declineWaitlistOffer(request: Request & Params, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const offer = await ownOffer(env, user.id, request.params.id ?? '');
   const status = statusAt(offer, new Date());

@@ -11,7 +11,7 @@ import {
 } from '../../../contract/clinic.ts';
 import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
 import { timeFreed } from '../messages/messages.ts';
-import { requireAdmin } from '../people/auth.ts';
+import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
@@ -31,7 +31,7 @@ export async function getHours(_request: Request, env: Env): Promise<Response> {
 
 /** PUT /api/clinic/hours (admin): the whole week; refused (409) when it strands upcoming bookings, unless `force`. */
 export async function setHours(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const body = await readJson(request, HoursChange);
   const hours = body.hours
     .map((day) => [day.weekday, minuteOf(day.open), minuteOf(day.close)] as const)
@@ -58,14 +58,13 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
 }
 
 /** GET /api/closures (admin): every closure, by its first day. */
-export async function listClosures(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+export async function listClosures(_request: Request, env: Env): Promise<Response> {
   return json(await allClosures(env.DB));
 }
 
 /** POST /api/closures (admin): refused (409) when it strands upcoming bookings, unless `force`. */
 export async function addClosure(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const body = await readJson(request, NewClosure);
   const doctorId = body.doctorId ?? null;
   const noSuchDoctor = () => new HttpError(400, "doctorId must be one of the clinic's doctors");
@@ -96,7 +95,7 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
 
 /** DELETE /api/closures/:id (admin): the days become bookable again. */
 export async function deleteClosure(request: Request & Params, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const id = request.params.id ?? '';
   const closure = await closureById(env.DB, id);
   if (!closure) throw new HttpError(404, 'No such closure');
@@ -125,14 +124,13 @@ const closureName = (c: { from: string; to: string; reason: string; doctor: stri
   `${c.from === c.to ? c.from : `${c.from} to ${c.to}`}: ${c.reason}${c.doctor ? ` (${c.doctor})` : ''}`;
 
 /** GET /api/chairs (admin). */
-export async function listChairs(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+export async function listChairs(_request: Request, env: Env): Promise<Response> {
   return json(await allChairs(env.DB));
 }
 
 /** POST /api/chairs (admin). */
 export async function addChair(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const body = await readJson(request, NewChair);
   const id = crypto.randomUUID();
   await env.DB.batch([
@@ -155,7 +153,7 @@ export async function addChair(request: Request, env: Env): Promise<Response> {
  * `force`: then those bookings stay, without a chair, marked for review.
  */
 export async function deleteChair(request: Request & Params, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const force = readQuery(request, ForceQuery).force === 'true';
   const id = request.params.id ?? '';
   const chair = await chairById(env.DB, id);

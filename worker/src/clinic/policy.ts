@@ -1,5 +1,5 @@
 import { type CancellationPolicy, PolicyChange, type PolicySaved } from '../../../contract/policy.ts';
-import { requireAdmin } from '../people/auth.ts';
+import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readJson } from '../platform/http.ts';
@@ -12,7 +12,7 @@ export async function getPolicy(_request: Request, env: Env): Promise<Response> 
 
 /** PUT /api/clinic/policy (admin): the fields sent change, with their audit row in the same batch when any did. */
 export async function setPolicy(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const change = await readJson(request, PolicyChange);
   const before: Fields = { ...(await readPolicy(env.DB)) };
   const after: Fields = { ...before, ...definedOnly(change) };

@@ -7,7 +7,7 @@ import {
   type TreatmentUpdated,
 } from '../../../contract/treatments.ts';
 import { strand } from '../booking/engine.ts';
-import { requireAdmin } from '../people/auth.ts';
+import { callerOf } from '../people/auth.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { type Actor, auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
@@ -37,14 +37,13 @@ function nameTaken(error: unknown): never {
 }
 
 /** GET /api/treatments (admin): every treatment, offered or not. */
-export async function listTreatments(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
+export async function listTreatments(_request: Request, env: Env): Promise<Response> {
   return json(await allTreatments(env.DB));
 }
 
 /** POST /api/treatments (admin). */
 export async function addTreatment(request: Request, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const body = await readJson(request, NewTreatment);
   const id = crypto.randomUUID();
   const fields = {
@@ -71,7 +70,7 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
 
 /** PUT /api/treatments/:id (admin): the fields sent change; bookings already made keep theirs. */
 export async function editTreatment(request: Request & Params, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const body = await readJson(request, TreatmentChanges);
   const id = request.params.id ?? '';
   const before = await treatmentById(env.DB, id);
@@ -134,7 +133,7 @@ function treatmentAudit(
  * (patients can no longer book it; the bookings stay), decided in the same statements as the write.
  */
 export async function deleteTreatment(request: Request & Params, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const id = request.params.id ?? '';
   const treatment = await treatmentById(env.DB, id);
   if (!treatment) throw new HttpError(404, 'No such treatment');

@@ -8,6 +8,7 @@ import {
   SignJWT,
   UnsecuredJWT,
 } from 'jose';
+import type { Audience } from '../../../contract/routes.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
 import { type User, userById } from './data/users.ts';
@@ -168,15 +169,35 @@ export async function requireUser(request: Request, env: Env): Promise<User> {
   return user;
 }
 
-/** The signed-in user, who must have verified their email (booking, reviewing). */
-export async function requireVerifiedUser(request: Request, env: Env): Promise<User> {
-  const user = await requireUser(request, env);
-  if (!user.emailVerified) throw new HttpError(403, VERIFY_EMAIL_FIRST);
-  return user;
-}
-
 export async function requireAdmin(request: Request, env: Env): Promise<User> {
   const user = await requireUser(request, env);
   if (user.role !== 'admin') throw new HttpError(403, 'Only an admin may do this');
+  return user;
+}
+
+/** A request whose route's audience is signed in carries its caller, read once by the guard. */
+type WithCaller = Request & { caller?: User };
+
+/**
+ * Applies a route's audience (contract/routes.ts) before its handler: a signed-in audience reads the
+ * caller from D1 once (401 without a valid session), 'admin' also needs the admin role (403).
+ */
+export async function admit(request: Request, env: Env, audience: Audience): Promise<void> {
+  if (audience === 'public' || audience === 'identity' || audience === 'signed') return;
+  (request as WithCaller).caller =
+    audience === 'admin' ? await requireAdmin(request, env) : await requireUser(request, env);
+}
+
+/** The signed-in caller the guard admitted (only on routes whose audience is signed in). */
+export function callerOf(request: Request): User {
+  const caller = (request as WithCaller).caller;
+  if (!caller) throw new Error('callerOf on a route whose audience is not signed in');
+  return caller;
+}
+
+/** The signed-in caller, who must have verified their email (booking, reviewing). */
+export function verifiedCallerOf(request: Request): User {
+  const user = callerOf(request);
+  if (!user.emailVerified) throw new HttpError(403, VERIFY_EMAIL_FIRST);
   return user;
 }

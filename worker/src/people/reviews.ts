@@ -10,7 +10,7 @@ import { pastAppointmentQuery } from '../booking/data/bookings.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { requireAdmin, requireUser, requireVerifiedUser } from './auth.ts';
+import { callerOf, verifiedCallerOf } from './auth.ts';
 import {
   type ModeratedReviewRow,
   ownReviewQuery,
@@ -35,7 +35,7 @@ export async function listReviews(_request: Request, env: Env): Promise<Response
 
 /** GET /api/reviews/mine: whether the signed-in patient may write a review, and theirs with its status. */
 export async function getOwnReview(request: Request, env: Env): Promise<Response> {
-  const user = await requireUser(request, env);
+  const user = callerOf(request);
   const [eligible, own] = await env.DB.batch<Record<string, unknown>>([
     pastAppointmentQuery(env, user.id, new Date()),
     ownReviewQuery(env.DB, user.id),
@@ -54,7 +54,7 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
  * patient whatever the timing, and the past-appointment check is part of the same statement.
  */
 export async function saveReview(request: Request, env: Env): Promise<Response> {
-  const user = await requireVerifiedUser(request, env);
+  const user = verifiedCallerOf(request);
   const body = await readJson(request, NewReview);
   const saved = await saveReviewOf(
     env,
@@ -86,7 +86,6 @@ const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once 
 
 /** GET /api/reviews/moderation?status= (admin): every review, or those with one status; pending first. */
 export async function listReviewsForModeration(request: Request, env: Env): Promise<Response> {
-  await requireAdmin(request, env);
   const status = readQuery(request, ModerationQuery).status ?? null;
   return json(await reviewsForModeration(env.DB, status));
 }
@@ -97,7 +96,7 @@ export async function listReviewsForModeration(request: Request, env: Env): Prom
  * its audit row in the same batch, read just before the change.
  */
 export async function moderateReview(request: Request & Params, env: Env): Promise<Response> {
-  const admin = await requireAdmin(request, env);
+  const admin = callerOf(request);
   const id = request.params.id ?? '';
   const body = await readJson(request, Moderation);
   const move = reviewMove(id, body.status, body.version);
