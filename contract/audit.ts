@@ -21,6 +21,9 @@ export const AUDIT_ACTIONS = [
   'closure.deleted',
   'chair.added',
   'chair.deleted',
+  'specialty.added',
+  'specialty.renamed',
+  'specialty.deleted',
   'review.approved',
   'review.hidden',
   'booking.cancelled',
@@ -51,6 +54,7 @@ export const AUDIT_TARGET_TYPES = [
   'treatment',
   'closure',
   'chair',
+  'specialty',
   'clinic',
 ] as const;
 export const AuditTargetType = v.picklist(AUDIT_TARGET_TYPES);

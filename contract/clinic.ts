@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Deleted, Inserted } from './answers.ts';
+import { count, Deleted, Inserted } from './answers.ts';
 import { ScheduleChangeOutcome } from './bookings.ts';
 import { clockTime, force, isoDate, text, weekday } from './fields.ts';
 
@@ -89,3 +89,11 @@ export type ChairAdded = Inserted;
 /** DELETE /api/chairs/:id[?force=true] (admin): the upcoming bookings left without a chair (with force). */
 export const ChairDeleted = v.strictObject({ ...Deleted.entries, ...ScheduleChangeOutcome });
 export type ChairDeleted = v.InferOutput<typeof ChairDeleted>;
+
+/** A specialty of the clinic (who may perform a treatment), with how many doctors and treatments have it. */
+export const SpecialtyInUse = v.strictObject({ _id: v.string(), name: v.string(), doctors: count, treatments: count });
+export type SpecialtyInUse = v.InferOutput<typeof SpecialtyInUse>;
+
+/** POST /api/specialties and PUT /api/specialties/:id: its name (unique, without case). */
+export const NewSpecialty = v.object({ name: text('name', 100) });
+export type NewSpecialty = v.InferInput<typeof NewSpecialty>;

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Acknowledged } from './answers.ts';
+import { Acknowledged, Deleted, Inserted, Modified } from './answers.ts';
 import { AppointmentOption, AppointmentOptionsQuery, Specialty } from './appointments.ts';
 import { AuditPage, AuditQuery } from './audit.ts';
 import {
@@ -29,7 +29,9 @@ import {
   HoursSaved,
   NewChair,
   NewClosure,
+  NewSpecialty,
   OpeningHours,
+  SpecialtyInUse,
 } from './clinic.ts';
 import { ContactMessage, ContactReceived } from './contact.ts';
 import {
@@ -200,6 +202,10 @@ export const routes = {
   'GET /chairs': { audience: 'admin', response: v.array(Chair) },
   'POST /chairs': { audience: 'admin', body: NewChair, response: ChairAdded },
   'DELETE /chairs/:id': { audience: 'admin', query: ForceQuery, response: ChairDeleted },
+  'GET /specialties': { audience: 'admin', response: v.array(SpecialtyInUse) },
+  'POST /specialties': { audience: 'admin', body: NewSpecialty, response: Inserted },
+  'PUT /specialties/:id': { audience: 'admin', body: NewSpecialty, response: Modified },
+  'DELETE /specialties/:id': { audience: 'admin', response: Deleted },
   'GET /audit': { audience: 'admin', query: AuditQuery, response: AuditPage },
   'GET /users/me/reminders': { audience: 'patient', response: ReminderSetting },
   'PUT /users/me/reminders': { audience: 'patient', body: ReminderSetting, response: ReminderSettingSaved },

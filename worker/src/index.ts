@@ -31,6 +31,7 @@ import {
 import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './clinic/doctors.ts';
 import { getImage, uploadImage } from './clinic/images.ts';
 import { getPolicy, setPolicy } from './clinic/policy.ts';
+import { addSpecialty, deleteSpecialty, editSpecialty, listSpecialtiesInUse } from './clinic/specialties.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
 import { postContact } from './messages/contact.ts';
 import {
@@ -200,6 +201,10 @@ const handlers = {
   'GET /chairs': listChairs,
   'POST /chairs': addChair,
   'DELETE /chairs/:id': deleteChair,
+  'GET /specialties': listSpecialtiesInUse,
+  'POST /specialties': addSpecialty,
+  'PUT /specialties/:id': editSpecialty,
+  'DELETE /specialties/:id': deleteSpecialty,
   'GET /audit': listAudit,
   'GET /users/me/reminders': getReminderSetting,
   'PUT /users/me/reminders': setReminderSetting,

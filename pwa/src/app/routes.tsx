@@ -106,6 +106,11 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/specialties',
+    component: lazyNamed(() => import('../features/schedule/components/specialties-page.tsx'), 'SpecialtiesPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/refunds',
     component: lazyNamed(() => import('../features/refunds/components/refunds-due-page.tsx'), 'RefundsDuePage'),
     access: 'admin',

@@ -32,6 +32,8 @@ export const TREATMENTS_KEY = '/treatments';
 export const CLINIC_HOURS_KEY = '/clinic/hours';
 export const CLOSURES_KEY = '/closures';
 export const CHAIRS_KEY = '/chairs';
+/** The specialties with how many doctors and treatments have each (admin). */
+export const SPECIALTIES_IN_USE_KEY = '/specialties';
 
 export const USERS_KEY = '/users';
 export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;

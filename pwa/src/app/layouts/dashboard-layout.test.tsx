@@ -34,7 +34,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
+  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
@@ -49,6 +49,7 @@ describe('dashboard layout', () => {
         ['Treatments', '/dashboard/treatments'],
         ['Clinic hours', '/dashboard/clinic-hours'],
         ['Chairs', '/dashboard/chairs'],
+        ['Specialties', '/dashboard/specialties'],
         ['Refunds', '/dashboard/refunds'],
         ['Reviews', '/dashboard/reviews'],
         ['Activity', '/dashboard/activity'],

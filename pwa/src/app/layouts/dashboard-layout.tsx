@@ -89,6 +89,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
                 </li>
                 <li>
+                  <MenuLink href="/dashboard/specialties">Specialties</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
                 </li>
                 <li>
