@@ -97,3 +97,7 @@ export type SpecialtyInUse = v.InferOutput<typeof SpecialtyInUse>;
 /** POST /api/specialties and PUT /api/specialties/:id: its name (unique, without case). */
 export const NewSpecialty = v.object({ name: text('name', 100) });
 export type NewSpecialty = v.InferInput<typeof NewSpecialty>;
+
+/** GET /api/clinic (anyone): who the clinic is, as the admin set it in the message settings. */
+export const ClinicInfo = v.strictObject({ name: v.string(), address: v.string(), phone: v.string() });
+export type ClinicInfo = v.InferOutput<typeof ClinicInfo>;

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { afterPaint } from './lib/after-paint.ts';
+import { refreshClinicInfo } from './lib/clinic-info.ts';
 import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { watchOutbox } from './lib/watch-outbox.ts';
@@ -57,4 +58,6 @@ afterLoad(() => {
   }
   // Contact messages queued offline on an earlier visit (IndexedDB is loaded only if there are some).
   watchOutbox();
+  // A page from the service worker's cache may name the clinic as it was when it was cached.
+  void refreshClinicInfo();
 });

@@ -28,6 +28,7 @@ import {
   listClosures,
   setHours,
 } from './clinic/clinic.ts';
+import { getClinicInfo } from './clinic/clinic-info.ts';
 import { addDoctor, deleteDoctor, editDoctor, listDoctors, listTeam } from './clinic/doctors.ts';
 import { getImage, uploadImage } from './clinic/images.ts';
 import { getPolicy, setPolicy } from './clinic/policy.ts';
@@ -191,6 +192,7 @@ const handlers = {
   'POST /treatments': addTreatment,
   'PUT /treatments/:id': editTreatment,
   'DELETE /treatments/:id': deleteTreatment,
+  'GET /clinic': getClinicInfo,
   'GET /clinic/hours': getHours,
   'PUT /clinic/hours': setHours,
   'GET /clinic/policy': getPolicy,

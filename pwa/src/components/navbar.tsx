@@ -1,5 +1,6 @@
 import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { useClinicInfo } from '../lib/clinic-info.ts';
 import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
 
@@ -127,6 +128,7 @@ export function SiteLinks({ linkClassName }: { linkClassName: string }) {
  * (the dashboard) passes that drawer's button instead, so a page never shows two menu buttons.
  */
 export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
+  const clinic = useClinicInfo();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
@@ -150,7 +152,7 @@ export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
             d="M21 12c-6 0-10 5-10 12 0 6 2 9 4 13 2 5 2 15 6 15s4-10 7-10h8c3 0 3 10 7 10s4-10 6-15c2-4 4-7 4-13 0-7-4-12-10-12-5 0-7 2-11 2s-6-2-11-2z"
           />
         </svg>
-        Smile Dental Clinic
+        <span data-clinic="name">{clinic.name}</span>
       </Link>
       {menuButton ?? <MenuButton open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />}
       <ul id={menuId} className="nav__links" data-open={open}>

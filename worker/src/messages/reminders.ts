@@ -4,6 +4,7 @@ import {
   ReminderSetting,
   type ReminderSettingSaved,
 } from '../../../contract/messages.ts';
+import { forgetClinicInfo } from '../clinic/clinic-info.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
@@ -89,5 +90,6 @@ export async function setMessageSettings(request: Request, env: Env): Promise<Re
   ]);
   const row = updated?.results[0] as MessageSettingsRow | undefined;
   if (!row) throw new Error('message_settings has no row (migration 0008)');
+  forgetClinicInfo();
   return json(toMessageSettings(row));
 }

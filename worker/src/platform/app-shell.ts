@@ -1,3 +1,4 @@
+import { clinicInfo, withClinicInfo } from '../clinic/clinic-info.ts';
 import type { Env } from './env.ts';
 
 /**
@@ -51,22 +52,24 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
   const asset = await env.ASSETS.fetch(request);
-  if (asset.status !== 404) return asset;
+  if (asset.status !== 404) {
+    const isPage = (asset.headers.get('Content-Type') ?? '').startsWith('text/html') && request.method === 'GET';
+    return isPage ? withClinicInfo(asset, await clinicInfo(env)) : asset;
+  }
   const { pathname } = new URL(request.url);
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell.
   if (/\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
   const status = APP_ROUTES.some((route) => route.test(pathname)) ? 200 : 404;
-  const [shell, files] = await Promise.all([
+  const [shell, files, info] = await Promise.all([
     env.ASSETS.fetch(new URL('/shell', request.url)),
     status === 200 ? routeFiles(request, env, pathname) : undefined,
+    clinicInfo(env),
   ]);
   const headers = new Headers(shell.headers);
   if (files?.link) headers.set('Link', files.link);
-  if (!files?.styles) return new Response(shell.body, { status, headers });
-  // The body grows by the tags: the asset's length and validator describe another body.
-  headers.delete('Content-Length');
-  headers.delete('ETag');
+  const page = withClinicInfo(new Response(shell.body, { status, headers }), info);
+  if (!files?.styles) return page;
   return new HTMLRewriter()
     .on('head', { element: (head) => void head.append(files.styles, { html: true }) })
-    .transform(new Response(shell.body, { status, headers }));
+    .transform(page);
 }

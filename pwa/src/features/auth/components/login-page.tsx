@@ -10,11 +10,13 @@ import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import '../auth.css';
+import { useClinicInfo } from '../../../lib/clinic-info.ts';
 
 type LoginValues = { email: string; password: string };
 
 /** docs/product.md#login: email and password, or Google; then back to the page the visitor was sent from. */
 export function LoginPage() {
+  const clinic = useClinicInfo();
   const { signIn, ensureAuth } = useSession();
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
@@ -83,7 +85,7 @@ export function LoginPage() {
         )}
       </form>
       <p className="auth-card__switch">
-        New to Smile Dental Clinic? <Link href="/signup">Create new account</Link>
+        New to {clinic.name}? <Link href="/signup">Create new account</Link>
       </p>
       <p className="divider">OR</p>
       <GoogleSignInButton

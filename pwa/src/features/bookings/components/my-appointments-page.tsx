@@ -19,6 +19,7 @@ import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
+import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
@@ -73,8 +74,6 @@ export function cancelState(
   if (freeHours === null) return null;
   return untilStart >= freeHours * 3600_000 ? 'cancel' : 'call the clinic';
 }
-
-const CLINIC_PHONE = { href: 'tel:+15550102026', text: '+1 (555) 010-2026' };
 
 /** e.g. "$150.00 has been refunded to your card." */
 function refundNote(refund: NonNullable<BookingCancelled['refund']>): string {
@@ -167,6 +166,7 @@ function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
  * action that needs the server.
  */
 export function MyAppointmentsPage() {
+  const clinic = useClinicInfo();
   const { user } = useSession();
   const online = useOnlineStatus();
   const { data, error, isValidating, mutate } = useMyBookings(user?.email);
@@ -295,7 +295,7 @@ export function MyAppointmentsPage() {
             )}
             {cancelState(booking, freeHours, now) === 'call the clinic' && (
               <small className="bookings-table__call">
-                To cancel, call the clinic: <a href={CLINIC_PHONE.href}>{CLINIC_PHONE.text}</a>
+                To cancel, call the clinic: <a href={telHref(clinic.phone)}>{clinic.phone}</a>
               </small>
             )}
           </div>

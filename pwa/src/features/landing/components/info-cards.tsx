@@ -1,3 +1,4 @@
+import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import '../landing.css';
 
 const icons = {
@@ -16,6 +17,7 @@ function Icon({ path }: { path: string }) {
 }
 
 export function InfoCards() {
+  const clinic = useClinicInfo();
   return (
     <section className="info-cards" aria-label="Clinic information">
       <article className="info-card info-card--primary">
@@ -29,7 +31,7 @@ export function InfoCards() {
         <Icon path={icons.pin} />
         <div>
           <h2>Visit our location</h2>
-          <address>1200 Harbor Street, Brooklyn, NY 11201</address>
+          <address data-clinic="address">{clinic.address}</address>
         </div>
       </article>
       <article className="info-card info-card--primary">
@@ -37,7 +39,9 @@ export function InfoCards() {
         <div>
           <h2>Contact us now</h2>
           <p>
-            <a href="tel:+15550102026">+1 (555) 010-2026</a>
+            <a href={telHref(clinic.phone)} data-clinic="phone">
+              {clinic.phone}
+            </a>
           </p>
         </div>
       </article>

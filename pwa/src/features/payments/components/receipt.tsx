@@ -1,5 +1,6 @@
 import { format } from 'date-fns/format';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useClinicInfo } from '../../../lib/clinic-info.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { type Receipt, useReceipt } from '../api/get-receipt.ts';
 
@@ -37,6 +38,7 @@ export function refundText(refund: NonNullable<Receipt['refund']>): string {
  * stylesheet prints the receipt alone).
  */
 export function ReceiptView({ bookingId }: { bookingId: string }) {
+  const clinic = useClinicInfo();
   const { data: receipt, error } = useReceipt(bookingId);
   if (error)
     return (
@@ -51,7 +53,7 @@ export function ReceiptView({ bookingId }: { bookingId: string }) {
       <h2 id={titleId} className="receipt__title">
         Receipt
       </h2>
-      <p className="receipt__clinic">Smile Dental Clinic</p>
+      <p className="receipt__clinic">{clinic.name}</p>
       <dl className="receipt__facts">
         <div>
           <dt>Treatment</dt>

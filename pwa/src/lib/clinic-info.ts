@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import type { ClinicInfo } from '../../../contract/clinic.ts';
+import { send } from './http.ts';
+
+export type { ClinicInfo };
+
+/** The seed clinic's: what the build prerenders, and what shows where a page carries nothing. */
+export const DEFAULT_CLINIC: ClinicInfo = {
+  name: 'Smile Dental Clinic',
+  address: '1200 Harbor Street, Brooklyn, NY 11201',
+  phone: '+1 (555) 010-2026',
+};
+
+const isInfo = (value: unknown): value is ClinicInfo =>
+  typeof value === 'object' &&
+  value !== null &&
+  ['name', 'address', 'phone'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+
+/** The JSON block the Worker puts in every page it serves (worker/src/clinic/clinic-info.ts). */
+function fromPage(): ClinicInfo | null {
+  if (typeof document === 'undefined') return null;
+  try {
+    const parsed: unknown = JSON.parse(document.getElementById('clinic-info')?.textContent ?? 'null');
+    return isInfo(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: ClinicInfo = fromPage() ?? DEFAULT_CLINIC;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * The clinic's name, address and phone, as the admin set them: first what the page carried (so the
+ * first render matches the served HTML), then what GET /api/clinic answers (a page from the service
+ * worker's cache may be older than the settings).
+ */
+export function useClinicInfo(): ClinicInfo {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
+}
+
+/** Asks the Worker who the clinic is now, and shows it wherever the clinic is named. Failing quietly: the page's stays. */
+export async function refreshClinicInfo(): Promise<void> {
+  try {
+    const fresh = await send<unknown>('/clinic', { headers: { Accept: 'application/json' } });
+    if (!isInfo(fresh)) return;
+    if (fresh.name === current.name && fresh.address === current.address && fresh.phone === current.phone) return;
+    current = fresh;
+    for (const listener of listeners) listener();
+  } catch {
+    // Offline or refused: the clinic as the page carried it.
+  }
+}
+
+/** A phone number as a tel: link: its digits and a leading "+". */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
