@@ -232,6 +232,20 @@ describe('one audit row per change, in its batch', () => {
     ]);
   });
 
+  it('adds, renames and deletes a specialty', async () => {
+    const added = await send('POST', '/api/specialties', { name: 'Audit Surgery' });
+    await expectStatus(added, 201);
+    const { insertedId } = await added.json<{ insertedId: string }>();
+    await expectStatus(await send('PUT', `/api/specialties/${insertedId}`, { name: 'Audit Oral Surgery' }), 200);
+    await expectStatus(await send('PUT', `/api/specialties/${insertedId}`, { name: 'Audit Oral Surgery' }), 200);
+    await expectStatus(await send('DELETE', `/api/specialties/${insertedId}`), 200);
+    expect((await entriesAbout(insertedId)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
+      ['specialty.added', 'Audit Surgery', null, { name: 'Audit Surgery' }],
+      ['specialty.renamed', 'Audit Oral Surgery', { name: 'Audit Surgery' }, { name: 'Audit Oral Surgery' }],
+      ['specialty.deleted', 'Audit Oral Surgery', { name: 'Audit Oral Surgery' }, null],
+    ]);
+  });
+
   it('approves and hides a review, with the status it had before', async () => {
     const { email, auth } = await newPatient('reviewer');
     await addPastVisit(email);
