@@ -2,7 +2,17 @@ import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clinicNow } from '../src/platform/clinic-time.ts';
-import { accessTokenFor, addPastVisit, addUser, bearer, call, emulatorIdToken, postJson, seed } from './helpers.ts';
+import {
+  accessTokenFor,
+  addPastVisit,
+  addUser,
+  bearer,
+  call,
+  emulatorIdToken,
+  newPatient,
+  postJson,
+  seed,
+} from './helpers.ts';
 
 beforeAll(seed);
 
@@ -119,6 +129,27 @@ describe('rate limits (the real binding with a budget of 3 a minute)', () => {
       bookingStatuses.push(response.status);
     }
     expect(bookingStatuses).toEqual([201, 201, 201, 429]);
+  });
+
+  it('limits a patient’s waitlist and reminder requests like their bookings', async () => {
+    const patient = await newPatient('rate');
+    const put = (remindersOn: boolean) =>
+      call(
+        '/api/users/me/reminders',
+        {
+          method: 'PUT',
+          headers: { ...patient.auth, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ remindersOn }),
+        },
+        tight(),
+      );
+    await overrun((i) => put(i % 2 === 0), 200, 'Too many booking requests');
+    const other = await newPatient('rate-waitlist');
+    await overrun(
+      () => call('/api/waitlist/no-such-entry', { method: 'DELETE', headers: other.auth }, tight()),
+      404,
+      'Too many booking requests',
+    );
   });
 });
 

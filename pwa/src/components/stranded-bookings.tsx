@@ -48,14 +48,36 @@ export function StrandedConflictDialog({ change, confirmLabel }: StrandedConflic
   );
 }
 
-/** After a change made anyway: the bookings it kept, until dismissed (in a live region that is always there). */
+const offersText = (n: number) => `${n} waitlist ${n === 1 ? 'offer' : 'offers'}`;
+
+/**
+ * After a change made anyway: the bookings it kept (each patient was told the clinic will call) and
+ * the waitlist offers it withdrew, until dismissed (in a live region that is always there).
+ */
 export function KeptBookingsNotice({ change: { kept, dismissKept } }: { change: StrandedView }) {
   return (
     <div className="kept-status" role="status">
       {kept && (
         <div className="kept-notice">
-          <p>Kept {bookingsText(kept.length)} for the front desk to rearrange:</p>
-          <StrandedList stranded={kept} />
+          {kept.stranded.length > 0 && (
+            <>
+              <p>Kept {bookingsText(kept.stranded.length)} for the front desk to rearrange:</p>
+              <StrandedList stranded={kept.stranded} />
+            </>
+          )}
+          {kept.withdrawnOffers.length > 0 && (
+            <>
+              <p>Withdrew {offersText(kept.withdrawnOffers.length)}; each patient was told by mail:</p>
+              <ul className="stranded-list">
+                {kept.withdrawnOffers.map((offer) => (
+                  <li key={offer._id}>
+                    <strong>{offer.patientName}</strong>: {offer.treatment}, {offer.appointmentDate} at {offer.slot}
+                    <span className="stranded-list__detail">{offer.email}</span>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <button type="button" className="button button--small" onClick={dismissKept}>
             Dismiss
           </button>

@@ -1,10 +1,13 @@
 import { type RefObject, useState } from 'react';
-import type { StrandedBooking } from '../../../contract/bookings.ts';
+import type { StrandedBooking, WithdrawnOffer } from '../../../contract/bookings.ts';
 import { errorText } from '../lib/error-text.ts';
 import { ApiError } from '../lib/http.ts';
 import { notify } from '../lib/notify.ts';
 
-export type { StrandedBooking };
+export type { StrandedBooking, WithdrawnOffer };
+
+/** What a change made anyway left for the front desk: the bookings it kept, the waitlist offers it withdrew. */
+export type KeptAfterChange = { stranded: readonly StrandedBooking[]; withdrawnOffers: readonly WithdrawnOffer[] };
 
 /** The upcoming bookings a refused schedule change would strand (its 409 answer lists them), else null. */
 export function strandedBy(error: unknown): StrandedBooking[] | null {
@@ -20,8 +23,8 @@ export type StrandedView = {
   busy: boolean;
   /** The bookings the refused change would strand, until confirmed anyway or cancelled. */
   conflict: { stranded: readonly StrandedBooking[] } | null;
-  /** The bookings the last change made anyway kept, until dismissed. */
-  kept: readonly StrandedBooking[] | null;
+  /** What the last change kept (bookings) and withdrew (offers), until dismissed. */
+  kept: KeptAfterChange | null;
   confirmAnyway(): Promise<boolean>;
   cancel(): void;
   dismissKept(): void;
@@ -35,7 +38,7 @@ export type ScheduleChange<Args> = StrandedView & {
 
 type Options<Args> = {
   /** Makes the change; with `force`, even when it strands upcoming bookings (the server keeps them and lists them). */
-  run(args: Args, force: boolean): Promise<{ stranded: StrandedBooking[] }>;
+  run(args: Args, force: boolean): Promise<{ stranded: StrandedBooking[]; withdrawnOffers?: WithdrawnOffer[] }>;
   /** The success toast. */
   successText(args: Args): string;
   /** Called once the change is made (say, to empty the form). */
@@ -49,20 +52,20 @@ type Options<Args> = {
  * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` tries it; refused with
  * such a list, `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
  * resends it with `force` or `cancel()` drops it. Once made: a success toast, and `kept` lists the
- * bookings kept for the front desk (render KeptBookingsNotice). Any other failure: an error toast.
+ * bookings kept for the front desk and the waitlist offers withdrawn (render KeptBookingsNotice). Any other failure: an error toast.
  */
 export function useScheduleChange<Args>({ run, successText, onDone, focusAfter }: Options<Args>): ScheduleChange<Args> {
   const [conflict, setConflict] = useState<{ args: Args; stranded: StrandedBooking[] } | null>(null);
-  const [kept, setKept] = useState<StrandedBooking[] | null>(null);
+  const [kept, setKept] = useState<KeptAfterChange | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function attempt(args: Args, force: boolean): Promise<boolean> {
     setBusy(true);
     try {
-      const { stranded } = await run(args, force);
+      const { stranded, withdrawnOffers = [] } = await run(args, force);
       notify.success(successText(args));
       setConflict(null);
-      setKept(stranded.length > 0 ? stranded : null);
+      setKept(stranded.length + withdrawnOffers.length > 0 ? { stranded, withdrawnOffers } : null);
       onDone?.(args);
       focusAfter?.current?.focus();
       return true;

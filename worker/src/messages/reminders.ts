@@ -9,6 +9,7 @@ import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readJson } from '../platform/http.ts';
+import { spend } from '../platform/rate-limit.ts';
 import { type MessageSettingsRow, messageSettings, updateMessageSettings } from './data/message-settings.ts';
 import { queueClaimedReminders } from './data/outbox.ts';
 import { claimDueReminders, closeClaimedReminders, remindersOptOut, setRemindersOptOut } from './data/reminders.ts';
@@ -50,6 +51,7 @@ export async function getReminderSetting(request: Request, env: Env): Promise<Re
 /** PUT /api/users/me/reminders: the patient turns reminders on or off (read again when each is due). */
 export async function setReminderSetting(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
+  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const { remindersOn } = await readJson(request, ReminderSetting);
   await setRemindersOptOut(env.DB, user.id, !remindersOn).run();
   return json({ acknowledged: true, remindersOn } satisfies ReminderSettingSaved);

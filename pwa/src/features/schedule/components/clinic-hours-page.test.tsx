@@ -30,6 +30,15 @@ let hours: OpeningHours[];
 let closures: Closure[];
 let writes: { line: string; body: Record<string, unknown> | undefined }[];
 let strandsFirst: boolean;
+const WITHDRAWN = {
+  _id: 'o1',
+  treatment: 'Root Canal Treatment',
+  appointmentDate: 'Dec 24, 2026',
+  date: '2026-12-24',
+  slot: '10.00 AM - 11.30 AM',
+  patientName: 'Wanda Waiting',
+  email: 'wanda@example.com',
+};
 
 beforeEach(() => {
   // Mon–Fri 09:00–17:00, Saturday 10:00–14:00, Sunday closed.
@@ -75,7 +84,7 @@ beforeEach(() => {
     const stranded = body?.force ? [STRANDED] : [];
     if (line === 'PUT /api/clinic/hours') {
       hours = body!.hours as OpeningHours[];
-      return json({ acknowledged: true, hours, stranded });
+      return json({ acknowledged: true, hours, stranded, withdrawnOffers: body?.force ? [WITHDRAWN] : [] });
     }
     if (line === 'POST /api/closures') {
       const { from, to, reason, doctorId = null } = body as Record<string, string>;
@@ -88,7 +97,8 @@ beforeEach(() => {
         doctor: doctorId && 'Dr. Ben Ito',
         createdAt: '',
       });
-      return json({ acknowledged: true, insertedId: 'c2', stranded });
+      const withdrawnOffers = body?.force ? [WITHDRAWN] : [];
+      return json({ acknowledged: true, insertedId: 'c2', stranded, withdrawnOffers });
     }
     if (line.startsWith('DELETE /api/closures/')) {
       closures = closures.filter((c) => c._id !== url.pathname.split('/').pop());
@@ -170,6 +180,11 @@ describe('Clinic hours and closures: opening hours', HEAVY_PAGE, () => {
     expect(await findToast('Opening hours saved')).toBe('success');
     expect(writes.map((w) => w.body?.force)).toEqual([false, true]);
     expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    const withdrawn = within(
+      screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
+    );
+    expect(withdrawn.getByText('Wanda Waiting')).toBeTruthy();
+    expect(withdrawn.getByText('wanda@example.com')).toBeTruthy();
   });
 });
 
@@ -217,7 +232,7 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     expect(writes).toEqual([]);
   });
 
-  it('lists the bookings a closure would strand, and adds it anyway on "Save anyway"', async () => {
+  it('lists the bookings a closure would strand, adds it anyway on "Save anyway", and says which offers it withdrew', async () => {
     strandsFirst = true;
     const user = await openClinicHours();
     const form = closuresForm();
@@ -230,6 +245,11 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     expect(await findToast('Closure added')).toBe('success');
     expect(writes.map((w) => w.body?.force)).toEqual([false, true]);
     expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    const withdrawn = within(
+      screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
+    );
+    expect(withdrawn.getByText('Wanda Waiting')).toBeTruthy();
+    expect(withdrawn.getByText('wanda@example.com')).toBeTruthy();
   });
 
   it('deletes a closure after a confirmation', async () => {
