@@ -1,15 +1,13 @@
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { notify } from '../../../lib/notify.ts';
 import { type Chair, useAddChair, useChairs, useDeleteChair } from '../api/chairs.ts';
+import { AddNameForm } from './name-forms.tsx';
 import '../schedule.css';
 
 /**
@@ -27,24 +25,6 @@ export function ChairsPage() {
     successText: (chair) => `${chair.name} deleted`,
     focusAfter: headingRef,
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name: '' } });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    try {
-      await addChair({ name: name.trim() });
-      notify.success(`${name.trim()} added`);
-      reset();
-    } catch (cause) {
-      console.error(cause);
-      notify.error(errorText(cause));
-    }
-  });
-
   async function confirmDelete() {
     if (!toDelete) return;
     await removal.submit(toDelete);
@@ -93,26 +73,7 @@ export function ChairsPage() {
           rowKey={(chair) => chair._id}
         />
       )}
-      <form
-        className="schedule-form chair-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="Add a chair"
-        aria-busy={isSubmitting || undefined}
-      >
-        <FormField
-          label="Name"
-          autoComplete="off"
-          registration={register('name', {
-            validate: (value) => value.trim() !== '' || 'name is required',
-            maxLength: { value: 50, message: 'name must be at most 50 characters' },
-          })}
-          error={errors.name?.message}
-        />
-        <button type="submit" className="button button--primary schedule-form__submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Adding…' : 'Add chair'}
-        </button>
-      </form>
+      <AddNameForm label="Add a chair" submitLabel="Add chair" maxLength={50} onAdd={(name) => addChair({ name })} />
       {toDelete && (
         <ConfirmDialog
           title={`Delete ${toDelete.name}?`}

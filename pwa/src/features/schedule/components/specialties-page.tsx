@@ -1,10 +1,7 @@
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
-import { FormField } from '../../../components/form-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -15,12 +12,8 @@ import {
   useRenameSpecialty,
   useSpecialtiesInUse,
 } from '../api/specialties.ts';
+import { AddNameForm, RenameDialog } from './name-forms.tsx';
 import '../schedule.css';
-
-const nameRules = {
-  validate: (value: string) => value.trim() !== '' || 'name is required',
-  maxLength: { value: 100, message: 'name must be at most 100 characters' },
-};
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -36,23 +29,7 @@ export function SpecialtiesPage() {
   const [toRename, setToRename] = useState<SpecialtyInUse | null>(null);
   const [toDelete, setToDelete] = useState<SpecialtyInUse | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name: '' } });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    try {
-      await addSpecialty({ name: name.trim() });
-      notify.success(`${name.trim()} added`);
-      reset();
-    } catch (cause) {
-      console.error(cause);
-      notify.error(errorText(cause));
-    }
-  });
+  const renameSpecialty = useRenameSpecialty();
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -121,24 +98,20 @@ export function SpecialtiesPage() {
           rowKey={(specialty) => specialty._id}
         />
       )}
-      <form
-        className="schedule-form chair-form"
-        onSubmit={onSubmit}
-        noValidate
-        aria-label="Add a specialty"
-        aria-busy={isSubmitting || undefined}
-      >
-        <FormField
-          label="Name"
-          autoComplete="off"
-          registration={register('name', nameRules)}
-          error={errors.name?.message}
+      <AddNameForm
+        label="Add a specialty"
+        submitLabel="Add specialty"
+        maxLength={100}
+        onAdd={(name) => addSpecialty({ name })}
+      />
+      {toRename && (
+        <RenameDialog
+          name={toRename.name}
+          maxLength={100}
+          onRename={async (name) => (await renameSpecialty(toRename._id, { name })).message}
+          onClose={() => setToRename(null)}
         />
-        <button type="submit" className="button button--primary schedule-form__submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Adding…' : 'Add specialty'}
-        </button>
-      </form>
-      {toRename && <RenameDialog specialty={toRename} onClose={() => setToRename(null)} />}
+      )}
       {toDelete && (
         <ConfirmDialog
           title={`Delete ${toDelete.name}?`}
@@ -150,50 +123,5 @@ export function SpecialtiesPage() {
         </ConfirmDialog>
       )}
     </section>
-  );
-}
-
-function RenameDialog({ specialty, onClose }: { specialty: SpecialtyInUse; onClose(): void }) {
-  const titleId = useId();
-  const renameSpecialty = useRenameSpecialty();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name: specialty.name } });
-
-  const onSubmit = handleSubmit(async ({ name }) => {
-    try {
-      const answer = await renameSpecialty(specialty._id, { name: name.trim() });
-      notify.success(answer.message);
-      onClose();
-    } catch (cause) {
-      console.error(cause);
-      notify.error(errorText(cause));
-    }
-  });
-
-  return (
-    <Modal labelledBy={titleId} onClose={() => !isSubmitting && onClose()}>
-      <h2 id={titleId} className="modal__title">
-        Rename {specialty.name}
-      </h2>
-      <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField
-          label="New name"
-          autoComplete="off"
-          registration={register('name', nameRules)}
-          error={errors.name?.message}
-        />
-        <div className="modal__actions">
-          <button type="submit" className="button button--primary" disabled={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save'}
-          </button>
-          <button type="button" className="button" onClick={onClose} disabled={isSubmitting}>
-            Cancel
-          </button>
-        </div>
-      </form>
-    </Modal>
   );
 }
