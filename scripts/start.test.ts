@@ -1,6 +1,7 @@
-// `npm start` leaves nothing behind: started as `npm start` starts it (without the build, on a
-// state folder of its own), then stopped with SIGTERM or killed with SIGKILL, no process of that
-// run remains and ports 8787 and 9099 are free. Binds those ports: run it under the shared lock.
+// `npm start` leaves nothing behind: started exactly as a user starts it (`npm start`, without the
+// build, on a state folder of its own), then npm's own process signalled (SIGTERM, as a container
+// stop, systemd or a CI runner sends; SIGHUP, as a closed terminal sends) or killed with SIGKILL, no
+// process of that run remains and ports 8787 and 9099 are free. Binds those ports: run it under the shared lock.
 // Linux only: it finds the run's processes by an environment mark in /proc.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,11 +42,11 @@ interface Run {
 }
 let current: Run | undefined;
 
-/** `node scripts/start.ts` as `npm start` runs it, resolved once it prints that the clinic is running. */
+/** `npm start`, as a user types it, resolved once it prints that the clinic is running. */
 async function startClinic(): Promise<Run> {
   const id = randomUUID();
   const stateDir = mkdtempSync(join(tmpdir(), 'clinic-start-'));
-  const start = spawn(process.execPath, ['scripts/start.ts', '--skip-build', '--state-dir', stateDir], {
+  const start = spawn('npm', ['start', '--', '--skip-build', '--state-dir', stateDir], {
     cwd: root,
     env: { ...process.env, [MARK]: id },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,15 +113,18 @@ async function expectNothingLeft(run: Run) {
   expect(await portInUse(AUTH_PORT)).toBe(false);
 }
 
-it('SIGTERM stops npm start with the auth emulator, wrangler and workerd, and frees the ports', async () => {
-  const run = await startClinic();
-  await expectRunning(run);
-  run.start.kill('SIGTERM');
-  expect(await run.exited).toEqual({ code: 0, signal: null });
-  await expectNothingLeft(run);
-});
+it.each(['SIGTERM', 'SIGHUP'] as const)(
+  '%s to npm stops npm start with the auth emulator, wrangler and workerd, and frees the ports',
+  async (signal) => {
+    const run = await startClinic();
+    await expectRunning(run);
+    run.start.kill(signal);
+    await run.exited;
+    await expectNothingLeft(run);
+  },
+);
 
-it('when npm start is killed with SIGKILL, its children stop by themselves and free the ports', async () => {
+it('when npm is killed with SIGKILL, what it started stops by itself and frees the ports', async () => {
   const run = await startClinic();
   await expectRunning(run);
   run.start.kill('SIGKILL');

@@ -20,15 +20,20 @@ const authExportDir = flags['state-dir'] ? join(stateDir, 'auth') : '.firebase-e
 // child's guard, scripts/child-guard.ts, stops that child.)
 let stack: Stack | undefined;
 let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\nStopping (${signal})…`);
-    await stack?.stop();
-    process.exit(0);
-  });
+async function stop(why: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\nStopping (${why})…`);
+  await stack?.stop();
+  process.exit(0);
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop(signal));
+// Whoever started us (npm, a shell, a process manager) is gone without a signal reaching us (it was
+// killed, or a shell between it and us did not pass the signal on): stop too, as Ctrl-C would.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void stop('its parent process ended');
+}, 1000).unref();
 
 if (!flags['skip-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 mkdirSync(stateDir, { recursive: true });
