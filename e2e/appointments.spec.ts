@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicDate, logIn, payInBrowser, pickDay, pp, SEED_PATIENT } from './support.ts';
+import {
+  bookViaApi,
+  clinicDate,
+  logIn,
+  networkDown,
+  networkUp,
+  payInBrowser,
+  pickDay,
+  pp,
+  SEED_PATIENT,
+} from './support.ts';
 
 test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({
   page,
@@ -71,10 +81,14 @@ test('the booking modal says booking needs a connection when offline', async ({ 
   await pickDay(page, clinicDate(4));
   await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
   const modal = page.getByRole('dialog', { name: 'Teeth Cleaning' });
-  await context.setOffline(true);
+  await modal.getByLabel('Phone Number').fill('555 0100');
+  // The connection drops: the app learns it when its request fails.
+  await networkDown(context);
+  await modal.getByRole('button', { name: 'Submit' }).click();
   await expect(modal.getByText('You are offline. Booking needs a connection.')).toBeVisible();
   await expect(modal.getByRole('button', { name: 'Submit' })).toBeDisabled();
-  await context.setOffline(false);
+  // Back: the app's own check finds the server answering again.
+  await networkUp(context);
   await expect(modal.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
 

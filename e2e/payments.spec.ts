@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { bookViaApi, clinicDate, createAccount, logIn, queryD1, SEED_PATIENT, uniqueEmail } from './support.ts';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  logIn,
+  networkDown,
+  networkUp,
+  queryD1,
+  SEED_PATIENT,
+  uniqueEmail,
+} from './support.ts';
 
 test('a patient pays a booking with the demo provider: a declined card first, then 4242', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
@@ -55,10 +65,12 @@ test('the payment page says payment needs a connection when offline', async ({ p
   await main.getByLabel('Card number').fill('4242 4242 4242 4242');
   await main.getByLabel('Expiry (MM/YY)').fill('12/34');
   await main.getByLabel('CVC').fill('123');
-  await context.setOffline(true);
+  // The connection drops: the app learns it when its request fails, and charges nothing.
+  await networkDown(context);
+  await main.getByRole('button', { name: 'Pay' }).click();
   await expect(main.getByText('You are offline. Payment needs a connection.')).toBeVisible();
   await expect(main.getByRole('button', { name: 'Pay' })).toBeDisabled();
-  await context.setOffline(false);
+  await networkUp(context);
   await expect(main.getByRole('button', { name: 'Pay' })).toBeEnabled();
 });
 

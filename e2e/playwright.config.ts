@@ -1,11 +1,22 @@
 import { defineConfig } from '@playwright/test';
 
+/**
+ * The specs that change what every other spec sees (the clinic's hours, closures, doctors and
+ * policy, the approved testimonials) run alone, after the others; the others work on data of their
+ * own (their own accounts, or their own days of the seed patient) and run two at a time.
+ */
+const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'doctors', 'reviews', 'home'].map((spec) => `${spec}.spec.ts`);
+
 // Drives Debian's Chromium (never a downloaded browser) against the real local stack,
 // which global-setup starts on fresh state of its own and stops afterwards.
 export default defineConfig({
   testDir: '.',
   globalSetup: './global-setup.ts',
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'own data', testIgnore: CLINIC_WIDE, workers: 2 },
+    { name: 'clinic-wide', testMatch: CLINIC_WIDE, workers: 1, dependencies: ['own data'] },
+  ],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],

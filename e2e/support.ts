@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
@@ -35,6 +35,20 @@ export function deliveredMails(): string[] {
     for (const file of files) bodies.push(readFileSync(join(dir, file), 'utf8'));
   }
   return bodies;
+}
+
+/**
+ * The network fails for the whole browser context, as when a phone drops its connection: every
+ * request is aborted, whatever the browser's own offline flag says (on a machine whose only network
+ * is loopback Chromium believes it is offline from the start, and going offline fires no event).
+ */
+export async function networkDown(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+/** The network is back. */
+export async function networkUp(context: BrowserContext): Promise<void> {
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
 }
 
 const AUTH = 'http://127.0.0.1:9099';
@@ -175,6 +189,8 @@ export async function payInBrowser(page: Page, id: string) {
   await main.getByLabel('CVC').fill('123');
   await main.getByRole('button', { name: 'Pay' }).click();
   await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  // The page then shows the receipt: wait for it, so the next click is not on a link being replaced.
+  await expect(main.getByRole('article', { name: 'Receipt' })).toBeVisible();
   return main;
 }
 

@@ -59,6 +59,8 @@ test('the banner fits a 320 px phone, and Resend email sends another link', asyn
 
   const banner = page.getByRole('region', { name: 'Verify your email' });
   await expect(banner).toBeVisible();
+  // Sign-up mails the first link; a navigation before it has gone out would cancel it.
+  await expect.poll(async () => (await oobLinks(email, 'VERIFY_EMAIL')).length).toBe(1);
   for (const where of ['/', '/dashboard']) {
     await page.goto(where);
     await expect(banner).toBeVisible();
