@@ -52,6 +52,8 @@ export const Booking = v.strictObject({
   paid: v.boolean(),
   /** An unpaid booking of a priced treatment is released unless paid by then (ISO, UTC); null once paid or when free. */
   payBy: v.nullable(v.string()),
+  /** Booked at the front desk to be paid at the clinic: it is never released unpaid. */
+  payAtClinic: v.boolean(),
   /** How long it lasts; `slot` shows its start and end ("10.00 AM - 11.30 AM"). */
   durationMinutes: v.number(),
   /**
@@ -112,18 +114,29 @@ export type CancelForPatient = v.InferInput<typeof CancelForPatient>;
 /**
  * POST /api/phone-bookings (admin): a booking made by the front desk for an existing patient
  * (`patientId`) or a new one (`patient`: a record without a password, which the patient claims by
- * signing up with that email and verifying it). The same rules as a patient's own booking.
+ * signing up with that email and verifying it; without an email, the patient gets no mail and the
+ * phone is how the clinic reaches them). The rules of a patient's own booking hold, but:
+ * `payment` is 'clinic' by default (paid at the desk, never released unpaid) or 'online' (held
+ * until the hold rules' deadline, which the answer gives); `doctorId` picks the doctor the caller
+ * asks for (any free one otherwise); `limitReason` books past the patient's unpaid limit, the
+ * reason going in the audit trail.
  */
 export const PhoneBooking = v.pipe(
   v.object({
     patientId: v.optional(text('patientId', 100)),
     patient: v.optional(
-      v.object({ name: text('patient.name', 100), email: email('patient.email') }, 'patient must be {name, email}'),
+      v.object(
+        { name: text('patient.name', 100), email: v.optional(email('patient.email')) },
+        'patient must be {name, email?}',
+      ),
     ),
     phone: text('phone', 40),
     treatment: text('treatment', 100),
     appointmentDate,
     slot,
+    doctorId: v.optional(text('doctorId', 100)),
+    payment: v.optional(v.picklist(['clinic', 'online'], 'payment must be "clinic" or "online"'), 'clinic'),
+    limitReason: v.optional(text('limitReason', 300)),
   }),
   v.check(
     (body) => (body.patientId === undefined) !== (body.patient === undefined),
@@ -132,7 +145,13 @@ export const PhoneBooking = v.pipe(
 );
 export type PhoneBooking = v.InferInput<typeof PhoneBooking>;
 
-export const PhoneBooked = v.strictObject({ ...Inserted.entries, message: v.string(), patientId: v.string() });
+export const PhoneBooked = v.strictObject({
+  ...Inserted.entries,
+  message: v.string(),
+  patientId: v.string(),
+  /** With payment 'online': the deadline to pay, after which the time is released (ISO, UTC); else null. */
+  payBy: v.nullable(v.string()),
+});
 export type PhoneBooked = v.InferOutput<typeof PhoneBooked>;
 
 /** An upcoming booking that a schedule change would leave without a doctor or chair, or outside the clinic's hours. */

@@ -7,6 +7,10 @@ import { clockTime, email, force, text, weekday } from './fields.ts';
 export const WorkingHours = v.strictObject({ start: v.string(), end: v.string() });
 export type WorkingHours = v.InferOutput<typeof WorkingHours>;
 
+/** A doctor's hours on one weekday (0 Sunday … 6 Saturday). */
+export const DayHours = v.strictObject({ weekday: v.number(), start: v.string(), end: v.string() });
+export type DayHours = v.InferOutput<typeof DayHours>;
+
 export const Doctor = v.strictObject({
   _id: v.string(),
   name: v.string(),
@@ -17,7 +21,10 @@ export const Doctor = v.strictObject({
   image: v.string(),
   /** The weekdays they work, 0 Sunday … 6 Saturday, ascending. */
   workingDays: v.array(v.number()),
+  /** From their earliest start to their latest end (their hours on each day: `weeklyHours`). */
   hours: WorkingHours,
+  /** Their hours on each weekday they work, by weekday. */
+  weeklyHours: v.array(DayHours),
 });
 export type Doctor = v.InferOutput<typeof Doctor>;
 
@@ -26,6 +33,27 @@ const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clo
 const workingDays = v.pipe(
   v.array(weekday('workingDays'), 'workingDays must be a list of weekday numbers, 0 (Sunday) to 6 (Saturday)'),
   v.check((days) => new Set(days).size === days.length, 'workingDays must list each weekday at most once'),
+);
+
+const dayHours = v.pipe(
+  v.object(
+    {
+      weekday: weekday('weeklyHours.weekday'),
+      start: clockTime('weeklyHours.start'),
+      end: clockTime('weeklyHours.end'),
+    },
+    'each of weeklyHours must be {weekday, start, end}, e.g. {"weekday": 1, "start": "09:00", "end": "13:00"}',
+  ),
+  v.check((h) => minutesOf(h.start) < minutesOf(h.end), 'each day’s end must be later than its start'),
+);
+
+/** Hours per weekday: each weekday at most once; a weekday not listed is a day off. */
+const weeklyHours = v.pipe(
+  v.array(dayHours, 'weeklyHours must be a list of {weekday, start, end}'),
+  v.check(
+    (days) => new Set(days.map((d) => d.weekday)).size === days.length,
+    'weeklyHours must list each weekday at most once',
+  ),
 );
 
 const hours = v.pipe(
@@ -60,14 +88,24 @@ export type NewDoctor = v.InferInput<typeof NewDoctor>;
  * their upcoming bookings outside their days or hours, or with a treatment their new specialty
  * does not perform, is refused (409, StrandedConflict) unless `force: true`.
  */
-export const DoctorChanges = v.object({
-  name: v.optional(text('name', 100)),
-  email: v.optional(email('email')),
-  specialty: v.optional(text('specialty', 100)),
-  workingDays: v.optional(workingDays),
-  hours: v.optional(hours),
-  force,
-});
+export const DoctorChanges = v.pipe(
+  v.object({
+    name: v.optional(text('name', 100)),
+    email: v.optional(email('email')),
+    specialty: v.optional(text('specialty', 100)),
+    /** A new photo: a URL answered by POST /api/images, used by no other doctor. */
+    image: v.optional(text('image', 500)),
+    workingDays: v.optional(workingDays),
+    hours: v.optional(hours),
+    /** Different hours on different days; instead of `workingDays` and `hours`. */
+    weeklyHours: v.optional(weeklyHours),
+    force,
+  }),
+  v.check(
+    (body) => body.weeklyHours === undefined || (body.workingDays === undefined && body.hours === undefined),
+    'Send either weeklyHours or workingDays and hours, not both',
+  ),
+);
 export type DoctorChanges = v.InferInput<typeof DoctorChanges>;
 
 export const DoctorAdded = Inserted;

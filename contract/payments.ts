@@ -124,8 +124,21 @@ export const Receipt = v.strictObject({
   paidAt: v.string(),
   transactionId: v.string(),
   provider: v.string(),
+  /** Paid at the front desk: in cash, or by card on the clinic's terminal; null for a payment online. */
+  method: v.nullable(v.picklist(['cash', 'card'])),
   /** The card's brand ("visa") and last four digits, where the provider gives them. */
   card: v.nullable(v.strictObject({ brand: v.string(), last4: v.string() })),
   refund: v.nullable(RefundState),
 });
 export type Receipt = v.InferOutput<typeof Receipt>;
+
+/** POST /api/bookings/:id/desk-payment (admin): the patient paid the booking's price at the front desk. */
+export const DeskPayment = v.object({ method: v.picklist(['cash', 'card'], 'method must be "cash" or "card"') });
+export type DeskPayment = v.InferInput<typeof DeskPayment>;
+
+export const DeskPaid = v.strictObject({
+  acknowledged: v.literal(true),
+  message: v.string(),
+  transactionId: v.string(),
+});
+export type DeskPaid = v.InferOutput<typeof DeskPaid>;

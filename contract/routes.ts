@@ -61,6 +61,8 @@ import {
 import {
   ConfirmedPayment,
   DemoConfirmation,
+  DeskPaid,
+  DeskPayment,
   IntentRequest,
   PaymentIntentAnswer,
   PaymentRecord,
@@ -167,6 +169,7 @@ export const routes = {
   'GET /bookings/:id/calendar.ics': { audience: 'owner', response: { file: 'text/calendar' } },
   'POST /bookings/:id/reschedule': { audience: 'owner', body: Reschedule, response: Rescheduled },
   'POST /bookings/:id/attendance': { audience: 'admin', body: Attendance, response: AttendanceSaved },
+  'POST /bookings/:id/desk-payment': { audience: 'admin', body: DeskPayment, response: DeskPaid },
   'POST /bookings/:id/cancel': { audience: 'admin', body: CancelForPatient, response: BookingCancelled },
   'POST /phone-bookings': { audience: 'admin', body: PhoneBooking, response: PhoneBooked },
   'GET /schedule': { audience: 'admin', query: ScheduleQuery, response: ScheduleAnswer },

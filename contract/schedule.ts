@@ -61,6 +61,10 @@ export const ScheduleEntry = v.strictObject({
   /** In dollars. */
   price: v.number(),
   paid: v.boolean(),
+  /** Unpaid and priced: paid at the clinic ('clinic', never released), or online by `payBy` ('online'); null otherwise. */
+  payment: v.nullable(v.picklist(['clinic', 'online'])),
+  /** The deadline to pay online (ISO, UTC), or null. */
+  payBy: v.nullable(v.string()),
   /** An unpaid booking whose hold ended counts as cancelled ('unpaid'), swept or not yet. */
   status: ScheduleStatus,
   cancelReason: v.nullable(v.picklist(['patient', 'admin', 'unpaid'])),

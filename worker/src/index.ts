@@ -46,6 +46,7 @@ import {
   createPaymentIntent,
   getReceipt,
   listRefundsDue,
+  recordDeskPayment,
   recordPayment,
   stripeWebhook,
 } from './money/payments.ts';
@@ -166,6 +167,7 @@ const handlers = {
   'GET /bookings/:id/receipt': getReceipt,
   'POST /bookings/:id/reschedule': rescheduleBooking,
   'POST /bookings/:id/attendance': markAttendance,
+  'POST /bookings/:id/desk-payment': recordDeskPayment,
   'POST /bookings/:id/cancel': cancelBookingForPatient,
   'POST /phone-bookings': bookByPhone,
   'GET /schedule': getSchedule,

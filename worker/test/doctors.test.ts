@@ -111,6 +111,7 @@ describe('doctors', () => {
       // The Add A Doctor form sends no days or hours: every day, 09:00 to 17:00.
       workingDays: [0, 1, 2, 3, 4, 5, 6],
       hours: { start: '09:00', end: '17:00' },
+      weeklyHours: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: '09:00', end: '17:00' })),
     });
   });
 
@@ -180,6 +181,40 @@ describe('doctors', () => {
     expect(await env.DB.prepare('SELECT id FROM doctors WHERE id = ?1').bind(insertedId).first()).toBeNull();
     expect((await call(image)).status).toBe(404);
     expect((await call(`/api/doctors/${insertedId}`, { method: 'DELETE', headers: admin })).status).toBe(404);
+  });
+
+  it('changes a doctor’s name, specialty and photo; the old photo is deleted, the team page shows the new ones', async () => {
+    const [first, second, third] = [await uploadedPhoto(), await uploadedPhoto(), await uploadedPhoto()];
+    await postJson(
+      '/api/doctors',
+      { name: 'Dr. Other', email: 'other.photo@clinic.test', specialty: 'Orthodontics', image: third },
+      admin,
+    );
+    const { insertedId } = await (
+      await postJson(
+        '/api/doctors',
+        { name: 'Dr. Old Name', email: 'renamed@clinic.test', specialty: 'General Dentistry', image: first },
+        admin,
+      )
+    ).json<{ insertedId: string }>();
+    const put = (body: unknown) =>
+      call(`/api/doctors/${insertedId}`, {
+        method: 'PUT',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const changed = await put({ name: 'Dr. New Name', specialty: 'Cosmetic Dentistry', image: second });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const team = await (await call('/api/team')).json<{ name: string; specialty: string; image: string }[]>();
+    expect(team).toContainEqual(
+      expect.objectContaining({ name: 'Dr. New Name', specialty: 'Cosmetic Dentistry', image: second }),
+    );
+    expect((await call(first)).status).toBe(404);
+    expect((await call(second)).status).toBe(200);
+    // Another doctor's photo, a review's, or one never uploaded is refused; the doctor keeps theirs.
+    expect((await put({ image: third })).status).toBe(409);
+    expect((await put({ image: '/api/images/doctors/never-uploaded.png' })).status).toBe(400);
+    expect((await call(second)).status).toBe(200);
   });
 
   it('is for admins only', async () => {

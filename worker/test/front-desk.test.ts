@@ -910,6 +910,7 @@ describe('the audit trail of the front desk’s actions', () => {
           treatment: ORTHO,
           appointmentDate: date,
           slot,
+          payment: 'at the clinic',
         },
       }),
     ]);

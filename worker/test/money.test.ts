@@ -426,6 +426,7 @@ describe('GET /api/bookings/:id/receipt', () => {
       bookingStatus: 'active',
       amount: 150,
       currency: 'usd',
+      method: null,
       paidAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       transactionId,
       provider: 'demo',

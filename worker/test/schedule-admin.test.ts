@@ -524,6 +524,89 @@ describe('doctors’ days and hours', () => {
     await send('PUT', '/api/doctors/dr-hiro-tanaka', { hours: { start: '09:00', end: '17:00' } });
   });
 
+  it('gives a doctor different hours on different days: patients see each day’s own times', async () => {
+    // An endodontist of their own (a specialty nobody else performs) working Mon 09:00-13:00 and Wed 12:00-18:00.
+    const specialty = await send('POST', '/api/specialties', { name: 'Implants' });
+    expect(specialty.status).toBe(201);
+    const id = await addDoctorAs(admin, {
+      name: 'Dr. Split Week',
+      email: 'split.week@clinic.test',
+      specialty: 'Implants',
+    });
+    const added = await send('POST', '/api/treatments', {
+      name: 'Implant Review',
+      price: 90,
+      durationMinutes: 60,
+      specialty: 'Implants',
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const treatment = (await added.json<{ insertedId: string }>()).insertedId;
+    const changed = await send('PUT', `/api/doctors/${id}`, {
+      weeklyHours: [
+        { weekday: 3, start: '12:00', end: '18:00' },
+        { weekday: 1, start: '09:00', end: '13:00' },
+      ],
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    const listed = (await (await call('/api/doctors', { headers: admin })).json<{ _id: string }[]>()).find(
+      (d) => d._id === id,
+    );
+    expect(listed).toMatchObject({
+      workingDays: [1, 3],
+      hours: { start: '09:00', end: '18:00' },
+      weeklyHours: [
+        { weekday: 1, start: '09:00', end: '13:00' },
+        { weekday: 3, start: '12:00', end: '18:00' },
+      ],
+    });
+    const dayOf = (weekday: number) =>
+      [30, 31, 32, 33, 34, 35, 36].map(clinicDay).find((date) => weekdayOf(date) === weekday) ?? '';
+    const [monday, tuesday, wednesday] = [dayOf(1), dayOf(2), dayOf(3)];
+    /** The first and last start offered that day, and how many (every half hour). */
+    const range = async (date: string) => {
+      const slots = await slotsOf(date, treatment);
+      return [slots.at(0), slots.at(-1), slots.length];
+    };
+    expect(await range(monday)).toEqual(['09.00 AM - 10.00 AM', '12.00 PM - 01.00 PM', 7]);
+    expect(await slotsOf(tuesday, treatment)).toEqual([]);
+    // The clinic closes at 17:00: the doctor's hours end there that day.
+    expect(await range(wednesday)).toEqual(['12.00 PM - 01.00 PM', '04.00 PM - 05.00 PM', 9]);
+    // A booking on Wednesday afternoon is stranded by Wednesday mornings only; Monday's change leaves it be.
+    const { id: bookingId } = await booked('Implant Review', wednesday, '03.00 PM - 04.00 PM');
+    const mornings = await send('PUT', `/api/doctors/${id}`, {
+      weeklyHours: [
+        { weekday: 1, start: '13:00', end: '17:00' },
+        { weekday: 3, start: '09:00', end: '13:00' },
+      ],
+    });
+    expect(mornings.status).toBe(409);
+    expect((await mornings.json<{ stranded: { _id: string }[] }>()).stranded.map((b) => b._id)).toEqual([bookingId]);
+    const mondays = await send('PUT', `/api/doctors/${id}`, {
+      weeklyHours: [
+        { weekday: 1, start: '13:00', end: '17:00' },
+        { weekday: 3, start: '12:00', end: '18:00' },
+      ],
+    });
+    expect(mondays.status).toBe(200);
+    expect(await range(monday)).toEqual(['01.00 PM - 02.00 PM', '04.00 PM - 05.00 PM', 7]);
+    const bad: [Record<string, unknown>, string][] = [
+      [{ weeklyHours: [{ weekday: 7, start: '09:00', end: '13:00' }] }, 'weeklyHours.weekday must be a weekday number'],
+      [{ weeklyHours: [{ weekday: 1, start: '13:00', end: '09:00' }] }, 'each day’s end must be later than its start'],
+      [
+        {
+          weeklyHours: [
+            { weekday: 1, start: '09:00', end: '13:00' },
+            { weekday: 1, start: '14:00', end: '16:00' },
+          ],
+        },
+        'weeklyHours must list each weekday at most once',
+      ],
+      [{ weeklyHours: 'Mon 9-13' }, 'weeklyHours must be a list of {weekday, start, end}'],
+      [{ weeklyHours: [], workingDays: [1] }, 'Send either weeklyHours or workingDays and hours, not both'],
+    ];
+    for (const [body, message] of bad) await expectRefusal(await send('PUT', `/api/doctors/${id}`, body), 400, message);
+  });
+
   it('refuses (409) to delete a doctor with upcoming bookings unless ?force=true; the bookings stay, without a doctor', async () => {
     const target = await addDoctorAs(admin, {
       name: 'Dr. Leaving',

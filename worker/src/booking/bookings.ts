@@ -26,7 +26,7 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
     throw new HttpError(403, 'You can only book appointments for yourself');
   }
-  const id = await place(env, user, body);
+  const { id } = await place(env, user, body);
   return json({ acknowledged: true, insertedId: id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
 }
 

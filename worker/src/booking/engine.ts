@@ -257,6 +257,10 @@ export interface Patient {
 export interface PlaceOptions {
   /** The front desk books: the refusals speak of "this patient". */
   byClinic?: boolean;
+  /** Paid at the clinic (a booking by the front desk): no hold, never released unpaid. */
+  payAtClinic?: boolean;
+  /** The doctor the patient asked for (any free one otherwise). */
+  doctorId?: string;
   /** The hold limit; null: none (the front desk's override). Default: the clinic's. */
   maxUnpaid?: number | null;
   /** Statements that go first in the booking's batch (a new patient's record). */
@@ -266,8 +270,9 @@ export interface PlaceOptions {
 }
 
 /**
- * Places a booking of a free start for `patient` with a doctor of the treatment's specialty and a
- * chair, both free for its whole length, the least loaded pair first; answers its id. Each try is one
+ * Places a booking of a free start for `patient` with a doctor of the treatment's specialty (the one
+ * asked for, if any) and a chair, both free for its whole length, the least loaded pair first;
+ * answers its id and, unpaid, the deadline to pay (none when paid at the clinic). Each try is one
  * batch: release the lapsed holds in the way, the placement check, the booking, its audit row, its
  * claims, its confirmation and reminders.
  */
@@ -276,12 +281,13 @@ export async function place(
   patient: Patient,
   wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
   options: PlaceOptions = {},
-): Promise<string> {
+): Promise<{ id: string; holdUntil: string | null }> {
   const now = new Date();
   const plan = await planStart(env, wanted, now);
   const { isoDate, treatment, startMinute, cells } = plan;
   const rules = holdRules(env);
-  const maxUnpaid = options.maxUnpaid === undefined ? rules.maxUnpaid : options.maxUnpaid;
+  // Paid at the clinic, a booking holds nothing: the unpaid limit is not its to count.
+  const maxUnpaid = options.payAtClinic ? null : options.maxUnpaid === undefined ? rules.maxUnpaid : options.maxUnpaid;
   const startsAt = clinicInstant(env, isoDate, startMinute);
   const context = {
     byClinic: options.byClinic ?? false,
@@ -289,7 +295,15 @@ export async function place(
     treatment: treatment.name,
     maxUnpaid: maxUnpaid ?? 0,
   };
-  return firstPairThatHolds(freePairs(plan.day, treatment, startMinute), context, async (pair) => {
+  const pairs = freePairs(plan.day, treatment, startMinute).filter(
+    (pair) => options.doctorId === undefined || pair.doctorId === options.doctorId,
+  );
+  if (options.doctorId !== undefined && pairs.length === 0) {
+    throw new HttpError(409, 'This doctor is not free at this time; choose another time or any doctor');
+  }
+  const holdUntil =
+    treatment.price_cents > 0 && !options.payAtClinic ? holdEnd(now, startsAt, rules).toISOString() : null;
+  return firstPairThatHolds(pairs, context, async (pair) => {
     const booking: NewBookingRow = {
       id: crypto.randomUUID(),
       treatmentId: treatment.id,
@@ -306,7 +320,7 @@ export async function place(
       phone: wanted.phone,
       priceCents: treatment.price_cents,
       createdAt: now.toISOString(),
-      holdUntil: treatment.price_cents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+      holdUntil,
     };
     const claim = claimOf(isoDate, pair, patient.id, cells);
     await env.DB.batch([
@@ -322,7 +336,7 @@ export async function place(
       insertClaims(env.DB, booking.id, claim),
       ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
     ]);
-    return booking.id;
+    return { id: booking.id, holdUntil };
   });
 }
 

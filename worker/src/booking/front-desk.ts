@@ -15,14 +15,22 @@ import {
 import { type PatientMatch, PatientSearchQuery } from '../../../contract/users.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { callerOf } from '../people/auth.ts';
-import { insertPhonePatient, searchUsers, USER_EMAIL, userByEmail, userById } from '../people/data/users.ts';
+import {
+  insertPhonePatient,
+  isNoEmailAddress,
+  noEmailAddress,
+  searchUsers,
+  USER_EMAIL,
+  userByEmail,
+  userById,
+} from '../people/data/users.ts';
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
-import { bookingById } from './data/bookings.ts';
+import { bookingById, shownEmail } from './data/bookings.ts';
 import { attend, CHANGED, cancel, move, place } from './engine.ts';
 
 type Params = { params: Record<string, string> };
@@ -104,10 +112,12 @@ const PATIENT_EXISTS = 'A patient with this email already exists; find them by n
 
 /**
  * POST /api/phone-bookings (admin): books for an existing patient or a new one, under the rules of a
- * patient's own booking (the unpaid limit, one per treatment per date, the horizon, a free doctor and
- * chair). A new patient's record (no password; claimed by signing up with that email and verifying
- * it) is inserted in the booking's own batch: a booking refused by a constraint (the time taken
- * meanwhile) leaves no record.
+ * patient's own booking (one per treatment per date, the horizon, a free doctor and chair, nobody in
+ * two places), paid at the clinic unless the desk asks for online payment (then held like a
+ * patient's own, within the unpaid limit unless the desk gives a reason to go past it). A new
+ * patient's record (no password; claimed by signing up with that email and verifying it; without an
+ * email, reached by phone and mailed nothing) is inserted in the booking's own batch: a booking
+ * refused by a constraint (the time taken meanwhile) leaves no record.
  */
 export async function bookByPhone(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
@@ -120,27 +130,34 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
     if (!found) throw new HttpError(404, 'No such patient');
     patient = found;
   } else if (body.patient) {
-    if (await userByEmail(env.DB, body.patient.email)) throw new HttpError(409, PATIENT_EXISTS);
-    patient = { id: crypto.randomUUID(), ...body.patient };
+    const { email } = body.patient;
+    if (email !== undefined && (await userByEmail(env.DB, email))) throw new HttpError(409, PATIENT_EXISTS);
+    const id = crypto.randomUUID();
+    patient = { id, name: body.patient.name, email: email ?? noEmailAddress(id) };
     before.push(insertPhonePatient(env.DB, patient));
   } else {
     throw new HttpError(400, 'Send either patientId (an existing patient) or patient (a new one)');
   }
-  let id: string;
+  let booked: { id: string; holdUntil: string | null };
   try {
-    id = await place(env, patient, body, {
+    booked = await place(env, patient, body, {
       byClinic: true,
       before,
+      payAtClinic: body.payment === 'clinic',
+      ...(body.doctorId ? { doctorId: body.doctorId } : {}),
+      ...(body.limitReason ? { maxUnpaid: null } : {}),
       audit: {
         actor: admin,
         action: 'booking.booked_by_phone',
         after: {
           patientId: patient.id,
-          email: patient.email,
+          ...(isNoEmailAddress(patient.email) ? {} : { email: patient.email }),
           newPatient: body.patientId === undefined,
           treatment: body.treatment,
           appointmentDate: body.appointmentDate,
           slot: body.slot,
+          payment: body.payment === 'clinic' ? 'at the clinic' : 'online',
+          ...(body.limitReason ? { pastTheUnpaidLimit: body.limitReason } : {}),
         },
       },
     });
@@ -151,9 +168,10 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
   return json(
     {
       acknowledged: true,
-      insertedId: id,
+      insertedId: booked.id,
       patientId: patient.id,
       message: `Booked for ${patient.name}`,
+      payBy: booked.holdUntil,
     } satisfies PhoneBooked,
     201,
   );
@@ -168,7 +186,7 @@ export async function searchPatients(request: Request, env: Env): Promise<Respon
       (row): PatientMatch => ({
         _id: row.id,
         name: row.name,
-        email: row.email,
+        email: shownEmail(row.email),
         phone: row.phone ?? '',
         noShows: row.no_shows,
         hasAccount: row.has_account === 1,

@@ -29,7 +29,7 @@ export interface Day {
   hours: { open: number; close: number } | null;
   /** Every treatment, active or not, in the clinic's order. */
   treatments: TreatmentRow[];
-  /** The doctors who work that weekday and are not away that date. */
+  /** The doctors who work that weekday and are not away that date, with their hours that day. */
   doctors: ScheduleDoctorRow[];
   chairs: string[];
   /** The cells each resource has claimed (live claims only). */
@@ -50,7 +50,7 @@ export async function readDay(env: Env, isoDate: string, now: Date, ignoreBookin
     scheduleTreatments(env.DB),
     hoursOnWeekday(env.DB, weekday),
     closuresOn(env.DB, isoDate),
-    scheduleDoctors(env.DB),
+    scheduleDoctors(env.DB, weekday),
     scheduleChairs(env.DB),
     liveClaimsOn(env.DB, isoDate, now),
   ]);
@@ -70,7 +70,7 @@ export async function readDay(env: Env, isoDate: string, now: Date, ignoreBookin
     date: isoDate,
     hours: open && !away.has(null) ? { open: open.open_minute, close: open.close_minute } : null,
     treatments: rows<TreatmentRow>(treatments),
-    doctors: rows<ScheduleDoctorRow>(doctors).filter((d) => (d.working_days >> weekday) & 1 && !away.has(d.id)),
+    doctors: rows<ScheduleDoctorRow>(doctors).filter((d) => !away.has(d.id)),
     chairs: rows<{ id: string }>(chairs).map((c) => c.id),
     taken,
     load,

@@ -1,6 +1,5 @@
 import { ForceQuery } from '../../../contract/bookings.ts';
 import {
-  type Doctor,
   type DoctorAdded,
   DoctorChanges,
   type DoctorDeleted,
@@ -13,20 +12,19 @@ import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { minuteOf } from './data/clinic-hours.ts';
+import { clockOf, minuteOf } from './data/clinic-hours.ts';
 import {
   allDoctors,
   DOCTOR_EMAIL,
   DOCTOR_PHOTO,
-  daysMask,
-  daysOf,
   doctorById,
   insertDoctor,
   removeDoctor,
   team,
   updateDoctor,
+  type WeekdayHours,
 } from './data/doctors.ts';
-import { imageKeyOf, isDoctorPhotoKey } from './data/photo-keys.ts';
+import { imageKeyOf, imageUrl, isDoctorPhotoKey } from './data/photo-keys.ts';
 import { specialtyIdByName } from './data/specialties.ts';
 
 type Params = { params: Record<string, string> };
@@ -50,12 +48,18 @@ export async function specialtyId(env: Env, name: string): Promise<string> {
 }
 
 /** A doctor as the audit trail records them. */
-const snapshotOf = (doctor: Pick<Doctor, 'name' | 'email' | 'specialty' | 'workingDays' | 'hours'>) => ({
-  name: doctor.name,
-  email: doctor.email,
-  specialty: doctor.specialty,
-  workingDays: doctor.workingDays,
-  hours: doctor.hours,
+const snapshotOf = (d: {
+  name: string;
+  email: string;
+  specialty: string;
+  imageKey: string;
+  weekly: readonly WeekdayHours[];
+}) => ({
+  name: d.name,
+  email: d.email,
+  specialty: d.specialty,
+  photo: imageUrl(d.imageKey),
+  hours: hoursText(d.weekly),
 });
 
 function emailOrPhotoTaken(error: unknown): never {
@@ -64,42 +68,69 @@ function emailOrPhotoTaken(error: unknown): never {
   throw error;
 }
 
+/** The doctor photo a body names: one uploaded to POST /api/images under doctors/, still in R2 (400 otherwise). */
+async function doctorPhoto(env: Env, image: string): Promise<string> {
+  const key = imageKeyOf(image);
+  if (!key || !isDoctorPhotoKey(key) || !(await env.PHOTOS.head(key))) {
+    throw new HttpError(400, 'image must be a doctor photo uploaded to /api/images');
+  }
+  return key;
+}
+
+/** A body's hours as [weekday, start, end] per working weekday: `weeklyHours`, or `workingDays` with one `hours`. */
+function weeklyOf(body: {
+  weeklyHours?: { weekday: number; start: string; end: string }[] | undefined;
+  workingDays: number[];
+  hours: { start: string; end: string };
+}): WeekdayHours[] {
+  const days = body.weeklyHours
+    ? body.weeklyHours.map((d) => [d.weekday, minuteOf(d.start), minuteOf(d.end)] as const)
+    : body.workingDays.map((day) => [day, minuteOf(body.hours.start), minuteOf(body.hours.end)] as const);
+  return [...days].sort((a, b) => a[0] - b[0]);
+}
+
+/** Hours per weekday as the audit trail records them: "Mon 09:00-13:00, Wed 12:00-18:00". */
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const hoursText = (weekly: readonly WeekdayHours[]) =>
+  weekly.map(([day, start, end]) => `${WEEKDAYS[day]} ${clockOf(start)}-${clockOf(end)}`).join(', ') ||
+  'No working days';
+
 /**
  * POST /api/doctors (admin): the photo must be a doctor photo already uploaded to POST /api/images,
- * used by no other doctor. Without working days and hours, every day from 09:00 to 17:00.
+ * used by no other doctor. Without hours, every day from 09:00 to 17:00.
  */
 export async function addDoctor(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const body = await readJson(request, NewDoctor);
   const specialty = await specialtyId(env, body.specialty);
-  const key = imageKeyOf(body.image);
-  if (!key || !isDoctorPhotoKey(key) || !(await env.PHOTOS.head(key))) {
-    throw new HttpError(400, 'image must be a doctor photo uploaded to /api/images');
-  }
+  const imageKey = await doctorPhoto(env, body.image);
   const id = crypto.randomUUID();
-  const fields = {
+  const weekly = weeklyOf(body);
+  const [insert, ...hours] = insertDoctor(env.DB, {
+    id,
     name: body.name,
     email: body.email,
     specialtyId: specialty,
-    workingDays: daysMask(body.workingDays),
-    startMinute: minuteOf(body.hours.start),
-    endMinute: minuteOf(body.hours.end),
-  };
+    imageKey,
+    weekly,
+  });
   await env.DB.batch([
-    insertDoctor(env.DB, { id, imageKey: key, ...fields }),
+    insert,
+    ...hours,
     auditEntry(env.DB, {
       actor: admin,
       action: 'doctor.added',
       target: { type: 'doctor', id, name: body.name },
-      after: snapshotOf({ ...body, workingDays: daysOf(fields.workingDays) }),
+      after: snapshotOf({ ...body, imageKey, weekly }),
     }),
   ]).catch(emailOrPhotoTaken);
   return json({ acknowledged: true, insertedId: id } satisfies DoctorAdded, 201);
 }
 
 /**
- * PUT /api/doctors/:id (admin): name, email, specialty, working days and hours; those not sent
- * stay. Refused (409) when it would strand upcoming bookings, unless `force`.
+ * PUT /api/doctors/:id (admin): name, email, specialty, photo and hours (the same every working day,
+ * or per weekday); those not sent stay. Refused (409) when it would strand upcoming bookings, unless
+ * `force`. A new photo replaces the old one, which is deleted from R2.
  */
 export async function editDoctor(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
@@ -108,48 +139,46 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
   const doctor = await doctorById(env.DB, id);
   if (!doctor) throw new HttpError(404, 'No such doctor');
   const specialty = body.specialty === undefined ? doctor.specialtyId : await specialtyId(env, body.specialty);
+  const imageKey = body.image === undefined ? doctor.imageKey : await doctorPhoto(env, body.image);
+  const weekly =
+    body.weeklyHours || body.workingDays || body.hours
+      ? weeklyOf({
+          weeklyHours: body.weeklyHours,
+          workingDays: body.workingDays ?? doctor.workingDays,
+          hours: body.hours ?? doctor.hours,
+        })
+      : doctor.weekly;
   const fields = {
     name: body.name ?? doctor.name,
     email: body.email ?? doctor.email,
     specialtyId: specialty,
-    workingDays: body.workingDays ? daysMask(body.workingDays) : doctor.workingDaysMask,
-    startMinute: minuteOf(body.hours?.start ?? doctor.hours.start),
-    endMinute: minuteOf(body.hours?.end ?? doctor.hours.end),
+    imageKey,
+    weekly,
   };
   const change = {
     kind: 'doctor',
     doctorId: id,
-    workingDays: fields.workingDays,
-    start: fields.startMinute,
-    end: fields.endMinute,
+    hours: weekly,
     specialtyId: specialty === doctor.specialtyId ? null : specialty,
   } as const;
-  const after = snapshotOf({
-    name: fields.name,
-    email: fields.email,
-    specialty: body.specialty ?? doctor.specialty,
-    workingDays: daysOf(fields.workingDays),
-    hours: { start: body.hours?.start ?? doctor.hours.start, end: body.hours?.end ?? doctor.hours.end },
-  });
+  const before = snapshotOf(doctor);
+  const after = snapshotOf({ ...fields, specialty: body.specialty ?? doctor.specialty });
   const audit = auditEntry(
     env.DB,
-    {
-      actor: admin,
-      action: 'doctor.updated',
-      target: { type: 'doctor', id, name: fields.name },
-      before: snapshotOf(doctor),
-      after,
-    },
+    { actor: admin, action: 'doctor.updated', target: { type: 'doctor', id, name: fields.name }, before, after },
     IF_CHANGED,
   );
+  const [update, ...hours] = updateDoctor(env.DB, id, fields);
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     change,
     { force: body.force, retry: RETRY_WITH_FORCE },
-    [updateDoctor(env.DB, id, fields), ...(changesAnything(snapshotOf(doctor), after) ? [audit] : [])],
+    [update, ...(changesAnything(before, after) ? [audit] : []), ...hours],
   ).catch(emailOrPhotoTaken);
-  const modifiedCount = results[0]?.meta.changes ?? 0;
+  // D1 counts the rows its triggers rewrote too (the doctor's hours): one doctor was modified.
+  const modifiedCount = Math.min(results[0]?.meta.changes ?? 0, 1);
   if (modifiedCount === 0) throw new HttpError(404, 'No such doctor');
+  if (imageKey !== doctor.imageKey && isDoctorPhotoKey(doctor.imageKey)) await env.PHOTOS.delete(doctor.imageKey);
   return json({
     acknowledged: true,
     modifiedCount,

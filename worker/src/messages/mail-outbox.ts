@@ -1,3 +1,4 @@
+import { isNoEmailAddress } from '../people/data/users.ts';
 import type { Env } from '../platform/env.ts';
 import { messageSettings } from './data/message-settings.ts';
 import {
@@ -39,6 +40,11 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
   for (const row of results) {
     if (row.stale) {
       await markMailDropped(env.DB, row.id, token, 'the booking was cancelled or moved').run();
+      continue;
+    }
+    // A patient the desk booked without an email, or one erased: an .invalid address receives nothing.
+    if (isNoEmailAddress(row.recipient)) {
+      await markMailDropped(env.DB, row.id, token, 'the patient has no email address').run();
       continue;
     }
     try {

@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import {
   type ConfirmedPayment,
   DemoConfirmation,
+  type DeskPaid,
+  DeskPayment,
   IntentRequest,
   type PaymentIntentAnswer,
   PaymentRecord,
@@ -13,7 +15,7 @@ import { bookingFor, RELEASED_MESSAGE } from '../booking/bookings.ts';
 import { bookingIdIfAny, bookingOfIntent, bookingToPay, type PayableBookingRow } from '../booking/data/bookings.ts';
 import { rememberIntent } from '../booking/engine.ts';
 import { callerOf } from '../people/auth.ts';
-import type { User } from '../people/data/users.ts';
+import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
 import { paymentProvider } from './choose-provider.ts';
@@ -287,3 +289,40 @@ export async function getReceipt(request: Request & Params, env: Env): Promise<R
 /** An expandable Stripe field's id. */
 const idOf = (field: string | { id: string } | null): string | null =>
   typeof field === 'string' ? field : (field?.id ?? null);
+
+/**
+ * POST /api/bookings/:id/desk-payment (admin): the patient paid the booking's price at the front
+ * desk, in cash or by card on the clinic's terminal. Recorded as any payment is (one batch: the
+ * payment, the booking paid, the audit row, the receipt by mail), under a transaction id of its own
+ * that the booking is first told to wait for. Paid meanwhile online: the desk's payment is flagged
+ * to be given back, and the answer says so.
+ */
+export async function recordDeskPayment(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const booking = await bookingFor(env, admin, request.params.id ?? '');
+  const { method } = await readJson(request, DeskPayment);
+  if (booking.paid === 1) throw new HttpError(409, 'This booking is already paid');
+  if (booking.price_cents === 0) throw new HttpError(400, 'This booking is free: there is nothing to pay');
+  const transactionId = `desk_${crypto.randomUUID().replaceAll('-', '')}`;
+  await rememberIntent(env, booking.id, transactionId).run();
+  const recorded = await recordOutcome(
+    env,
+    {
+      kind: 'succeeded',
+      transactionId,
+      bookingId: booking.id,
+      amountCents: booking.price_cents,
+      currency: 'usd',
+      provider: 'desk',
+      method,
+    },
+    admin,
+  );
+  if (recorded.refund) throw new HttpError(409, `This payment was not taken for the booking: ${recorded.refund.text}`);
+  const paid = `${money(booking.price_cents, 'usd')} paid ${method === 'cash' ? 'in cash' : 'by card'} at the desk`;
+  return json({
+    acknowledged: true,
+    message: isNoEmailAddress(booking.email) ? paid : `${paid}; the receipt is on its way to ${booking.email}`,
+    transactionId,
+  } satisfies DeskPaid);
+}

@@ -111,7 +111,12 @@ export function refundOfCancelledBooking(env: Env, bookingId: string, actor: Act
           action: 'payment.refund_requested',
           target: { type: 'booking', id: bookingId, name: bookingName(bookingId) },
           before: { refundStatus: null },
-          after: { refundStatus: 'pending', refundReason: 'cancelled' },
+          // 'pending' (asked of the provider), or 'due' for a payment taken at the desk (given back there).
+          after: {
+            refundStatus: (param: (value: unknown) => string) =>
+              `(SELECT refund_status FROM payments WHERE booking_id = ${param(bookingId)} AND refund_reason = 'cancelled' ORDER BY refund_updated_at DESC LIMIT 1)`,
+            refundReason: 'cancelled',
+          },
         },
         IF_CHANGED,
       ),

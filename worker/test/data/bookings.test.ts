@@ -330,6 +330,7 @@ describe('bookings: statements against D1', () => {
       price: 80,
       paid: false,
       payBy: LATER,
+      payAtClinic: false,
       durationMinutes: 30,
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
       status: 'active',
@@ -458,18 +459,25 @@ describe('bookings a schedule change strands', () => {
       '2026-11-21 Teeth Cleaning',
       '2026-11-28 Teeth Whitening',
     ]);
+    const every = (days: number[], start: number, end: number) => days.map((day) => [day, start, end] as const);
+    const allWeek = [0, 1, 2, 3, 4, 5, 6];
     const sofia = {
       kind: 'doctor',
       doctorId: 'dr-sofia-alvarez',
-      workingDays: 0b1111111,
-      start: 540,
-      end: 1020,
+      hours: every(allWeek, 540, 1020),
       specialtyId: null,
     } as const;
     expect(await stranded(sofia)).toEqual([]);
-    expect(await stranded({ ...sofia, workingDays: 0b1111011 })).toEqual(['2026-11-24 Cavity Filling']);
-    expect(await stranded({ ...sofia, start: 660 })).toEqual([]);
-    expect(await stranded({ ...sofia, end: 1005 })).toEqual(['2026-11-24 Cavity Filling']);
+    // Tuesdays off (Nov 24 is a Tuesday).
+    expect(await stranded({ ...sofia, hours: every([0, 1, 3, 4, 5, 6], 540, 1020) })).toEqual([
+      '2026-11-24 Cavity Filling',
+    ]);
+    expect(await stranded({ ...sofia, hours: every(allWeek, 660, 1020) })).toEqual([]);
+    expect(await stranded({ ...sofia, hours: every(allWeek, 540, 1005) })).toEqual(['2026-11-24 Cavity Filling']);
+    // Hours of their own on Tuesdays only: mornings.
+    expect(await stranded({ ...sofia, hours: [...every([0, 1, 3, 4, 5, 6], 540, 1020), [2, 540, 780]] })).toEqual([
+      '2026-11-24 Cavity Filling',
+    ]);
     expect(await stranded({ ...sofia, specialtyId: 'endodontics' })).toEqual([
       '2026-11-21 Teeth Cleaning',
       '2026-11-24 Cavity Filling',

@@ -20,7 +20,7 @@ import {
   weekHours,
 } from '../../src/clinic/data/clinic-hours.ts';
 import { allClosures, closuresOn, insertClosure, removeClosure } from '../../src/clinic/data/closures.ts';
-import { daysMask, daysOf, doctorById, scheduleDoctors, team, updateDoctor } from '../../src/clinic/data/doctors.ts';
+import { daysOf, doctorById, scheduleDoctors, team, updateDoctor } from '../../src/clinic/data/doctors.ts';
 import { allSpecialties, specialtyIdByName } from '../../src/clinic/data/specialties.ts';
 import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser, seed } from '../helpers.ts';
@@ -143,37 +143,55 @@ describe('closures', () => {
 });
 
 describe('doctors’ schedules', () => {
-  it('stores working days as a bit mask and hours as minutes, and changes them', async () => {
-    expect(daysMask([1, 2, 3, 4, 5])).toBe(0b0111110);
+  it('stores hours per weekday (working days as a bit mask, the earliest start and latest end beside them), and changes them', async () => {
     expect(daysOf(0b1000001)).toEqual([0, 6]);
-    const sofia = { name: 'Dr. Sofia Alvarez', email: 'sofia.alvarez@clinic.test', specialtyId: 'general-dentistry' };
-    await updateDoctor(db, 'dr-sofia-alvarez', {
-      ...sofia,
-      workingDays: 0b0111110,
-      startMinute: 480,
-      endMinute: 960,
-    }).run();
+    const sofia = {
+      name: 'Dr. Sofia Alvarez',
+      email: 'sofia.alvarez@clinic.test',
+      specialtyId: 'general-dentistry',
+      imageKey: 'doctors/seed-dr-sofia-alvarez.png',
+    };
+    await db.batch(
+      updateDoctor(db, 'dr-sofia-alvarez', {
+        ...sofia,
+        weekly: [
+          [1, 540, 780],
+          [3, 720, 1080],
+        ],
+      }),
+    );
     expect(await doctorById(db, 'dr-sofia-alvarez')).toMatchObject({
       specialty: 'General Dentistry',
       specialtyId: 'general-dentistry',
-      workingDays: [1, 2, 3, 4, 5],
-      workingDaysMask: 0b0111110,
-      hours: { start: '08:00', end: '16:00' },
+      workingDays: [1, 3],
+      hours: { start: '09:00', end: '18:00' },
+      weeklyHours: [
+        { weekday: 1, start: '09:00', end: '13:00' },
+        { weekday: 3, start: '12:00', end: '18:00' },
+      ],
     });
-    const { results } = await scheduleDoctors(db).all();
-    expect(results.find((d) => (d as { id: string }).id === 'dr-sofia-alvarez')).toEqual({
+    const wednesday = await scheduleDoctors(db, 3).all();
+    expect(wednesday.results.find((d) => (d as { id: string }).id === 'dr-sofia-alvarez')).toEqual({
       id: 'dr-sofia-alvarez',
       specialty_id: 'general-dentistry',
-      working_days: 0b0111110,
-      start_minute: 480,
-      end_minute: 960,
+      start_minute: 720,
+      end_minute: 1080,
     });
-    await expect(
-      updateDoctor(db, 'dr-sofia-alvarez', { ...sofia, workingDays: 128, startMinute: 480, endMinute: 960 }).run(),
-    ).rejects.toThrow(/CHECK/);
-    await expect(
-      updateDoctor(db, 'dr-sofia-alvarez', { ...sofia, workingDays: 1, startMinute: 960, endMinute: 480 }).run(),
-    ).rejects.toThrow(/CHECK/);
+    const tuesday = await scheduleDoctors(db, 2).all();
+    expect(tuesday.results.map((d) => (d as { id: string }).id)).not.toContain('dr-sofia-alvarez');
+    // The uniform columns, written as the seed and older tools write them, rewrite the hours per weekday.
+    await db
+      .prepare(
+        "UPDATE doctors SET working_days = 127, start_minute = 540, end_minute = 1020 WHERE id = 'dr-sofia-alvarez'",
+      )
+      .run();
+    expect((await doctorById(db, 'dr-sofia-alvarez'))?.weeklyHours).toHaveLength(7);
+    await expect(db.batch(updateDoctor(db, 'dr-sofia-alvarez', { ...sofia, weekly: [[7, 480, 960]] }))).rejects.toThrow(
+      /CHECK/,
+    );
+    await expect(db.batch(updateDoctor(db, 'dr-sofia-alvarez', { ...sofia, weekly: [[1, 960, 480]] }))).rejects.toThrow(
+      /CHECK/,
+    );
     expect(await doctorById(db, 'nobody')).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import type { Booking, StrandedBooking } from '../../../../contract/bookings.ts'
 import type { DayCount, ScheduleEntry } from '../../../../contract/schedule.ts';
 import { clockOf } from '../../clinic/data/clinic-hours.ts';
 import { imageUrl } from '../../clinic/data/photo-keys.ts';
+import { isNoEmailAddress } from '../../people/data/users.ts';
 import { clinicInstant, clinicNow, displayDate } from '../../platform/clinic-time.ts';
 import type { Sql } from '../../platform/data/audit.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
@@ -55,6 +56,9 @@ const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, 
   coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
+/** An address as the screens show it: none for a patient without email (an .invalid address). */
+export const shownEmail = (email: string) => (isNoEmailAddress(email) ? '' : email);
+
 /** A booking as every booking route answers it. */
 export function toBooking(row: BookingRow, env: Env): Booking {
   return {
@@ -67,11 +71,12 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     startsAt: clinicInstant(env, row.appointment_date, row.start_minute).toISOString(),
     patientName: row.patient_name,
     patient: row.patient_name,
-    email: row.email,
+    email: shownEmail(row.email),
     phone: row.phone,
     price: row.price_cents / 100,
     paid: row.paid === 1,
     payBy: row.paid === 1 ? null : row.hold_until,
+    payAtClinic: row.paid === 0 && row.price_cents > 0 && row.hold_until === null,
     durationMinutes: row.duration_minutes,
     doctor:
       row.doctor_name === null || row.doctor_image_key === null
@@ -216,8 +221,13 @@ export type ScheduleChange =
   | { kind: 'closure'; from: string; to: string; doctorId: string | null }
   /** The clinic's new opening hours: [weekday, open minute, close minute] per open weekday. */
   | { kind: 'hours'; hours: readonly (readonly [number, number, number])[] }
-  /** A doctor's new days (bit mask), hours, and specialty (null: unchanged). */
-  | { kind: 'doctor'; doctorId: string; workingDays: number; start: number; end: number; specialtyId: string | null }
+  /** A doctor's new hours per weekday ([weekday, start, end]; a weekday not listed is a day off), and specialty (null: unchanged). */
+  | {
+      kind: 'doctor';
+      doctorId: string;
+      hours: readonly (readonly [number, number, number])[];
+      specialtyId: string | null;
+    }
   | { kind: 'doctor deleted'; doctorId: string }
   | { kind: 'chair deleted'; chairId: string }
   /** A treatment deactivated or deleted: its bookings stay, its offers go. */
@@ -259,8 +269,10 @@ function strandedBy(change: ScheduleChange, c: StrandColumns, param: (value: unk
                   AND ${c.start} >= json_extract(h.value, '$[1]') AND ${end} <= json_extract(h.value, '$[2]'))`;
     case 'doctor': {
       const specialty = param(change.specialtyId);
-      return `${c.doctor} = ${param(change.doctorId)} AND ((${param(change.workingDays)} >> ${weekday}) & 1 = 0
-                OR ${c.start} < ${param(change.start)} OR ${end} > ${param(change.end)}
+      return `${c.doctor} = ${param(change.doctorId)} AND (
+                NOT EXISTS (SELECT 1 FROM json_each(${param(JSON.stringify(change.hours))}) h
+                  WHERE json_extract(h.value, '$[0]') = ${weekday}
+                    AND ${c.start} >= json_extract(h.value, '$[1]') AND ${end} <= json_extract(h.value, '$[2]'))
                 OR (${specialty} IS NOT NULL AND (SELECT t.specialty_id FROM treatments t WHERE t.id = ${c.treatment}) IS NOT ${specialty}))`;
     }
     case 'doctor deleted':
@@ -379,6 +391,7 @@ export interface ScheduleRow {
   chair_name: string | null;
   price_cents: number;
   paid: number;
+  hold_until: string | null;
   status: 'active' | 'cancelled' | 'attended' | 'no_show';
   cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
   cancel_note: string | null;
@@ -396,7 +409,7 @@ export function scheduleBetween(db: D1Database, from: string, to: string, now: D
     .prepare(
       `SELECT b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id, b.appointment_date,
          b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id, c.name AS chair_name,
-         b.price_cents, b.paid, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
+         b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
          (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
          (b.status = 'active' AND ${heldPastItsEnd('b', '?3')}) AS expired
        FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id LEFT JOIN chairs c ON c.id = b.chair_id
@@ -413,7 +426,7 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     _id: row.id,
     userId: row.user_id,
     patientName: row.patient_name,
-    email: row.email,
+    email: shownEmail(row.email),
     phone: row.phone,
     treatment: row.treatment,
     treatmentId: row.treatment_id,
@@ -426,6 +439,8 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     chair: row.chair_id && row.chair_name ? { _id: row.chair_id, name: row.chair_name } : null,
     price: row.price_cents / 100,
     paid: row.paid === 1,
+    payment: row.paid === 1 || row.price_cents === 0 ? null : row.hold_until === null ? 'clinic' : 'online',
+    payBy: row.paid === 1 ? null : row.hold_until,
     status: released ? 'cancelled' : row.status,
     cancelReason: released ? 'unpaid' : row.cancel_reason,
     cancelNote: row.cancel_note,

@@ -27,7 +27,9 @@ export interface SucceededPayment {
   bookingId: string;
   amountCents: number;
   currency: string;
-  provider: 'stripe' | 'demo';
+  provider: 'stripe' | 'demo' | 'desk';
+  /** At the front desk: in cash or by card on the clinic's terminal. */
+  method?: 'cash' | 'card';
   /** The card that paid, where the provider tells it. */
   card?: { brand: string; last4: string } | null;
 }
@@ -43,9 +45,9 @@ export interface SucceededPayment {
 export function insertPayment(db: D1Database, payment: SucceededPayment): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, refund_status,
+      `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, method, refund_status,
          refund_reason, refund_amount_cents, refund_updated_at, card_brand, card_last4)
-       SELECT ?1, ?2, id, email, ?3, ?6, ?4,
+       SELECT ?1, ?2, id, email, ?3, ?6, ?4, ?9,
          CASE WHEN reason IS NULL THEN NULL WHEN reason = 'booking_not_active' THEN 'pending' ELSE 'due' END, reason,
          CASE WHEN reason IS NULL THEN NULL ELSE ?3 END, CASE WHEN reason IS NULL THEN NULL ELSE ${NOW} END, ?7, ?8
        FROM (
@@ -70,6 +72,7 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
       payment.currency,
       payment.card?.brand ?? null,
       payment.card?.last4 ?? null,
+      payment.method ?? null,
     );
 }
 
@@ -102,15 +105,17 @@ export function paymentStateQuery(db: D1Database, transactionId: string): D1Prep
 }
 
 /**
- * Puts the payment that paid booking ?1 up for a full refund ('pending', reason 'cancelled'), once
- * the booking is cancelled: put it in the cancelling batch, after the cancellation. A payment
- * already given back (or none) changes nothing, so a second cancel asks for nothing twice. Answers
- * the payment's transaction_id when it was put up.
+ * Puts the payment that paid booking ?1 up for a full refund, reason 'cancelled', once the booking
+ * is cancelled: put it in the cancelling batch, after the cancellation. A payment online is asked
+ * of its provider ('pending'); one taken at the front desk is given back there by hand ('due'). A
+ * payment already given back (or none) changes nothing, so a second cancel asks for nothing twice.
+ * Answers the payment's transaction_id when it was put up.
  */
 export function refundPaymentOfCancelledBooking(db: D1Database, bookingId: string): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE payments SET refund_status = 'pending', refund_reason = 'cancelled', refund_amount_cents = amount_cents,
+      `UPDATE payments SET refund_status = CASE provider WHEN 'desk' THEN 'due' ELSE 'pending' END,
+         refund_reason = 'cancelled', refund_amount_cents = amount_cents,
          refund_updated_at = ${NOW}
        WHERE booking_id = ?1 AND refund_status IS NULL
          AND EXISTS (SELECT 1 FROM bookings b WHERE b.id = ?1 AND b.status = 'cancelled')
@@ -337,6 +342,7 @@ export interface ReceiptRow {
   amount_cents: number;
   currency: string;
   provider: string;
+  method: 'cash' | 'card' | null;
   created_at: string;
   card_brand: string | null;
   card_last4: string | null;
@@ -352,7 +358,7 @@ export function receiptOf(db: D1Database, bookingId: string): Promise<ReceiptRow
   return db
     .prepare(
       `SELECT b.id AS booking_id, b.user_id, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email,
-         b.status AS booking_status, p.transaction_id, p.amount_cents, p.currency, p.provider, p.created_at,
+         b.status AS booking_status, p.transaction_id, p.amount_cents, p.currency, p.provider, p.method, p.created_at,
          p.card_brand, p.card_last4, p.refund_status, p.refund_amount_cents
        FROM bookings b LEFT JOIN payments p ON p.id = (
          SELECT id FROM payments WHERE booking_id = b.id
@@ -376,6 +382,7 @@ export const toReceipt = (row: ReceiptRow & { transaction_id: string }): Receipt
   paidAt: row.created_at,
   transactionId: row.transaction_id,
   provider: row.provider,
+  method: row.method,
   card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
   refund: row.refund_status
     ? {

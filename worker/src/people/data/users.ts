@@ -30,6 +30,15 @@ export const toUserAnswer = (user: User): UserAnswer => ({
   role: user.role,
 });
 
+/**
+ * A patient the front desk added without an email gets an address in the reserved .invalid domain
+ * (RFC 2606), which can never receive mail: the outbox drops mail to any .invalid address, and the
+ * screens show none. (users.email is NOT NULL and unique.)
+ */
+export const noEmailAddress = (userId: string) => `no-email-${userId}@phone.invalid`;
+/** Whether an address is one that can never receive mail (a patient without email, an erased one). */
+export const isNoEmailAddress = (email: string) => /\.invalid$/i.test(email);
+
 /** One account per email (compared without case). */
 export const USER_EMAIL: UniqueConstraint = { table: 'users', columns: ['email'] };
 /** One account per Firebase uid (index users_one_per_firebase_uid). */

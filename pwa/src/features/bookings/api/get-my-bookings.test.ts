@@ -24,6 +24,7 @@ const booking = (id: string, email: string): Booking => ({
   price: 80,
   paid: false,
   payBy: null,
+  payAtClinic: false,
   durationMinutes: 30,
   doctor: null,
   status: 'active',

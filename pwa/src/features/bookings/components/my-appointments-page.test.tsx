@@ -35,6 +35,7 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     price: 80,
     paid: false,
     payBy: null,
+    payAtClinic: false,
     durationMinutes: 30,
     doctor: null,
     status: 'active',

@@ -39,6 +39,7 @@ beforeEach(() => {
       _id: `d${doctors.length + 1}`,
       workingDays: [0, 1, 2, 3, 4, 5, 6],
       hours: { start: '09:00', end: '17:00' },
+      weeklyHours: [],
       ...doctor,
     });
     return json({ acknowledged: true, insertedId: `d${doctors.length}` }, 201);

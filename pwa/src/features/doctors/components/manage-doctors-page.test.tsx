@@ -42,6 +42,13 @@ beforeEach(() => {
       image: '/api/images/aaaaaaaaaaaa.png',
       workingDays: [1, 2, 3, 4, 5],
       hours: { start: '09:00', end: '17:00' },
+      weeklyHours: [
+        { weekday: 1, start: '09:00', end: '17:00' },
+        { weekday: 2, start: '09:00', end: '17:00' },
+        { weekday: 3, start: '09:00', end: '17:00' },
+        { weekday: 4, start: '09:00', end: '17:00' },
+        { weekday: 5, start: '09:00', end: '17:00' },
+      ],
     },
     {
       _id: 'd2',
@@ -51,6 +58,11 @@ beforeEach(() => {
       image: '/api/images/bbbbbbbbbbbb.jpg',
       workingDays: [1, 3, 6],
       hours: { start: '08:00', end: '12:30' },
+      weeklyHours: [
+        { weekday: 1, start: '08:00', end: '12:30' },
+        { weekday: 3, start: '08:00', end: '12:30' },
+        { weekday: 6, start: '08:00', end: '12:30' },
+      ],
     },
   ];
   requests = [];

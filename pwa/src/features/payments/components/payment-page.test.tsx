@@ -69,6 +69,7 @@ beforeEach(() => {
     price: 120,
     paid: false,
     payBy: null,
+    payAtClinic: false,
     durationMinutes: 30,
     doctor: null,
     status: 'active',
@@ -87,6 +88,7 @@ beforeEach(() => {
     paidAt: '2026-05-01T14:30:00.000Z',
     transactionId: 'pi_demo_b1',
     provider: 'demo',
+    method: null,
     card: { brand: 'visa', last4: '4242' },
     refund: null,
   };

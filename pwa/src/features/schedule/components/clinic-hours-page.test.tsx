@@ -71,6 +71,13 @@ beforeEach(() => {
           image: '/api/images/doctors/ben.png',
           workingDays: [1, 2, 3, 4, 5],
           hours: { start: '09:00', end: '17:00' },
+          weeklyHours: [
+            { weekday: 1, start: '09:00', end: '17:00' },
+            { weekday: 2, start: '09:00', end: '17:00' },
+            { weekday: 3, start: '09:00', end: '17:00' },
+            { weekday: 4, start: '09:00', end: '17:00' },
+            { weekday: 5, start: '09:00', end: '17:00' },
+          ],
         },
       ]);
     }

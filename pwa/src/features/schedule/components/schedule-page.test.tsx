@@ -34,6 +34,8 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     chair: { _id: 'chair-1', name: 'Chair 1' },
     price: 120,
     paid: true,
+    payment: null,
+    payBy: null,
     status: 'active',
     cancelReason: null,
     cancelNote: null,
