@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
-import { email, singleLine, text } from './fields.ts';
+import { email, page, singleLine, text } from './fields.ts';
 import { RefundState } from './payments.ts';
 
 const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
@@ -68,9 +68,39 @@ export const Booking = v.strictObject({
   status: v.picklist(['active', 'cancelled', 'attended', 'no_show']),
   /** Why the clinic cancelled it, in the clinic's words; null otherwise. */
   cancelNote: v.nullable(v.string()),
+  /**
+   * Until when its patient can cancel it free (ISO, UTC), under the clinic's policy: a paid booking
+   * is refunded in full until then; after, only the clinic can cancel it.
+   */
+  freeCancellationUntil: v.string(),
+  /** Until when its patient can move it online (ISO, UTC); after, by calling the clinic. */
+  rescheduleUntil: v.string(),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 export type BookingStatus = Booking['status'];
+
+/** GET /api/bookings/history?page= (the patient): their past and cancelled visits, newest first, 20 a page. */
+export const HistoryQuery = v.object({ page });
+export const HISTORY_PAGE_SIZE = 20;
+
+/** A visit that is over or off: what became of it, its refund and whether it has a receipt. */
+export const PastBooking = v.strictObject({
+  ...Booking.entries,
+  /** Who cancelled it: the patient, the clinic ('admin'), or nobody paid in time ('unpaid'); null otherwise. */
+  cancelReason: v.nullable(v.picklist(['patient', 'admin', 'unpaid'])),
+  /** The refund of its payment, where one was given back or is on its way. */
+  refund: v.nullable(RefundState),
+  /** A payment was taken for it: its receipt is at GET /api/bookings/:id/receipt. */
+  hasReceipt: v.boolean(),
+});
+export type PastBooking = v.InferOutput<typeof PastBooking>;
+
+export const BookingHistory = v.strictObject({
+  bookings: v.array(PastBooking),
+  /** The next page to ask for, or null on the last one. */
+  nextPage: v.nullable(v.number()),
+});
+export type BookingHistory = v.InferOutput<typeof BookingHistory>;
 
 /** DELETE /api/bookings/:id: an admin chooses whether a paid booking is refunded (the default: it is). */
 export const CancelQuery = v.object({

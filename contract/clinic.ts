@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { count, Deleted, Inserted } from './answers.ts';
-import { ScheduleChangeOutcome } from './bookings.ts';
+import { ScheduleChangeOutcome, StrandedBooking } from './bookings.ts';
 import { clockTime, force, isoDate, text, weekday } from './fields.ts';
 
 /** The clinic's hours on one weekday (0 Sunday … 6 Saturday), "09:00" to "17:00" on its wall clock. */
@@ -56,7 +56,9 @@ export type Closure = v.InferOutput<typeof Closure>;
 
 /**
  * POST /api/closures (admin): without `doctorId` the whole clinic closes. A closure over upcoming
- * bookings is refused (409, StrandedConflict) unless `force: true`.
+ * bookings is refused (409, StrandedConflict) unless the desk says what becomes of them:
+ * `bookings: 'keep'` (or `force: true`) keeps them for review, each patient told the clinic will
+ * call; `bookings: 'cancel'` cancels them (paid ones refunded), each patient told why by mail.
  */
 export const NewClosure = v.pipe(
   v.object({
@@ -65,12 +67,18 @@ export const NewClosure = v.pipe(
     reason: text('reason', 200),
     doctorId: v.optional(text('doctorId', 100)),
     force,
+    bookings: v.optional(v.picklist(['keep', 'cancel'], 'bookings must be "keep" or "cancel"')),
   }),
   v.check((closure) => closure.from <= closure.to, 'to must be the same day as from or later'),
 );
 export type NewClosure = v.InferInput<typeof NewClosure>;
 
-export const ClosureAdded = v.strictObject({ ...Inserted.entries, ...ScheduleChangeOutcome });
+export const ClosureAdded = v.strictObject({
+  ...Inserted.entries,
+  ...ScheduleChangeOutcome,
+  /** With `bookings: 'cancel'`: the bookings it cancelled (the others it found are in `stranded`). */
+  cancelled: v.array(StrandedBooking),
+});
 export type ClosureAdded = v.InferOutput<typeof ClosureAdded>;
 export const ClosureDeleted = Deleted;
 export type ClosureDeleted = Deleted;

@@ -90,3 +90,9 @@ export function weekday(field: string) {
 
 /** `force: true` keeps the upcoming bookings a change would strand (and reports them); otherwise such a change is refused (409). */
 export const force = v.optional(v.boolean('force must be true or false'), false);
+
+/** `?page=` of a list answered a page at a time: 1 (the default) to 9,999. */
+export const page = v.optional(
+  v.pipe(v.string(), v.regex(/^[1-9]\d{0,3}$/, 'page must be a whole number from 1 to 9999'), v.transform(Number)),
+  '1',
+);

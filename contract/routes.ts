@@ -8,10 +8,12 @@ import {
   Booking,
   BookingCancelled,
   BookingCreated,
+  BookingHistory,
   BookingsQuery,
   CancelForPatient,
   CancelQuery,
   ForceQuery,
+  HistoryQuery,
   NewBooking,
   PhoneBooked,
   PhoneBooking,
@@ -82,7 +84,7 @@ import {
   ReviewModerated,
   ReviewSaved,
 } from './reviews.ts';
-import { ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from './schedule.ts';
+import { ReviewEntry, ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from './schedule.ts';
 import {
   NewTreatment,
   Treatment,
@@ -102,6 +104,7 @@ import {
   User,
   UserDeleted,
   UserSaved,
+  UsersQuery,
 } from './users.ts';
 
 /** An answer that is a file, not JSON: its Content-Type (`image/*`: any image type). */
@@ -147,7 +150,7 @@ export const routes = {
   'GET /health': { audience: 'public', response: Health },
   'GET /jwt': { audience: 'identity', query: AccessTokenQuery, response: AccessToken },
   'POST /sessions/revoke': { audience: 'patient', response: Acknowledged },
-  'GET /users': { audience: 'admin', response: v.array(User) },
+  'GET /users': { audience: 'admin', query: UsersQuery, response: v.array(User) },
   'POST /users': { audience: 'identity', body: NewUser, response: UserSaved },
   // Before /users/:id, whose other methods answer 405.
   'GET /users/search': { audience: 'admin', query: PatientSearchQuery, response: v.array(PatientMatch) },
@@ -163,6 +166,7 @@ export const routes = {
   'GET /appointmentSpecialty': { audience: 'public', response: v.array(Specialty) },
   'GET /bookings': { audience: 'patient', query: BookingsQuery, response: v.array(Booking) },
   'POST /bookings': { audience: 'patient', body: NewBooking, response: BookingCreated },
+  'GET /bookings/history': { audience: 'patient', query: HistoryQuery, response: BookingHistory },
   'GET /bookings/:id': { audience: 'owner', response: Booking },
   'DELETE /bookings/:id': { audience: 'owner', query: CancelQuery, response: BookingCancelled },
   'GET /bookings/:id/receipt': { audience: 'owner', response: Receipt },
@@ -170,9 +174,11 @@ export const routes = {
   'POST /bookings/:id/reschedule': { audience: 'owner', body: Reschedule, response: Rescheduled },
   'POST /bookings/:id/attendance': { audience: 'admin', body: Attendance, response: AttendanceSaved },
   'POST /bookings/:id/desk-payment': { audience: 'admin', body: DeskPayment, response: DeskPaid },
+  'POST /bookings/:id/keep': { audience: 'admin', response: Modified },
   'POST /bookings/:id/cancel': { audience: 'admin', body: CancelForPatient, response: BookingCancelled },
   'POST /phone-bookings': { audience: 'admin', body: PhoneBooking, response: PhoneBooked },
   'GET /schedule': { audience: 'admin', query: ScheduleQuery, response: ScheduleAnswer },
+  'GET /schedule/review': { audience: 'admin', response: v.array(ReviewEntry) },
   'GET /schedule.csv': { audience: 'admin', query: ScheduleCsvQuery, response: { file: 'text/csv' } },
   'GET /reviews': { audience: 'public', response: v.array(Review) },
   'POST /reviews': { audience: 'patient', body: NewReview, response: ReviewSaved },
@@ -206,6 +212,7 @@ export const routes = {
   'DELETE /closures/:id': { audience: 'admin', response: ClosureDeleted },
   'GET /chairs': { audience: 'admin', response: v.array(Chair) },
   'POST /chairs': { audience: 'admin', body: NewChair, response: ChairAdded },
+  'PUT /chairs/:id': { audience: 'admin', body: NewChair, response: Modified },
   'DELETE /chairs/:id': { audience: 'admin', query: ForceQuery, response: ChairDeleted },
   'GET /specialties': { audience: 'admin', response: v.array(SpecialtyInUse) },
   'POST /specialties': { audience: 'admin', body: NewSpecialty, response: Inserted },

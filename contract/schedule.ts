@@ -92,6 +92,19 @@ export const ScheduleDay = v.strictObject({
 });
 export type ScheduleDay = v.InferOutput<typeof ScheduleDay>;
 
+/**
+ * GET /api/schedule/review (admin): every upcoming booking waiting for the front desk (a schedule
+ * change left it without its doctor, chair or hours), by date and time, until it is moved,
+ * cancelled or kept (POST /api/bookings/:id/keep).
+ */
+export const ReviewEntry = v.strictObject({
+  ...ScheduleEntry.entries,
+  /** ISO date, and as the product shows it ("Nov 21, 2026"). */
+  date: v.string(),
+  appointmentDate: v.string(),
+});
+export type ReviewEntry = v.InferOutput<typeof ReviewEntry>;
+
 /** The appointments of one day that take place or took place (active, attended, no-show). */
 export const DayCount = v.strictObject({ date: v.string(), count: v.number() });
 export type DayCount = v.InferOutput<typeof DayCount>;

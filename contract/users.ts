@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { Deleted, Inserted, Modified } from './answers.ts';
 import { StrandedBooking } from './bookings.ts';
-import { email, text } from './fields.ts';
+import { email, page, text } from './fields.ts';
 
 /** GET /api/jwt?email=: the email the Firebase ID token (in Authorization: Bearer) belongs to. */
 export const AccessTokenQuery = v.object({ email: v.pipe(v.string(), v.minLength(1, 'email is required')) });
@@ -21,6 +21,17 @@ export const Role = v.picklist(['patient', 'admin']);
 
 export const User = v.strictObject({ _id: v.string(), name: v.string(), email: v.string(), role: Role });
 export type User = v.InferOutput<typeof User>;
+
+/**
+ * GET /api/users?q=&page= (admin): the users whose name or email contains `q` (all without it), by
+ * name, USERS_PAGE_SIZE a page. The answer is the page's array; its `X-Total-Count` header says how
+ * many users match, and a `Link: <…>; rel="next"` header (RFC 8288) names the next page, if any.
+ */
+export const UsersQuery = v.object({
+  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'q must be at most 100 characters')), ''),
+  page,
+});
+export const USERS_PAGE_SIZE = 50;
 
 export const AdminStatus = v.strictObject({ isAdmin: v.boolean() });
 export type AdminStatus = v.InferOutput<typeof AdminStatus>;

@@ -1,11 +1,19 @@
 import { type IRequest, type RequestHandler, Router } from 'itty-router';
 import { type Audience, type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { listAppointmentOptions, listSpecialties } from './booking/appointments.ts';
-import { bookingCalendar, cancelBooking, createBooking, getBooking, listBookings } from './booking/bookings.ts';
-import { getSchedule, scheduleCsv } from './booking/day-schedule.ts';
+import {
+  bookingCalendar,
+  bookingHistory,
+  cancelBooking,
+  createBooking,
+  getBooking,
+  listBookings,
+} from './booking/bookings.ts';
+import { getReviewList, getSchedule, scheduleCsv } from './booking/day-schedule.ts';
 import {
   bookByPhone,
   cancelBookingForPatient,
+  keepBooking,
   markAttendance,
   rescheduleBooking,
   searchPatients,
@@ -23,6 +31,7 @@ import {
   addClosure,
   deleteChair,
   deleteClosure,
+  editChair,
   getHours,
   listChairs,
   listClosures,
@@ -161,6 +170,7 @@ const handlers = {
   'GET /appointmentSpecialty': listSpecialties,
   'GET /bookings': listBookings,
   'POST /bookings': createBooking,
+  'GET /bookings/history': bookingHistory,
   'GET /bookings/:id': getBooking,
   'DELETE /bookings/:id': cancelBooking,
   'GET /bookings/:id/calendar.ics': bookingCalendar,
@@ -168,9 +178,11 @@ const handlers = {
   'POST /bookings/:id/reschedule': rescheduleBooking,
   'POST /bookings/:id/attendance': markAttendance,
   'POST /bookings/:id/desk-payment': recordDeskPayment,
+  'POST /bookings/:id/keep': keepBooking,
   'POST /bookings/:id/cancel': cancelBookingForPatient,
   'POST /phone-bookings': bookByPhone,
   'GET /schedule': getSchedule,
+  'GET /schedule/review': getReviewList,
   'GET /schedule.csv': scheduleCsv,
   'GET /reviews': listReviews,
   'POST /reviews': saveReview,
@@ -204,6 +216,7 @@ const handlers = {
   'DELETE /closures/:id': deleteClosure,
   'GET /chairs': listChairs,
   'POST /chairs': addChair,
+  'PUT /chairs/:id': editChair,
   'DELETE /chairs/:id': deleteChair,
   'GET /specialties': listSpecialtiesInUse,
   'POST /specialties': addSpecialty,

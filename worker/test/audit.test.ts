@@ -223,11 +223,31 @@ describe('one audit row per change, in its batch', () => {
     const chair = await send('POST', '/api/chairs', { name: 'Audit Chair' });
     await expectStatus(chair, 201);
     const { insertedId: chairId } = await chair.json<{ insertedId: string }>();
+    await expectStatus(await send('PUT', `/api/chairs/${chairId}`, { name: 'Audit Chair 2' }), 200);
+    await expectStatus(await send('PUT', `/api/chairs/${chairId}`, { name: 'Audit Chair 2' }), 200);
     await expectStatus(await send('DELETE', `/api/chairs/${chairId}`), 200);
     expect((await entriesAbout(chairId)).map((e) => [e.action, e.target.name, e.before, e.after])).toEqual([
       ['chair.added', 'Audit Chair', null, { name: 'Audit Chair' }],
-      ['chair.deleted', 'Audit Chair', { name: 'Audit Chair' }, null],
+      ['chair.renamed', 'Audit Chair 2', { name: 'Audit Chair' }, { name: 'Audit Chair 2' }],
+      ['chair.deleted', 'Audit Chair 2', { name: 'Audit Chair 2' }, null],
     ]);
+  });
+
+  it('keeps a booking a closure left for review, once', async () => {
+    const { auth } = await newPatient();
+    const id = await bookingOf(auth);
+    const { date } = await (await call(`/api/bookings/${id}`, { headers: auth })).json<{ date: string }>();
+    const closure = await send('POST', '/api/closures', { from: date, to: date, reason: 'Audit', bookings: 'keep' });
+    await expectStatus(closure, 201);
+    await expectStatus(await send('POST', `/api/bookings/${id}/keep`), 200);
+    await expectStatus(await send('POST', `/api/bookings/${id}/keep`), 409);
+    await expectStatus(
+      await send('DELETE', `/api/closures/${(await closure.json<{ insertedId: string }>()).insertedId}`),
+      200,
+    );
+    expect((await entriesAbout(id)).filter((e) => e.action === 'booking.kept').map((e) => [e.before, e.after])).toEqual(
+      [[{ needsReview: true }, { needsReview: false }]],
+    );
   });
 
   it('adds, renames and deletes a specialty', async () => {

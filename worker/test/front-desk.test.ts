@@ -13,6 +13,7 @@ import {
   emulatorIdToken,
   mailbox,
   newPatient,
+  payWithDemo,
   postJson,
   runCron,
   seed,
@@ -196,7 +197,7 @@ describe('GET /api/schedule.csv', () => {
     expect(response.headers.get('Content-Disposition')).toBe(`attachment; filename="schedule-${date}-to-${date}.csv"`);
     const text = await response.text();
     expect(text.split('\r\n')[0]).toBe(
-      '"Date","Start","End","Minutes","Patient","Email","Phone","Treatment","Doctor","Chair","Price","Paid","Status","Cancellation note","No-shows","Needs review"',
+      '"Date","Start","End","Minutes","Patient","Email","Phone","Treatment","Doctor","Chair","Price","Paid","Refund","Status","Cancellation note","No-shows","Needs review"',
     );
     const [header, ...rows] = parse(text) as string[][];
     expect(header?.[4]).toBe('Patient');
@@ -219,10 +220,26 @@ describe('GET /api/schedule.csv', () => {
       expect.stringMatching(/^Chair /),
       '80.00',
       'no',
+      '',
       'Booked',
       '',
       '0',
       'no',
+    ]);
+  });
+
+  it('says what was refunded of a cancelled, paid booking', async () => {
+    const date = clinicDay(15);
+    const patient = await newPatient('csv-refund');
+    const id = await booked(patient, CLEANING, date, '09.00 AM - 09.30 AM');
+    await payWithDemo(id, patient.auth);
+    expect((await call(`/api/bookings/${id}`, { method: 'DELETE', headers: patient.auth })).status).toBe(200);
+    const text = await (await call(`/api/schedule.csv?from=${date}&to=${date}`, { headers: admin })).text();
+    const [header, ...rows] = parse(text) as string[][];
+    const row = rows.find((r) => r[4] === 'Patient csv-refund');
+    expect([row?.[header?.indexOf('Refund') ?? -1], row?.[header?.indexOf('Status') ?? -1]]).toEqual([
+      '80.00 refunded',
+      'Cancelled',
     ]);
   });
 

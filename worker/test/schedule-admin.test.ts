@@ -390,6 +390,20 @@ describe('chairs', () => {
     });
   });
 
+  it('renames a chair; a name another chair has is a 409, an unknown chair a 404', async () => {
+    const { insertedId } = await (await send('POST', '/api/chairs', { name: 'Window chair' })).json<{
+      insertedId: string;
+    }>();
+    const renamed = await send('PUT', `/api/chairs/${insertedId}`, { name: 'Garden chair' });
+    expect(await renamed.json()).toEqual({ acknowledged: true, modifiedCount: 1, message: 'Renamed to Garden chair' });
+    const chairs = await (await call('/api/chairs', { headers: admin })).json<{ _id: string; name: string }[]>();
+    expect(chairs.find((c) => c._id === insertedId)?.name).toBe('Garden chair');
+    await expectRefusal(await send('PUT', `/api/chairs/${insertedId}`, { name: 'chair 1' }), 409, 'already exists');
+    await expectRefusal(await send('PUT', `/api/chairs/${insertedId}`, { name: '' }), 400, 'name');
+    await expectRefusal(await send('PUT', '/api/chairs/no-such-chair', { name: 'X' }), 404, 'No such chair');
+    expect((await send('DELETE', `/api/chairs/${insertedId}`)).status).toBe(200);
+  });
+
   it('refuses (409) to delete a chair with upcoming bookings unless ?force=true; they stay, marked; unknown is 404', async () => {
     const date = clinicDay(35);
     const first = await booked('Teeth Whitening', date, '09.00 AM - 10.00 AM');

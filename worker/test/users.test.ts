@@ -85,6 +85,25 @@ describe('user management', () => {
     expect(users.find((u) => u.email === 'patient@clinic.test')?.role).toBe('patient');
   });
 
+  it('finds users by name or email, 50 a page, saying how many match and where the next page is', async () => {
+    for (let n = 0; n < 55; n += 1) await addUser(`pager-${String(n).padStart(2, '0')}@example.com`, `Pager ${n}`);
+    const first = await call('/api/users?q=pager', { headers: tokens.admin });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Total-Count')).toBe('55');
+    expect(first.headers.get('Link')).toBe('</api/users?q=pager&page=2>; rel="next"');
+    expect(await first.json()).toHaveLength(50);
+    const second = await call('/api/users?q=pager&page=2', { headers: tokens.admin });
+    expect(second.headers.get('Link')).toBeNull();
+    const last = await second.json<{ name: string }[]>();
+    expect(last).toHaveLength(5);
+    // By name: "Pager 0", "Pager 1", "Pager 10"… as text.
+    expect(last.at(-1)?.name).toBe('Pager 9');
+    const one = await (await call('/api/users?q=PAGER-07%40', { headers: tokens.admin })).json<{ name: string }[]>();
+    expect(one.map((u) => u.name)).toEqual(['Pager 7']);
+    for (const bad of ['page=0', 'page=abc', `q=${'x'.repeat(101)}`])
+      expect((await call(`/api/users?${bad}`, { headers: tokens.admin })).status).toBe(400);
+  });
+
   it('makes a patient admin once; a second time reports modifiedCount 0 with a message', async () => {
     const id = await addUser('promote@example.com', 'Promo Ted');
     const first = await call(`/api/users/admin/${id}`, { method: 'PUT', headers: tokens.admin });

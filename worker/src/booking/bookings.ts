@@ -1,10 +1,15 @@
 import {
   type Booking,
   type BookingCreated,
+  type BookingHistory,
   BookingsQuery,
   CancelQuery,
+  HISTORY_PAGE_SIZE,
+  HistoryQuery,
   NewBooking,
+  type PastBooking,
 } from '../../../contract/bookings.ts';
+import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
@@ -13,7 +18,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { calendarFile } from './calendar.ts';
-import { type BookingRow, bookingById, bookingsOf, toBooking } from './data/bookings.ts';
+import { type BookingRow, bookingById, bookingsOf, pastBookingsOf, toBooking } from './data/bookings.ts';
 import { cancel, place } from './engine.ts';
 
 type Params = { params: Record<string, string> };
@@ -42,7 +47,45 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   const patientId = email === user.email ? user.id : (await userByEmail(env.DB, email))?.id;
   if (patientId === undefined) return json([] satisfies Booking[]);
   const now = new Date();
-  return json((await bookingsOf(env.DB, patientId, now, clinicNow(env, now).date)).map((row) => toBooking(row, env)));
+  const [rows, policy] = await Promise.all([
+    bookingsOf(env.DB, patientId, now, clinicNow(env, now).date),
+    readPolicy(env.DB),
+  ]);
+  return json(rows.map((row) => toBooking(row, env, policy)));
+}
+
+/**
+ * GET /api/bookings/history?page= (the patient): their past and cancelled visits, newest first, a
+ * page at a time, each with what became of it, its refund and whether it has a receipt.
+ */
+export async function bookingHistory(request: Request, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  const { page } = readQuery(request, HistoryQuery);
+  const now = new Date();
+  const clock = clinicNow(env, now);
+  const [rows, policy] = await Promise.all([
+    pastBookingsOf(env.DB, user.id, { ...clock, now }, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
+    readPolicy(env.DB),
+  ]);
+  return json({
+    bookings: rows.slice(0, HISTORY_PAGE_SIZE).map(
+      (row): PastBooking => ({
+        ...toBooking(row, env, policy),
+        status: row.expired === 1 ? 'cancelled' : row.status === 'moved' ? 'cancelled' : row.status,
+        cancelReason: row.expired === 1 ? 'unpaid' : row.cancel_reason,
+        refund:
+          row.refund_status === null
+            ? null
+            : {
+                status: row.refund_status,
+                amount: (row.refund_amount_cents ?? 0) / 100,
+                currency: row.currency ?? 'usd',
+              },
+        hasReceipt: row.has_receipt === 1,
+      }),
+    ),
+    nextPage: rows.length > HISTORY_PAGE_SIZE ? page + 1 : null,
+  } satisfies BookingHistory);
 }
 
 export const RELEASED_MESSAGE = 'This booking was released because it was not paid in time; please book again';
@@ -64,7 +107,8 @@ export async function bookingFor(env: Env, user: User, id: string, ownerOnly = f
 /** GET /api/bookings/:id: what the payment page loads. */
 export async function getBooking(request: Request & Params, env: Env): Promise<Response> {
   const user = callerOf(request);
-  return json(toBooking(await bookingFor(env, user, request.params.id ?? ''), env));
+  const [row, policy] = await Promise.all([bookingFor(env, user, request.params.id ?? ''), readPolicy(env.DB)]);
+  return json(toBooking(row, env, policy));
 }
 
 /**

@@ -5,15 +5,21 @@
 
 import { stringify } from 'csv-stringify/sync';
 import { addDays, format, parseISO } from 'date-fns';
-import { type DayCount, type ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from '../../../contract/schedule.ts';
+import {
+  type DayCount,
+  type ReviewEntry,
+  type ScheduleAnswer,
+  ScheduleCsvQuery,
+  ScheduleQuery,
+} from '../../../contract/schedule.ts';
 import { chairsInOrder } from '../clinic/data/chairs.ts';
 import { clockOf, type HoursRow, hoursOnWeekday } from '../clinic/data/clinic-hours.ts';
 import { closureReasonsOn } from '../clinic/data/closures.ts';
 import { type RosterRow, roster } from '../clinic/data/doctors.ts';
-import { displayDate, weekdayOf } from '../platform/clinic-time.ts';
+import { clinicNow, displayDate, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
-import { countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
+import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
 
 /** Every date from `from` to `to` (ISO, inclusive). */
 function datesBetween(from: string, to: string): string[] {
@@ -70,6 +76,19 @@ export async function getSchedule(request: Request, env: Env): Promise<Response>
 }
 
 const STATUS_TEXT = { active: 'Booked', cancelled: 'Cancelled', attended: 'Attended', no_show: 'No-show' } as const;
+const REFUND_TEXT: Record<string, string> = {
+  due: 'to give back',
+  pending: 'being refunded',
+  succeeded: 'refunded',
+  failed: 'refund failed',
+};
+
+/** A booking's refund for the CSV: "80.00 refunded", or '' when none. */
+function refundText(refund: string | null): string {
+  if (!refund) return '';
+  const [status = '', cents = '0'] = refund.split(' ');
+  return `${(Number(cents) / 100).toFixed(2)} ${REFUND_TEXT[status] ?? status}`;
+}
 
 /**
  * GET /api/schedule.csv?from=&to= (admin): every booking of the range but the moved ones, one row
@@ -95,6 +114,7 @@ export async function scheduleCsv(request: Request, env: Env): Promise<Response>
       entry.chair?.name ?? '',
       entry.price.toFixed(2),
       entry.paid ? 'yes' : 'no',
+      refundText(row.refund),
       STATUS_TEXT[entry.status],
       entry.cancelNote ?? '',
       entry.noShows,
@@ -114,6 +134,7 @@ export async function scheduleCsv(request: Request, env: Env): Promise<Response>
     'Chair',
     'Price',
     'Paid',
+    'Refund',
     'Status',
     'Cancellation note',
     'No-shows',
@@ -127,4 +148,19 @@ export async function scheduleCsv(request: Request, env: Env): Promise<Response>
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** GET /api/schedule/review (admin): the upcoming bookings waiting for the front desk, by date and time. */
+export async function getReviewList(_request: Request, env: Env): Promise<Response> {
+  const now = new Date();
+  const { results } = await bookingsToReview(env.DB, clinicNow(env, now).date, now).all<ScheduleRow>();
+  return json(
+    results.map(
+      (row): ReviewEntry => ({
+        ...toScheduleEntry(row, env),
+        date: row.appointment_date,
+        appointmentDate: displayDate(row.appointment_date),
+      }),
+    ),
+  );
 }

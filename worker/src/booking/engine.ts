@@ -47,11 +47,13 @@ import { HttpError } from '../platform/http.ts';
 import {
   type BookingRow,
   bookingName,
+  freeCancellationUntil,
   ONE_BOOKING_PER_PATIENT,
   offersStrandedWhere,
   type ScheduleChange,
   type StrandedRow,
   strandClock,
+  strandedBookingRows,
   strandedBookings,
   toStranded,
 } from './data/bookings.ts';
@@ -61,6 +63,7 @@ import {
   acceptOffer,
   cancelActiveBooking,
   checkPlacement,
+  clearReview,
   declineOffer,
   dropDeadClaims,
   erasePatient,
@@ -89,8 +92,6 @@ import {
 } from './data/writes.ts';
 import { holdEnd, holdRules } from './holds.ts';
 import { cellsOf, type Day, freePairs, freeStarts, gridStarts, type Pair, readDay } from './schedule.ts';
-
-const HOUR = 3_600_000;
 
 // One wording per conflict.
 export const TAKEN = 'This slot was just booked; please choose another one';
@@ -367,9 +368,6 @@ function placementOf(
   };
 }
 
-/** When a paid booking starting at `startsAt` can be cancelled free (and refunded) under the policy of `hours`. */
-const freeUntilOf = (startsAt: Date, hours: number) => new Date(startsAt.getTime() - hours * HOUR);
-
 /**
  * Moves an active booking to another free start of its treatment, under every rule of a new booking
  * (its own time does not count as taken; no new hold is taken). One batch per pair tried: the
@@ -457,17 +455,6 @@ export async function move(
     ]);
     return { id: movement.to.id, isoDate };
   });
-}
-
-/**
- * Until when a booking can be cancelled free under the policy of `freeCancellationHours`: measured
- * from the start it was paid for (a move never pushes it later), or from its start.
- */
-export function freeCancellationUntil(env: Env, row: BookingRow, freeCancellationHours: number): Date {
-  const start = row.paid_start_at
-    ? new Date(row.paid_start_at)
-    : clinicInstant(env, row.appointment_date, row.start_minute);
-  return freeUntilOf(start, freeCancellationHours);
 }
 
 /**
@@ -649,27 +636,39 @@ export const RETRY_WITH_FORCE_QUERY = 'send it again with ?force=true';
 
 export interface StrandOutcome {
   stranded: StrandedBooking[];
+  /** With `cancel`: the bookings the change cancelled. */
+  cancelled: StrandedBooking[];
   withdrawnOffers: WithdrawnOffer[];
   results: D1Result[];
 }
 
+/** What becomes of the bookings a forced change strands: kept for review (the default), or cancelled by `actor`. */
+export interface StrandMode {
+  force: boolean;
+  retry: string;
+  /** Cancel them instead, for this reason (the patients read it; paid ones are refunded). */
+  cancel?: { actor: Actor; reason: string };
+}
+
 /**
  * Makes a schedule change (`write`, statements for one batch) unless it would strand upcoming
- * bookings: then 409 with them listed, unless `force`. In the change's own batch the bookings it
- * strands at that moment are marked for the front desk's review, each patient is told the clinic will
- * call, and the open offers it invalidates are withdrawn (their held time freed, their patients told);
- * all are listed in the answer: nothing is dropped in silence.
+ * bookings: then 409 with them listed, unless `force` or `cancel`. In the change's own batch the
+ * bookings it strands are cancelled (with `cancel`: each refunded and told why, as any cancellation
+ * by the clinic) or kept, marked for the front desk's review, each patient told the clinic will call
+ * (a booking stranded after they were read is kept so too); the open offers it invalidates are
+ * withdrawn (their held time freed, their patients told). All are listed in the answer: nothing is
+ * dropped in silence.
  */
 export async function strand(
   env: Env,
   change: ScheduleChange,
-  { force, retry }: { force: boolean; retry: string },
+  { force, retry, cancel }: StrandMode,
   write: D1PreparedStatement[],
 ): Promise<StrandOutcome> {
   const now = new Date();
   // A treatment withdrawn keeps its bookings (they were booked while it was offered); only its offers go.
   const strandsBookings = change.kind !== 'treatment withdrawn';
-  if (!force && strandsBookings) {
+  if (!force && !cancel && strandsBookings) {
     const { results } = await strandedBookings(env, change, now).all<StrandedRow>();
     if (results.length > 0) {
       const n = results.length;
@@ -685,8 +684,15 @@ export async function strand(
       );
     }
   }
+  const toCancel = cancel && strandsBookings ? await strandedBookingRows(env, change, now) : [];
+  const plans = cancel
+    ? toCancel.map((row) =>
+        cancelStatements(env, cancel.actor, row, { evenPaid: true, by: 'admin', note: cancel.reason, refund: true }),
+      )
+    : [];
+  const cancelling = plans.flatMap((plan) => plan.statements);
   const clock = strandClock(env, now);
-  const bookings = strandsBookings
+  const kept = strandsBookings
     ? [
         strandedBookings(env, change, now),
         queueStrandedMails(env.DB, change, clock),
@@ -698,15 +704,27 @@ export async function strand(
     queueWithdrawnOfferMails(env.DB, change, clock),
     ...withdrawOffersStrandedBy(env.DB, change, clock),
   ];
-  const all = await env.DB.batch([...bookings, ...offers, ...write]);
-  const found = strandsBookings ? all[0] : undefined;
-  const withdrawnResult = all[bookings.length];
-  const results = all.slice(bookings.length + offers.length);
+  const all = await env.DB.batch([...cancelling, ...kept, ...offers, ...write]);
+  let at = 0;
+  const cancelled: StrandedBooking[] = [];
+  for (const [i, plan] of plans.entries()) {
+    const results = all.slice(at, at + plan.statements.length);
+    const row = toCancel[i];
+    if (row && plan.changed(results) > 0) {
+      cancelled.push(toStranded(row));
+      await plan.settle(results);
+    }
+    at += plan.statements.length;
+  }
+  const found = strandsBookings ? all[cancelling.length] : undefined;
+  const withdrawnResult = all[cancelling.length + kept.length];
+  const results = all.slice(cancelling.length + kept.length + offers.length);
   const withdrawn = (withdrawnResult?.results ?? []) as WithdrawnOfferRow[];
   const stranded = ((found?.results ?? []) as StrandedRow[]).map(toStranded);
-  if (withdrawn.length > 0 || stranded.length > 0) timeFreed(env);
+  if (withdrawn.length > 0 || stranded.length > 0 || cancelled.length > 0) timeFreed(env);
   return {
     stranded,
+    cancelled,
     withdrawnOffers: withdrawn.map((o) => ({
       _id: o.id,
       treatment: o.treatment ?? '',
@@ -718,6 +736,28 @@ export async function strand(
     })),
     results,
   };
+}
+
+/**
+ * The front desk keeps a booking waiting for review as it is (admin), with its audit row: it leaves
+ * the review list and its reminders go out again. Answers how many changed (0: not waiting).
+ */
+export async function keep(env: Env, admin: Actor, row: BookingRow): Promise<number> {
+  const [{ meta }] = (await env.DB.batch([
+    clearReview(env.DB, row.id),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'booking.kept',
+        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+        before: { needsReview: true },
+        after: { needsReview: false },
+      },
+      IF_CHANGED,
+    ),
+  ])) as [D1Result];
+  return meta.changes;
 }
 
 interface WithdrawnOfferRow {

@@ -3,6 +3,8 @@
  * cutoff, by an admin at any time), attendance, cancelling for a patient with a reason, booking by
  * phone, and finding a patient. Each change is one D1 batch.
  */
+
+import type { Modified } from '../../../contract/answers.ts';
 import {
   Attendance,
   type AttendanceSaved,
@@ -31,7 +33,7 @@ import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
 import { bookingById, shownEmail } from './data/bookings.ts';
-import { attend, CHANGED, cancel, move, place } from './engine.ts';
+import { attend, CHANGED, cancel, keep, move, place } from './engine.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -106,6 +108,19 @@ export async function cancelBookingForPatient(request: Request & Params, env: En
   const { reason, refund } = await readJson(request, CancelForPatient);
   const row = await bookingFor(env, admin, request.params.id ?? '');
   return json(await cancel(env, admin, row, { reason, refund }));
+}
+
+/**
+ * POST /api/bookings/:id/keep (admin): the desk keeps a booking a schedule change left for review
+ * as it is (it called the patient and the visit goes ahead): it leaves the review list.
+ */
+export async function keepBooking(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const row = await bookingFor(env, admin, request.params.id ?? '');
+  if (row.needs_review === 0) throw new HttpError(409, 'This booking is not waiting for review');
+  const changes = await keep(env, admin, row);
+  if (changes === 0) throw new HttpError(409, CHANGED);
+  return json({ acknowledged: true, modifiedCount: 1, message: 'Booking kept' } satisfies Modified);
 }
 
 const PATIENT_EXISTS = 'A patient with this email already exists; find them by name or email and book for them';

@@ -1,3 +1,4 @@
+import type { Modified } from '../../../contract/answers.ts';
 import { ForceQuery } from '../../../contract/bookings.ts';
 import {
   type ChairAdded,
@@ -16,7 +17,7 @@ import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair } from './data/chairs.ts';
+import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair, renameChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
 import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
@@ -62,7 +63,11 @@ export async function listClosures(_request: Request, env: Env): Promise<Respons
   return json(await allClosures(env.DB));
 }
 
-/** POST /api/closures (admin): refused (409) when it strands upcoming bookings, unless `force`. */
+/**
+ * POST /api/closures (admin): refused (409) when it strands upcoming bookings, unless the desk says
+ * what becomes of them: kept for review (`bookings: 'keep'`, or `force`) or cancelled and refunded
+ * (`bookings: 'cancel'`); either way each patient is told by mail.
+ */
 export async function addClosure(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const body = await readJson(request, NewClosure);
@@ -72,10 +77,14 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
   if (doctorId !== null && !doctor) throw noSuchDoctor();
   const id = crypto.randomUUID();
   const closure = { from: body.from, to: body.to, reason: body.reason, doctorId, doctor: doctor?.name ?? null };
-  const { stranded, withdrawnOffers } = await strand(
+  const { stranded, cancelled, withdrawnOffers } = await strand(
     env,
     { kind: 'closure', from: body.from, to: body.to, doctorId },
-    { force: body.force, retry: RETRY_WITH_FORCE },
+    {
+      force: body.force || body.bookings === 'keep',
+      retry: RETRY_WITH_FORCE,
+      ...(body.bookings === 'cancel' ? { cancel: { actor: admin, reason: closedReason(closure) } } : {}),
+    },
     [
       insertClosure(env.DB, { id, ...closure }),
       auditEntry(env.DB, {
@@ -90,8 +99,12 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
     if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw noSuchDoctor();
     throw error;
   });
-  return json({ acknowledged: true, insertedId: id, stranded, withdrawnOffers } satisfies ClosureAdded, 201);
+  return json({ acknowledged: true, insertedId: id, stranded, cancelled, withdrawnOffers } satisfies ClosureAdded, 201);
 }
+
+/** Why a booking on a closed day was cancelled, in the words its patient reads. */
+const closedReason = (closure: { reason: string; doctor: string | null }) =>
+  `${closure.doctor === null ? 'The clinic is closed' : `${closure.doctor} is away`} that day (${closure.reason})`;
 
 /** DELETE /api/closures/:id (admin): the days become bookable again. */
 export async function deleteClosure(request: Request & Params, env: Env): Promise<Response> {
@@ -141,11 +154,41 @@ export async function addChair(request: Request, env: Env): Promise<Response> {
       target: { type: 'chair', id, name: body.name },
       after: { name: body.name },
     }),
-  ]).catch((error: unknown) => {
-    if (violates(error, CHAIR_NAME)) throw new HttpError(409, 'A chair with this name already exists');
-    throw error;
-  });
+  ]).catch(chairNameTaken);
   return json({ acknowledged: true, insertedId: id } satisfies ChairAdded, 201);
+}
+
+function chairNameTaken(error: unknown): never {
+  if (violates(error, CHAIR_NAME)) throw new HttpError(409, 'A chair with this name already exists');
+  throw error;
+}
+
+/** PUT /api/chairs/:id (admin): a new name; its bookings keep the chair. */
+export async function editChair(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const { name } = await readJson(request, NewChair);
+  const chair = await chairById(env.DB, request.params.id ?? '');
+  if (!chair) throw new HttpError(404, 'No such chair');
+  const [renamed] = await env.DB.batch([
+    renameChair(env.DB, chair._id, name),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'chair.renamed',
+        target: { type: 'chair', id: chair._id, name },
+        before: { name: chair.name },
+        after: { name },
+      },
+      IF_CHANGED,
+    ),
+  ]).catch(chairNameTaken);
+  const modifiedCount = renamed?.meta.changes ?? 0;
+  return json({
+    acknowledged: true,
+    modifiedCount,
+    message: modifiedCount ? `Renamed to ${name}` : `${name} already has this name`,
+  } satisfies Modified);
 }
 
 /**

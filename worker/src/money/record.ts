@@ -62,6 +62,7 @@ export async function recordOutcome(
       transactionId: outcome.transactionId,
       amount: outcome.amountCents / 100,
       currency: outcome.currency,
+      ...(outcome.method ? { method: outcome.method === 'cash' ? 'cash at the desk' : 'card at the desk' } : {}),
     };
     const owedBack = refundDueOf(outcome.transactionId);
     statements.push(

@@ -6,8 +6,10 @@ import {
   type AdminMade,
   type AdminStatus,
   NewUser,
+  USERS_PAGE_SIZE,
   type UserDeleted,
   type UserSaved,
+  UsersQuery,
 } from '../../../contract/users.ts';
 import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
 import { erase } from '../booking/engine.ts';
@@ -19,7 +21,6 @@ import { clientAddress, spend } from '../platform/rate-limit.ts';
 import { callerOf, type Identity, issueAccessToken, requireIdentity } from './auth.ts';
 import { deleteReviewsOf } from './data/reviews.ts';
 import {
-  allUsers,
   bindUser,
   insertUser,
   makeUserAdmin,
@@ -34,6 +35,7 @@ import {
   userById,
   userFromRow,
   usersByUidOrEmail,
+  usersPage,
 } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
@@ -157,9 +159,20 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
   return json({ isAdmin: user?.role === 'admin' } satisfies AdminStatus);
 }
 
-/** GET /api/users (admin): every user, oldest first. */
-export async function listUsers(_request: Request, env: Env): Promise<Response> {
-  return json((await allUsers(env.DB)).map(toUserAnswer));
+/**
+ * GET /api/users?q=&page= (admin): a page of the users whose name or email contains q, by name;
+ * X-Total-Count says how many match, Link names the next page.
+ */
+export async function listUsers(request: Request, env: Env): Promise<Response> {
+  const { q, page } = readQuery(request, UsersQuery);
+  const { users, total } = await usersPage(env.DB, q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
+  const response = json(users.map(toUserAnswer));
+  response.headers.set('X-Total-Count', String(total));
+  if (page * USERS_PAGE_SIZE < total) {
+    const next = new URLSearchParams({ ...(q ? { q } : {}), page: String(page + 1) });
+    response.headers.set('Link', `</api/users?${next}>; rel="next"`);
+  }
+  return response;
 }
 
 /**

@@ -315,7 +315,8 @@ describe('bookings: statements against D1', () => {
 
     const rows = await bookingsOf(db, patient.id, NOW, '2026-11-21');
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
-    expect(toBooking(rows[0]!, env)).toEqual({
+    // The policy's deadlines: free cancellation 48 hours before, rescheduling 12 hours before.
+    expect(toBooking(rows[0]!, env, { freeCancellationHours: 48, rescheduleCutoffHours: 12 })).toEqual({
       _id: earlier.id,
       treatment: 'Teeth Cleaning',
       treatmentId: 'teeth-cleaning',
@@ -335,6 +336,8 @@ describe('bookings: statements against D1', () => {
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
       status: 'active',
       cancelNote: null,
+      freeCancellationUntil: '2026-12-07T14:00:00.000Z',
+      rescheduleUntil: '2026-12-09T02:00:00.000Z',
     });
   });
 

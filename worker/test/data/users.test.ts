@@ -2,7 +2,6 @@ import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { erasePatient } from '../../src/booking/data/writes.ts';
 import {
-  allUsers,
   bindUser,
   insertUser,
   makeUserAdmin,
@@ -16,6 +15,7 @@ import {
   userById,
   userFromRow,
   usersByUidOrEmail,
+  usersPage,
 } from '../../src/people/data/users.ts';
 import { violates } from '../../src/platform/data/unique-constraint.ts';
 import { addUser } from '../helpers.ts';
@@ -67,7 +67,7 @@ describe('users: statements against D1', () => {
     const first = await inserted({ firebaseUid: 'uid-taken' });
     expect(await insertUser(db, newUser({ email: first.email.toUpperCase() })).first()).toBeNull();
     expect(await insertUser(db, newUser({ firebaseUid: 'uid-taken' })).first()).toBeNull();
-    expect((await allUsers(db)).filter((user) => user.email === first.email)).toHaveLength(1);
+    expect((await usersPage(db, '', 1000, 0)).users.filter((user) => user.email === first.email)).toHaveLength(1);
   });
 
   it('finds the users of a uid or an email, with the uid each is bound to', async () => {
@@ -120,15 +120,22 @@ describe('users: statements against D1', () => {
     expect(await userById(db, verified.id)).toMatchObject({ role: 'admin', tokenVersion: 2 });
   });
 
-  it('lists users oldest first, and leaves an erased one out', async () => {
-    const list = await allUsers(db);
+  it('lists users by name a page at a time, finds them by name or email, and leaves an erased one out', async () => {
+    const { users: list, total } = await usersPage(db, '', 1000, 0);
     expect(list.length).toBeGreaterThan(3);
-    const created = await db.prepare('SELECT id FROM users ORDER BY created_at, email').all<{ id: string }>();
-    expect(list.map((user) => user.id)).toEqual(created.results.map((row) => row.id));
+    expect(total).toBe(list.length);
+    const byName = await db.prepare('SELECT id FROM users ORDER BY name COLLATE NOCASE, email').all<{ id: string }>();
+    expect(list.map((user) => user.id)).toEqual(byName.results.map((row) => row.id));
+    const second = await usersPage(db, '', 2, 2);
+    expect([second.users.map((user) => user.id), second.total]).toEqual([list.slice(2, 4).map((u) => u.id), total]);
+    const someone = list[1]!;
+    expect((await usersPage(db, someone.email.toUpperCase(), 10, 0)).users.map((u) => u.id)).toEqual([someone.id]);
+    // LIKE's wildcards are taken literally.
+    expect((await usersPage(db, '%', 10, 0)).total).toBe(0);
     const last = list.at(-1)!;
     await db.batch(erasePatient(db, last.id, new Date()));
     expect(await userById(db, last.id)).toBeNull();
     expect(await userByEmail(db, last.email)).toBeNull();
-    expect((await allUsers(db)).map((user) => user.id)).not.toContain(last.id);
+    expect((await usersPage(db, '', 1000, 0)).users.map((user) => user.id)).not.toContain(last.id);
   });
 });

@@ -18,6 +18,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'closure.added': 'Added closure',
   'closure.deleted': 'Deleted closure',
   'chair.added': 'Added chair',
+  'chair.renamed': 'Renamed chair',
   'chair.deleted': 'Deleted chair',
   'specialty.added': 'Added specialty',
   'specialty.renamed': 'Renamed specialty',
@@ -29,6 +30,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'booking.attended': 'Marked attended',
   'booking.no_show': 'Marked no-show',
   'booking.booked_by_phone': 'Booked by phone',
+  'booking.kept': 'Kept after review',
   'payment.succeeded': 'Payment received',
   'payment.failed': 'Payment failed',
   'payment.refund_due': 'Payment to refund',
@@ -45,23 +47,70 @@ export function actorText(actor: AuditEntry['actor']): string {
   return actor.label === 'stripe' ? 'Stripe (payment webhook)' : 'System';
 }
 
-/** "workingDays" → "working days". */
-export const fieldName = (key: string) => key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** Fields that hold an id: the entry's target already names what they point to. */
+const ID_FIELDS = new Set(['movedTo', 'patientId', 'doctorId', 'transactionId']);
 
-/** A before or after value in words: text as it is, yes/no, none, and anything else as compact JSON. */
-export function valueText(value: unknown): string {
+/** Fields whose name in words is not their key's. */
+const FIELD_NAMES: Record<string, string> = {
+  appointmentDate: 'date',
+  cancelReason: 'cancelled by',
+  cancelNote: 'reason given',
+  needsReview: 'waiting for review',
+  pastTheUnpaidLimit: 'past the unpaid limit because',
+  refundReason: 'why it is given back',
+  refundStatus: 'refund',
+  paymentError: 'why it failed',
+};
+
+/** The codes some fields hold, in words. */
+const VALUE_WORDS: Record<string, Record<string, string>> = {
+  cancelReason: { patient: 'the patient', admin: 'the clinic', unpaid: 'nobody: not paid in time' },
+  status: { active: 'booked', cancelled: 'cancelled', attended: 'attended', no_show: 'no-show', moved: 'moved' },
+  refundStatus: {
+    due: 'to be given back by the clinic',
+    pending: 'asked of the card provider',
+    succeeded: 'refunded',
+    failed: 'failed',
+  },
+  refundReason: {
+    cancelled: 'the booking was cancelled',
+    booking_not_active: 'the booking was no longer on',
+    already_paid: 'the booking was already paid',
+    amount_differs: 'the amount was not the price',
+    other_intent: 'a second payment for the booking',
+  },
+};
+
+/** "workingDays" → "working days"; some fields by a plainer name. */
+export const fieldName = (key: string) => FIELD_NAMES[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+
+/** "2026-12-01" → "Dec 1, 2026" (a date-only value, read as it is written). */
+const dateText = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+/** A before or after value in words: codes and dates in words, yes/no, none, and anything else as compact JSON. */
+export function valueText(value: unknown, key = ''): string {
   if (value === null || value === undefined) return 'none';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') {
+    const words = VALUE_WORDS[key]?.[value];
+    if (words) return words;
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? dateText(value) : value;
+  }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return JSON.stringify(value);
 }
 
-/** Each field the entry changed: its name, what it was (absent for an addition) and what it became (absent for a deletion). */
+/**
+ * Each field the entry changed, but those holding an id: its name, what it was (absent for an
+ * addition) and what it became (absent for a deletion).
+ */
 export function changesOf(entry: Pick<AuditEntry, 'before' | 'after'>) {
   const keys = [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])];
-  return keys.map((key) => ({
-    field: fieldName(key),
-    before: entry.before && key in entry.before ? valueText(entry.before[key]) : undefined,
-    after: entry.after && key in entry.after ? valueText(entry.after[key]) : undefined,
-  }));
+  return keys
+    .filter((key) => !ID_FIELDS.has(key))
+    .map((key) => ({
+      field: fieldName(key),
+      before: entry.before && key in entry.before ? valueText(entry.before[key], key) : undefined,
+      after: entry.after && key in entry.after ? valueText(entry.after[key], key) : undefined,
+    }));
 }

@@ -1,4 +1,5 @@
 import type { Booking, StrandedBooking } from '../../../../contract/bookings.ts';
+import type { CancellationPolicy } from '../../../../contract/policy.ts';
 import type { DayCount, ScheduleEntry } from '../../../../contract/schedule.ts';
 import { clockOf } from '../../clinic/data/clinic-hours.ts';
 import { imageUrl } from '../../clinic/data/photo-keys.ts';
@@ -59,8 +60,22 @@ const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
 /** An address as the screens show it: none for a patient without email (an .invalid address). */
 export const shownEmail = (email: string) => (isNoEmailAddress(email) ? '' : email);
 
-/** A booking as every booking route answers it. */
-export function toBooking(row: BookingRow, env: Env): Booking {
+const HOUR = 3_600_000;
+
+/**
+ * Until when a booking can be cancelled free under the policy of `freeCancellationHours`: measured
+ * from the start it was paid for (a move never pushes it later), or from its start.
+ */
+export function freeCancellationUntil(env: Env, row: BookingRow, freeCancellationHours: number): Date {
+  const start = row.paid_start_at
+    ? new Date(row.paid_start_at)
+    : clinicInstant(env, row.appointment_date, row.start_minute);
+  return new Date(start.getTime() - freeCancellationHours * HOUR);
+}
+
+/** A booking as every booking route answers it, with the deadlines of the clinic's `policy`. */
+export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy): Booking {
+  const startsAt = clinicInstant(env, row.appointment_date, row.start_minute);
   return {
     _id: row.id,
     treatment: row.treatment,
@@ -68,7 +83,7 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     appointmentDate: displayDate(row.appointment_date),
     date: row.appointment_date,
     slot: row.slot,
-    startsAt: clinicInstant(env, row.appointment_date, row.start_minute).toISOString(),
+    startsAt: startsAt.toISOString(),
     patientName: row.patient_name,
     patient: row.patient_name,
     email: shownEmail(row.email),
@@ -85,6 +100,8 @@ export function toBooking(row: BookingRow, env: Env): Booking {
     // A moved booking is never answered as one (its successor is); were it, it is no longer on.
     status: row.status === 'moved' ? 'cancelled' : row.status,
     cancelNote: row.cancel_note,
+    freeCancellationUntil: freeCancellationUntil(env, row, policy.freeCancellationHours).toISOString(),
+    rescheduleUntil: new Date(startsAt.getTime() - policy.rescheduleCutoffHours * HOUR).toISOString(),
   };
 }
 
@@ -106,6 +123,46 @@ export const BOOKINGS_OF_SQL = `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
  */
 export async function bookingsOf(db: D1Database, userId: string, now: Date, today: string): Promise<BookingRow[]> {
   const { results } = await db.prepare(BOOKINGS_OF_SQL).bind(userId, now.toISOString(), today).all<BookingRow>();
+  return results;
+}
+
+export type PastBookingRow = BookingRow & {
+  /** 1 when it was released: unpaid when its hold ended. */
+  expired: number;
+  refund_status: 'due' | 'pending' | 'succeeded' | 'failed' | null;
+  refund_amount_cents: number | null;
+  currency: string | null;
+  has_receipt: number;
+};
+
+/**
+ * A patient's past and cancelled bookings (PastBookingRow), newest first, `limit` from `offset`:
+ * cancelled (by them, by the clinic, or released unpaid, swept or not yet), attended, missed, and
+ * those over on the clinic's clock (`today`, `minute`) that nobody marked. Moved ones are not listed:
+ * the booking that replaced them is. Each with the refund of its payment, if any.
+ */
+export async function pastBookingsOf(
+  db: D1Database,
+  userId: string,
+  clock: { date: string; minute: number; now: Date },
+  limit: number,
+  offset: number,
+): Promise<PastBookingRow[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT ${BOOKING_COLUMNS}, (b.status = 'active' AND ${heldPastItsEnd('b', '?4')}) AS expired,
+         p.refund_status, p.refund_amount_cents, p.currency, (p.id IS NOT NULL) AS has_receipt
+       ${FROM_BOOKINGS}
+         LEFT JOIN payments p ON p.id = (
+           SELECT id FROM payments WHERE booking_id = b.id ORDER BY refund_status IS NULL DESC, created_at DESC LIMIT 1)
+       WHERE b.user_id = ?1 AND b.status != 'moved' AND (
+         b.status != 'active' OR ${heldPastItsEnd('b', '?4')}
+         OR b.appointment_date < ?2 OR (b.appointment_date = ?2 AND b.start_minute + b.duration_minutes <= ?3))
+       ORDER BY b.appointment_date DESC, b.start_minute DESC, b.id
+       LIMIT ?5 OFFSET ?6`,
+    )
+    .bind(userId, clock.date, clock.minute, clock.now.toISOString(), limit, offset)
+    .all<PastBookingRow>();
   return results;
 }
 
@@ -355,7 +412,7 @@ export const toStranded = (row: StrandedRow): StrandedBooking => ({
   date: row.appointment_date,
   slot: row.slot,
   patientName: row.patient_name,
-  email: row.email,
+  email: shownEmail(row.email),
   phone: row.phone,
   doctor: row.doctor_name,
 });
@@ -368,6 +425,17 @@ export function strandedBookings(env: Env, change: ScheduleChange, now: Date): D
      FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
      WHERE ${where} ORDER BY b.appointment_date, b.start_minute, b.id`,
   ).bind(...params);
+}
+
+/** The upcoming bookings `change` would strand, as BookingRows (to cancel them), by date and time. */
+export async function strandedBookingRows(env: Env, change: ScheduleChange, now: Date): Promise<BookingRow[]> {
+  const { where, params } = strandedWhere(change, strandClock(env, now));
+  const { results } = await env.DB.prepare(
+    `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS} WHERE ${where} ORDER BY b.appointment_date, b.start_minute, b.id`,
+  )
+    .bind(...params)
+    .all<BookingRow>();
+  return results;
 }
 
 /** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */
@@ -398,7 +466,18 @@ export interface ScheduleRow {
   needs_review: number;
   no_shows: number;
   expired: number;
+  /** The latest refund of its payments, as "<status> <cents>" (e.g. "succeeded 8000"), or null. */
+  refund: string | null;
 }
+
+const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
+  b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
+  c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
+  (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
+  (SELECT p.refund_status || ' ' || p.refund_amount_cents FROM payments p
+    WHERE p.booking_id = b.id AND p.refund_status IS NOT NULL ORDER BY p.refund_updated_at DESC LIMIT 1) AS refund`;
+const FROM_SCHEDULE =
+  'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id LEFT JOIN chairs c ON c.id = b.chair_id';
 
 /**
  * Every booking from `from` to `to` (ISO dates, inclusive) but the moved ones (ScheduleRow), by
@@ -407,16 +486,25 @@ export interface ScheduleRow {
 export function scheduleBetween(db: D1Database, from: string, to: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
-      `SELECT b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id, b.appointment_date,
-         b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id, c.name AS chair_name,
-         b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
-         (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
-         (b.status = 'active' AND ${heldPastItsEnd('b', '?3')}) AS expired
-       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id LEFT JOIN chairs c ON c.id = b.chair_id
+      `SELECT ${SCHEDULE_COLUMNS}, (b.status = 'active' AND ${heldPastItsEnd('b', '?3')}) AS expired ${FROM_SCHEDULE}
        WHERE b.appointment_date BETWEEN ?1 AND ?2 AND b.status != 'moved'
        ORDER BY b.appointment_date, b.start_minute, d.name, b.id`,
     )
     .bind(from, to, now.toISOString());
+}
+
+/**
+ * The upcoming bookings waiting for the front desk's review (ScheduleRow): active and still
+ * counting at `now`, from the clinic's `today` on, marked by a schedule change; by date and time.
+ */
+export function bookingsToReview(db: D1Database, today: string, now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT ${SCHEDULE_COLUMNS}, 0 AS expired ${FROM_SCHEDULE}
+       WHERE b.needs_review = 1 AND b.status = 'active' AND b.appointment_date >= ?1 AND ${liveBooking('b', '?2')}
+       ORDER BY b.appointment_date, b.start_minute, b.id`,
+    )
+    .bind(today, now.toISOString());
 }
 
 /** A booking on the schedule; an active one whose hold ended shows as what it is: released for non-payment. */

@@ -273,6 +273,13 @@ export function markStranded(db: D1Database, change: ScheduleChange, clock: Stra
     .bind(...params);
 }
 
+/** The front desk kept an active booking as it is after a schedule change: it leaves the review list. */
+export function clearReview(db: D1Database, bookingId: string): D1PreparedStatement {
+  return db
+    .prepare("UPDATE bookings SET needs_review = 0 WHERE id = ?1 AND status = 'active' AND needs_review = 1")
+    .bind(bookingId);
+}
+
 export interface MoveRow {
   /** The booking moved, and what was read of it (the placement check makes sure it is still so). */
   from: { id: string; paid: number; paymentIntentId: string | null };

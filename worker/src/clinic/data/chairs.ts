@@ -39,6 +39,11 @@ export function chairExists(db: D1Database, id: string): Promise<boolean> {
     .then((row) => row !== null);
 }
 
+/** Renames a chair; a name another chair has fails it on CHAIR_NAME. */
+export function renameChair(db: D1Database, id: string, name: string): D1PreparedStatement {
+  return db.prepare('UPDATE chairs SET name = ?2 WHERE id = ?1 AND name IS NOT ?2').bind(id, name);
+}
+
 /** Deletes a chair; its bookings keep their time but no chair (chair_id set to NULL). */
 export function removeChair(db: D1Database, id: string): D1PreparedStatement {
   return db.prepare('DELETE FROM chairs WHERE id = ?1').bind(id);

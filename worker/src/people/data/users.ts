@@ -26,7 +26,8 @@ export const userFromRow = ({ email_verified, token_version, ...row }: UserRow):
 export const toUserAnswer = (user: User): UserAnswer => ({
   _id: user.id,
   name: user.name,
-  email: user.email,
+  // A patient the desk added without an email has none to show.
+  email: isNoEmailAddress(user.email) ? '' : user.email,
   role: user.role,
 });
 
@@ -60,12 +61,32 @@ export async function userByEmail(db: D1Database, email: string): Promise<User |
   return row && userFromRow(row);
 }
 
-/** Every user, oldest first. */
-export async function allUsers(db: D1Database): Promise<User[]> {
-  const { results } = await db
-    .prepare(`SELECT ${USER_COLUMNS} FROM users WHERE erased_at IS NULL ORDER BY created_at, email`)
-    .all<UserRow>();
-  return results.map(userFromRow);
+/** A LIKE pattern matching `text` anywhere, its wildcards taken literally (ESCAPE '\\'). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the users (not erased) whose name or email contains `text` (all when empty), by name
+ * then email, and how many match.
+ */
+export async function usersPage(
+  db: D1Database,
+  text: string,
+  limit: number,
+  offset: number,
+): Promise<{ users: User[]; total: number }> {
+  const where = `erased_at IS NULL AND (?1 = '' OR name LIKE ?2 ESCAPE '\\' OR email LIKE ?2 ESCAPE '\\')`;
+  const [rows, count] = await db.batch([
+    db
+      .prepare(
+        `SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY name COLLATE NOCASE, email LIMIT ?3 OFFSET ?4`,
+      )
+      .bind(text, containing(text), limit, offset),
+    db.prepare(`SELECT count(*) AS n FROM users WHERE ${where}`).bind(text, containing(text)),
+  ]);
+  return {
+    users: ((rows?.results ?? []) as UserRow[]).map(userFromRow),
+    total: ((count?.results ?? [])[0] as { n: number } | undefined)?.n ?? 0,
+  };
 }
 
 /** The users bound to a Firebase uid or holding an email (two at most), with the uid each is bound to. */
@@ -164,7 +185,7 @@ export interface PatientMatchRow {
  * with their latest booking's phone and their no-shows.
  */
 export async function searchUsers(db: D1Database, text: string): Promise<PatientMatchRow[]> {
-  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containing(text);
   const { results } = await db
     .prepare(
       `SELECT u.id, u.name, u.email, (u.firebase_uid IS NOT NULL) AS has_account,

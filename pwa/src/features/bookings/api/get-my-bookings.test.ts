@@ -29,6 +29,8 @@ const booking = (id: string, email: string): Booking => ({
   doctor: null,
   status: 'active',
   cancelNote: null,
+  freeCancellationUntil: '2026-11-24T14:00:00.000Z',
+  rescheduleUntil: '2026-11-24T14:00:00.000Z',
 });
 
 let lists: Record<string, Booking[]>;

@@ -40,6 +40,8 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     doctor: null,
     status: 'active',
     cancelNote: null,
+    freeCancellationUntil: '2026-11-24T14:00:00.000Z',
+    rescheduleUntil: '2026-11-24T14:00:00.000Z',
     ...fields,
   };
 }

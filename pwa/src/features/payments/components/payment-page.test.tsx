@@ -74,6 +74,8 @@ beforeEach(() => {
     doctor: null,
     status: 'active',
     cancelNote: null,
+    freeCancellationUntil: '2026-05-03T08:00:00.000Z',
+    rescheduleUntil: '2026-05-03T08:00:00.000Z',
   };
   receipt = {
     bookingId: 'b-1',
