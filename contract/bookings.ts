@@ -81,7 +81,6 @@ export type BookingStatus = Booking['status'];
 
 /** GET /api/bookings/history?page= (the patient): their past and cancelled visits, newest first, 20 a page. */
 export const HistoryQuery = v.object({ page });
-export const HISTORY_PAGE_SIZE = 20;
 
 /** A visit that is over or off: what became of it, its refund and whether it has a receipt. */
 export const PastBooking = v.strictObject({

@@ -11,6 +11,18 @@ export const CancellationPolicy = v.strictObject({
 });
 export type CancellationPolicy = v.InferOutput<typeof CancellationPolicy>;
 
+/**
+ * GET /api/clinic/policy (anyone): the policy, and how long an unpaid booking of a priced treatment
+ * holds its time: `unpaidHoldHours` after booking, but no later than `unpaidHoldHoursBeforeStart`
+ * before the start (the exact deadline comes with each booking, `payBy`).
+ */
+export const BookingRules = v.strictObject({
+  ...CancellationPolicy.entries,
+  unpaidHoldHours: v.number(),
+  unpaidHoldHoursBeforeStart: v.number(),
+});
+export type BookingRules = v.InferOutput<typeof BookingRules>;
+
 const hours = (field: string) =>
   v.pipe(
     v.number(`${field} must be a number of hours`),

@@ -73,7 +73,7 @@ import {
   RefundDue,
   WebhookReceipt,
 } from './payments.ts';
-import { CancellationPolicy, PolicyChange, PolicySaved } from './policy.ts';
+import { BookingRules, PolicyChange, PolicySaved } from './policy.ts';
 import {
   Moderation,
   ModerationQuery,
@@ -205,7 +205,7 @@ export const routes = {
   'GET /clinic': { audience: 'public', response: ClinicInfo },
   'GET /clinic/hours': { audience: 'public', response: v.array(OpeningHours) },
   'PUT /clinic/hours': { audience: 'admin', body: HoursChange, response: HoursSaved },
-  'GET /clinic/policy': { audience: 'public', response: CancellationPolicy },
+  'GET /clinic/policy': { audience: 'public', response: BookingRules },
   'PUT /clinic/policy': { audience: 'admin', body: PolicyChange, response: PolicySaved },
   'GET /closures': { audience: 'admin', response: v.array(Closure) },
   'POST /closures': { audience: 'admin', body: NewClosure, response: ClosureAdded },

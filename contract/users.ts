@@ -24,14 +24,13 @@ export type User = v.InferOutput<typeof User>;
 
 /**
  * GET /api/users?q=&page= (admin): the users whose name or email contains `q` (all without it), by
- * name, USERS_PAGE_SIZE a page. The answer is the page's array; its `X-Total-Count` header says how
+ * name, USERS_PAGE_SIZE (contract/pages.ts) a page. The answer is the page's array; its `X-Total-Count` header says how
  * many users match, and a `Link: <…>; rel="next"` header (RFC 8288) names the next page, if any.
  */
 export const UsersQuery = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'q must be at most 100 characters')), ''),
   page,
 });
-export const USERS_PAGE_SIZE = 50;
 
 export const AdminStatus = v.strictObject({ isAdmin: v.boolean() });
 export type AdminStatus = v.InferOutput<typeof AdminStatus>;

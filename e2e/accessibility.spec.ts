@@ -137,9 +137,13 @@ for (const { size, viewport, isMobile, dates } of [
       await expect(page.getByRole('dialog')).toBeVisible();
       await expectAccessible(page, 'delete doctor dialog');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Edit hours' }).first().click();
-      await expect(page.getByRole('dialog', { name: /^Working hours of / })).toBeVisible();
-      await expectAccessible(page, 'working-hours dialog');
+      await page
+        .getByRole('table', { name: 'Doctors' })
+        .getByRole('button', { name: /^Edit Dr\. / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: /^Edit Dr\. / })).toBeVisible();
+      await expectAccessible(page, 'doctor dialog');
 
       await settle(page, '/dashboard/treatments', 'Treatments');
       await page.getByRole('button', { name: 'Add treatment' }).click();

@@ -28,6 +28,7 @@ test('an admin makes a user an admin, then sees it on the Activity page, on desk
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await logIn(page, SEED_ADMIN, '/dashboard/all-users');
+  await page.getByLabel('Find by name or email').fill(email);
   const users = page.getByRole('table', { name: 'Users' });
   await users.getByRole('row').filter({ hasText: email }).getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText('Audra Audited is now an admin')).toBeVisible();

@@ -34,8 +34,18 @@ test('a patient books a slot, sees it in My Appointments, exports it, cancels it
   await modal.getByLabel('Slot').selectOption('11.00 AM - 11.30 AM');
   await modal.getByLabel('Phone Number').fill('+1 555 0142');
   await modal.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Booking confirmed')).toBeVisible();
-  await expect(modal).toBeHidden();
+  // The booking ends on a confirmation: what, when, with whom, the price, the deadline to pay, the policy.
+  const confirmed = page.getByRole('dialog', { name: 'Booking confirmed' });
+  await expect(confirmed.getByRole('heading', { name: 'Booking confirmed' })).toBeFocused();
+  await expect(confirmed).toContainText('Dental Check-up, 30 min');
+  await expect(confirmed).toContainText(`${pp(date)}, 11.00 AM - 11.30 AM`);
+  await expect(confirmed).toContainText('Dr. Sofia Alvarez');
+  await expect(confirmed).toContainText('$45');
+  await expect(confirmed.getByText(/^Pay by .+, or the time is released\.$/)).toBeVisible();
+  await expect(confirmed.getByText(/^Free cancellation until .+; reschedule online until .+\.$/)).toBeVisible();
+  await expect(confirmed.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', /\/dashboard\/payment\//);
+  await confirmed.getByRole('button', { name: 'Done' }).click();
+  await expect(confirmed).toBeHidden();
 
   // The slot list was fetched again: the booked slot is no longer offered.
   await card.getByRole('button', { name: 'Book Appointment' }).click();

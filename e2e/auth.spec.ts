@@ -41,6 +41,10 @@ test('Sign Up shows every validation message, including a weak password', async 
   await main.getByLabel('Password').fill('abcdefgh');
   await main.getByRole('button', { name: 'Sign Up' }).click();
   await expect(main.getByText('password must be strong')).toBeVisible();
+  // The spec's words, and beside them what "strong" means.
+  await expect(
+    main.getByText('At least 6 characters, with an uppercase and a lowercase letter, a digit and one of ! @ # $ & *'),
+  ).toBeVisible();
   await expect(main.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
 });
 
@@ -48,6 +52,7 @@ test('a new patient signs up, is stored on the server, signs out and logs back i
   const email = uniqueEmail('newpatient');
   await signUpInBrowser(page, { name: 'Nina New', email, password: 'Strong#2026' });
   await expect(page.getByText('Create your account')).toBeVisible();
+  await expect(page.getByText('Your account is created; we emailed you a link to verify your address.')).toBeVisible();
   await expect(page).toHaveURL('/');
   await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav(page).getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -98,6 +103,9 @@ test('a forgotten password is reset through the emulator’s emailed link', asyn
   await page.goto('/login');
   await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
   const dialog = page.getByRole('dialog', { name: 'Put here your email' });
+  await expect(dialog).toHaveAccessibleDescription(
+    'Forgot your password? Enter the email you signed up with and we will send you a link to choose a new one.',
+  );
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Reset' }).click();
   const sent = page.getByRole('dialog', { name: 'Please check your email and reset your password' });

@@ -41,12 +41,37 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
   const photoUrl = await img.getAttribute('src');
   expect(photoUrl).toMatch(/^\/api\/images\/doctors\/[0-9a-f]{32}\.png$/);
 
-  await row.getByRole('button', { name: 'Delete' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Dr. Test Person?' });
-  await dialog.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('Doctor Dr. Test Person deleted success')).toBeVisible();
-  await expect(row).toHaveCount(0);
+  // The owner changes everything about them: name, specialty, photo, and Mondays 09:00–13:00 with
+  // Wednesdays 12:00–17:00 (patients are then offered those times only).
+  const newPhoto = join(tmpdir(), `doctor-new-${Date.now()}.png`);
+  writeFileSync(
+    newPhoto,
+    avatarPng({ background: '#fee2e2', skin: '#8d5524', hair: '#111827', clothes: '#0f766e', coat: false }),
+  );
+  await row.getByRole('button', { name: 'Edit Dr. Test Person' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Dr. Test Person' });
+  await edit.getByLabel('Name').fill('Dr. Test Renamed');
+  await edit.getByLabel('Specialty').selectOption('General Dentistry');
+  await edit.getByLabel('New photo (optional)').setInputFiles(newPhoto);
+  for (const day of ['Tuesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'])
+    await edit.getByRole('checkbox', { name: day }).uncheck();
+  await edit.getByLabel('Monday ends at').selectOption('13:00');
+  await edit.getByLabel('Wednesday starts at').selectOption('12:00');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Dr. Test Renamed saved')).toBeVisible();
+  const renamed = table.getByRole('row').filter({ hasText: 'Dr. Test Renamed' });
+  await expect(renamed).toContainText('General Dentistry');
+  await expect(renamed).toContainText('Mon 09:00–13:00; Wed 12:00–17:00');
+  const newUrl = await renamed.getByRole('img', { name: 'Dr. Test Renamed' }).getAttribute('src');
+  expect(newUrl).not.toBe(photoUrl);
   expect((await page.request.get(photoUrl!)).status()).toBe(404);
+
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Dr. Test Renamed?' });
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Doctor Dr. Test Renamed deleted success')).toBeVisible();
+  await expect(renamed).toHaveCount(0);
+  expect((await page.request.get(newUrl!)).status()).toBe(404);
 });
 
 test('a text file named .png is refused by the server and no doctor is added', async ({ page }) => {

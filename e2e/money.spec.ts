@@ -78,7 +78,7 @@ test('inside the clinic’s cancellation window a paid booking says to call the 
   const hours = admin.getByLabel('Free cancellation until (hours before the appointment)');
   await expect(hours).toHaveValue('24');
   await hours.fill('720');
-  await admin.getByRole('button', { name: 'Save' }).click();
+  await admin.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(admin.getByText('Cancellation policy saved')).toBeVisible();
 
   try {

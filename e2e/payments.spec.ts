@@ -23,6 +23,9 @@ test('a patient pays a booking with the demo provider: a declined card first, th
   await expect(main.getByRole('heading', { name: 'Payment for Teeth Whitening' })).toBeVisible();
   await expect(main.getByText('Please pay $250')).toBeVisible();
   await expect(main.getByText(/Demo payments: no card is charged/)).toBeVisible();
+  // Until when to pay, and the cancellation policy, before the card is asked for.
+  await expect(main.getByText(/^Pay by .+, or the time is released\.$/)).toBeVisible();
+  await expect(main.getByText(/^Free cancellation until .+; reschedule online until .+\.$/)).toBeVisible();
 
   const pay = main.getByRole('button', { name: 'Pay' });
   await main.getByLabel('Card number').fill('4000 0000 0000 0002');
@@ -42,6 +45,9 @@ test('a patient pays a booking with the demo provider: a declined card first, th
   await main.getByLabel('Card number').fill('4242 4242 4242 4242');
   await pay.click();
   await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  await expect(
+    main.getByText('Your appointment is paid and its time is yours; the receipt is below, and on its way by email.'),
+  ).toBeVisible();
   await expect(main.getByText(/Your transaction id: pi_demo_/)).toBeVisible();
   await expect
     .poll(() =>

@@ -5,7 +5,9 @@ import { defineConfig } from '@playwright/test';
  * policy, the approved testimonials) run alone, after the others; the others work on data of their
  * own (their own accounts, or their own days of the seed patient) and run two at a time.
  */
-const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'doctors', 'reviews', 'home'].map((spec) => `${spec}.spec.ts`);
+const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'doctors', 'reviews', 'home', 'owner'].map(
+  (spec) => `${spec}.spec.ts`,
+);
 
 // Drives Debian's Chromium (never a downloaded browser) against the real local stack,
 // which global-setup starts on fresh state of its own and stops afterwards.

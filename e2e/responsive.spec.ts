@@ -13,17 +13,18 @@ import {
 } from './support.ts';
 
 // docs/product.md#layouts: every page fits a phone (320–430 px) and a tablet with nothing off-screen,
-// and the admin screens also work on a desktop. Phones and tablets are emulated as such (isMobile: a
-// page wider than the screen would widen the layout viewport, so innerWidth is checked too).
+// and works on a desktop up to 1920 px; at every size no word is broken inside and no text is
+// clipped (the layout sweep: 360, 768, 1280 and 1920 px, and the smallest phone, 320 px). Phones and
+// tablets are emulated as such (isMobile: a page wider than the screen would widen the layout
+// viewport, so innerWidth is checked too).
 const PHONES_AND_TABLET = [
   { width: 320, height: 568 },
   { width: 360, height: 740 },
-  { width: 390, height: 844 },
   { width: 768, height: 1024 },
 ];
 const DESKTOPS = [
-  { width: 1024, height: 768 },
   { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
 ];
 
 /** Nothing scrolls sideways: the page is exactly as wide as the screen. */
@@ -35,6 +36,68 @@ async function expectNoSidewaysScroll(page: Page, what: string) {
   }));
   expect(measured.innerWidth, `${what}: the layout viewport`).toBe(width);
   expect(measured.scrollWidth, `${what}: the page's width`).toBeLessThanOrEqual(measured.innerWidth);
+}
+
+/**
+ * The layout sweep: no word is split across two lines (a table squeezing "Maria" to one letter per
+ * line, a header breaking as "TREATMEN T") and no text is clipped by a box that hides its overflow
+ * or by a scrolling box nobody can reach by keyboard. Words are runs of letters and digits of up to
+ * 20 (a longer run is an id, such as a transaction's, which may wrap anywhere); an email or a web
+ * address may wrap at its dots and @, a compound at its hyphen. A carousel hides its other slides
+ * by design.
+ */
+async function expectWholeWordsAndNothingClipped(page: Page, what: string) {
+  const problems = await page.evaluate(() => {
+    const found: string[] = [];
+    const hidden = (el: Element) =>
+      el.closest('.visually-hidden, [hidden], script, style, noscript, svg, [aria-roledescription="carousel"]') !==
+      null;
+    const nameOf = (el: Element) =>
+      `<${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''}>`;
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const parent = node.parentElement;
+      if (!parent || hidden(parent) || parent.getClientRects().length === 0) continue;
+      for (const word of node.data.matchAll(/[\p{L}\p{N}]{2,}/gu)) {
+        if (word[0].length > 20) continue;
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const tops = new Set(
+          Array.from(range.getClientRects())
+            .filter((r) => r.width > 0)
+            .map((r) => Math.round(r.top)),
+        );
+        if (tops.size > 1) found.push(`"${word[0]}" is split across lines in ${nameOf(parent)}`);
+      }
+    }
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      if (hidden(el) || (el.closest('.modal') === null && document.querySelector('.modal') !== null)) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (box.width <= 2 || box.height <= 2 || style.visibility === 'hidden') continue;
+      const overflowX = el.scrollWidth > el.clientWidth + 1;
+      const overflowY = el.scrollHeight > el.clientHeight + 1;
+      if (!overflowX && !overflowY) continue;
+      const clips = (value: string) => value === 'hidden' || value === 'clip';
+      const scrolls = (value: string) => value === 'auto' || value === 'scroll';
+      const reachable =
+        el.hasAttribute('tabindex') || el.getAttribute('role') === 'dialog' || el === document.scrollingElement;
+      if ((overflowX && clips(style.overflowX)) || (overflowY && clips(style.overflowY))) {
+        if ((el.textContent ?? '').trim()) found.push(`${nameOf(el)} clips its text`);
+      } else if (
+        ((overflowX && scrolls(style.overflowX)) || (overflowY && scrolls(style.overflowY))) &&
+        !reachable &&
+        (el.textContent ?? '').trim() !== '' &&
+        el.tagName !== 'SELECT' &&
+        el.tagName !== 'TEXTAREA'
+      ) {
+        found.push(`${nameOf(el)} scrolls but cannot be reached by keyboard`);
+      }
+    }
+    return [...new Set(found)];
+  });
+  expect(problems, `${what} at ${page.viewportSize()?.width} px`).toEqual([]);
 }
 
 /** The element's whole box is on screen (without scrolling anything sideways). */
@@ -75,6 +138,7 @@ async function expectOnScreen(element: Locator, what: string) {
 async function expectDialogFits(page: Page, dialog: Locator, what: string) {
   await expect(dialog).toBeVisible();
   await expectNoSidewaysScroll(page, what);
+  await expectWholeWordsAndNothingClipped(page, what);
   const box = await dialog.evaluate((el) => {
     const r = el.getBoundingClientRect();
     return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: innerWidth, height: innerHeight };
@@ -96,6 +160,7 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
   await expect(page.locator('.spinner, .progress')).toHaveCount(0);
   await expectNoSidewaysScroll(page, path);
+  await expectWholeWordsAndNothingClipped(page, path);
 }
 
 /** On a narrow screen the dashboard menu is a drawer behind one menu button; open, it fits too. */
@@ -132,6 +197,15 @@ for (const viewport of PHONES_AND_TABLET) {
       await visit(page, '/no/such/page', 'Page not found');
       await visit(page, '/signup', 'Sign Up');
       await visit(page, '/', 'Your new smile starts here');
+      // The brand and Menu share the header's one row.
+      const [brand, menu] = await Promise.all(
+        ['.nav__brand', '.nav__toggle'].map((selector) => page.locator(selector).first().boundingBox()),
+      );
+      if (menu && (await page.locator('.nav__toggle').first().isVisible()))
+        expect(
+          Math.abs((brand?.y ?? 0) + (brand?.height ?? 0) / 2 - (menu.y + menu.height / 2)),
+          'Menu on a second row',
+        ).toBeLessThan(12);
       const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
       if (await toggle.isVisible()) {
         await toggle.click();
@@ -144,60 +218,7 @@ for (const viewport of PHONES_AND_TABLET) {
     });
 
     test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
-      const index = PHONES_AND_TABLET.indexOf(viewport);
-      const email = uniqueEmail(`phone-${viewport.width}`);
-      await createAccount(email, 'Strong#2026', 'Maximiliana Featherstonehaugh-Oyelaran');
-      await verifyAccount(email);
-      await logIn(page, { email, password: 'Strong#2026' });
-      const unpaid = await bookViaApi(page, {
-        treatment: 'Orthodontic Consultation',
-        date: clinicDate(40 + index),
-        slot: '01.00 PM - 02.00 PM',
-      });
-      const paid = await bookViaApi(page, {
-        treatment: 'Root Canal Treatment',
-        date: clinicDate(40 + index),
-        slot: '11.00 AM - 12.30 PM',
-      });
-      await payViaApi(page, paid);
-
-      await visit(page, '/', 'Your new smile starts here');
-      await visit(page, '/review', 'Review');
-      await visit(page, '/offers/no-such-offer', 'A time is free for you');
-      await visit(page, `/dashboard/payment/${unpaid}`, 'Payment for Orthodontic Consultation');
-      await expectHeadingNearTop(page, 'payment');
-      await expectOnScreen(page.getByRole('main').getByRole('button', { name: 'Pay' }), 'the Pay button');
-      await visit(page, `/dashboard/payment/${paid}`, 'Payment for Root Canal Treatment');
-      // A paid booking only says it is paid.
-      await expect(page.getByRole('main').getByText('This appointment is paid.')).toBeVisible();
-      await expect(page.getByRole('main').getByText(/Please pay/)).toHaveCount(0);
-      await visit(page, `/dashboard/receipt/${paid}`, 'Your receipt');
-
-      await visit(page, '/dashboard', 'My Appointments');
-      await expectHeadingNearTop(page, 'My Appointments');
-      await expectDashboardMenuFits(page, 'My Appointments');
-      const rows = page.getByRole('table', { name: 'My appointments' }).getByRole('row');
-      const unpaidRow = rows.filter({ hasText: 'Orthodontic Consultation' });
-      const paidRow = rows.filter({ hasText: 'Root Canal Treatment' });
-      await expectOnScreen(unpaidRow.getByRole('link', { name: 'Pay' }), 'the unpaid booking’s Pay');
-      await expectOnScreen(unpaidRow.getByRole('button', { name: 'Cancel' }), 'the unpaid booking’s Cancel');
-      await expectOnScreen(paidRow.getByText('Paid', { exact: true }), 'the paid booking’s Paid');
-      await expectOnScreen(paidRow.getByRole('link', { name: /^Receipt for / }), 'the paid booking’s Receipt');
-      // Weeks ahead is outside the cancellation window: a paid booking may be cancelled (and refunded).
-      await expectOnScreen(paidRow.getByRole('button', { name: 'Cancel' }), 'the paid booking’s Cancel');
-      await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
-      await expectDialogFits(page, page.getByRole('dialog', { name: 'Cancel this appointment?' }), 'cancel dialog');
-      await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
-
-      await visit(page, '/appointment', /^Available Appointments on/);
-      await pickDay(page, clinicDate(1)); // tomorrow: today's times may all have passed
-      await page
-        .getByRole('article', { name: 'Teeth Cleaning' })
-        .getByRole('button', { name: 'Book Appointment' })
-        .click();
-      const booking = page.getByRole('dialog', { name: 'Teeth Cleaning' });
-      await expectDialogFits(page, booking, 'booking dialog');
-      await expectOnScreen(booking.getByRole('button', { name: 'Submit' }), 'the booking dialog’s Submit');
+      await patientPagesFit(page);
     });
 
     test(`${size}: an admin's pages and delete dialogs fit the screen`, async ({ page }) => {
@@ -211,10 +232,83 @@ for (const viewport of DESKTOPS) {
   test.describe(size, () => {
     test.use({ viewport, serviceWorkers: 'block' });
 
+    test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
+      await patientPagesFit(page);
+    });
+
     test(`${size}: an admin's pages and delete dialogs fit the screen`, async ({ page }) => {
       await adminPagesFit(page);
     });
   });
+}
+
+async function patientPagesFit(page: Page) {
+  const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+  const index = [...PHONES_AND_TABLET, ...DESKTOPS].findIndex((v) => v.width === viewport.width);
+  const email = uniqueEmail(`phone-${viewport.width}`);
+  await createAccount(email, 'Strong#2026', 'Maximiliana Featherstonehaugh-Oyelaran');
+  await verifyAccount(email);
+  await logIn(page, { email, password: 'Strong#2026' });
+  const unpaid = await bookViaApi(page, {
+    treatment: 'Orthodontic Consultation',
+    date: clinicDate(40 + index),
+    slot: '01.00 PM - 02.00 PM',
+  });
+  const paid = await bookViaApi(page, {
+    treatment: 'Root Canal Treatment',
+    date: clinicDate(40 + index),
+    slot: '11.00 AM - 12.30 PM',
+  });
+  await payViaApi(page, paid);
+  // A paid visit cancelled and refunded: it stays under "Past and cancelled" with its receipt.
+  await refundDueViaApi(page, {
+    treatment: 'Dental Check-up',
+    date: clinicDate(40 + index),
+    slot: '09.00 AM - 09.30 AM',
+  });
+
+  await visit(page, '/', 'Your new smile starts here');
+  await visit(page, '/review', 'Review');
+  await visit(page, '/offers/no-such-offer', 'A time is free for you');
+  await visit(page, `/dashboard/payment/${unpaid}`, 'Payment for Orthodontic Consultation');
+  await expectHeadingNearTop(page, 'payment');
+  await expectOnScreen(page.getByRole('main').getByRole('button', { name: 'Pay' }), 'the Pay button');
+  await visit(page, `/dashboard/payment/${paid}`, 'Payment for Root Canal Treatment');
+  // A paid booking only says it is paid.
+  await expect(page.getByRole('main').getByText('This appointment is paid.')).toBeVisible();
+  await expect(page.getByRole('main').getByText(/Please pay/)).toHaveCount(0);
+  await visit(page, `/dashboard/receipt/${paid}`, 'Your receipt');
+
+  await visit(page, '/dashboard', 'My Appointments');
+  await expectHeadingNearTop(page, 'My Appointments');
+  await expectDashboardMenuFits(page, 'My Appointments');
+  const rows = page.getByRole('table', { name: 'My appointments' }).getByRole('row');
+  const unpaidRow = rows.filter({ hasText: 'Orthodontic Consultation' });
+  const paidRow = rows.filter({ hasText: 'Root Canal Treatment' });
+  await expectOnScreen(unpaidRow.getByRole('link', { name: 'Pay' }), 'the unpaid booking’s Pay');
+  await expectOnScreen(unpaidRow.getByRole('button', { name: 'Cancel' }), 'the unpaid booking’s Cancel');
+  await expectOnScreen(paidRow.getByText('Paid', { exact: true }), 'the paid booking’s Paid');
+  await expectOnScreen(paidRow.getByRole('link', { name: /^Receipt for / }), 'the paid booking’s Receipt');
+  // Weeks ahead is outside the cancellation window: a paid booking may be cancelled (and refunded).
+  await expectOnScreen(paidRow.getByRole('button', { name: 'Cancel' }), 'the paid booking’s Cancel');
+  const history = page.getByRole('region', { name: 'Past and cancelled' });
+  await expect(history.getByText('$45 refunded')).toBeVisible();
+  await expectOnScreen(history.getByRole('link', { name: /^Receipt for Dental Check-up/ }), 'a past visit’s receipt');
+  await unpaidRow.getByRole('button', { name: 'Cancel' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: 'Cancel this appointment?' }), 'cancel dialog');
+  await page.getByRole('dialog').getByRole('button', { name: 'Keep it' }).click();
+
+  await visit(page, '/appointment', /^Available Appointments on/);
+  await pickDay(page, clinicDate(1)); // tomorrow: today's times may all have passed
+  await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
+  const booking = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await expectDialogFits(page, booking, 'booking dialog');
+  // Submit is in view as the dialog opens, however short the screen: nothing hides it below the fold.
+  const submit = await booking.getByRole('button', { name: 'Submit' }).boundingBox();
+  expect((submit?.y ?? Number.POSITIVE_INFINITY) + (submit?.height ?? 0), 'Submit below the fold').toBeLessThanOrEqual(
+    viewport.height,
+  );
+  await expectOnScreen(booking.getByRole('button', { name: 'Submit' }), 'the booking dialog’s Submit');
 }
 
 async function adminPagesFit(page: Page) {
@@ -237,6 +331,7 @@ async function adminPagesFit(page: Page) {
     ['/dashboard/settings', 'Clinic settings'],
     ['/dashboard/clinic-hours', 'Clinic hours and closures'],
     ['/dashboard/chairs', 'Chairs'],
+    ['/dashboard/specialties', 'Specialties'],
     [`/dashboard/receipt/${refunded.bookingId}`, 'Your receipt'],
   ] as const) {
     await visit(page, path, heading);
@@ -255,11 +350,23 @@ async function adminPagesFit(page: Page) {
   });
   expect(gridBox.left, 'the schedule grid: left edge').toBeGreaterThanOrEqual(0);
   expect(gridBox.right, 'the schedule grid: right edge').toBeLessThanOrEqual(gridBox.width);
+  // On a phone the doctors' columns do not all fit: the page says so.
+  if ((page.viewportSize()?.width ?? 0) < 768)
+    await expect(page.getByText(/^\d+ doctors: scroll sideways to see them all/)).toBeVisible();
   await expectOnScreen(page.getByRole('button', { name: 'Next day' }), 'the schedule’s Next day');
   await page.getByRole('button', { name: 'Next day' }).click();
   await expectNoSidewaysScroll(page, 'the next day’s schedule');
   await page.getByRole('button', { name: 'Book by phone' }).click();
-  await expectDialogFits(page, page.getByRole('dialog', { name: 'Book by phone' }), 'book by phone dialog');
+  const phoneBooking = page.getByRole('dialog', { name: 'Book by phone' });
+  await expectDialogFits(page, phoneBooking, 'book by phone dialog');
+  if ((page.viewportSize()?.width ?? 0) >= 1280) {
+    // On a desktop the whole dialog is in view, Book included, with nothing to scroll.
+    const { scrollHeight, clientHeight } = await phoneBooking.evaluate((el) => ({
+      scrollHeight: el.scrollHeight,
+      clientHeight: el.clientHeight,
+    }));
+    expect(scrollHeight, 'the book-by-phone dialog scrolls').toBeLessThanOrEqual(clientHeight);
+  }
   await page.keyboard.press('Escape');
 
   await visit(page, '/dashboard/treatments', 'Treatments');
@@ -268,7 +375,10 @@ async function adminPagesFit(page: Page) {
   await page.keyboard.press('Escape');
 
   await visit(page, '/dashboard/all-users', 'All Users');
+  await page.getByLabel('Find by name or email').fill('@clinic.test');
   const users = page.getByRole('table', { name: 'Users' }).getByRole('row');
+  // Only the header row lacks the search's text once the found page is shown.
+  await expect(users.filter({ hasNotText: '@clinic.test' })).toHaveCount(1);
   const patientRow = users.filter({ hasText: 'patient@clinic.test' });
   await expectOnScreen(patientRow.getByRole('button', { name: 'Delete' }), 'a user’s Delete');
   const promotable = users.filter({ has: page.getByRole('button', { name: 'Make Admin' }) }).first();
@@ -282,8 +392,11 @@ async function adminPagesFit(page: Page) {
   for (const row of await doctors.filter({ has: page.getByRole('button', { name: 'Delete' }) }).all()) {
     await expectOnScreen(row.getByRole('button', { name: 'Delete' }), 'a doctor’s Delete');
   }
-  await doctors.getByRole('button', { name: 'Edit hours' }).first().click();
-  await expectDialogFits(page, page.getByRole('dialog', { name: /^Working hours of / }), 'working-hours dialog');
+  await doctors
+    .getByRole('button', { name: /^Edit Dr\. / })
+    .first()
+    .click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: /^Edit Dr\. / }), 'doctor dialog');
   await page.keyboard.press('Escape');
   await doctors.getByRole('button', { name: 'Delete' }).first().click();
   await expectDialogFits(page, page.getByRole('dialog', { name: /^Delete / }), 'delete doctor dialog');

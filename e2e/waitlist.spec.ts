@@ -37,6 +37,9 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   await expect(card.getByText('0 spaces available')).toBeVisible();
   await card.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByText(`You are on the waitlist for ${TREATMENT} on ${pp(date)}`)).toBeVisible();
+  // The card says so instead of offering to join again.
+  await expect(card.getByText('You are on the waitlist: we will mail you if a time frees up.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Join the waitlist' })).toHaveCount(0);
 
   await page.goto('/dashboard');
   const waitlist = page.getByRole('region', { name: 'My waitlist' });

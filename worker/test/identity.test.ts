@@ -9,6 +9,8 @@ import { accessTokenFor, addUser, bearer, call, emulatorIdToken, postJson, seed 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN =
   'Please verify your email address first: open the link we emailed you, then sign in again';
+const RECORD_WAITS =
+  'The clinic already has your record from a booking by phone. Open the link we emailed you to confirm this address is yours, then sign in: your appointments will be there.';
 
 type IdClaims = Parameters<typeof emulatorIdToken>[0];
 
@@ -120,7 +122,7 @@ describe('a user is the Firebase uid, not the email', () => {
     const id = await addUser('legacy@example.com', 'Lena Legacy', 'patient', { uid: null, verified: false });
     const unverified = await exchange({ email: 'legacy@example.com', sub: 'uid-legacy', verified: false });
     expect(unverified.status).toBe(403);
-    expect(await unverified.json()).toEqual({ message: VERIFY_BEFORE_SIGN_IN });
+    expect(await unverified.json()).toEqual({ message: RECORD_WAITS, recordWaitsForVerification: true });
     const unverifiedSignUp = await signUp({
       email: 'legacy@example.com',
       sub: 'uid-legacy',
@@ -128,6 +130,11 @@ describe('a user is the Firebase uid, not the email', () => {
       name: 'Lena',
     });
     expect(unverifiedSignUp.status).toBe(403);
+    expect(await unverifiedSignUp.json()).toEqual({
+      acknowledged: false,
+      message: RECORD_WAITS,
+      recordWaitsForVerification: true,
+    });
     expect(await userRow('legacy@example.com')).toMatchObject({
       firebase_uid: null,
       email_verified: 0,

@@ -75,7 +75,12 @@ describe('GET/PUT /api/clinic/policy', () => {
   it('tells anyone the free cancellation window, 24 hours until the clinic changes it', async () => {
     const response = await call('/api/clinic/policy');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ freeCancellationHours: 24, rescheduleCutoffHours: 24 });
+    expect(await response.json()).toEqual({
+      freeCancellationHours: 24,
+      rescheduleCutoffHours: 24,
+      unpaidHoldHours: 24,
+      unpaidHoldHoursBeforeStart: 12,
+    });
   });
 
   it('lets an admin change it, and nobody else', async () => {
@@ -86,13 +91,13 @@ describe('GET/PUT /api/clinic/policy', () => {
       freeCancellationHours: 48,
       rescheduleCutoffHours: 24,
     });
-    expect(await (await call('/api/clinic/policy', { headers: patient })).json()).toEqual({
+    expect(await (await call('/api/clinic/policy', { headers: patient })).json()).toMatchObject({
       freeCancellationHours: 48,
       rescheduleCutoffHours: 24,
     });
     expect((await setPolicy(12, patient)).status).toBe(403);
     expect((await setPolicy(12, {})).status).toBe(401);
-    expect(await (await call('/api/clinic/policy')).json()).toEqual({
+    expect(await (await call('/api/clinic/policy')).json()).toMatchObject({
       freeCancellationHours: 48,
       rescheduleCutoffHours: 24,
     });
@@ -107,7 +112,7 @@ describe('GET/PUT /api/clinic/policy', () => {
     const response = await setPolicy(hours);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ acknowledged: false, message });
-    expect(await (await call('/api/clinic/policy')).json()).toEqual({
+    expect(await (await call('/api/clinic/policy')).json()).toMatchObject({
       freeCancellationHours: 24,
       rescheduleCutoffHours: 24,
     });

@@ -12,6 +12,8 @@ type ConfirmDialogProps = {
   busy?: boolean;
   onConfirm(): void;
   onCancel(): void;
+  /** A second way to go ahead (say, "Cancel them and tell the patients" beside "Keep them for review"). */
+  alternative?: { label: string; onChoose(): void };
 };
 
 /** Asks before a destructive action. Focus starts on Cancel, the safe choice. */
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   busy = false,
   onConfirm,
   onCancel,
+  alternative,
 }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
@@ -43,6 +46,11 @@ export function ConfirmDialog({
         <button type="button" className="button button--danger" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </button>
+        {alternative && (
+          <button type="button" className="button button--danger" onClick={alternative.onChoose} disabled={busy}>
+            {alternative.label}
+          </button>
+        )}
         <button ref={cancelRef} type="button" className="button" onClick={cancel} disabled={busy}>
           {cancelLabel}
         </button>

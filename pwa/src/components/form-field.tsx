@@ -10,21 +10,38 @@ type FormFieldProps = {
   autoComplete?: string;
   /** The on-screen keyboard a phone shows (say, 'decimal' for a price). */
   inputMode?: 'decimal' | 'numeric';
+  /** What the field asks for, in plain words, always shown under the label. */
+  hint?: string;
 };
 
-export function FormField({ label, registration, error, type = 'text', autoComplete, inputMode }: FormFieldProps) {
+export function FormField({
+  label,
+  registration,
+  error,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  hint,
+}: FormFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       <input
         id={id}
         type={type}
         autoComplete={autoComplete}
         inputMode={inputMode}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...registration}
       />
       {error && (

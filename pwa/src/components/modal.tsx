@@ -12,6 +12,8 @@ type ModalProps = {
   onClose(): void;
   /** Receives focus on open; else the first focusable element inside. */
   initialFocus?: RefObject<HTMLElement | null>;
+  /** A dialog with two columns on a desktop (the front desk's phone booking). */
+  wide?: boolean;
   children: ReactNode;
 };
 
@@ -19,7 +21,7 @@ type ModalProps = {
  * An accessible modal dialog: focus moves in on open and is kept inside (Tab wraps around),
  * Escape closes, and focus returns to whatever opened it.
  */
-export function Modal({ labelledBy, describedBy, onClose, initialFocus, children }: ModalProps) {
+export function Modal({ labelledBy, describedBy, onClose, initialFocus, wide = false, children }: ModalProps) {
   const dialogRef = useRef<HTMLDivElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per opening; re-running when the caller's ref changes would pull focus back mid-dialog.
@@ -67,7 +69,7 @@ export function Modal({ labelledBy, describedBy, onClose, initialFocus, children
       {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: the dialog itself handles Escape and traps Tab, as the WAI-ARIA dialog pattern asks. */}
       <div
         ref={dialogRef}
-        className="modal__box"
+        className={wide ? 'modal__box modal__box--wide' : 'modal__box'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={labelledBy}

@@ -38,7 +38,7 @@ export function MenuButton({
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
       </svg>
-      <span>Menu</span>
+      <span className="nav__toggle-label">Menu</span>
     </button>
   );
 }

@@ -26,22 +26,35 @@ type StrandedConflictDialogProps = {
   confirmLabel: string;
 };
 
-/** docs/product.md#schedule-changes-that-affect-bookings: the server refused a change that strands these bookings. */
+export const CANCEL_THEM = 'Cancel them and tell the patients';
+
+/**
+ * docs/product.md#schedule-changes-that-affect-bookings: the server refused a change that strands
+ * these bookings. Going ahead keeps them for the front desk (each patient is mailed that the clinic
+ * will call); where the change allows it (a closure), the desk may cancel them instead (each
+ * patient is mailed why, a paid booking refunded).
+ */
 export function StrandedConflictDialog({ change, confirmLabel }: StrandedConflictDialogProps) {
   if (!change.conflict) return null;
   const { stranded } = change.conflict;
+  const one = stranded.length === 1;
+  const cancelInstead = change.cancelThemInstead;
   return (
     <ConfirmDialog
       title={`${bookingsText(stranded.length)} would no longer fit`}
       confirmLabel={confirmLabel}
-      cancelLabel="Cancel"
+      cancelLabel="Go back"
       busy={change.busy}
       onConfirm={() => void change.confirmAnyway()}
       onCancel={change.cancel}
+      {...(cancelInstead ? { alternative: { label: CANCEL_THEM, onChoose: () => void cancelInstead() } } : {})}
     >
       <p>
-        Nothing has changed yet. {confirmLabel} keeps {stranded.length === 1 ? 'this booking' : 'these bookings'} and
-        marks {stranded.length === 1 ? 'it' : 'them'} for the front desk to rearrange; Cancel changes nothing.
+        Nothing has changed yet. “{confirmLabel}” keeps {one ? 'this booking' : 'these bookings'} on the Needs review
+        list and mails {one ? 'the patient' : 'each patient'} that the clinic will call.
+        {cancelInstead &&
+          ` “${CANCEL_THEM}” cancels ${one ? 'it' : 'them'}, refunds what was paid and mails ${one ? 'the patient' : 'each patient'} why.`}{' '}
+        “Go back” changes nothing.
       </p>
       <StrandedList stranded={stranded} />
     </ConfirmDialog>
@@ -61,8 +74,17 @@ export function KeptBookingsNotice({ change: { kept, dismissKept } }: { change: 
         <div className="kept-notice">
           {kept.stranded.length > 0 && (
             <>
-              <p>Kept {bookingsText(kept.stranded.length)} for the front desk to rearrange:</p>
+              <p>
+                Kept {bookingsText(kept.stranded.length)} for the front desk to rearrange (on the Needs review list);
+                each patient was told the clinic will call:
+              </p>
               <StrandedList stranded={kept.stranded} />
+            </>
+          )}
+          {kept.cancelled.length > 0 && (
+            <>
+              <p>Cancelled {bookingsText(kept.cancelled.length)}; each patient was told why by mail:</p>
+              <StrandedList stranded={kept.cancelled} />
             </>
           )}
           {kept.withdrawnOffers.length > 0 && (

@@ -6,8 +6,12 @@ import { notify } from '../lib/notify.ts';
 
 export type { StrandedBooking, WithdrawnOffer };
 
-/** What a change made anyway left for the front desk: the bookings it kept, the waitlist offers it withdrew. */
-export type KeptAfterChange = { stranded: readonly StrandedBooking[]; withdrawnOffers: readonly WithdrawnOffer[] };
+/** What a change made anyway left for the front desk: the bookings it kept or cancelled, the waitlist offers it withdrew. */
+export type KeptAfterChange = {
+  stranded: readonly StrandedBooking[];
+  cancelled: readonly StrandedBooking[];
+  withdrawnOffers: readonly WithdrawnOffer[];
+};
 
 /** The upcoming bookings a refused schedule change would strand (its 409 answer lists them), else null. */
 export function strandedBy(error: unknown): StrandedBooking[] | null {
@@ -26,6 +30,8 @@ export type StrandedView = {
   /** What the last change kept (bookings) and withdrew (offers), until dismissed. */
   kept: KeptAfterChange | null;
   confirmAnyway(): Promise<boolean>;
+  /** Where the change can cancel the bookings instead of keeping them (a closure): does so. */
+  cancelThemInstead?: () => Promise<boolean>;
   cancel(): void;
   dismissKept(): void;
 };
@@ -36,9 +42,20 @@ export type ScheduleChange<Args> = StrandedView & {
   submit(args: Args): Promise<boolean>;
 };
 
+/** What becomes of the bookings a change strands: refused (nothing), kept for review, or (a closure) cancelled. */
+export type Resolution = 'refuse' | 'keep' | 'cancel';
+
 type Options<Args> = {
-  /** Makes the change; with `force`, even when it strands upcoming bookings (the server keeps them and lists them). */
-  run(args: Args, force: boolean): Promise<{ stranded: StrandedBooking[]; withdrawnOffers?: WithdrawnOffer[] }>;
+  /**
+   * Makes the change; 'keep' even when it strands upcoming bookings (the server keeps them and lists
+   * them), 'cancel' cancelling them instead (where `canCancel`).
+   */
+  run(
+    args: Args,
+    resolution: Resolution,
+  ): Promise<{ stranded: StrandedBooking[]; cancelled?: StrandedBooking[]; withdrawnOffers?: WithdrawnOffer[] }>;
+  /** The change can cancel the bookings it strands instead of keeping them. */
+  canCancel?: boolean;
   /** The success toast. */
   successText(args: Args): string;
   /** Called once the change is made (say, to empty the form). */
@@ -51,26 +68,36 @@ type Options<Args> = {
  * A schedule change that the server may refuse because it would strand upcoming bookings
  * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` tries it; refused with
  * such a list, `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
- * resends it with `force` or `cancel()` drops it. Once made: a success toast, and `kept` lists the
+ * resends it keeping them (`cancelThemInstead()`, where offered, cancelling them) or `cancel()` drops it. Once made: a success toast, and `kept` lists the
  * bookings kept for the front desk and the waitlist offers withdrawn (render KeptBookingsNotice). Any other failure: an error toast.
  */
-export function useScheduleChange<Args>({ run, successText, onDone, focusAfter }: Options<Args>): ScheduleChange<Args> {
+export function useScheduleChange<Args>({
+  run,
+  canCancel = false,
+  successText,
+  onDone,
+  focusAfter,
+}: Options<Args>): ScheduleChange<Args> {
   const [conflict, setConflict] = useState<{ args: Args; stranded: StrandedBooking[] } | null>(null);
   const [kept, setKept] = useState<KeptAfterChange | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function attempt(args: Args, force: boolean): Promise<boolean> {
+  async function attempt(args: Args, resolution: Resolution): Promise<boolean> {
     setBusy(true);
     try {
-      const { stranded, withdrawnOffers = [] } = await run(args, force);
+      const { stranded, cancelled = [], withdrawnOffers = [] } = await run(args, resolution);
       notify.success(successText(args));
       setConflict(null);
-      setKept(stranded.length + withdrawnOffers.length > 0 ? { stranded, withdrawnOffers } : null);
+      setKept(
+        stranded.length + cancelled.length + withdrawnOffers.length > 0
+          ? { stranded, cancelled, withdrawnOffers }
+          : null,
+      );
       onDone?.(args);
       focusAfter?.current?.focus();
       return true;
     } catch (cause) {
-      const stranded = force ? null : strandedBy(cause);
+      const stranded = resolution === 'refuse' ? strandedBy(cause) : null;
       setConflict(stranded && { args, stranded });
       if (!stranded) {
         console.error(cause);
@@ -86,8 +113,11 @@ export function useScheduleChange<Args>({ run, successText, onDone, focusAfter }
     busy,
     conflict,
     kept,
-    submit: (args: Args) => attempt(args, false),
-    confirmAnyway: () => (conflict ? attempt(conflict.args, true) : Promise.resolve(false)),
+    submit: (args: Args) => attempt(args, 'refuse'),
+    confirmAnyway: () => (conflict ? attempt(conflict.args, 'keep') : Promise.resolve(false)),
+    ...(canCancel
+      ? { cancelThemInstead: () => (conflict ? attempt(conflict.args, 'cancel') : Promise.resolve(false)) }
+      : {}),
     cancel: () => setConflict(null),
     dismissKept: () => setKept(null),
   };

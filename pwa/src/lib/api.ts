@@ -1,5 +1,5 @@
 import { readAccessToken, renewedAccessToken } from './access-token.ts';
-import { ApiError, send } from './http.ts';
+import { ApiError, answerOf } from './http.ts';
 
 /**
  * Calls the Worker's API: `api('/reviews')` fetches `/api/reviews` and answers its JSON (or a Blob
@@ -9,23 +9,28 @@ import { ApiError, send } from './http.ts';
  * Calls that bring their own Authorization are never retried.
  */
 export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await apiAnswer<T>(path, init)).body;
+}
+
+/** As `api`, with the answer's headers too (a page's X-Total-Count and Link, say). */
+export async function apiAnswer<T>(path: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (typeof init.body === 'string' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }
-  if (headers.has('Authorization')) return send<T>(path, { ...init, headers });
+  if (headers.has('Authorization')) return answerOf<T>(path, { ...init, headers });
 
   const token = readAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   try {
-    return await send<T>(path, { ...init, headers });
+    return await answerOf<T>(path, { ...init, headers });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
     const fresh = await renewedAccessToken(token);
     if (!fresh) throw error;
     headers.set('Authorization', `Bearer ${fresh}`);
-    return send<T>(path, { ...init, headers });
+    return answerOf<T>(path, { ...init, headers });
   }
 }
 

@@ -35,7 +35,11 @@ export const CHAIRS_KEY = '/chairs';
 /** The specialties with how many doctors and treatments have each (admin). */
 export const SPECIALTIES_IN_USE_KEY = '/specialties';
 
+export const MESSAGE_SETTINGS_KEY = '/messages/settings';
+
 export const USERS_KEY = '/users';
+/** Any page of the user list (GET /api/users?q=&page=). */
+export const isUsersKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${USERS_KEY}?`);
 export const adminStatusKey = (email: string) => `/users/admin/${encodeURIComponent(email)}`;
 
 /** The approved reviews (the home page's testimonials). */
@@ -57,7 +61,11 @@ export const scheduleDayKey = (date: string) => `${SCHEDULE}?date=${date}`;
 /** The appointments per day of a range (ISO dates). */
 export const scheduleCountsKey = (from: string, to: string) => `${SCHEDULE}?from=${from}&to=${to}`;
 /** Any schedule answer: a day or the counts of a range. */
-export const isScheduleKey = (key: unknown) => typeof key === 'string' && key.startsWith(`${SCHEDULE}?`);
+/** GET /api/schedule/review: the bookings waiting for the front desk. */
+export const REVIEW_KEY = `${SCHEDULE}/review`;
+/** Every cached read of the schedule: its days, its counts and the review list. */
+export const isScheduleKey = (key: unknown) =>
+  typeof key === 'string' && (key.startsWith(`${SCHEDULE}?`) || key === REVIEW_KEY);
 /** Patients found by the front desk's search. */
 export const patientSearchKey = (q: string) => `/users/search?q=${encodeURIComponent(q)}`;
 

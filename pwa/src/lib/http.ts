@@ -30,6 +30,11 @@ const asksForJson = (headers: Headers) => (headers.get('Accept') ?? 'application
  * file. A non-2xx answer throws ApiError with the server's `message`; a network failure, status 0.
  */
 export async function send<T>(path: string, init: RequestInit = {}): Promise<T> {
+  return (await answerOf<T>(path, init)).body;
+}
+
+/** As `send`, with the answer's headers too (a page's X-Total-Count and Link, say). */
+export async function answerOf<T>(path: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
   const headers = new Headers(init.headers);
   let response: Response;
   try {
@@ -41,7 +46,7 @@ export async function send<T>(path: string, init: RequestInit = {}): Promise<T> 
   }
   noteAnswer();
 
-  if (response.ok && !asksForJson(headers)) return (await response.blob()) as T;
+  if (response.ok && !asksForJson(headers)) return { body: (await response.blob()) as T, headers: response.headers };
 
   const text = await response.text();
   let body: unknown;
@@ -60,5 +65,5 @@ export async function send<T>(path: string, init: RequestInit = {}): Promise<T> 
         : response.statusText || `Request failed with status ${response.status}`;
     throw new ApiError(response.status, message, response.statusText, body);
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }

@@ -43,3 +43,19 @@ export function workingDaysText(days: readonly number[]): string {
   if (consecutive && chosen.length >= 3) return `${chosen[0]?.short}–${chosen.at(-1)?.short}`;
   return chosen.map((weekday) => weekday.short).join(', ');
 }
+
+/**
+ * A doctor's week in a few words: the days with the same hours together, e.g. "Mon–Fri 09:00–17:00"
+ * or "Mon 09:00–13:00; Wed 12:00–18:00"; "No days" when they work none.
+ */
+export function weeklyHoursText(week: readonly { weekday: number; start: string; end: string }[]): string {
+  const groups = new Map<string, number[]>();
+  for (const { day } of WEEKDAYS) {
+    const hours = week.find((h) => h.weekday === day);
+    if (!hours) continue;
+    const key = `${hours.start}–${hours.end}`;
+    groups.set(key, [...(groups.get(key) ?? []), day]);
+  }
+  if (groups.size === 0) return 'No days';
+  return [...groups].map(([hours, days]) => `${workingDaysText(days)} ${hours}`).join('; ');
+}

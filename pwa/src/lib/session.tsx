@@ -260,7 +260,8 @@ export function SessionProvider({
         void ensureAuth();
         const firebase = await loadFirebase();
         const user = await firebase.createAccount(email, password);
-        notify.success('Create your account');
+        // The spec's words, and what they mean.
+        notify.success('Create your account', 'Your account is created; we emailed you a link to verify your address.');
         await firebase.setDisplayName(name);
         // Booking and reviews wait for a verified email; if this mail fails, the banner's Resend sends another.
         let linkSent = true;

@@ -4,11 +4,11 @@ import {
   type BookingHistory,
   BookingsQuery,
   CancelQuery,
-  HISTORY_PAGE_SIZE,
   HistoryQuery,
   NewBooking,
   type PastBooking,
 } from '../../../contract/bookings.ts';
+import { HISTORY_PAGE_SIZE } from '../../../contract/pages.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';

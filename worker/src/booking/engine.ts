@@ -98,7 +98,9 @@ export const TAKEN = 'This slot was just booked; please choose another one';
 export const CHANGED = 'This booking was changed meanwhile (paid, cancelled or moved); please reload and try again';
 export const STARTED = 'This slot has already started';
 export const unpaidLimitMessage = (limit: number, byClinic = false) =>
-  `${byClinic ? 'This patient already has' : 'You already have'} ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
+  byClinic
+    ? `This patient already has ${limit} unpaid appointment${limit === 1 ? '' : 's'} to pay online; book this one to be paid at the clinic, or give a reason to go past the limit`
+    : `You already have ${limit} unpaid appointment${limit === 1 ? '' : 's'}; pay or cancel one before booking another`;
 const notOffered = (name: string) => `${name} is no longer offered; please choose another treatment`;
 const alreadyBooked = (isoDate: string, byClinic: boolean) =>
   `${byClinic ? 'This patient already has' : 'You already have'} a booking on ${displayDate(isoDate)}`;

@@ -1,13 +1,22 @@
-import { type CancellationPolicy, PolicyChange, type PolicySaved } from '../../../contract/policy.ts';
+import { type BookingRules, PolicyChange, type PolicySaved } from '../../../contract/policy.ts';
+import { holdRules } from '../booking/holds.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readJson } from '../platform/http.ts';
 import { readPolicy, savePolicy } from './data/cancellation-policy.ts';
 
-/** GET /api/clinic/policy (anyone): until when a paid booking is cancelled online and refunded, and a booking rescheduled online. */
+/**
+ * GET /api/clinic/policy (anyone): until when a paid booking is cancelled online and refunded, a
+ * booking rescheduled online, and how long an unpaid one holds its time.
+ */
 export async function getPolicy(_request: Request, env: Env): Promise<Response> {
-  return json((await readPolicy(env.DB)) satisfies CancellationPolicy);
+  const { hoursAfterBooking, hoursBeforeStart } = holdRules(env);
+  return json({
+    ...(await readPolicy(env.DB)),
+    unpaidHoldHours: hoursAfterBooking,
+    unpaidHoldHoursBeforeStart: hoursBeforeStart,
+  } satisfies BookingRules);
 }
 
 /** PUT /api/clinic/policy (admin): the fields sent change, with their audit row in the same batch when any did. */

@@ -1,12 +1,12 @@
 import * as v from 'valibot';
 import type { Acknowledged } from '../../../contract/answers.ts';
+import { USERS_PAGE_SIZE } from '../../../contract/pages.ts';
 import {
   type AccessToken,
   AccessTokenQuery,
   type AdminMade,
   type AdminStatus,
   NewUser,
-  USERS_PAGE_SIZE,
   type UserDeleted,
   type UserSaved,
   UsersQuery,
@@ -43,6 +43,9 @@ type Params = { params: Record<string, string> };
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN =
   'Please verify your email address first: open the link we emailed you, then sign in again';
+/** A record the front desk made (a booking by phone) waits for its email to be verified before it is handed over. */
+const RECORD_WAITS =
+  'The clinic already has your record from a booking by phone. Open the link we emailed you to confirm this address is yours, then sign in: your appointments will be there.';
 
 function isBootstrapAdmin(env: Env, address: string): boolean {
   return env.ADMIN_EMAILS.split(',').some((admin) => admin.trim().toLowerCase() === address);
@@ -66,7 +69,7 @@ async function userOf(env: Env, identity: Identity, name: string): Promise<{ use
     const bound = found.find((user) => user.firebaseUid === uid);
     const byEmail = found.find((user) => user !== bound && user.email.toLowerCase() === address);
     if (byEmail && (byEmail.firebaseUid !== null || bound)) throw new HttpError(409, EMAIL_TAKEN);
-    if (byEmail && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
+    if (byEmail && !emailVerified) throw new HttpError(403, RECORD_WAITS, {}, { recordWaitsForVerification: true });
 
     const existing = bound ?? byEmail;
     if (!existing) {

@@ -48,8 +48,13 @@ beforeEach(() => {
   answerBooked = () =>
     json({
       _id: 'b-1',
+      slot: '09.00 AM - 09.30 AM',
+      price: 80,
       durationMinutes: 30,
       doctor: { name: 'Dr. Ada Okafor', image: '/api/images/doctors/ada.png' },
+      payBy: '2026-11-22T03:00:00.000Z',
+      freeCancellationUntil: '2026-11-24T14:00:00.000Z',
+      rescheduleUntil: '2026-11-25T02:00:00.000Z',
     });
   answerBooking = (body) => {
     const option = options.find((o) => o.name === body.treatment)!;
@@ -68,6 +73,25 @@ beforeEach(() => {
       return answerBooking(body);
     }
     if (url.pathname === '/api/bookings/b-1' && request.method === 'GET') return answerBooked();
+    if (url.pathname === '/api/clinic/policy')
+      return json({
+        freeCancellationHours: 48,
+        rescheduleCutoffHours: 12,
+        unpaidHoldHours: 24,
+        unpaidHoldHoursBeforeStart: 12,
+      });
+    if (url.pathname === '/api/waitlist' && request.method === 'GET')
+      return json(
+        waitlistJoins.slice(0, 1).map(() => ({
+          _id: 'w-1',
+          treatmentId: 'cavity-filling',
+          treatment: 'Cavity Filling',
+          from: '2026-11-20',
+          to: '2026-11-20',
+          createdAt: NOW.toISOString(),
+          offer: null,
+        })),
+      );
     if (url.pathname === '/api/waitlist' && request.method === 'POST') {
       waitlistJoins.push(await request.json());
       return waitlistJoins.length > 1
@@ -197,15 +221,15 @@ describe('Appointment page: the treatment cards', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('offers Join the waitlist only on a card with no slot left, for the chosen day', async () => {
+  it('offers Join the waitlist only on a card with no slot left, for the chosen day, then says the patient waits', async () => {
     const user = await openAppointmentPage();
     const filling = await card('Cavity Filling');
     expect((await card('Teeth Cleaning')).queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
     await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
     expect(await findToast('You are on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
     expect(waitlistJoins).toEqual([{ treatment: 'cavity-filling', from: '2026-11-20' }]);
-    await user.click(filling.getByRole('button', { name: 'Join the waitlist' }));
-    expect(await findToast('You are already on the waitlist for Cavity Filling on Nov 20, 2026')).toBeTruthy();
+    expect(await filling.findByText('You are on the waitlist: we will mail you if a time frees up.')).toBeTruthy();
+    expect(filling.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 });
 
@@ -235,36 +259,64 @@ describe('Appointment page: the booking modal', () => {
     );
   });
 
-  it('names the doctor the server chose, with their photo and the length, under the confirmation', async () => {
+  it('says, for the chosen time, until when it can be cancelled free and moved, and how long unpaid it is held', async () => {
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    // Nov 20, 9.00 AM, under 48 hours' free cancellation and a 12-hour cutoff: both have passed at 10 pm.
+    expect(
+      await dialog.findByText(
+        'Free cancellation ended Nov 18, 9:00 AM; to reschedule, call the clinic. Pay within 24 hours of booking (at the latest 12 hours before the visit), or the time is released.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('ends on a confirmation: what, when, with whom, the price, until when to pay with Pay now, and the policy', async () => {
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user);
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
 
-    expect(await findToast('Booking confirmed')).toBe('success');
-    const bookedWith = await screen.findByText('With Dr. Ada Okafor, 30 min');
-    expect(bookedWith.querySelector('img')?.getAttribute('src')).toBe('/api/images/doctors/ada.png');
+    const confirmed = within(await screen.findByRole('dialog', { name: 'Booking confirmed' }));
+    expect(document.activeElement).toBe(confirmed.getByRole('heading', { name: 'Booking confirmed' }));
+    const facts = (term: string) => confirmed.getByText(term).nextElementSibling?.textContent;
+    expect([facts('What'), facts('When'), facts('With'), facts('Price')]).toEqual([
+      'Teeth Cleaning, 30 min',
+      'Nov 20, 2026, 09.00 AM - 09.30 AM',
+      'Dr. Ada Okafor',
+      '$80',
+    ]);
+    expect(confirmed.getByText('Dr. Ada Okafor').querySelector('img')?.getAttribute('src')).toBe(
+      '/api/images/doctors/ada.png',
+    );
+    expect(confirmed.getByText('Pay by Nov 21, 10:00 PM, or the time is released.')).toBeTruthy();
+    expect(
+      confirmed.getByText('Free cancellation until Nov 24, 9:00 AM; reschedule online until Nov 24, 9:00 PM.'),
+    ).toBeTruthy();
+    expect(confirmed.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/b-1');
+    expect(screen.queryByRole('status', { name: /Booking confirmed/ })).toBeNull();
   });
 
-  it('still confirms a booking whose details cannot be read back', async () => {
+  it('still confirms a booking whose details cannot be read back, with what it knows', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     answerBooked = () => json({ message: 'Something went wrong' }, 500);
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user);
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
 
-    expect(await findToast('Booking confirmed')).toBe('success');
-    expect(screen.queryByText(/^With /)).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    const confirmed = within(await screen.findByRole('dialog', { name: 'Booking confirmed' }));
+    expect(confirmed.getByText('The doctor free at your time')).toBeTruthy();
+    expect(confirmed.queryByText(/^Pay by/)).toBeNull();
+    expect(confirmed.getByRole('link', { name: 'Pay now' })).toBeTruthy();
   });
 
-  it("sends the spec's booking, confirms it, closes the modal and refetches the slots", async () => {
+  it("sends the spec's booking, confirms it, closes the modal on Done and refetches the slots", async () => {
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user);
     await user.selectOptions(dialog.getByLabelText('Slot'), '09.30 AM - 10.00 AM');
     await user.type(dialog.getByLabelText('Phone Number'), '+1 555 0100');
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
 
-    expect(await findToast('Booking confirmed')).toBe('success');
+    const confirmed = within(await screen.findByRole('dialog', { name: 'Booking confirmed' }));
+    await user.click(confirmed.getByRole('button', { name: 'Done' }));
     expect(bookings).toEqual([
       {
         body: {
@@ -348,7 +400,7 @@ describe('Appointment page: the booking modal', () => {
     expect(dialog.queryByText('You are offline. Booking needs a connection.')).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
 
-    expect(await findToast('Booking confirmed')).toBe('success');
+    expect(await screen.findByRole('dialog', { name: 'Booking confirmed' })).toBeTruthy();
     expect(bookings.map((b) => b.body.treatment)).toEqual(['Teeth Cleaning']);
   });
 

@@ -6,7 +6,9 @@ import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/app
 import { clinicToday } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
@@ -25,12 +27,19 @@ export function AppointmentPage() {
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
   const joinWaitlist = useJoinWaitlist();
   const [joining, setJoining] = useState(false);
+  const { user } = useSession();
+  const { data: waitlist } = useMyWaitlist(user?.email);
+  const isoDate = format(selected, 'yyyy-MM-dd');
+  /** Whether the patient already waits for this treatment on the chosen day. */
+  const waiting = (treatmentId: string) =>
+    waitlist?.some((entry) => entry.treatmentId === treatmentId && entry.from <= isoDate && isoDate <= entry.to) ??
+    false;
 
   /** On a day with no free time for a treatment, the patient waits for one to free up (an offer comes by mail). */
   async function handleJoinWaitlist(treatmentId: string) {
     setJoining(true);
     try {
-      const joined = await joinWaitlist({ treatment: treatmentId, from: format(selected, 'yyyy-MM-dd') });
+      const joined = await joinWaitlist({ treatment: treatmentId, from: isoDate });
       notify.success(joined.message);
     } catch (cause) {
       notify.error(errorText(cause));
@@ -64,6 +73,7 @@ export function AppointmentPage() {
             key={option._id}
             option={option}
             onBook={() => setBookingId(option._id)}
+            waiting={waiting(option._id)}
             onJoinWaitlist={online && !joining ? () => void handleJoinWaitlist(option._id) : undefined}
           />
         ))}
@@ -83,7 +93,7 @@ export function AppointmentPage() {
       </section>
 
       <div role="status" className="appointment-page__offline">
-        {!online && <p className="booking-offline-note">{OFFLINE_BOOKING_MESSAGE}</p>}
+        {!online && <p className="callout">{OFFLINE_BOOKING_MESSAGE}</p>}
       </div>
 
       <section className="available" aria-labelledby="available-title">

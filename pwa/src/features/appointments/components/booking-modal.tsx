@@ -1,7 +1,17 @@
 import { format } from 'date-fns/format';
-import { type SubmitEvent, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'wouter';
 import { Modal } from '../../../components/modal.tsx';
+import { formatPrice } from '../../../components/price.ts';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../../../lib/appointment-options.ts';
+import {
+  deadlinesOf,
+  holdSentence,
+  payBySentence,
+  policySentence,
+  slotStart,
+  useBookingRules,
+} from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -17,7 +27,7 @@ type BookingModalProps = {
   option: AppointmentOption;
   date: Date;
   onClose(): void;
-  /** The booking was confirmed: the caller closes the modal. (Booking refreshes the slots itself.) */
+  /** The patient is done with the confirmation: the caller closes the modal. (Booking refreshes the slots itself.) */
   onBooked(): void;
 };
 
@@ -41,21 +51,86 @@ function BookingFacts({ option }: { option: AppointmentOption }) {
   );
 }
 
-/** The doctor who will see the patient, with their photo, under the "Booking confirmed" toast. */
-function BookedWith({ doctor, minutes }: { doctor: Booking['doctor']; minutes: number }) {
-  if (!doctor) return <span>{lengthText(minutes)}</span>;
+/** What a confirmed booking is, as the confirmation shows it (the booking as stored, or what was sent when it could not be read). */
+type Confirmed = {
+  id: string;
+  treatment: string;
+  when: string;
+  minutes: number;
+  price: number;
+  doctor: Booking['doctor'];
+  /** Until when to pay (null: nothing to pay; undefined: not known, the booking could not be read back). */
+  payBy: string | null | undefined;
+  deadlines: { freeCancellationUntil: string; rescheduleUntil: string } | null;
+};
+
+/**
+ * docs/product.md#booking-modal: the booking ends here, not in a toast: what, when, with whom, the
+ * price, until when to pay (with Pay now) and the cancellation policy in one sentence. Focus moves
+ * to its heading.
+ */
+function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; titleId: string; onDone(): void }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const payable = booked.price > 0 && booked.payBy !== null;
   return (
-    <span className="booked-with">
-      <img src={doctor.image} alt="" width={32} height={32} />
-      With {doctor.name}, {lengthText(minutes)}
-    </span>
+    <div className="booking-confirmation">
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="modal__title">
+        Booking confirmed
+      </h2>
+      <dl className="booking-facts booking-confirmation__facts">
+        <div className="booking-facts__item">
+          <dt>What</dt>
+          <dd>
+            {booked.treatment}, {lengthText(booked.minutes)}
+          </dd>
+        </div>
+        <div className="booking-facts__item">
+          <dt>When</dt>
+          <dd>{booked.when}</dd>
+        </div>
+        <div className="booking-facts__item">
+          <dt>With</dt>
+          <dd>
+            {booked.doctor ? (
+              <span className="booked-with">
+                <img src={booked.doctor.image} alt="" width={32} height={32} />
+                {booked.doctor.name}
+              </span>
+            ) : (
+              'The doctor free at your time'
+            )}
+          </dd>
+        </div>
+        <div className="booking-facts__item">
+          <dt>Price</dt>
+          <dd>{formatPrice(booked.price)}</dd>
+        </div>
+      </dl>
+      {booked.payBy && <p className="callout">{payBySentence(booked.payBy)}</p>}
+      {booked.deadlines && <p className="booking-policy">{policySentence(booked.deadlines)}</p>}
+      <div className="modal__actions">
+        <button type="button" className="button" onClick={onDone}>
+          Done
+        </button>
+        {payable ? (
+          <Link href={`/dashboard/payment/${encodeURIComponent(booked.id)}`} className="button button--primary">
+            Pay now
+          </Link>
+        ) : (
+          <Link href="/dashboard" className="button button--primary">
+            My appointments
+          </Link>
+        )}
+      </div>
+    </div>
   );
 }
 
 /**
  * docs/product.md#booking-modal: the doctor and length, the date, name and email read-only, a slot
- * from the card's free slots and a free-text phone number. Submitting posts the booking; toasts tell
- * how it went.
+ * from the card's free slots and a free-text phone number, and the policy for that slot. Submitting
+ * posts the booking and shows the confirmation; a refusal is a toast, the modal staying open.
  */
 export function BookingModal({ option, date, onClose, onBooked }: BookingModalProps) {
   const { user } = useSession();
@@ -66,6 +141,8 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
   const [slot, setSlot] = useState(option.slots[0] ?? '');
   const [phone, setPhone] = useState('');
   const [sending, setSending] = useState(false);
+  const [booked, setBooked] = useState<Confirmed | null>(null);
+  const { data: rules } = useBookingRules();
 
   const appointmentDate = format(date, APPOINTMENT_DATE_FORMAT);
   const patientName = user?.displayName ?? '';
@@ -74,8 +151,10 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
   const chosenSlot = option.slots.includes(slot) ? slot : (option.slots[0] ?? '');
 
   const close = () => {
-    if (!sending) onClose();
+    if (booked) onBooked();
+    else if (!sending) onClose();
   };
+  const deadlines = chosenSlot && rules ? deadlinesOf(slotStart(date, chosenSlot), rules) : null;
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -92,12 +171,17 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
         price: option.price,
       });
       if (result.acknowledged) {
-        notify.success(
-          'Booking confirmed',
-          booking && <BookedWith doctor={booking.doctor} minutes={booking.durationMinutes} />,
-        );
+        setBooked({
+          id: result.insertedId,
+          treatment: option.name,
+          when: `${appointmentDate}, ${booking?.slot ?? chosenSlot}`,
+          minutes: booking?.durationMinutes ?? option.durationMinutes,
+          price: booking?.price ?? option.price,
+          doctor: booking?.doctor ?? null,
+          payBy: booking ? booking.payBy : undefined,
+          deadlines: booking ?? deadlines,
+        });
         setSending(false);
-        onBooked();
         return;
       }
       // Refused (the slot was just taken, …): the modal stays open on the refreshed slots.
@@ -106,6 +190,17 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
       notify.error(errorText(cause));
     }
     setSending(false);
+  }
+
+  if (booked) {
+    return (
+      <Modal labelledBy={`${ids}-done`} onClose={close}>
+        <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+          ×
+        </button>
+        <BookingConfirmation booked={booked} titleId={`${ids}-done`} onDone={onBooked} />
+      </Modal>
+    );
   }
 
   return (
@@ -157,21 +252,30 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
             onChange={(event) => setPhone(event.target.value)}
           />
         </div>
+        {deadlines && rules && (
+          <p className="booking-policy">
+            {policySentence(deadlines)}
+            {option.price > 0 && ` ${holdSentence(rules)}`}
+          </p>
+        )}
         <div role="status">
           {!online && (
-            <p id={`${ids}-offline`} className="booking-offline-note">
+            <p id={`${ids}-offline`} className="callout">
               {OFFLINE_BOOKING_MESSAGE}
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={!online || sending || !chosenSlot}
-          aria-describedby={online ? undefined : `${ids}-offline`}
-        >
-          Submit
-        </button>
+        {/* Stays in view at the bottom of the dialog, however far the form scrolls on a short screen. */}
+        <div className="booking-form__submit">
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={!online || sending || !chosenSlot}
+            aria-describedby={online ? undefined : `${ids}-offline`}
+          >
+            Submit
+          </button>
+        </div>
       </form>
     </Modal>
   );

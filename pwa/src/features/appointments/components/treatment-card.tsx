@@ -5,15 +5,18 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 
 /**
  * One treatment on the chosen day: its next free slot, how many are left, its length, its price and Book
- * Appointment; with no free time that day, Join the waitlist.
+ * Appointment; with no free time that day, Join the waitlist, or, once joined, that the patient waits.
  */
 export function TreatmentCard({
   option,
   onBook,
+  waiting = false,
   onJoinWaitlist,
 }: {
   option: AppointmentOption;
   onBook(): void;
+  /** The patient already waits for this treatment on this day. */
+  waiting?: boolean;
   /** Absent while joining is not possible (offline, or joining already). */
   onJoinWaitlist?: (() => void) | undefined;
 }) {
@@ -33,7 +36,12 @@ export function TreatmentCard({
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
         Book Appointment
       </button>
-      {free === 0 && (
+      {free === 0 && waiting && (
+        <p className="treatment-card__waiting" role="status">
+          You are on the waitlist: we will mail you if a time frees up.
+        </p>
+      )}
+      {free === 0 && !waiting && (
         <button type="button" className="button" disabled={!onJoinWaitlist} onClick={onJoinWaitlist}>
           Join the waitlist
         </button>

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { FormField } from '../../../components/form-field.tsx';
+import { unexpiredAccessClaims } from '../../../lib/access-token.ts';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -34,7 +35,12 @@ export function LoginPage() {
   // Firebase warms up for the sign-in once the page is on screen, not before its first paint.
   useEffect(() => afterPaint(() => void ensureAuth()), [ensureAuth]);
 
-  const goBack = () => navigate(returnTo, { replace: true });
+  // Back to where the visitor was sent from; signed in from the login page itself, the clinic's staff
+  // start their day on the schedule (the access token says who is staff).
+  const goBack = () =>
+    navigate(returnTo === '/' && unexpiredAccessClaims()?.role === 'admin' ? '/dashboard/schedule' : returnTo, {
+      replace: true,
+    });
 
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError('');

@@ -49,13 +49,16 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
   }
 
   return (
-    <Modal key="form" labelledBy={titleId} onClose={onClose} initialFocus={emailRef}>
+    <Modal key="form" labelledBy={titleId} describedBy={`${titleId}-help`} onClose={onClose} initialFocus={emailRef}>
       <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
         ×
       </button>
       <h2 id={titleId} className="modal__title">
         Put here your email
       </h2>
+      <p id={`${titleId}-help`} className="field__hint">
+        Forgot your password? Enter the email you signed up with and we will send you a link to choose a new one.
+      </p>
       <form className="modal__form" onSubmit={handleSubmit} noValidate>
         <div className="field">
           <label htmlFor={emailId}>Email</label>

@@ -125,7 +125,11 @@ describe('sign up page', () => {
       'GET /api/jwt?email=pat%40clinic.test',
       'navigate home',
     ]);
-    expect(toast).toHaveBeenCalledWith('Create your account');
+    // The spec's words, with what they mean beside them.
+    expect(toast).toHaveBeenCalledWith(
+      'Create your account',
+      'Your account is created; we emailed you a link to verify your address.',
+    );
     expect(setDisplayName).toHaveBeenCalledWith('Pat Smith');
     expect(await requests[0]!.clone().json()).toEqual({ name: 'Pat Smith', email: 'pat@clinic.test' });
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer id-token:pat@clinic.test:0');
@@ -169,6 +173,35 @@ describe('sign up page', () => {
     expect(fakeFirebase.currentUser).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(window.location.pathname).toBe('/signup');
+  });
+
+  it('a patient the front desk booked by phone is told, not in red, to verify the address to get their record', async () => {
+    const waits =
+      'The clinic already has your record from a booking by phone. Open the link we emailed you to confirm this address is yours, then sign in: your appointments will be there.';
+    stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/reviews' || url.pathname === '/api/team') return json([]);
+      return url.pathname === '/api/users'
+        ? json({ acknowledged: false, message: waits, recordWaitsForVerification: true }, 403)
+        : json({ message: 'Not found' }, 404);
+    });
+    const user = await openSignUp();
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check your email' })).toBeTruthy();
+    expect(main().getByRole('status').textContent).toBe(waits);
+    expect(main().queryByRole('alert')).toBeNull();
+    expect(main().getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(sendVerificationEmail).toHaveBeenCalled();
+  });
+
+  it('says what a strong password is before it is asked for', async () => {
+    await openSignUp();
+    const password = main().getByLabelText('Password');
+    const hint = main().getByText(
+      'At least 6 characters, with an uppercase and a lowercase letter, a digit and one of ! @ # $ & *',
+    );
+    expect(password.getAttribute('aria-describedby')).toBe(hint.id);
   });
 
   it('shows a provider error below the password field in plain words, in red, and logs it', async () => {

@@ -12,6 +12,7 @@ import {
   storeSession,
   stubFetch,
 } from '../../../testing/test-utils.tsx';
+import type { PastBooking } from '../api/booking-history.ts';
 import type { Booking } from '../api/get-my-bookings.ts';
 import { saveBookings } from '../api/saved-bookings.ts';
 import { offlineNoteText } from './my-appointments-page.tsx';
@@ -58,6 +59,16 @@ let waitlist: WaitlistEntry[];
 let remindersOn: boolean;
 let freeCancellationHours: number;
 let cutoffHours: number;
+let history: PastBooking[];
+let historyPages: number;
+
+const HOUR = 3_600_000;
+/** A booking as the server answers it: its deadlines under the clinic's policy of the moment. */
+const withDeadlines = (b: Booking): Booking => ({
+  ...b,
+  freeCancellationUntil: new Date(Date.parse(b.startsAt) - freeCancellationHours * HOUR).toISOString(),
+  rescheduleUntil: new Date(Date.parse(b.startsAt) - cutoffHours * HOUR).toISOString(),
+});
 
 beforeEach(() => {
   online = true;
@@ -101,7 +112,9 @@ beforeEach(() => {
   waitlist = [];
   remindersOn = true;
   freeCancellationHours = 24;
-  answerList = () => json(bookings);
+  history = [];
+  historyPages = 1;
+  answerList = () => json(bookings.map(withDeadlines));
   answerDelete = (id) => {
     bookings = bookings.filter((b) => b._id !== id);
     return json({ acknowledged: true, modifiedCount: 1, message: 'Booking cancelled' });
@@ -115,6 +128,13 @@ beforeEach(() => {
     requests.push({ line: describeRequest(request), authorization: request.headers.get('Authorization') });
     if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
     if (url.pathname === '/api/bookings' && request.method === 'GET') return answerList();
+    if (url.pathname === '/api/bookings/history') {
+      const page = Number(url.searchParams.get('page'));
+      return json({
+        bookings: history.slice((page - 1) * 2, historyPages > 1 ? page * 2 : undefined),
+        nextPage: page < historyPages ? page + 1 : null,
+      });
+    }
     const calendar = url.pathname.match(/^\/api\/bookings\/([^/]+)\/calendar\.ics$/);
     if (calendar && request.method === 'GET') return answerCalendar(request);
     if (url.pathname.startsWith('/api/bookings/') && request.method === 'DELETE') {
@@ -141,7 +161,12 @@ beforeEach(() => {
     }
     if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
     if (url.pathname === '/api/clinic/policy')
-      return json({ freeCancellationHours, rescheduleCutoffHours: cutoffHours });
+      return json({
+        freeCancellationHours,
+        rescheduleCutoffHours: cutoffHours,
+        unpaidHoldHours: 24,
+        unpaidHoldHoursBeforeStart: 12,
+      });
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs(EMAIL, 'Jamie Patient');
@@ -165,30 +190,43 @@ const lines = (prefix: string) => requests.map((r) => r.line).filter((line) => l
 const listRequests = () => lines(`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`).length;
 
 describe('My Appointments', () => {
-  it("lists the patient's bookings with #, Name, Treatment, Date, Time, Doctor, Price, Payment and Status", async () => {
+  it("lists the patient's upcoming bookings: #, Appointment (what, when, how long), Doctor, Price, Payment and Status", async () => {
     await openMyAppointments();
     const list = await table();
     expect(
       within(list)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Treatment', 'Date', 'Time', 'Doctor', 'Price', 'Payment', 'Status', 'Actions']);
+    ).toEqual(['#', 'Appointment', 'Doctor', 'Price', 'Payment', 'Status', 'Actions']);
     const [, ...body] = within(list).getAllByRole('row');
-    expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3', '4']);
+    expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2', '3']);
     expect(
       body.map((r) =>
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 6),
+          .slice(0, 3),
       ),
     ).toEqual([
-      ['Jamie Patient', 'Teeth Cleaning', 'Nov 25, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$80'],
-      ['Jamie Patient', 'Cavity Filling', 'Nov 26, 2026', '09.30 AM - 10.30 AM60 min', 'Dr. Ben Ito', '$150'],
-      ['Jamie Patient', 'Teeth Whitening', 'Nov 21, 2026', '09.00 AM - 09.30 AM30 min', 'To be confirmed', '$250'],
-      ['Jamie Patient', 'Dental Check-up', 'Nov 27, 2026', '10.00 AM - 10.30 AM30 min', 'To be confirmed', '$0'],
+      ['Teeth CleaningNov 25, 202609.00 AM - 09.30 AM30 min', 'To be confirmed', '$80'],
+      ['Cavity FillingNov 26, 202609.30 AM - 10.30 AM60 min', 'Dr. Ben Ito', '$150'],
+      ['Dental Check-upNov 27, 202610.00 AM - 10.30 AM30 min', 'To be confirmed', '$0'],
     ]);
-    expect(lines('GET /api/bookings')).toEqual([`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+    // The visit that is over (Nov 21, 9.00 AM) is history, not upcoming.
+    expect(within(list).queryByText('Teeth Whitening')).toBeNull();
+    expect(lines('GET /api/bookings?')).toEqual([`GET /api/bookings?email=${encodeURIComponent(EMAIL)}`]);
+  });
+
+  it('says on each row until when it can be cancelled free and rescheduled online', async () => {
+    freeCancellationHours = 48;
+    cutoffHours = 12;
+    await openMyAppointments();
+    await table();
+    expect(
+      row('Cavity Filling').getByText(
+        'Free cancellation until Nov 24, 9:30 AM; reschedule online until Nov 25, 9:30 PM.',
+      ),
+    ).toBeTruthy();
   });
 
   it("shows each booking's length under its time, and its doctor's photo beside their name", async () => {
@@ -206,9 +244,6 @@ describe('My Appointments', () => {
     await table();
     const pay = row('Teeth Cleaning').getByRole('link', { name: 'Pay' });
     expect(pay.getAttribute('href')).toBe('/dashboard/payment/b-unpaid');
-    expect(row('Teeth Whitening').getByRole('link', { name: 'Pay' }).getAttribute('href')).toBe(
-      '/dashboard/payment/b-started',
-    );
     expect(row('Teeth Cleaning').queryByText('Paid')).toBeNull();
 
     expect(row('Cavity Filling').getByText('Paid')).toBeTruthy();
@@ -240,7 +275,6 @@ describe('My Appointments', () => {
     expect(row('Dental Check-up').getByRole('button', { name: 'Cancel' })).toBeTruthy();
     // Paid, 5 days ahead, the policy is 24 hours.
     expect(await row('Cavity Filling').findByRole('button', { name: 'Cancel' })).toBeTruthy();
-    expect(row('Teeth Whitening').queryByRole('button', { name: 'Cancel' })).toBeNull();
     expect(lines('GET /api/clinic/policy')).toEqual(['GET /api/clinic/policy']);
   });
 
@@ -475,7 +509,7 @@ describe('My Appointments', () => {
       expect(note()?.textContent).toMatch(
         /^You are offline\. Showing your appointments as saved on Nov 20, 2026, \d{1,2}:\d\d [AP]M\.$/,
       );
-      expect(screen.getAllByRole('row')).toHaveLength(5);
+      expect(screen.getAllByRole('row')).toHaveLength(4);
       expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
@@ -511,7 +545,7 @@ describe('My Appointments', () => {
       expect(screen.queryByText('Teeth Cleaning')).toBeNull();
 
       online = true;
-      answerList = () => json(bookings);
+      answerList = () => json(bookings.map(withDeadlines));
       act(() => void window.dispatchEvent(new Event('online')));
 
       expect(await screen.findByText('Teeth Cleaning')).toBeTruthy();
@@ -541,7 +575,6 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     await table();
     // Nov 21, 10:00 in New York now: Nov 25 and 26 are days away, Nov 21 has started.
     expect(row('Cavity Filling').queryByRole('button', { name: 'Reschedule' })).not.toBeNull();
-    expect(row('Teeth Whitening').queryByRole('button', { name: 'Reschedule' })).toBeNull();
     let sent: unknown;
     answerMove = async (id, request) => {
       sent = { id, body: await request.json() };
@@ -585,19 +618,49 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     expect(screen.queryByRole('button', { name: 'Reschedule' })).toBeNull();
   });
 
-  it('shows a booking the clinic cancelled with its reason, and offers nothing to do with it', async () => {
-    bookings = [
-      booking('b-cancelled', {
+  it('lists past and cancelled visits with what became of them, their refund and receipt, and pages on', async () => {
+    const past = (id: string, fields: Partial<PastBooking>): PastBooking => ({
+      ...booking(id, {}),
+      cancelReason: null,
+      refund: null,
+      hasReceipt: false,
+      ...fields,
+    });
+    history = [
+      past('h-clinic', {
         status: 'cancelled',
+        cancelReason: 'admin',
         cancelNote: 'Dr. Tanaka is ill; please book another day',
+        paid: true,
+        refund: { status: 'succeeded', amount: 80, currency: 'usd' },
+        hasReceipt: true,
       }),
+      past('h-own', { treatment: 'Fluoride Treatment', status: 'cancelled', cancelReason: 'patient' }),
+      past('h-released', { treatment: 'Cavity Filling', status: 'cancelled', cancelReason: 'unpaid' }),
     ];
-    await openMyAppointments();
-    await table();
-    const cancelled = row('Teeth Cleaning');
-    expect(cancelled.getByText('Cancelled by the clinic')).toBeTruthy();
-    expect(cancelled.getByText('Dr. Tanaka is ill; please book another day')).toBeTruthy();
-    expect(cancelled.queryByRole('link', { name: 'Pay' })).toBeNull();
-    expect(cancelled.queryByRole('button')).toBeNull();
+    historyPages = 2;
+    const user = await openMyAppointments();
+    const section = within(await screen.findByRole('region', { name: 'Past and cancelled' }));
+    const item = (text: string) =>
+      within(section.getAllByRole('listitem').find((li) => li.textContent?.includes(text))!);
+    expect(await section.findByText('Cancelled by the clinic')).toBeTruthy();
+    expect(item('Teeth Cleaning').getByText('Dr. Tanaka is ill; please book another day')).toBeTruthy();
+    expect(item('Teeth Cleaning').getByText('$80 refunded')).toBeTruthy();
+    expect(
+      item('Teeth Cleaning')
+        .getByRole('link', { name: 'Receipt for Teeth Cleaning on Nov 25, 2026' })
+        .getAttribute('href'),
+    ).toBe('/dashboard/receipt/h-clinic');
+    expect(item('Fluoride Treatment').getByText('Cancelled by you')).toBeTruthy();
+    expect(item('Fluoride Treatment').queryByRole('link')).toBeNull();
+    expect(section.queryByText('Cavity Filling')).toBeNull();
+
+    await user.click(section.getByRole('button', { name: 'Show older visits' }));
+    expect(await section.findByText('Released: not paid in time')).toBeTruthy();
+    expect(section.queryByRole('button', { name: 'Show older visits' })).toBeNull();
+    expect(lines('GET /api/bookings/history')).toEqual([
+      'GET /api/bookings/history?page=1',
+      'GET /api/bookings/history?page=2',
+    ]);
   });
 });

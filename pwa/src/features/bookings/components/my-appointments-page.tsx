@@ -6,20 +6,21 @@ import { type Column, DataTable, positionColumn } from '../../../components/data
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
-import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
+import { clinicMomentText, policySentence, useBookingRules } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
+import { useBookingHistory } from '../api/booking-history.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
-import { useCancellationPolicy } from '../api/get-cancellation-policy.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
+import { PastVisits } from './past-visits.tsx';
 import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
@@ -28,40 +29,32 @@ const RescheduleDialog = lazy(() =>
 );
 
 /**
- * A patient may move an active booking online until `cutoffHours` before it starts (the clinic's
- * setting; docs/product.md#reschedule). The server checks it too.
+ * A patient may move an active booking online until its `rescheduleUntil` (the clinic's cutoff;
+ * docs/product.md#reschedule), or, in a copy saved by an older version, `cutoffHours` before it
+ * starts. The server checks it too.
  */
 export function canReschedule(booking: Booking, cutoffHours: number | undefined, now = Date.now()): boolean {
-  return (
-    cutoffHours !== undefined &&
-    booking.status === 'active' &&
-    Date.parse(booking.startsAt) - cutoffHours * 3_600_000 > now
-  );
+  if (booking.status !== 'active') return false;
+  if (booking.rescheduleUntil) return Date.parse(booking.rescheduleUntil) > now;
+  return cutoffHours !== undefined && Date.parse(booking.startsAt) - cutoffHours * 3_600_000 > now;
 }
 
-/** What became of a booking that is no longer simply booked: cancelled by the clinic (with its reason), attended or missed. */
-function StatusCell({ booking }: { booking: Booking }) {
-  switch (booking.status) {
-    case 'cancelled':
-      return (
-        <>
-          <span className="badge badge--cancelled">Cancelled by the clinic</span>
-          {booking.cancelNote && <small className="bookings-table__note">{booking.cancelNote}</small>}
-        </>
-      );
-    case 'attended':
-      return <span className="badge">Attended</span>;
-    case 'no_show':
-      return <span className="badge badge--cancelled">Missed</span>;
-    default:
-      return <span className="muted">Booked</span>;
-  }
+/** A booked visit, and until when it can be cancelled free and moved online (a copy saved by an older version has no deadlines). */
+function StatusCell({ booking, now }: { booking: Booking; now: number }) {
+  return (
+    <span className="bookings-table__status">
+      <span className="muted">Booked</span>
+      {booking.freeCancellationUntil && booking.rescheduleUntil && (
+        <small className="bookings-table__note">{policySentence(booking, now)}</small>
+      )}
+    </span>
+  );
 }
 
 /**
  * docs/product.md#cancellation-policy: a patient cancels online an active booking that has not started; a
- * paid one only until `freeHours` before it starts (null: the policy is not known yet), refunded in
- * full. The server checks it too.
+ * paid one only until its `freeCancellationUntil` (in a copy saved by an older version, `freeHours`
+ * before it starts; null: the policy is not known yet), refunded in full. The server checks it too.
  */
 export function cancelState(
   booking: Booking,
@@ -71,12 +64,14 @@ export function cancelState(
   const untilStart = Date.parse(booking.startsAt) - now;
   if (booking.status !== 'active' || untilStart <= 0) return null;
   if (!booking.paid) return 'cancel';
+  if (booking.freeCancellationUntil)
+    return Date.parse(booking.freeCancellationUntil) > now ? 'cancel' : 'call the clinic';
   if (freeHours === null) return null;
   return untilStart >= freeHours * 3600_000 ? 'cancel' : 'call the clinic';
 }
 
 /** e.g. "$150.00 has been refunded to your card." */
-function refundNote(refund: NonNullable<BookingCancelled['refund']>): string {
+export function refundNote(refund: NonNullable<BookingCancelled['refund']>): string {
   const amount = `$${refund.amount.toFixed(2)}`;
   switch (refund.status) {
     case 'succeeded':
@@ -98,20 +93,8 @@ export const offlineNoteText = (savedAt: number) =>
   `You are offline. Showing your appointments as saved on ${savedAtText(savedAt)}.`;
 export const OFFLINE_NOTHING_SAVED_TEXT = 'You are offline and no saved appointments are on this device.';
 
-/** Made once: a formatter with a time zone costs milliseconds to make on a phone, and each unpaid row uses it. */
-let payByFormat: Intl.DateTimeFormat | undefined;
-
-/** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
-function payByText(payBy: string) {
-  payByFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: CLINIC_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return `Pay by ${payByFormat.format(new Date(payBy))}`;
-}
+/** e.g. "Pay by Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
+const payByText = (payBy: string) => `Pay by ${clinicMomentText(payBy)}`;
 
 /** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
@@ -144,6 +127,7 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
         </Link>
       )}
       {booking.payBy && <small className="bookings-table__pay-by">{payByText(booking.payBy)}</small>}
+      {booking.payAtClinic && <small className="bookings-table__pay-by">Or pay at the clinic</small>}
     </>
   );
 }
@@ -175,8 +159,9 @@ export function MyAppointmentsPage() {
   const cancelBooking = useCancelBooking();
   const rescheduleBooking = useRescheduleBooking();
   const [moving, setMoving] = useState<Booking | null>(null);
-  const { data: policy } = useCancellationPolicy();
+  const { data: policy } = useBookingRules();
   const freeHours = policy?.freeCancellationHours ?? null;
+  const history = useBookingHistory(offline ? null : user?.email);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [refunded, setRefunded] = useState<{ booking: Booking; note: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -184,6 +169,7 @@ export function MyAppointmentsPage() {
     run: async (booking) => {
       const { refund } = await cancelBooking(booking);
       setRefunded(refund ? { booking, note: refundNote(refund) } : null);
+      void history.reload();
     },
     successText: () => 'Booking cancelled',
     focusAfter: headingRef,
@@ -224,52 +210,52 @@ export function MyAppointmentsPage() {
     );
   } else if (!bookings) {
     content = <Spinner label="Loading your appointments" />;
-  } else if (bookings.length === 0) {
-    content = (
-      <div className="bookings__status bookings__empty">
-        <p>You have no appointments yet.</p>
-        <Link href="/appointment" className="button button--primary">
-          Book an appointment
-        </Link>
-      </div>
-    );
   } else {
     const now = Date.now();
-    const columns: Column<Booking>[] = [
-      positionColumn,
-      { header: 'Name', cell: (booking) => booking.patientName },
-      { header: 'Treatment', className: 'bookings-table__wrap', cell: (booking) => booking.treatment },
-      { header: 'Date', cell: (booking) => booking.appointmentDate },
-      {
-        header: 'Time',
-        className: 'bookings-table__wrap',
-        cell: (booking) => (
-          <>
-            {booking.slot}
-            {/* Absent from a copy saved on the device by an older version. */}
-            {booking.durationMinutes > 0 && (
-              <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
-            )}
-          </>
-        ),
-      },
-      {
-        header: 'Doctor',
-        className: 'bookings-table__wrap',
-        cell: (booking) => <DoctorCell doctor={booking.doctor} />,
-      },
-      { header: 'Price', cell: (booking) => formatPrice(booking.price) },
-      { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
-      { header: 'Status', className: 'bookings-table__wrap', cell: (booking) => <StatusCell booking={booking} /> },
-    ];
-    // Offline, nothing that needs the server is offered.
-    if (!offline) {
-      columns.push({
-        header: 'Actions',
-        headerHidden: true,
-        cell: (booking) => (
-          <div className="bookings-table__actions">
-            {booking.status === 'active' && (
+    // Upcoming (or under way): the rest is history, listed below once online.
+    const upcoming = bookings.filter(
+      // (A copy saved by an older version has no length: it counts until its start.)
+      (booking) =>
+        booking.status === 'active' && Date.parse(booking.startsAt) + (booking.durationMinutes || 0) * 60_000 > now,
+    );
+    if (upcoming.length === 0) {
+      content = (
+        <div className="bookings__status bookings__empty">
+          <p>{bookings.length === 0 ? 'You have no appointments yet.' : 'You have no upcoming appointments.'}</p>
+          <Link href="/appointment" className="button button--primary">
+            Book an appointment
+          </Link>
+        </div>
+      );
+    } else {
+      const columns: Column<Booking>[] = [
+        positionColumn,
+        {
+          header: 'Appointment',
+          cell: (booking) => (
+            <span className="bookings-table__appointment">
+              <strong>{booking.treatment}</strong>
+              <span>{booking.appointmentDate}</span>
+              <span>{booking.slot}</span>
+              {/* Absent from a copy saved on the device by an older version. */}
+              {booking.durationMinutes > 0 && (
+                <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
+              )}
+            </span>
+          ),
+        },
+        { header: 'Doctor', cell: (booking) => <DoctorCell doctor={booking.doctor} /> },
+        { header: 'Price', cell: (booking) => formatPrice(booking.price) },
+        { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
+        { header: 'Status', cell: (booking) => <StatusCell booking={booking} now={now} /> },
+      ];
+      // Offline, nothing that needs the server is offered.
+      if (!offline) {
+        columns.push({
+          header: 'Actions',
+          headerHidden: true,
+          cell: (booking) => (
+            <div className="bookings-table__actions">
               <button
                 type="button"
                 className="button button--small"
@@ -278,39 +264,39 @@ export function MyAppointmentsPage() {
               >
                 Add to calendar
               </button>
-            )}
-            {canReschedule(booking, policy?.rescheduleCutoffHours, now) && (
-              <button type="button" className="button button--small" onClick={() => setMoving(booking)}>
-                Reschedule
-              </button>
-            )}
-            {cancelState(booking, freeHours, now) === 'cancel' && (
-              <button
-                type="button"
-                className="button button--small bookings-table__cancel"
-                onClick={() => cancellation.ask(booking)}
-              >
-                Cancel
-              </button>
-            )}
-            {cancelState(booking, freeHours, now) === 'call the clinic' && (
-              <small className="bookings-table__call">
-                To cancel, call the clinic: <a href={telHref(clinic.phone)}>{clinic.phone}</a>
-              </small>
-            )}
-          </div>
-        ),
-      });
+              {canReschedule(booking, policy?.rescheduleCutoffHours, now) && (
+                <button type="button" className="button button--small" onClick={() => setMoving(booking)}>
+                  Reschedule
+                </button>
+              )}
+              {cancelState(booking, freeHours, now) === 'cancel' && (
+                <button
+                  type="button"
+                  className="button button--small bookings-table__cancel"
+                  onClick={() => cancellation.ask(booking)}
+                >
+                  Cancel
+                </button>
+              )}
+              {cancelState(booking, freeHours, now) === 'call the clinic' && (
+                <small className="bookings-table__call">
+                  To cancel, call the clinic: <a href={telHref(clinic.phone)}>{clinic.phone}</a>
+                </small>
+              )}
+            </div>
+          ),
+        });
+      }
+      content = (
+        <DataTable
+          caption="My appointments"
+          className="bookings-table"
+          columns={columns}
+          rows={upcoming}
+          rowKey={(booking) => booking._id}
+        />
+      );
     }
-    content = (
-      <DataTable
-        caption="My appointments"
-        className="bookings-table"
-        columns={columns}
-        rows={bookings}
-        rowKey={(booking) => booking._id}
-      />
-    );
   }
 
   const toCancel = cancellation.pending;
@@ -320,7 +306,7 @@ export function MyAppointmentsPage() {
         My Appointments
       </h1>
       {offline && data && (
-        <p className="bookings__offline" role="status">
+        <p className="callout bookings__offline" role="status">
           {offlineNoteText(data.savedAt)}
         </p>
       )}
@@ -334,6 +320,7 @@ export function MyAppointmentsPage() {
         </div>
       )}
       {content}
+      {bookings && !offline && <PastVisits history={history} />}
       {moving && (
         <Suspense fallback={<Spinner label="Loading the calendar" />}>
           <RescheduleDialog

@@ -1,13 +1,9 @@
 import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
-import type { CancellationPolicy, PolicyChange, PolicySaved } from '../../../../../contract/policy.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { useSWRConfig } from 'swr';
+import type { PolicyChange, PolicySaved } from '../../../../../contract/policy.ts';
+import { api } from '../../../lib/api.ts';
+import type { BookingRules } from '../../../lib/booking-rules.ts';
 import { POLICY_KEY } from '../../../lib/cache-keys.ts';
-
-/** GET /api/clinic/policy: the clinic's free cancellation window and reschedule cutoff. */
-export function usePolicy() {
-  return useSWR<CancellationPolicy>(POLICY_KEY, apiFetcher<CancellationPolicy>);
-}
 
 /** PUT /api/clinic/policy (admin), then the policy everyone reads is the new one. */
 export function useSavePolicy() {
@@ -15,12 +11,14 @@ export function useSavePolicy() {
   return useCallback(
     async (change: PolicyChange): Promise<PolicySaved> => {
       const saved = await api<PolicySaved>('/clinic/policy', { method: 'PUT', body: JSON.stringify(change) });
-      await mutate(
+      await mutate<BookingRules>(
         POLICY_KEY,
-        {
-          freeCancellationHours: saved.freeCancellationHours,
-          rescheduleCutoffHours: saved.rescheduleCutoffHours,
-        } satisfies CancellationPolicy,
+        (rules) =>
+          rules && {
+            ...rules,
+            freeCancellationHours: saved.freeCancellationHours,
+            rescheduleCutoffHours: saved.rescheduleCutoffHours,
+          },
         { revalidate: false },
       );
       return saved;

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
@@ -16,10 +16,20 @@ type Policy = { freeCancellationHours: number; rescheduleCutoffHours: number };
 let policy: Policy;
 let puts: unknown[];
 let answerPut: (body: Policy) => Response;
+let messages: Record<string, unknown>;
+let messagePuts: unknown[];
 
 beforeEach(() => {
   policy = { freeCancellationHours: 24, rescheduleCutoffHours: 12 };
   puts = [];
+  messages = {
+    clinicName: 'Dental Clinic',
+    clinicAddress: '1 Main Street',
+    clinicPhone: '+1 555 0100',
+    secondReminder: false,
+    offerHoldMinutes: 30,
+  };
+  messagePuts = [];
   answerPut = (body) => {
     policy = body;
     return json({ acknowledged: true, message: 'Cancellation policy saved', ...policy });
@@ -27,7 +37,16 @@ beforeEach(() => {
   stubFetch(async (request) => {
     const call = describeRequest(request);
     if (call === 'GET /api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
-    if (call === 'GET /api/clinic/policy') return json(policy);
+    if (call === 'GET /api/clinic/policy')
+      return json({ ...policy, unpaidHoldHours: 24, unpaidHoldHoursBeforeStart: 12 });
+    if (call === 'GET /api/messages/settings') return json(messages);
+    if (call === 'PUT /api/messages/settings') {
+      const body = (await request.json()) as Record<string, unknown>;
+      messagePuts.push(body);
+      messages = { ...messages, ...body };
+      return json(messages);
+    }
+    if (call === 'GET /api/clinic') return json({ name: messages.clinicName, address: '', phone: '' });
     if (call === 'PUT /api/clinic/policy') {
       const body = (await request.json()) as Policy;
       puts.push(body);
@@ -88,5 +107,47 @@ describe('Clinic settings: the cancellation policy', () => {
       expect(screen.getByRole('alert').textContent).toBe('freeCancellationHours must be at most 720 (30 days)'),
     );
     expect(puts).toEqual([{ freeCancellationHours: 1000, rescheduleCutoffHours: 12 }]);
+  });
+});
+
+describe('Clinic settings: messages', () => {
+  it('shows how the clinic signs its mails, the second reminder and the offer hold, and saves them', async () => {
+    const { user } = await openSettings();
+    const form = within(screen.getByRole('form', { name: 'Messages' }));
+    expect(form.getByLabelText<HTMLInputElement>('Clinic name').value).toBe('Dental Clinic');
+    expect(form.getByLabelText<HTMLInputElement>('Send a second reminder 2 hours before').checked).toBe(false);
+    const hold = form.getByLabelText<HTMLInputElement>('A waitlist offer holds the time for (minutes)');
+    expect(hold.value).toBe('30');
+
+    await user.clear(form.getByLabelText('Phone'));
+    await user.type(form.getByLabelText('Phone'), '+1 555 0199');
+    await user.click(form.getByLabelText('Send a second reminder 2 hours before'));
+    await user.clear(hold);
+    await user.type(hold, '120');
+    await user.click(form.getByRole('button', { name: 'Save messages' }));
+    expect(await findToast('Message settings saved')).toBe('success');
+    expect(messagePuts).toEqual([
+      {
+        clinicName: 'Dental Clinic',
+        clinicAddress: '1 Main Street',
+        clinicPhone: '+1 555 0199',
+        secondReminder: true,
+        offerHoldMinutes: 120,
+      },
+    ]);
+  });
+
+  it('says what is wrong before asking the server', async () => {
+    const { user } = await openSettings();
+    const form = within(screen.getByRole('form', { name: 'Messages' }));
+    const hold = form.getByLabelText('A waitlist offer holds the time for (minutes)');
+    await user.clear(hold);
+    await user.type(hold, '2');
+    await user.click(form.getByRole('button', { name: 'Save messages' }));
+    expect(form.getByRole('alert').textContent).toBe('Enter how long an offer is held: 5 to 1440 minutes');
+    await user.clear(form.getByLabelText('Clinic name'));
+    await user.click(form.getByRole('button', { name: 'Save messages' }));
+    expect(form.getByRole('alert').textContent).toBe('Enter the clinic’s name, address and phone');
+    expect(messagePuts).toEqual([]);
   });
 });

@@ -1,19 +1,34 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import type { CancellationPolicy } from '../../../../../contract/policy.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useBookingRules } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { usePolicy, useSavePolicy } from '../api/cancellation-policy.ts';
+import { useSavePolicy } from '../api/cancellation-policy.ts';
+import { useMessageSettings } from '../api/message-settings.ts';
+import { MessageSettingsForm } from './message-settings-form.tsx';
 import './clinic-settings.css';
 
-/** docs/product.md#clinic-settings (admin): the clinic's rules for changing a booking online. */
+/**
+ * docs/product.md#clinic-settings (admin): the clinic's rules for changing a booking online, and
+ * how it speaks to patients (its name, address and phone, reminders, waitlist offers).
+ */
 export function ClinicSettingsPage() {
-  const { data: policy, error } = usePolicy();
+  const { data: policy, error } = useBookingRules();
+  const { data: messages, error: messagesError } = useMessageSettings();
   if (error) throw error; // the layout's error screen
+  if (messagesError) throw messagesError;
   return (
-    <section className="dashboard-page" aria-labelledby="clinic-settings-title">
+    <section className="dashboard-page settings" aria-labelledby="clinic-settings-title">
       <h1 id="clinic-settings-title">Clinic settings</h1>
-      {policy ? <PolicyForm policy={policy} /> : <Spinner label="Loading the clinic settings" />}
+      {policy && messages ? (
+        <>
+          <PolicyForm policy={policy} />
+          <MessageSettingsForm settings={messages} />
+        </>
+      ) : (
+        <Spinner label="Loading the clinic settings" />
+      )}
     </section>
   );
 }

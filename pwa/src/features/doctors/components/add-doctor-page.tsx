@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useAddDoctor } from '../api/add-doctor.ts';
 import { useSpecialties } from '../api/get-specialties.ts';
 import { photoProblem, uploadPhoto } from '../api/upload-photo.ts';
+import { usePreviewUrl } from './use-preview-url.ts';
 import './doctors.css';
 import {
   DEFAULT_WORKING_HOURS,
@@ -164,19 +165,4 @@ export function AddDoctorPage() {
       </form>
     </section>
   );
-}
-
-/** An object URL showing `file`, revoked when the file changes or the page goes. */
-function usePreviewUrl(file: File | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setUrl(null);
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    setUrl(objectUrl);
-    return () => URL.revokeObjectURL(objectUrl);
-  }, [file]);
-  return url;
 }

@@ -78,6 +78,13 @@ beforeEach(() => {
     requests.push(describeRequest(request));
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
     if (url.pathname === '/api/doctors' && request.method === 'GET') return answerList();
+    if (url.pathname === '/api/appointmentSpecialty')
+      return json([
+        { _id: 'general-dentistry', name: 'General Dentistry' },
+        { _id: 'cosmetic-dentistry', name: 'Cosmetic Dentistry' },
+      ]);
+    if (url.pathname === '/api/images' && request.method === 'POST')
+      return json({ success: true, data: { url: '/api/images/doctors/newphoto0001.png' } });
     if (url.pathname.startsWith('/api/doctors/') && request.method === 'DELETE') {
       return answerDelete(decodeURIComponent(url.pathname.split('/').pop()!), url.searchParams.get('force') === 'true');
     }
@@ -104,14 +111,14 @@ const doctorsListed = () => requests.filter((r) => r === 'GET /api/doctors').len
 const deletes = () => requests.filter((r) => r.startsWith('DELETE'));
 
 describe('Manage Doctors page', () => {
-  it('lists every doctor with #, Avatar (their photo), Name, Specialty, working days and hours, Edit hours and Delete', async () => {
+  it('lists every doctor with #, Avatar (their photo), Name, Specialty, hours on each day, Edit and Delete', async () => {
     await openManageDoctors();
     const table = await screen.findByRole('table', { name: 'Doctors' });
     expect(
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Avatar', 'Name', 'Specialty', 'Working days', 'Hours', 'Actions']);
+    ).toEqual(['#', 'Avatar', 'Name', 'Specialty', 'Hours', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(body.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['1', '2']);
     expect(
@@ -119,11 +126,11 @@ describe('Manage Doctors page', () => {
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(1, 5),
+          .slice(1, 4),
       ),
     ).toEqual([
-      ['Ada Lovelace', 'Cosmetic Dentistry', 'Mon–Fri', '09:00–17:00'],
-      ['Grace Hopper', 'General Dentistry', 'Mon, Wed, Sat', '08:00–12:30'],
+      ['Ada Lovelace', 'Cosmetic Dentistry', 'Mon–Fri 09:00–17:00'],
+      ['Grace Hopper', 'General Dentistry', 'Mon, Wed, Sat 08:00–12:30'],
     ]);
 
     const photo = row('Ada Lovelace').getByRole('img', { name: 'Ada Lovelace' }) as HTMLImageElement;
@@ -134,7 +141,7 @@ describe('Manage Doctors page', () => {
       '/api/images/bbbbbbbbbbbb.jpg',
     );
     expect(row('Grace Hopper').getByRole('button', { name: 'Delete' })).toBeTruthy();
-    expect(row('Grace Hopper').getByRole('button', { name: 'Edit hours' })).toBeTruthy();
+    expect(row('Grace Hopper').getByRole('button', { name: 'Edit Grace Hopper' })).toBeTruthy();
   });
 
   it('asks before deleting and deletes nothing on Cancel or Escape', async () => {
@@ -214,53 +221,75 @@ describe('Manage Doctors page', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('edits working days and hours in a dialog, saves them, and lists them', async () => {
+  it('edits the name, specialty, photo and different hours on different days, and lists them', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:preview');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     const user = await openManageDoctors();
     await screen.findByRole('table', { name: 'Doctors' });
-    const opener = row('Ada Lovelace').getByRole('button', { name: 'Edit hours' });
-    await user.click(opener);
-    const dialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
-    const boxes = dialog.getAllByRole('checkbox') as HTMLInputElement[];
-    expect(boxes.filter((box) => box.checked).map((box) => box.getAttribute('aria-label'))).toEqual([
+    await user.click(row('Ada Lovelace').getByRole('button', { name: 'Edit Ada Lovelace' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Ada Lovelace' }));
+    const days = (dialog.getAllByRole('checkbox') as HTMLInputElement[]).filter((box) => box.checked);
+    expect(days.map((box) => box.parentElement?.textContent)).toEqual([
       'Monday',
       'Tuesday',
       'Wednesday',
       'Thursday',
       'Friday',
     ]);
-    expect((dialog.getByLabelText('Starts at') as HTMLSelectElement).value).toBe('09:00');
 
-    await user.click(dialog.getByRole('checkbox', { name: 'Friday' }));
-    await user.click(dialog.getByRole('checkbox', { name: 'Saturday' }));
-    await user.selectOptions(dialog.getByLabelText('Ends at'), '13:00');
+    await user.clear(dialog.getByLabelText('Name'));
+    await user.type(dialog.getByLabelText('Name'), 'Ada King');
+    await dialog.findByRole('option', { name: 'General Dentistry' });
+    await user.selectOptions(dialog.getByLabelText('Specialty'), 'General Dentistry');
+    await user.upload(
+      dialog.getByLabelText('New photo (optional)'),
+      new File(['png'], 'ada.png', { type: 'image/png' }),
+    );
+    // Mon 09:00–13:00, Wed 12:00–18:00, nothing else.
+    for (const day of ['Tuesday', 'Thursday', 'Friday']) await user.click(dialog.getByRole('checkbox', { name: day }));
+    await user.selectOptions(dialog.getByLabelText('Monday ends at'), '13:00');
+    await user.selectOptions(dialog.getByLabelText('Wednesday starts at'), '12:00');
+    await user.selectOptions(dialog.getByLabelText('Wednesday ends at'), '18:00');
+    const week = [
+      { weekday: 1, start: '09:00', end: '13:00' },
+      { weekday: 3, start: '12:00', end: '18:00' },
+    ];
     answerList = () =>
       json(
         doctors.map((d) =>
-          d._id === 'd1' ? { ...d, workingDays: [1, 2, 3, 4, 6], hours: { start: '09:00', end: '13:00' } } : d,
+          d._id === 'd1' ? { ...d, name: 'Ada King', specialty: 'General Dentistry', weeklyHours: week } : d,
         ),
       );
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await findToast('Working hours of Ada Lovelace saved')).toBe('success');
+    expect(await findToast('Ada King saved')).toBe('success');
     expect(changes).toEqual([
-      { id: 'd1', body: { workingDays: [1, 2, 3, 4, 6], hours: { start: '09:00', end: '13:00' }, force: false } },
+      {
+        id: 'd1',
+        body: {
+          name: 'Ada King',
+          specialty: 'General Dentistry',
+          image: '/api/images/doctors/newphoto0001.png',
+          weeklyHours: week,
+          force: false,
+        },
+      },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(row('Ada Lovelace').getByText('Mon, Tue, Wed, Thu, Sat')).toBeTruthy());
-    expect(row('Ada Lovelace').getByText('09:00–13:00')).toBeTruthy();
+    await waitFor(() => expect(row('Ada King').getByText('Mon 09:00–13:00; Wed 12:00–18:00')).toBeTruthy());
   });
 
-  it('validates the hours dialog like Add A Doctor and sends nothing until it is right', async () => {
+  it('checks the week before sending anything: a working day, and each end after its start', async () => {
     const user = await openManageDoctors();
     await screen.findByRole('table', { name: 'Doctors' });
-    await user.click(row('Grace Hopper').getByRole('button', { name: 'Edit hours' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Working hours of Grace Hopper' }));
-    for (const name of ['Monday', 'Wednesday', 'Saturday']) await user.click(dialog.getByRole('checkbox', { name }));
-    await user.selectOptions(dialog.getByLabelText('Ends at'), '08:00');
+    await user.click(row('Grace Hopper').getByRole('button', { name: 'Edit Grace Hopper' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Grace Hopper' }));
+    await user.selectOptions(dialog.getByLabelText('Wednesday ends at'), '08:00');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-
-    expect(await dialog.findByText('choose at least one working day')).toBeTruthy();
-    expect(dialog.getByText('the end must be later than the start')).toBeTruthy();
+    expect(dialog.getByRole('alert').textContent).toBe('Wednesday: the end must be later than the start');
+    for (const name of ['Monday', 'Wednesday', 'Saturday']) await user.click(dialog.getByRole('checkbox', { name }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByRole('alert').textContent).toBe('Choose at least one working day');
     expect(changes).toEqual([]);
   });
 
@@ -271,19 +300,19 @@ describe('Manage Doctors page', () => {
         : json({ acknowledged: false, message: '1 upcoming booking would be left out', stranded: [STRANDED] }, 409);
     const user = await openManageDoctors();
     await screen.findByRole('table', { name: 'Doctors' });
-    await user.click(row('Ada Lovelace').getByRole('button', { name: 'Edit hours' }));
-    let hoursDialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
-    await user.selectOptions(hoursDialog.getByLabelText('Ends at'), '15:00');
+    await user.click(row('Ada Lovelace').getByRole('button', { name: 'Edit Ada Lovelace' }));
+    let hoursDialog = within(screen.getByRole('dialog', { name: 'Edit Ada Lovelace' }));
+    await user.selectOptions(hoursDialog.getByLabelText('Friday ends at'), '15:00');
     await user.click(hoursDialog.getByRole('button', { name: 'Save' }));
 
     const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
     expect(conflict.getByText(/Teeth Whitening, Nov 27, 2026 at 04.00 PM - 05.00 PM/)).toBeTruthy();
     expect(conflict.getByText('Jamie Patient')).toBeTruthy();
-    await user.click(conflict.getByRole('button', { name: 'Cancel' }));
+    await user.click(conflict.getByRole('button', { name: 'Go back' }));
     expect(screen.queryByRole('dialog', { name: /would no longer fit/ })).toBeNull();
     expect(changes.map((c) => c.body.force)).toEqual([false]);
 
-    hoursDialog = within(screen.getByRole('dialog', { name: 'Working hours of Ada Lovelace' }));
+    hoursDialog = within(screen.getByRole('dialog', { name: 'Edit Ada Lovelace' }));
     await user.click(hoursDialog.getByRole('button', { name: 'Save' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' })).getByRole(
@@ -294,10 +323,10 @@ describe('Manage Doctors page', () => {
       ),
     );
 
-    expect(await findToast('Working hours of Ada Lovelace saved')).toBe('success');
+    expect(await findToast('Ada Lovelace saved')).toBe('success');
     expect(changes.map((c) => c.body.force)).toEqual([false, false, true]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    const kept = within(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:').parentElement!);
+    const kept = within(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/).parentElement!);
     expect(kept.getByText('Jamie Patient')).toBeTruthy();
     await user.click(kept.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByText(/^Kept /)).toBeNull();
@@ -324,6 +353,6 @@ describe('Manage Doctors page', () => {
     expect(await findToast('Doctor Ada Lovelace deleted success')).toBe('success');
     expect(deletes()).toEqual(['DELETE /api/doctors/d1', 'DELETE /api/doctors/d1?force=true']);
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Ada Lovelace' })).toBeNull());
-    expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
   });
 });

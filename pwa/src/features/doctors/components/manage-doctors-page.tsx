@@ -7,17 +7,17 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { workingDaysText } from '../../../lib/schedule-text.ts';
+import { weeklyHoursText } from '../../../lib/schedule-text.ts';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { type Doctor, useDoctors } from '../api/get-doctors.ts';
 import { type DoctorChanges, useUpdateDoctor } from '../api/update-doctor.ts';
+import { DoctorDialog } from './doctor-dialog.tsx';
 import './doctors.css';
-import { WorkingHoursDialog } from './working-hours-dialog.tsx';
 
 /**
- * docs/product.md#manage-doctors (admin): every doctor with their photo, working days and hours;
- * Edit hours, and Delete after a confirmation. Either change, when it would strand upcoming
- * bookings, lists them and offers to go ahead anyway.
+ * docs/product.md#manage-doctors (admin): every doctor with their photo, specialty and hours on
+ * each day; Edit (name, specialty, photo, hours per weekday), and Delete after a confirmation.
+ * Either change, when it would strand upcoming bookings, lists them and offers to go ahead anyway.
  */
 export function ManageDoctorsPage() {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
@@ -27,13 +27,13 @@ export function ManageDoctorsPage() {
   const [toDelete, setToDelete] = useState<Doctor | null>(null);
   const [editing, setEditing] = useState<Doctor | null>(null);
   const deletion = useScheduleChange<Doctor>({
-    run: (doctor, force) => deleteDoctor(doctor._id, force),
+    run: (doctor, resolution) => deleteDoctor(doctor._id, resolution === 'keep'),
     successText: (doctor) => `Doctor ${doctor.name} deleted success`,
     focusAfter: headingRef,
   });
-  const hoursChange = useScheduleChange<{ doctor: Doctor; changes: DoctorChanges }>({
-    run: ({ doctor, changes }, force) => updateDoctor(doctor._id, { ...changes, force }),
-    successText: ({ doctor }) => `Working hours of ${doctor.name} saved`,
+  const edit = useScheduleChange<{ doctor: Doctor; changes: DoctorChanges }>({
+    run: ({ doctor, changes }, resolution) => updateDoctor(doctor._id, { ...changes, force: resolution === 'keep' }),
+    successText: ({ doctor, changes }) => `${changes.name ?? doctor.name} saved`,
     onDone: () => setEditing(null),
   });
 
@@ -53,15 +53,19 @@ export function ManageDoctorsPage() {
     },
     { header: 'Name', cell: (doctor) => doctor.name },
     { header: 'Specialty', cell: (doctor) => doctor.specialty },
-    { header: 'Working days', cell: (doctor) => workingDaysText(doctor.workingDays) },
-    { header: 'Hours', cell: (doctor) => `${doctor.hours.start}–${doctor.hours.end}` },
+    { header: 'Hours', cell: (doctor) => weeklyHoursText(doctor.weeklyHours) },
     {
       header: 'Actions',
       headerHidden: true,
       cell: (doctor) => (
         <div className="doctors-table__actions">
-          <button type="button" className="button button--small" onClick={() => setEditing(doctor)}>
-            Edit hours
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setEditing(doctor)}
+            aria-label={`Edit ${doctor.name}`}
+          >
+            Edit
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => setToDelete(doctor)}>
             Delete
@@ -77,7 +81,7 @@ export function ManageDoctorsPage() {
         Manage Doctors
       </h1>
       <KeptBookingsNotice change={deletion} />
-      <KeptBookingsNotice change={hoursChange} />
+      <KeptBookingsNotice change={edit} />
       {error && (
         <LoadError onRetry={() => void mutate()} retrying={isValidating}>
           The doctors could not be loaded: {errorText(error)}
@@ -111,14 +115,14 @@ export function ManageDoctorsPage() {
         </ConfirmDialog>
       )}
       {editing && (
-        <WorkingHoursDialog
+        <DoctorDialog
           doctor={editing}
-          onSave={(changes) => hoursChange.submit({ doctor: editing, changes })}
+          onSave={(changes) => edit.submit({ doctor: editing, changes })}
           onClose={() => setEditing(null)}
         />
       )}
       <StrandedConflictDialog change={deletion} confirmLabel="Delete anyway" />
-      <StrandedConflictDialog change={hoursChange} confirmLabel="Save anyway" />
+      <StrandedConflictDialog change={edit} confirmLabel="Save anyway" />
     </section>
   );
 }

@@ -73,7 +73,11 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
         {refundNote ? (
           <PaymentOutcome title="Your payment will be refunded" note={refundNote} transactionId={transactionId} />
         ) : (
-          <PaymentOutcome title="Congrats your payment completed" transactionId={transactionId} />
+          <PaymentOutcome
+            title="Congrats your payment completed"
+            note="Your appointment is paid and its time is yours; the receipt is below, and on its way by email."
+            transactionId={transactionId}
+          />
         )}
         <PaymentError message={recordError} />
         {recorded && <ReceiptView bookingId={booking._id} />}

@@ -26,7 +26,7 @@ export function PaymentError({ message }: { message: string | null }) {
 
 export function OfflineNote() {
   return (
-    <p role="status" className="payment__offline">
+    <p role="status" className="callout">
       You are offline. Payment needs a connection.
     </p>
   );

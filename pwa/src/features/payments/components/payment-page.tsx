@@ -1,6 +1,7 @@
 import { useParams } from 'wouter';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
+import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useBooking } from '../api/get-booking.ts';
@@ -46,6 +47,8 @@ export function PaymentPage() {
             : `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
         </p>
         <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
+        {!booking.paid && booking.payBy && <p className="payment__deadline">{payBySentence(booking.payBy)}</p>}
+        <p className="payment__policy">{policySentence(booking)}</p>
         <Checkout booking={booking} online={online} />
       </div>
     </section>

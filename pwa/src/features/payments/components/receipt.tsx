@@ -82,6 +82,12 @@ export function ReceiptView({ bookingId }: { bookingId: string }) {
             <time dateTime={receipt.paidAt}>{format(new Date(receipt.paidAt), 'PP, p')}</time>
           </dd>
         </div>
+        {receipt.method && (
+          <div>
+            <dt>Paid at</dt>
+            <dd>The clinic’s desk, {receipt.method === 'cash' ? 'in cash' : 'by card'}</dd>
+          </div>
+        )}
         {receipt.card && (
           <div>
             <dt>Card</dt>

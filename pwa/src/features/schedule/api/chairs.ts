@@ -1,4 +1,5 @@
 import useSWR from 'swr';
+import type { Modified } from '../../../../../contract/answers.ts';
 import type { Chair, ChairAdded, ChairDeleted, NewChair } from '../../../../../contract/clinic.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CHAIRS_KEY } from '../../../lib/cache-keys.ts';
@@ -12,6 +13,8 @@ export function useChairs() {
 }
 
 const addChair = (chair: NewChair) => api<ChairAdded>('/chairs', { method: 'POST', body: JSON.stringify(chair) });
+const renameChair = (id: string, chair: NewChair) =>
+  api<Modified>(`/chairs/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(chair) });
 const deleteChair = (id: string, force: boolean) =>
   api<ChairDeleted>(`/chairs/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });
 
@@ -19,3 +22,5 @@ const deleteChair = (id: string, force: boolean) =>
 export const useAddChair = () => useScheduleWrite(addChair, CHAIRS_KEY);
 /** DELETE /api/chairs/:id (admin): a chair with upcoming bookings is refused (409, listing them) unless `force`. */
 export const useDeleteChair = () => useScheduleWrite(deleteChair, CHAIRS_KEY);
+/** PUT /api/chairs/:id (admin): a new name; a name another chair has is refused (409). */
+export const useRenameChair = () => useScheduleWrite(renameChair, CHAIRS_KEY);

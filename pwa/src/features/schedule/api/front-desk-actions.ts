@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import type { Modified } from '../../../../../contract/answers.ts';
 import type {
   AttendanceSaved,
   BookingCancelled,
@@ -9,6 +10,7 @@ import type {
   Reschedule,
   Rescheduled,
 } from '../../../../../contract/bookings.ts';
+import type { DeskPaid, DeskPayment } from '../../../../../contract/payments.ts';
 import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import {
@@ -66,6 +68,11 @@ export function useFrontDesk() {
       ),
     bookByPhone: (booking: PhoneBooking) =>
       run(() => post<PhoneBooked>('/phone-bookings', booking), [booking.appointmentDate]),
+    /** Takes a booking off the review list as it is (the desk called the patient). */
+    keep: (id: string) => run(() => api<Modified>(bookingPath(id, 'keep'), { method: 'POST' }), []),
+    /** The patient paid at the desk, in cash or by card on the clinic's terminal. */
+    deskPayment: (id: string, method: DeskPayment['method']) =>
+      run(() => post<DeskPaid>(bookingPath(id, 'desk-payment'), { method }), []),
   };
 }
 

@@ -1,9 +1,14 @@
 import useSWR from 'swr';
-import type { DayCount, ScheduleDay, ScheduleEntry } from '../../../../../contract/schedule.ts';
+import type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry } from '../../../../../contract/schedule.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
-import { scheduleCountsKey, scheduleDayKey } from '../../../lib/cache-keys.ts';
+import { REVIEW_KEY, scheduleCountsKey, scheduleDayKey } from '../../../lib/cache-keys.ts';
 
-export type { DayCount, ScheduleDay, ScheduleEntry };
+export type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry };
+
+/** GET /api/schedule/review (admin): every upcoming booking waiting for the front desk, by date and time. */
+export function useReviewList() {
+  return useSWR<ReviewEntry[]>(REVIEW_KEY, apiFetcher<ReviewEntry[]>);
+}
 
 /** GET /api/schedule?date= (admin): one day's hours, doctors, chairs and bookings. */
 export function useScheduleDay(date: string) {

@@ -1,6 +1,7 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
+import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
@@ -29,10 +30,20 @@ const REFUND_TEXT = {
   due: 'the payment is listed under Refunds',
 } as const;
 
+/** How a booking is paid, in words: "$80.00, paid", "$80.00, unpaid: pays at the clinic", "… unpaid: online by Nov 22, 3:00 PM". */
+export function paymentText(entry: ScheduleEntry): string {
+  if (entry.price <= 0) return 'Free';
+  const price = formatPrice(entry.price);
+  if (entry.paid) return `${price}, paid`;
+  if (entry.payment === 'clinic') return `${price}, unpaid: pays at the clinic`;
+  return entry.payBy ? `${price}, unpaid: online by ${clinicMomentText(entry.payBy)}` : `${price}, unpaid`;
+}
+
 /**
  * docs/product.md#schedule: a booking's details and what the front desk can do with it: mark it
- * attended or missed once it has started, move it, or cancel it for the patient with a reason the
- * patient will see (a paid one refunded unless the front desk unticks it).
+ * attended or missed once it has started, record a payment taken at the desk, keep it as it is
+ * after a schedule change, move it, or cancel it for the patient with a reason the patient will see
+ * (a paid one refunded unless the front desk unticks it).
  */
 export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onClose }: BookingDetailsDialogProps) {
   const ids = useId();
@@ -115,7 +126,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
         </div>
         <div>
           <dt>Payment</dt>
-          <dd>{entry.price <= 0 ? 'Free' : `${formatPrice(entry.price)}, ${entry.paid ? 'paid' : 'unpaid'}`}</dd>
+          <dd>{paymentText(entry)}</dd>
         </div>
         <div>
           <dt>Status</dt>
@@ -130,9 +141,43 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
         </div>
       </dl>
       {entry.needsReview && (
-        <p className="booking-record__review">
-          Needs review: it could not keep its doctor, chair or hours after a schedule change.
-        </p>
+        <div className="booking-record__review">
+          <p>
+            Needs review: a schedule change left it without its doctor, chair or hours, and the patient was told the
+            clinic will call. Move it, cancel it, or keep it as it is.
+          </p>
+          {entry.status === 'active' && (
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() => void act(() => desk.keep(entry._id))}
+            >
+              Keep as it is
+            </button>
+          )}
+        </div>
+      )}
+      {live && entry.status === 'active' && !entry.paid && entry.price > 0 && !cancelling && (
+        <fieldset className="booking-record__pay">
+          <legend>Paid at the desk ({formatPrice(entry.price)})</legend>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={() => void act(() => desk.deskPayment(entry._id, 'cash'))}
+          >
+            In cash
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={busy}
+            onClick={() => void act(() => desk.deskPayment(entry._id, 'card'))}
+          >
+            By card
+          </button>
+        </fieldset>
       )}
       {live && !cancelling && (
         <div className="modal__actions booking-actions">

@@ -50,6 +50,16 @@ beforeEach(() => {
       chairs.push({ _id: 'ch9', name: body.name });
       return json({ acknowledged: true, insertedId: 'ch9' }, 201);
     }
+    if (request.method === 'PUT') {
+      const body = (await request.json()) as { name: string };
+      writes.push({ line, body });
+      if (chairs.some((c) => c.name === body.name)) {
+        return json({ acknowledged: false, message: 'A chair with this name already exists' }, 409);
+      }
+      const id = url.pathname.split('/').pop();
+      chairs = chairs.map((c) => (c._id === id ? { ...c, name: body.name } : c));
+      return json({ acknowledged: true, modifiedCount: 1, message: `Renamed to ${body.name}` });
+    }
     if (request.method === 'DELETE') {
       writes.push({ line, body: undefined });
       if (hasBookings && url.searchParams.get('force') !== 'true') {
@@ -104,6 +114,27 @@ describe('Chairs page', () => {
     expect(await findToast('A chair with this name already exists')).toBe('error');
   });
 
+  it('renames a chair, and keeps the dialog with the server’s message for a name taken', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const user = await openChairs();
+    await user.click(row('Chair 2').getByRole('button', { name: 'Rename Chair 2' }));
+    let dialog = within(screen.getByRole('dialog', { name: 'Rename Chair 2' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Chair 1');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('A chair with this name already exists')).toBe('error');
+    dialog = within(screen.getByRole('dialog', { name: 'Rename Chair 2' }));
+    await user.clear(dialog.getByLabelText('New name'));
+    await user.type(dialog.getByLabelText('New name'), 'Window chair');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Renamed to Window chair')).toBe('success');
+    expect(writes.map((w) => [w.line, w.body])).toEqual([
+      ['PUT /api/chairs/ch2', { name: 'Chair 1' }],
+      ['PUT /api/chairs/ch2', { name: 'Window chair' }],
+    ]);
+    expect(await screen.findByRole('cell', { name: 'Window chair' })).toBeTruthy();
+  }, 15_000);
+
   it('deletes a chair after a confirmation', async () => {
     const user = await openChairs();
     await user.click(row('Chair 2').getByRole('button', { name: 'Delete' }));
@@ -129,7 +160,7 @@ describe('Chairs page', () => {
 
     expect(await findToast('Chair 1 deleted')).toBe('success');
     expect(writes.map((w) => w.line)).toEqual(['DELETE /api/chairs/ch1', 'DELETE /api/chairs/ch1?force=true']);
-    expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
   });
 
   it('says patients cannot book while there is no chair', async () => {

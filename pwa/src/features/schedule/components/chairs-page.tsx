@@ -6,22 +6,24 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { type Chair, useAddChair, useChairs, useDeleteChair } from '../api/chairs.ts';
-import { AddNameForm } from './name-forms.tsx';
+import { type Chair, useAddChair, useChairs, useDeleteChair, useRenameChair } from '../api/chairs.ts';
+import { AddNameForm, RenameDialog } from './name-forms.tsx';
 import '../schedule.css';
 
 /**
- * docs/product.md#chairs (admin): the treatment chairs every booking takes one of; Add, and Delete
- * after a confirmation (a chair with upcoming bookings: the list of them, and "Delete anyway").
+ * docs/product.md#chairs (admin): the treatment chairs every booking takes one of; Add, Rename, and
+ * Delete after a confirmation (a chair with upcoming bookings: the list of them, and "Delete anyway").
  */
 export function ChairsPage() {
   const { data: chairs, error, isValidating, mutate } = useChairs();
   const addChair = useAddChair();
   const deleteChair = useDeleteChair();
+  const renameChair = useRenameChair();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toDelete, setToDelete] = useState<Chair | null>(null);
+  const [toRename, setToRename] = useState<Chair | null>(null);
   const removal = useScheduleChange<Chair>({
-    run: (chair, force) => deleteChair(chair._id, force),
+    run: (chair, resolution) => deleteChair(chair._id, resolution === 'keep'),
     successText: (chair) => `${chair.name} deleted`,
     focusAfter: headingRef,
   });
@@ -38,9 +40,14 @@ export function ChairsPage() {
       header: 'Actions',
       headerHidden: true,
       cell: (chair) => (
-        <button type="button" className="button button--small button--danger" onClick={() => setToDelete(chair)}>
-          Delete
-        </button>
+        <div className="schedule-table__actions">
+          <button type="button" className="button button--small" onClick={() => setToRename(chair)}>
+            Rename<span className="visually-hidden"> {chair.name}</span>
+          </button>
+          <button type="button" className="button button--small button--danger" onClick={() => setToDelete(chair)}>
+            Delete
+          </button>
+        </div>
       ),
     },
   ];
@@ -83,6 +90,14 @@ export function ChairsPage() {
         >
           <p>Patients will no longer be booked into it.</p>
         </ConfirmDialog>
+      )}
+      {toRename && (
+        <RenameDialog
+          name={toRename.name}
+          maxLength={50}
+          onRename={async (name) => (await renameChair(toRename._id, { name })).message}
+          onClose={() => setToRename(null)}
+        />
       )}
       <StrandedConflictDialog change={removal} confirmLabel="Delete anyway" />
     </section>

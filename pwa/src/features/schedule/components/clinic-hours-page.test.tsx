@@ -85,10 +85,11 @@ beforeEach(() => {
     if (request.method === 'GET' && url.pathname === '/api/closures') return json(closures);
     const body = request.method === 'DELETE' ? undefined : ((await request.json()) as Record<string, unknown>);
     writes.push({ line, body });
-    if (strandsFirst && body && !body.force) {
+    const goAhead = Boolean(body?.force || body?.bookings);
+    if (strandsFirst && body && !goAhead) {
       return json({ acknowledged: false, message: '1 upcoming booking would be left out', stranded: [STRANDED] }, 409);
     }
-    const stranded = body?.force ? [STRANDED] : [];
+    const stranded = body?.force || body?.bookings === 'keep' ? [STRANDED] : [];
     if (line === 'PUT /api/clinic/hours') {
       hours = body!.hours as OpeningHours[];
       return json({ acknowledged: true, hours, stranded, withdrawnOffers: body?.force ? [WITHDRAWN] : [] });
@@ -104,8 +105,9 @@ beforeEach(() => {
         doctor: doctorId && 'Dr. Ben Ito',
         createdAt: '',
       });
-      const withdrawnOffers = body?.force ? [WITHDRAWN] : [];
-      return json({ acknowledged: true, insertedId: 'c2', stranded, withdrawnOffers });
+      const withdrawnOffers = goAhead ? [WITHDRAWN] : [];
+      const cancelled = body?.bookings === 'cancel' ? [STRANDED] : [];
+      return json({ acknowledged: true, insertedId: 'c2', stranded, cancelled, withdrawnOffers });
     }
     if (line.startsWith('DELETE /api/closures/')) {
       closures = closures.filter((c) => c._id !== url.pathname.split('/').pop());
@@ -186,7 +188,7 @@ describe('Clinic hours and closures: opening hours', HEAVY_PAGE, () => {
 
     expect(await findToast('Opening hours saved')).toBe('success');
     expect(writes.map((w) => w.body?.force)).toEqual([false, true]);
-    expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
     const withdrawn = within(
       screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
     );
@@ -219,7 +221,7 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     expect(writes).toEqual([
       {
         line: 'POST /api/closures',
-        body: { from: '2026-12-31', to: '2026-12-31', reason: 'Conference', doctorId: 'd2', force: false },
+        body: { from: '2026-12-31', to: '2026-12-31', reason: 'Conference', doctorId: 'd2' },
       },
     ]);
     await waitFor(() => expect(screen.getByRole('cell', { name: 'Dec 31, 2026' })).toBeTruthy());
@@ -239,7 +241,7 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     expect(writes).toEqual([]);
   });
 
-  it('lists the bookings a closure would strand, adds it anyway on "Save anyway", and says which offers it withdrew', async () => {
+  it('lists the bookings a closure would strand, keeps them for review on that choice, and says which offers it withdrew', async () => {
     strandsFirst = true;
     const user = await openClinicHours();
     const form = closuresForm();
@@ -248,15 +250,35 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     await user.click(form.getByRole('button', { name: 'Add closure' }));
 
     const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
-    await user.click(conflict.getByRole('button', { name: 'Save anyway' }));
+    await user.click(conflict.getByRole('button', { name: 'Keep them for review' }));
     expect(await findToast('Closure added')).toBe('success');
-    expect(writes.map((w) => w.body?.force)).toEqual([false, true]);
-    expect(screen.getByText('Kept 1 upcoming booking for the front desk to rearrange:')).toBeTruthy();
+    expect(writes.map((w) => w.body?.bookings)).toEqual([undefined, 'keep']);
+    expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
     const withdrawn = within(
       screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
     );
     expect(withdrawn.getByText('Wanda Waiting')).toBeTruthy();
     expect(withdrawn.getByText('wanda@example.com')).toBeTruthy();
+  });
+
+  it('cancels the bookings a closure strands on "Cancel them and tell the patients", and lists them', async () => {
+    strandsFirst = true;
+    const user = await openClinicHours();
+    const form = closuresForm();
+    await user.type(form.getByLabelText('First day'), '2026-12-24');
+    await user.type(form.getByLabelText('Reason'), 'Christmas Eve');
+    await user.click(form.getByRole('button', { name: 'Add closure' }));
+
+    const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
+    expect(conflict.getByText(/“Cancel them and tell the patients” cancels it, refunds what was paid/)).toBeTruthy();
+    await user.click(conflict.getByRole('button', { name: 'Cancel them and tell the patients' }));
+    expect(await findToast('Closure added')).toBe('success');
+    expect(writes.map((w) => w.body?.bookings)).toEqual([undefined, 'cancel']);
+    const cancelled = within(
+      screen.getByText('Cancelled 1 upcoming booking; each patient was told why by mail:')
+        .nextElementSibling as HTMLElement,
+    );
+    expect(cancelled.getByText('Jamie Patient')).toBeTruthy();
   });
 
   it('deletes a closure after a confirmation', async () => {

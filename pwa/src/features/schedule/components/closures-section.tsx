@@ -32,7 +32,7 @@ export function closureDates({ from, to }: { from: string; to: string }): string
 /**
  * docs/product.md#clinic-hours-and-closures: the closures (a day or a range, a reason, the whole clinic
  * or one doctor), Add and Delete. A closure over upcoming bookings is refused with the list of
- * them; "Save anyway" keeps them.
+ * them; the desk keeps them for review or cancels them, and either way each patient is told.
  */
 export function ClosuresSection() {
   const headingId = useId();
@@ -48,7 +48,8 @@ export function ClosuresSection() {
     formState: { errors, isSubmitting },
   } = useForm<ClosureFormValues>({ defaultValues: EMPTY });
   const change = useScheduleChange<NewClosure>({
-    run: (closure, force) => addClosure({ ...closure, force }),
+    run: (closure, resolution) => addClosure(resolution === 'refuse' ? closure : { ...closure, bookings: resolution }),
+    canCancel: true,
     successText: () => 'Closure added',
     onDone: () => reset(EMPTY),
   });
@@ -158,7 +159,7 @@ export function ClosuresSection() {
         </button>
       </form>
 
-      <StrandedConflictDialog change={change} confirmLabel="Save anyway" />
+      <StrandedConflictDialog change={change} confirmLabel="Keep them for review" />
       {toDelete && (
         <ConfirmDialog
           title={`Delete the closure “${toDelete.reason}”?`}

@@ -1,7 +1,8 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { ScheduleDay, ScheduleEntry } from '../api/get-schedule.ts';
 
-/** How tall a minute is on the day's grid: a 30-minute booking is 48 px high. */
-export const PX_PER_MINUTE = 1.6;
+/** How tall a minute is on the day's grid: a 30-minute booking is 84 px high, room for its four lines. */
+export const PX_PER_MINUTE = 2.8;
 
 export type ColumnView = 'doctors' | 'chairs';
 
@@ -24,7 +25,8 @@ export function entryNotes(entry: ScheduleEntry): string[] {
   const notes: string[] = [];
   const status = STATUS_TEXT[entry.status];
   if (status) notes.push(status);
-  if (!entry.paid && entry.price > 0 && entry.status === 'active') notes.push('Unpaid');
+  if (!entry.paid && entry.price > 0 && entry.status === 'active')
+    notes.push(entry.payment === 'clinic' ? 'Pays at desk' : 'Unpaid');
   if (entry.needsReview) notes.push('Needs review');
   if (entry.noShows > 0 && entry.status !== 'no_show')
     notes.push(`${entry.noShows} no-show${entry.noShows === 1 ? '' : 's'}`);
@@ -91,68 +93,94 @@ export function DayGrid({
 }) {
   const columns = columnsOf(day, view);
   const { from, to } = spanOf(day);
+  // On a narrow screen some columns are off to the side: say so, and how many there are.
+  const gridRef = useRef<HTMLElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const grid = gridRef.current;
+    if (!grid) return;
+    const measure = () => setScrolls(grid.scrollWidth > grid.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, []);
   const height = (to - from) * PX_PER_MINUTE;
   const hours = Array.from({ length: (to - from) / 60 + 1 }, (_, i) => from + i * 60);
   const label = `${day.appointmentDate} by ${view === 'doctors' ? 'doctor' : 'chair'}`;
+  const what = view === 'doctors' ? 'doctors' : 'chairs';
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1).
-    <section className="schedule-grid" aria-label={label} tabIndex={0}>
-      <div
-        className="schedule-grid__inner"
-        style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9.5rem, 1fr))` }}
-      >
-        <div className="schedule-grid__corner" />
-        {columns.map((column) => (
-          <div key={column.id || 'none'} className="schedule-grid__head">
-            <span>{column.name}</span>
-            {column.note && <small>{column.note}</small>}
+    <>
+      {scrolls && (
+        <p className="schedule-grid__hint">
+          {columns.length} {what}: scroll sideways to see them all <span aria-hidden="true">→</span>
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard to be scrolled (WCAG 2.1.1). */}
+      <section ref={gridRef} className="schedule-grid" aria-label={label} tabIndex={0}>
+        <div
+          className="schedule-grid__inner"
+          style={{ gridTemplateColumns: `3.5rem repeat(${columns.length}, minmax(9.5rem, 1fr))` }}
+        >
+          <div className="schedule-grid__corner" />
+          {columns.map((column) => (
+            <div key={column.id || 'none'} className="schedule-grid__head">
+              <span>{column.name}</span>
+              {column.note && <small>{column.note}</small>}
+            </div>
+          ))}
+          <div className="schedule-grid__times" style={{ height }} aria-hidden="true">
+            {hours.map((minute) => (
+              <span key={minute} style={{ top: (minute - from) * PX_PER_MINUTE }}>
+                {clockOf(minute)}
+              </span>
+            ))}
           </div>
-        ))}
-        <div className="schedule-grid__times" style={{ height }} aria-hidden="true">
-          {hours.map((minute) => (
-            <span key={minute} style={{ top: (minute - from) * PX_PER_MINUTE }}>
-              {clockOf(minute)}
-            </span>
+          {columns.map((column) => (
+            <ul
+              key={column.id || 'none'}
+              className="schedule-grid__column"
+              style={{ height, backgroundSize: `100% ${60 * PX_PER_MINUTE}px` }}
+              aria-label={column.name}
+            >
+              {column.entries.map((entry) => {
+                const notes = entryNotes(entry);
+                return (
+                  <li
+                    key={entry._id}
+                    className="schedule-block"
+                    data-status={entry.status}
+                    data-review={entry.needsReview || undefined}
+                    data-unpaid={(!entry.paid && entry.price > 0 && entry.status === 'active') || undefined}
+                    style={{
+                      top: (entry.startMinute - from) * PX_PER_MINUTE,
+                      height: entry.durationMinutes * PX_PER_MINUTE,
+                    }}
+                  >
+                    <button type="button" onClick={() => onOpen(entry)}>
+                      <span className="schedule-block__time">
+                        {entry.start}–{clockOf(entry.startMinute + entry.durationMinutes)}
+                      </span>{' '}
+                      <span className="schedule-block__name">{entry.patientName}</span>{' '}
+                      <span className="schedule-block__what">
+                        {entry.treatment}
+                        {view === 'doctors' ? (entry.chair ? `, ${entry.chair.name}` : '') : ''}
+                        {view === 'chairs' ? (entry.doctor ? `, ${entry.doctor.name}` : '') : ''}
+                      </span>
+                      {notes.length > 0 && (
+                        <span className="schedule-block__notes">
+                          <span className="visually-hidden">: </span>
+                          {notes.join(' · ')}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
           ))}
         </div>
-        {columns.map((column) => (
-          <ul
-            key={column.id || 'none'}
-            className="schedule-grid__column"
-            style={{ height, backgroundSize: `100% ${60 * PX_PER_MINUTE}px` }}
-            aria-label={column.name}
-          >
-            {column.entries.map((entry) => {
-              const notes = entryNotes(entry);
-              return (
-                <li
-                  key={entry._id}
-                  className="schedule-block"
-                  data-status={entry.status}
-                  data-review={entry.needsReview || undefined}
-                  style={{
-                    top: (entry.startMinute - from) * PX_PER_MINUTE,
-                    height: entry.durationMinutes * PX_PER_MINUTE,
-                  }}
-                >
-                  <button type="button" onClick={() => onOpen(entry)}>
-                    <span className="schedule-block__time">
-                      {entry.start}–{clockOf(entry.startMinute + entry.durationMinutes)}
-                    </span>{' '}
-                    <span className="schedule-block__name">{entry.patientName}</span>{' '}
-                    <span className="schedule-block__what">
-                      {entry.treatment}
-                      {view === 'doctors' ? (entry.chair ? `, ${entry.chair.name}` : '') : ''}
-                      {view === 'chairs' ? (entry.doctor ? `, ${entry.doctor.name}` : '') : ''}
-                    </span>
-                    {notes.length > 0 && <span className="schedule-block__notes"> · {notes.join(' · ')}</span>}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ))}
-      </div>
-    </section>
+      </section>
+    </>
   );
 }

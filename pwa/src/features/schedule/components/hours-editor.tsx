@@ -29,7 +29,7 @@ export function HoursEditor({ hours }: { hours: readonly OpeningHours[] }) {
   const headingId = useId();
   const saveHours = useSaveClinicHours();
   const change = useScheduleChange<OpeningHours[]>({
-    run: (week, force) => saveHours({ hours: week, force }),
+    run: (week, resolution) => saveHours({ hours: week, force: resolution === 'keep' }),
     successText: () => 'Opening hours saved',
   });
   const {

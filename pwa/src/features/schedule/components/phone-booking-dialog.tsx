@@ -1,9 +1,15 @@
 import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useState } from 'react';
+import useSWR from 'swr';
+import type { Doctor } from '../../../../../contract/doctors.ts';
+import type { Treatment } from '../../../../../contract/treatments.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { chosenSlot, SlotPicker } from '../../../components/slot-picker.tsx';
+import { apiFetcher } from '../../../lib/api.ts';
 import { APPOINTMENT_DATE_FORMAT, useFreeSlots } from '../../../lib/appointment-options.ts';
+import { clinicMomentText } from '../../../lib/booking-rules.ts';
+import { DOCTORS_KEY, TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { type PatientMatch, useFrontDesk, usePatientSearch } from '../api/front-desk-actions.ts';
@@ -16,10 +22,29 @@ type PhoneBookingDialogProps = {
   onClose(): void;
 };
 
+/** Why Book is not available yet, in the order the desk fills the form; null once it is. */
+function missingStep(form: {
+  who: 'existing' | 'new';
+  patient: PatientMatch | null;
+  name: string;
+  phone: string;
+  hasTreatment: boolean;
+  slot: string;
+}): string | null {
+  if (form.who === 'existing' && !form.patient) return 'Find the caller and choose them in the list.';
+  if (form.who === 'new' && !form.name.trim()) return 'Enter the new patient’s name.';
+  if (!form.phone.trim()) return 'Enter a phone number to reach the patient.';
+  if (!form.hasTreatment) return 'Choose a treatment.';
+  if (!form.slot) return 'Pick a day with a free time.';
+  return null;
+}
+
 /**
- * docs/product.md#schedule: "Book by phone". The front desk finds the caller among the patients (by
- * name or email) or adds them (name, email), then picks the treatment, day and time: the same
- * rules as a patient's own booking.
+ * docs/product.md#book-by-phone: the front desk books for a caller in five steps: find them (or add
+ * them: a name and a phone; an email if they have one), choose the treatment and time (the day
+ * starts on the schedule's), the doctor they ask for (any by default), and Book. A phone booking is
+ * paid at the clinic and keeps its time; the desk may instead ask for online payment by a deadline,
+ * and give a reason to go past the patient's unpaid limit. Book says what it still needs.
  */
 export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBookingDialogProps) {
   const ids = useId();
@@ -32,18 +57,24 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
   const [phone, setPhone] = useState('');
   const [date, setDate] = useState(initialDate);
   const [treatmentId, setTreatmentId] = useState('');
+  const [doctorId, setDoctorId] = useState('');
+  const [payment, setPayment] = useState<'clinic' | 'online'>('clinic');
+  const [limitReason, setLimitReason] = useState('');
   const [picked, setPicked] = useState('');
   const [sending, setSending] = useState(false);
   const search = usePatientSearch(who === 'existing' ? query : '');
   const free = useFreeSlots(date, treatmentId);
+  const { data: treatments } = useSWR<Treatment[]>(TREATMENTS_KEY, apiFetcher<Treatment[]>);
+  const { data: doctors } = useSWR<Doctor[]>(DOCTORS_KEY, apiFetcher<Doctor[]>);
   const options = free.options ?? [];
   const option = free.option ?? options[0];
   const slots = option?.slots ?? [];
   const slot = chosenSlot(slots, picked);
-  const ready =
-    !sending &&
-    Boolean(option && slot && phone.trim()) &&
-    (who === 'existing' ? patient !== null : Boolean(name.trim() && email.trim()));
+  const specialty = treatments?.find((t) => t._id === option?._id)?.specialty;
+  const able = (doctors ?? []).filter((doctor) => doctor.specialty === specialty);
+  const doctor = able.find((d) => d._id === doctorId);
+  const missing = missingStep({ who, patient, name, phone, hasTreatment: Boolean(option), slot });
+  const ready = !sending && missing === null;
 
   const close = () => {
     if (!sending) onClose();
@@ -59,16 +90,24 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
     if (!ready || !option) return;
     setSending(true);
     try {
-      const { message } = await desk.bookByPhone({
+      const booked = await desk.bookByPhone({
         ...(who === 'existing' && patient
           ? { patientId: patient._id }
-          : { patient: { name: name.trim(), email: email.trim() } }),
+          : { patient: { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}) } }),
         phone: phone.trim(),
         treatment: option.name,
         appointmentDate: format(date, APPOINTMENT_DATE_FORMAT),
         slot,
+        ...(doctor ? { doctorId: doctor._id } : {}),
+        payment,
+        ...(payment === 'online' && limitReason.trim() ? { limitReason: limitReason.trim() } : {}),
       });
-      notify.success(message);
+      notify.success(
+        booked.message,
+        booked.payBy
+          ? `To pay online by ${clinicMomentText(booked.payBy)}, or the time is released.`
+          : 'To pay at the clinic: the time is kept.',
+      );
       setSending(false);
       onBooked(format(date, 'yyyy-MM-dd'));
       return;
@@ -80,7 +119,7 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
   }
 
   return (
-    <Modal labelledBy={`${ids}-title`} onClose={close}>
+    <Modal labelledBy={`${ids}-title`} onClose={close} wide>
       <h2 id={`${ids}-title`} className="modal__title">
         Book by phone
       </h2>
@@ -88,126 +127,207 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
         ×
       </button>
       <form className="modal__form phone-booking" onSubmit={handleSubmit} aria-busy={sending || undefined}>
-        <fieldset className="phone-booking__who">
-          <legend>Patient</legend>
-          <label>
-            <input type="radio" name={`${ids}-who`} checked={who === 'existing'} onChange={() => setWho('existing')} />{' '}
-            Existing patient
-          </label>
-          <label>
-            <input type="radio" name={`${ids}-who`} checked={who === 'new'} onChange={() => setWho('new')} /> New
-            patient
-          </label>
-        </fieldset>
-        {who === 'existing' ? (
-          <>
-            <div className="field">
-              <label htmlFor={`${ids}-query`}>Find by name or email</label>
+        <div className="phone-booking__column">
+          <fieldset className="phone-booking__who">
+            <legend>Patient</legend>
+            <label>
               <input
-                id={`${ids}-query`}
-                type="search"
-                autoComplete="off"
-                value={query}
-                onChange={(event) => {
-                  setQuery(event.target.value);
-                  setPatient(null);
-                }}
-              />
-            </div>
-            {query.trim().length >= 2 && (
-              <fieldset className="phone-booking__matches">
-                <legend>Patients found</legend>
-                {search.error ? (
-                  <p role="alert">{errorText(search.error)}</p>
-                ) : !search.data ? (
-                  <p className="muted">Searching…</p>
-                ) : search.data.length === 0 ? (
-                  <p className="muted">Nobody matches; add them as a new patient.</p>
-                ) : (
-                  search.data.map((match) => (
-                    <label key={match._id} className="phone-booking__match">
-                      <input
-                        type="radio"
-                        name={`${ids}-patient`}
-                        checked={patient?._id === match._id}
-                        onChange={() => choose(match)}
-                      />{' '}
-                      {match.name} <span className="muted">{match.email}</span>
-                      {match.noShows > 0 && (
-                        <span className="badge badge--cancelled">
-                          {match.noShows} no-show{match.noShows === 1 ? '' : 's'}
-                        </span>
-                      )}
-                    </label>
-                  ))
-                )}
-              </fieldset>
-            )}
-          </>
-        ) : (
-          <>
-            <div className="field">
-              <label htmlFor={`${ids}-name`}>Name</label>
+                type="radio"
+                name={`${ids}-who`}
+                checked={who === 'existing'}
+                onChange={() => setWho('existing')}
+              />{' '}
+              Existing patient
+            </label>
+            <label>
+              <input type="radio" name={`${ids}-who`} checked={who === 'new'} onChange={() => setWho('new')} /> New
+              patient
+            </label>
+          </fieldset>
+          {who === 'existing' ? (
+            <>
+              <div className="field">
+                <label htmlFor={`${ids}-query`}>Find by name or email</label>
+                <input
+                  id={`${ids}-query`}
+                  type="search"
+                  autoComplete="off"
+                  value={query}
+                  onChange={(event) => {
+                    setQuery(event.target.value);
+                    setPatient(null);
+                  }}
+                />
+              </div>
+              {query.trim().length >= 2 && (
+                <fieldset className="phone-booking__matches">
+                  <legend>Patients found</legend>
+                  {search.error ? (
+                    <p role="alert">{errorText(search.error)}</p>
+                  ) : !search.data ? (
+                    <p className="muted">Searching…</p>
+                  ) : search.data.length === 0 ? (
+                    <p className="muted">Nobody matches; add them as a new patient.</p>
+                  ) : (
+                    search.data.map((match) => (
+                      <label key={match._id} className="phone-booking__match">
+                        <input
+                          type="radio"
+                          name={`${ids}-patient`}
+                          checked={patient?._id === match._id}
+                          onChange={() => choose(match)}
+                        />{' '}
+                        {match.name} <span className="muted">{match.email || match.phone}</span>
+                        {match.noShows > 0 && (
+                          <span className="badge badge--cancelled">
+                            {match.noShows} no-show{match.noShows === 1 ? '' : 's'}
+                          </span>
+                        )}
+                      </label>
+                    ))
+                  )}
+                </fieldset>
+              )}
+            </>
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor={`${ids}-name`}>Name</label>
+                <input
+                  id={`${ids}-name`}
+                  type="text"
+                  autoComplete="off"
+                  maxLength={100}
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                />
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids}-email`}>Email (if they have one)</label>
+                <input
+                  id={`${ids}-email`}
+                  type="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  value={email}
+                  onChange={(event) => setEmail(event.target.value)}
+                  aria-describedby={`${ids}-email-note`}
+                />
+                <p id={`${ids}-email-note`} className="field__hint">
+                  Without one they get no mail: the clinic reaches them by phone.
+                </p>
+              </div>
+            </>
+          )}
+          <div className="field">
+            <label htmlFor={`${ids}-phone`}>Phone Number</label>
+            <input
+              id={`${ids}-phone`}
+              type="tel"
+              autoComplete="off"
+              maxLength={40}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-treatment`}>Treatment</label>
+            <select
+              id={`${ids}-treatment`}
+              value={option?._id ?? ''}
+              onChange={(event) => {
+                setTreatmentId(event.target.value);
+                setDoctorId('');
+              }}
+              disabled={options.length === 0}
+            >
+              {options.map((o) => (
+                <option key={o._id} value={o._id}>
+                  {o.name} ({o.durationMinutes} min, {formatPrice(o.price)})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${ids}-doctor`}>Doctor</label>
+            <select
+              id={`${ids}-doctor`}
+              value={doctor?._id ?? ''}
+              onChange={(event) => setDoctorId(event.target.value)}
+            >
+              <option value="">Any free doctor</option>
+              {able.map((d) => (
+                <option key={d._id} value={d._id}>
+                  {d.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="phone-booking__column">
+          <SlotPicker
+            date={date}
+            onDateChange={setDate}
+            slots={slots}
+            loading={free.isLoading}
+            error={free.error}
+            value={slot}
+            onChange={setPicked}
+          />
+          <fieldset className="phone-booking__payment">
+            <legend>Payment</legend>
+            <label>
               <input
-                id={`${ids}-name`}
+                type="radio"
+                name={`${ids}-payment`}
+                checked={payment === 'clinic'}
+                onChange={() => setPayment('clinic')}
+              />{' '}
+              At the clinic (the time is kept)
+            </label>
+            <label>
+              <input
+                type="radio"
+                name={`${ids}-payment`}
+                checked={payment === 'online'}
+                onChange={() => setPayment('online')}
+              />{' '}
+              Online, by a deadline (or the time is released)
+            </label>
+          </fieldset>
+          {payment === 'online' && (
+            <div className="field">
+              <label htmlFor={`${ids}-reason`}>Reason to go past their unpaid limit (only if needed)</label>
+              <input
+                id={`${ids}-reason`}
                 type="text"
                 autoComplete="off"
-                maxLength={100}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
+                maxLength={300}
+                value={limitReason}
+                onChange={(event) => setLimitReason(event.target.value)}
+                aria-describedby={`${ids}-reason-note`}
               />
+              <p id={`${ids}-reason-note`} className="field__hint">
+                Kept in the Activity log.
+              </p>
             </div>
-            <div className="field">
-              <label htmlFor={`${ids}-email`}>Email</label>
-              <input
-                id={`${ids}-email`}
-                type="email"
-                autoComplete="off"
-                maxLength={254}
-                value={email}
-                onChange={(event) => setEmail(event.target.value)}
-              />
-            </div>
-          </>
-        )}
-        <div className="field">
-          <label htmlFor={`${ids}-phone`}>Phone Number</label>
-          <input
-            id={`${ids}-phone`}
-            type="tel"
-            autoComplete="off"
-            maxLength={40}
-            value={phone}
-            onChange={(event) => setPhone(event.target.value)}
-          />
+          )}
         </div>
-        <div className="field">
-          <label htmlFor={`${ids}-treatment`}>Treatment</label>
-          <select
-            id={`${ids}-treatment`}
-            value={option?._id ?? ''}
-            onChange={(event) => setTreatmentId(event.target.value)}
-            disabled={options.length === 0}
+        <div className="phone-booking__submit">
+          {missing && (
+            <p id={`${ids}-missing`} className="phone-booking__missing">
+              {missing}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={!ready}
+            aria-describedby={missing ? `${ids}-missing` : undefined}
           >
-            {options.map((o) => (
-              <option key={o._id} value={o._id}>
-                {o.name} ({o.durationMinutes} min, {formatPrice(o.price)})
-              </option>
-            ))}
-          </select>
+            Book
+          </button>
         </div>
-        <SlotPicker
-          date={date}
-          onDateChange={setDate}
-          slots={slots}
-          loading={free.isLoading}
-          error={free.error}
-          value={slot}
-          onChange={setPicked}
-        />
-        <button type="submit" className="button button--primary button--block" disabled={!ready}>
-          Book
-        </button>
       </form>
     </Modal>
   );

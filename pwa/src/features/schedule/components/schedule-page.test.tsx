@@ -87,11 +87,13 @@ const DAY: ScheduleDay = {
 };
 
 let requests: { line: string; body: string }[];
+let review: ScheduleEntry[];
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   requests = [];
+  review = [];
   stubFetch(async (request) => {
     const url = new URL(request.url);
     requests.push({ line: describeRequest(request), body: request.method === 'GET' ? '' : await request.text() });
@@ -109,6 +111,35 @@ beforeEach(() => {
         }),
       );
     }
+    if (url.pathname === '/api/schedule/review')
+      return json(review.map((e) => ({ ...e, date: '2026-11-24', appointmentDate: 'Nov 24, 2026' })));
+    if (url.pathname === '/api/treatments')
+      return json([
+        {
+          _id: 'teeth-cleaning',
+          name: 'Teeth Cleaning',
+          price: 80,
+          durationMinutes: 30,
+          specialty: 'General Dentistry',
+          active: true,
+        },
+      ]);
+    if (url.pathname === '/api/doctors')
+      return json(
+        [
+          ['dr-sofia', 'Dr. Sofia Alvarez', 'General Dentistry'],
+          ['dr-hiro', 'Dr. Hiro Tanaka', 'Orthodontics'],
+        ].map(([_id, name, specialty]) => ({
+          _id,
+          name,
+          specialty,
+          email: '',
+          image: '',
+          workingDays: [],
+          hours: { start: '09:00', end: '17:00' },
+          weeklyHours: [],
+        })),
+      );
     if (url.pathname === '/api/users/search') {
       return json([
         {
@@ -160,12 +191,15 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     const user = await openSchedule();
     const hiro = screen.getByRole('list', { name: 'Dr. Hiro Tanaka' });
     const block = within(hiro).getByRole('button', { name: /09:00–10:00 Pat Patient/ });
-    expect(block.closest('li')?.style.height).toBe('96px'); // 60 minutes
+    expect(block.closest('li')?.style.height).toBe('168px'); // 60 minutes
     const sofia = screen.getByRole('list', { name: 'Dr. Sofia Alvarez' });
     const later = within(sofia).getByRole('button', { name: /14:00–14:30 Sam Later/ });
     expect(later.textContent).toContain('Unpaid');
     expect(later.textContent).toContain('2 no-shows');
-    expect(later.closest('li')?.style.height).toBe('48px'); // 30 minutes
+    expect(later.closest('li')?.style.height).toBe('84px'); // 30 minutes
+    // Unpaid looks unlike paid.
+    expect(later.closest('li')?.hasAttribute('data-unpaid')).toBe(true);
+    expect(block.closest('li')?.hasAttribute('data-unpaid')).toBe(false);
     // The cancelled booking is not on the grid but listed below, with the clinic's reason.
     expect(within(hiro).queryByText(/Cy Cancelled/)).toBeNull();
     const cancelled = screen.getByRole('region', { name: 'Cancelled' });
@@ -242,19 +276,25 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('books by phone for a patient found by name, with their phone filled in', async () => {
+  it('books by phone for a patient found by name in four steps, their phone filled in, paid at the clinic', async () => {
     const user = await openSchedule();
     await user.click(screen.getByRole('button', { name: 'Book by phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book by phone' });
     const book = within(dialog).getByRole('button', { name: 'Book' }) as HTMLButtonElement;
     expect(book.disabled).toBe(true);
-    await user.type(within(dialog).getByLabelText('Find by name or email'), 'pat');
-    await user.click(await within(dialog).findByRole('radio', { name: /Pat Patient/ }));
+    // Book says what it still needs.
+    expect(within(dialog).getByText('Find the caller and choose them in the list.').id).toBe(
+      book.getAttribute('aria-describedby'),
+    );
+    await user.type(within(dialog).getByLabelText('Find by name or email'), 'pat'); // 1
+    await user.click(await within(dialog).findByRole('radio', { name: /Pat Patient/ })); // 2
     expect((within(dialog).getByLabelText('Phone Number') as HTMLInputElement).value).toBe('555 0100');
     await within(dialog).findByRole('option', { name: '02.30 PM - 03.00 PM' });
-    await user.selectOptions(within(dialog).getByLabelText('Time'), '03.00 PM - 03.30 PM');
-    await user.click(book);
+    await user.selectOptions(within(dialog).getByLabelText('Time'), '03.00 PM - 03.30 PM'); // 3
+    expect(book.disabled).toBe(false);
+    await user.click(book); // 4
     expect(await findToast('Done at the desk')).toBe('success');
+    expect(screen.getByText('To pay at the clinic: the time is kept.')).toBeTruthy();
     expect(posts().map((p) => [p.line, JSON.parse(p.body)])).toEqual([
       [
         'POST /api/phone-bookings',
@@ -264,9 +304,32 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
           treatment: 'Teeth Cleaning',
           appointmentDate: 'Nov 21, 2026',
           slot: '03.00 PM - 03.30 PM',
+          payment: 'clinic',
         },
       ],
     ]);
+  });
+
+  it('books by phone the doctor the caller asks for, online by a deadline, past the unpaid limit with a reason', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: 'Book by phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book by phone' }));
+    await user.type(dialog.getByLabelText('Find by name or email'), 'pat');
+    await user.click(await dialog.findByRole('radio', { name: /Pat Patient/ }));
+    // Only the doctors of the treatment's specialty.
+    await dialog.findByRole('option', { name: 'Dr. Sofia Alvarez' });
+    expect(dialog.queryByRole('option', { name: 'Dr. Hiro Tanaka' })).toBeNull();
+    await user.selectOptions(dialog.getByLabelText('Doctor'), 'Dr. Sofia Alvarez');
+    await user.click(dialog.getByRole('radio', { name: 'Online, by a deadline (or the time is released)' }));
+    await user.type(dialog.getByLabelText('Reason to go past their unpaid limit (only if needed)'), 'Pays monthly');
+    await dialog.findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await user.click(dialog.getByRole('button', { name: 'Book' }));
+    await findToast('Done at the desk');
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toMatchObject({
+      doctorId: 'dr-sofia',
+      payment: 'online',
+      limitReason: 'Pays monthly',
+    });
   });
 
   it('books by phone for a new patient with their name and email', async () => {
@@ -275,7 +338,7 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Book by phone' });
     await user.click(within(dialog).getByRole('radio', { name: 'New patient' }));
     await user.type(within(dialog).getByLabelText('Name'), 'Nora Newcomer');
-    await user.type(within(dialog).getByLabelText('Email'), 'nora@example.com');
+    await user.type(within(dialog).getByLabelText('Email (if they have one)'), 'nora@example.com');
     await user.type(within(dialog).getByLabelText('Phone Number'), '555 0142');
     await within(dialog).findByRole('option', { name: '02.30 PM - 03.00 PM' });
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
@@ -286,6 +349,44 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
       treatment: 'Teeth Cleaning',
       appointmentDate: 'Nov 21, 2026',
       slot: '02.30 PM - 03.00 PM',
+      payment: 'clinic',
     });
+  });
+
+  it('books by phone a new patient who has no email: a name and a phone are enough', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: 'Book by phone' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Book by phone' }));
+    await user.click(dialog.getByRole('radio', { name: 'New patient' }));
+    expect(dialog.getByText('Enter the new patient’s name.')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Name'), 'Walter Walkin');
+    expect(dialog.getByText('Enter a phone number to reach the patient.')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Phone Number'), '555 0177');
+    await dialog.findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await user.click(dialog.getByRole('button', { name: 'Book' }));
+    await findToast('Done at the desk');
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toMatchObject({ patient: { name: 'Walter Walkin' } });
+  });
+
+  it('lists the bookings waiting for review, whatever their day; one is kept as it is, or paid at the desk', async () => {
+    review = [entry('b-review', { patientName: 'Rita Review', needsReview: true, paid: false, payment: 'clinic' })];
+    const user = await openSchedule();
+    const list = within(await screen.findByRole('region', { name: 'Needs review (1)' }));
+    await user.click(list.getByRole('button', { name: 'Nov 24, 2026, 09:00: Rita Review' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Rita Review: Orthodontic Consultation' }));
+    expect(dialog.getByText('$120, unpaid: pays at the clinic')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'In cash' }));
+    expect(await findToast('Done at the desk')).toBe('success');
+    await user.click(list.getByRole('button', { name: 'Nov 24, 2026, 09:00: Rita Review' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Rita Review: Orthodontic Consultation' })).getByRole('button', {
+        name: 'Keep as it is',
+      }),
+    );
+    await findToast('Done at the desk');
+    expect(posts().map((p) => [p.line, p.body ? JSON.parse(p.body) : null])).toEqual([
+      ['POST /api/bookings/b-review/desk-payment', { method: 'cash' }],
+      ['POST /api/bookings/b-review/keep', null],
+    ]);
   });
 });

@@ -10,7 +10,14 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
-import { fetchScheduleCsv, type ScheduleEntry, useDayCounts, useScheduleDay } from '../api/get-schedule.ts';
+import {
+  fetchScheduleCsv,
+  type ReviewEntry,
+  type ScheduleEntry,
+  useDayCounts,
+  useReviewList,
+  useScheduleDay,
+} from '../api/get-schedule.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
 import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
@@ -19,8 +26,16 @@ import '../front-desk.css';
 const ISO = 'yyyy-MM-dd';
 const shift = (iso: string, days: number) => format(addDays(parseISO(iso), days), ISO);
 
-/** The week (Monday to Sunday) around a day, with each day's appointments; a day opens it. */
-function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): void }) {
+/** The week (Monday to Sunday) around a day, with each day's appointments and those waiting for review; a day opens it. */
+function WeekStrip({
+  date,
+  review,
+  onSelect,
+}: {
+  date: string;
+  review: readonly ReviewEntry[];
+  onSelect(iso: string): void;
+}) {
   const monday = format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), ISO);
   const days = Array.from({ length: 7 }, (_, i) => shift(monday, i));
   const { data: counts } = useDayCounts(days[0] ?? monday, days[6] ?? monday);
@@ -29,6 +44,7 @@ function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): vo
     <ol className="week-strip" aria-label="This week">
       {days.map((iso) => {
         const count = countOf(iso);
+        const waiting = review.filter((entry) => entry.date === iso).length;
         const day = parseISO(iso);
         return (
           <li key={iso}>
@@ -40,7 +56,7 @@ function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): vo
             >
               {/* Its name says in words what it shows in short: the visible text is a part of it. */}
               <span className="visually-hidden">
-                {`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}`}
+                {`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}${waiting ? `, ${waiting} to review` : ''}`}
               </span>
               <span aria-hidden="true">{format(day, 'EEE')}</span>
               <span aria-hidden="true" className="week-strip__date">
@@ -49,6 +65,11 @@ function WeekStrip({ date, onSelect }: { date: string; onSelect(iso: string): vo
               <span aria-hidden="true" className="week-strip__count">
                 {count ?? '·'}
               </span>
+              {waiting > 0 && (
+                <span aria-hidden="true" className="week-strip__review" title={`${waiting} to review`}>
+                  ⚠ {waiting}
+                </span>
+              )}
             </button>
           </li>
         );
@@ -94,7 +115,40 @@ function CsvExport({ date }: { date: string }) {
   );
 }
 
-type Open = { kind: 'details' | 'reschedule'; entry: ScheduleEntry } | { kind: 'phone' } | null;
+/**
+ * docs/product.md#schedule: every upcoming booking a schedule change left for the front desk, whatever
+ * its day, until it is moved, cancelled or kept; each opens its details.
+ */
+function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onOpen(entry: ReviewEntry): void }) {
+  const id = useId();
+  if (entries.length === 0) return null;
+  return (
+    <section className="needs-review" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Needs review ({entries.length})</h2>
+      <p className="muted">
+        A schedule change left these without their doctor, chair or hours; each patient was told the clinic will call.
+        Move, cancel or keep each one.
+      </p>
+      <ul>
+        {entries.map((entry) => (
+          <li key={entry._id}>
+            <button type="button" className="button button--small" onClick={() => onOpen(entry)}>
+              {entry.appointmentDate}, {entry.start}: {entry.patientName}
+            </button>{' '}
+            <span className="muted">
+              {entry.treatment}
+              {entry.phone && ` · ${entry.phone}`}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A booking opened from the day, or from the review list (whatever its day). */
+type Opened = { entry: ScheduleEntry; date: string; appointmentDate: string };
+type Open = ({ kind: 'details' | 'reschedule' } & Opened) | { kind: 'phone' } | null;
 
 /**
  * docs/product.md#schedule (/dashboard/schedule, admin): the front desk's day. A date picker with
@@ -109,7 +163,10 @@ export function SchedulePage() {
   const [view, setView] = useState<ColumnView>('doctors');
   const [open, setOpen] = useState<Open>(null);
   const { data: day, error, isValidating, mutate } = useScheduleDay(date);
+  const { data: review = [] } = useReviewList();
   const desk = useFrontDesk();
+  const appointmentDate = day?.appointmentDate ?? format(parseISO(date), 'PP');
+  const openOnDay = (entry: ScheduleEntry) => setOpen({ kind: 'details', entry, date, appointmentDate });
 
   let content: ReactNode;
   if (error && !day) {
@@ -137,18 +194,14 @@ export function SchedulePage() {
               : 'The clinic does not open on this weekday. '}
           {booked === 0 ? 'No appointments.' : `${booked} appointment${booked === 1 ? '' : 's'}.`}
         </p>
-        <DayGrid day={day} view={view} onOpen={(entry) => setOpen({ kind: 'details', entry })} />
+        <DayGrid day={day} view={view} onOpen={openOnDay} />
         {cancelled.length > 0 && (
           <section className="schedule__cancelled" aria-labelledby={`${ids}-cancelled`}>
             <h3 id={`${ids}-cancelled`}>Cancelled</h3>
             <ul>
               {cancelled.map((entry) => (
                 <li key={entry._id}>
-                  <button
-                    type="button"
-                    className="button button--small"
-                    onClick={() => setOpen({ kind: 'details', entry })}
-                  >
+                  <button type="button" className="button button--small" onClick={() => openOnDay(entry)}>
                     {entry.start} {entry.patientName}, {entry.treatment}
                   </button>{' '}
                   <span className="muted">
@@ -167,7 +220,6 @@ export function SchedulePage() {
     );
   }
 
-  const appointmentDate = day?.appointmentDate ?? format(parseISO(date), 'PP');
   return (
     <section className="dashboard-page schedule" aria-labelledby={`${ids}-title`}>
       <div className="schedule__header">
@@ -217,22 +269,28 @@ export function SchedulePage() {
           </button>
         </fieldset>
       </div>
-      <WeekStrip date={date} onSelect={setDate} />
+      <NeedsReview
+        entries={review}
+        onOpen={(entry) =>
+          setOpen({ kind: 'details', entry, date: entry.date, appointmentDate: entry.appointmentDate })
+        }
+      />
+      <WeekStrip date={date} review={review} onSelect={setDate} />
       <h2 className="schedule__day">{format(parseISO(date), 'EEEE, PP')}</h2>
       {content}
       <CsvExport date={date} />
       {open?.kind === 'details' && (
         <BookingDetailsDialog
           entry={open.entry}
-          appointmentDate={appointmentDate}
-          onReschedule={() => setOpen({ kind: 'reschedule', entry: open.entry })}
+          appointmentDate={open.appointmentDate}
+          onReschedule={() => setOpen({ ...open, kind: 'reschedule' })}
           onClose={() => setOpen(null)}
         />
       )}
       {open?.kind === 'reschedule' && (
         <RescheduleDialog
-          booking={{ ...open.entry, appointmentDate, date }}
-          onSubmit={(move) => desk.reschedule({ _id: open.entry._id, appointmentDate }, move)}
+          booking={{ ...open.entry, appointmentDate: open.appointmentDate, date: open.date }}
+          onSubmit={(move) => desk.reschedule({ _id: open.entry._id, appointmentDate: open.appointmentDate }, move)}
           onClose={() => setOpen(null)}
         />
       )}

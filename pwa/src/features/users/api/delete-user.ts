@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { Deleted } from '../../../../../contract/answers.ts';
 import { api } from '../../../lib/api.ts';
-import { USERS_KEY } from '../../../lib/cache-keys.ts';
+import { isUsersKey } from '../../../lib/cache-keys.ts';
 
 /** DELETE /api/users/:id (admin); the server refuses an admin's own account. */
 export function deleteUser(id: string): Promise<Deleted> {
@@ -15,7 +15,7 @@ export function useDeleteUser() {
   return useCallback(
     async (id: string) => {
       const result = await deleteUser(id);
-      await mutate(USERS_KEY);
+      await mutate(isUsersKey);
       return result;
     },
     [mutate],

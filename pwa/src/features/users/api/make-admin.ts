@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { AdminMade } from '../../../../../contract/users.ts';
 import { api } from '../../../lib/api.ts';
-import { USERS_KEY } from '../../../lib/cache-keys.ts';
+import { isUsersKey } from '../../../lib/cache-keys.ts';
 
 /** PUT /api/users/admin/:id (admin): modifiedCount 0 with a message when the user already is one. */
 export function makeAdmin(id: string): Promise<AdminMade> {
@@ -15,7 +15,7 @@ export function useMakeAdmin() {
   return useCallback(
     async (id: string): Promise<AdminMade> => {
       const result = await makeAdmin(id);
-      if (result.modifiedCount > 0) await mutate(USERS_KEY);
+      if (result.modifiedCount > 0) await mutate(isUsersKey);
       return result;
     },
     [mutate],

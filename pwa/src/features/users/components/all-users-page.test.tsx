@@ -15,6 +15,7 @@ import type { User } from '../api/get-users.ts';
 
 let users: User[];
 let requests: string[];
+let total: number | null;
 let answerPut: (id: string) => Response;
 let answerDelete: (id: string) => Response;
 
@@ -25,6 +26,7 @@ beforeEach(() => {
     { _id: 'u-otto', name: 'Otto Other', email: 'otto@clinic.test', role: 'admin' },
   ];
   requests = [];
+  total = null;
   answerPut = (id) => {
     const user = users.find((u) => u._id === id)!;
     user.role = 'admin';
@@ -38,7 +40,16 @@ beforeEach(() => {
     const url = new URL(request.url);
     requests.push(describeRequest(request));
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
-    if (url.pathname === '/api/users' && request.method === 'GET') return json(users);
+    if (url.pathname === '/api/users' && request.method === 'GET') {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const page = Number(url.searchParams.get('page'));
+      const found = users.filter((u) => `${u.name} ${u.email}`.toLowerCase().includes(q));
+      const all = total ?? found.length;
+      const response = json(total === null ? found : found.map((u) => ({ ...u, name: `${u.name} p${page}` })));
+      response.headers.set('X-Total-Count', String(all));
+      if (page * 50 < all) response.headers.set('Link', `</api/users?page=${page + 1}>; rel="next"`);
+      return response;
+    }
     if (url.pathname.startsWith('/api/users/admin/') && request.method === 'PUT') {
       return answerPut(decodeURIComponent(url.pathname.split('/').pop()!));
     }
@@ -60,7 +71,7 @@ async function openAllUsers() {
 }
 
 const row = (text: string) => within(screen.getAllByRole('row').find((r) => r.textContent?.includes(text))!);
-const usersListed = () => requests.filter((r) => r === 'GET /api/users').length;
+const usersListed = () => requests.filter((r) => r.startsWith('GET /api/users?')).length;
 
 describe('All Users page', () => {
   it('lists every user with #, Name, Email and Role, and offers Make Admin only to non-admins', async () => {
@@ -174,5 +185,29 @@ describe('All Users page', () => {
     expect(await findToast('You cannot delete your own account')).toBe('error');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(row('Otto Other').getByText('otto@clinic.test')).toBeTruthy();
+  });
+
+  it('finds users by name or email on the server, and says how many match', async () => {
+    const user = await openAllUsers();
+    expect(screen.getByText('1–3 of 3 users')).toBeTruthy();
+    await user.type(screen.getByLabelText('Find by name or email'), 'otto');
+    await waitFor(() => expect(screen.getByText('1–1 of 1 user')).toBeTruthy());
+    expect(screen.queryByText('patient@clinic.test')).toBeNull();
+    expect(requests).toContain('GET /api/users?q=otto&page=1');
+    await user.type(screen.getByLabelText('Find by name or email'), 'zzz');
+    expect(await screen.findByText('Nobody matches.')).toBeTruthy();
+  });
+
+  it('pages through a long list, 50 at a time', async () => {
+    total = 120;
+    const user = await openAllUsers();
+    expect(screen.getByText('1–3 of 120 users')).toBeTruthy();
+    const pages = within(screen.getByRole('navigation', { name: 'Pages of users' }));
+    expect(pages.getByText('Page 1 of 3')).toBeTruthy();
+    expect((pages.getByRole('button', { name: 'Previous page' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(pages.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Pat Patient p2')).toBeTruthy();
+    expect(pages.getByText('Page 2 of 3')).toBeTruthy();
+    expect(requests).toContain('GET /api/users?page=2');
   });
 });

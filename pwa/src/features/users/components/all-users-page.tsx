@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -7,13 +7,21 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
-import { type User, useUsers } from '../api/get-users.ts';
+import { USERS_PAGE_SIZE, type User, useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
+import '../users.css';
 
-/** docs/product.md#all-users (admin): every user, Make Admin for non-admins, Delete after a confirmation. */
+/**
+ * docs/product.md#all-users (admin): the users, found by name or email, 50 a page; Make Admin for
+ * non-admins, Delete after a confirmation.
+ */
 export function AllUsersPage() {
+  const ids = useId();
   const { user: me } = useSession();
-  const { data: users, error } = useUsers();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, error, isValidating } = useUsers(query, page);
+  const users = data?.users;
   const makeAdmin = useMakeAdmin();
   const deleteUser = useDeleteUser();
   const [promoting, setPromoting] = useState<string | null>(null);
@@ -80,10 +88,58 @@ export function AllUsersPage() {
       <h1 id="all-users-title" ref={headingRef} tabIndex={-1}>
         All Users
       </h1>
-      {!users ? (
+      <search className="users-search">
+        <div className="field">
+          <label htmlFor={`${ids}-q`}>Find by name or email</label>
+          <input
+            id={`${ids}-q`}
+            type="search"
+            autoComplete="off"
+            maxLength={100}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setPage(1);
+            }}
+          />
+        </div>
+      </search>
+      {!data ? (
         <Spinner label="Loading users" />
       ) : (
-        <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user._id} />
+        <>
+          <p className="users-count" role="status" aria-busy={isValidating || undefined}>
+            {data.total === 0
+              ? 'Nobody matches.'
+              : `${(page - 1) * USERS_PAGE_SIZE + 1}–${(page - 1) * USERS_PAGE_SIZE + (users?.length ?? 0)} of ${data.total} ${data.total === 1 ? 'user' : 'users'}`}
+          </p>
+          {users && users.length > 0 && (
+            <DataTable caption="Users" columns={columns} rows={users} rowKey={(user) => user._id} />
+          )}
+          {(page > 1 || data.hasNext) && (
+            <nav className="users-pages" aria-label="Pages of users">
+              <button
+                type="button"
+                className="button button--small"
+                disabled={page === 1}
+                onClick={() => setPage(page - 1)}
+              >
+                Previous page
+              </button>
+              <span>
+                Page {page} of {Math.max(1, Math.ceil(data.total / USERS_PAGE_SIZE))}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={!data.hasNext}
+                onClick={() => setPage(page + 1)}
+              >
+                Next page
+              </button>
+            </nav>
+          )}
+        </>
       )}
       {toDelete && (
         <ConfirmDialog
@@ -93,8 +149,9 @@ export function AllUsersPage() {
           onCancel={deletion.cancel}
         >
           <p>
-            {toDelete.name} ({toDelete.email}) and their bookings will be removed from the clinic. This cannot be
-            undone.
+            {toDelete.name}
+            {toDelete.email && ` (${toDelete.email})`} will be removed from the clinic: their upcoming appointments are
+            cancelled, paid ones refunded, and each is told by mail. This cannot be undone.
           </p>
         </ConfirmDialog>
       )}

@@ -1,0 +1,140 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { type MessageSettings, useSaveMessageSettings } from '../api/message-settings.ts';
+
+/** A whole number of minutes from 5 to 1440, or null. */
+function holdMinutes(value: string): number | null {
+  const minutes = Number(value);
+  return value.trim() === '' || !Number.isInteger(minutes) || minutes < 5 || minutes > 1440 ? null : minutes;
+}
+
+/**
+ * docs/product.md#clinic-settings: how the clinic signs its mails (name, address, phone, also on
+ * every page), whether a second reminder goes out two hours before, and how long a waitlist offer
+ * holds a freed time.
+ */
+export function MessageSettingsForm({ settings }: { settings: MessageSettings }) {
+  const save = useSaveMessageSettings();
+  const id = useId();
+  const [name, setName] = useState(settings.clinicName);
+  const [address, setAddress] = useState(settings.clinicAddress);
+  const [phone, setPhone] = useState(settings.clinicPhone);
+  const [secondReminder, setSecondReminder] = useState(settings.secondReminder);
+  const [hold, setHold] = useState(String(settings.offerHoldMinutes));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const minutes = holdMinutes(hold);
+    if (!name.trim() || !address.trim() || !phone.trim()) {
+      setProblem('Enter the clinic’s name, address and phone');
+      return;
+    }
+    if (minutes === null) {
+      setProblem('Enter how long an offer is held: 5 to 1440 minutes');
+      return;
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      await save({
+        clinicName: name.trim(),
+        clinicAddress: address.trim(),
+        clinicPhone: phone.trim(),
+        secondReminder,
+        offerHoldMinutes: minutes,
+      });
+      notify.success('Message settings saved');
+    } catch (cause) {
+      setProblem(errorText(cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const describedBy = (help: string) => (problem ? `${help} ${id}-error` : help);
+  return (
+    <form className="settings__form" onSubmit={handleSubmit} aria-labelledby={`${id}-title`} noValidate>
+      <h2 id={`${id}-title`}>Messages</h2>
+      <p className="settings__help">
+        The clinic’s name, address and phone sign every mail and appear on every page; patients call the phone number
+        when a mail asks them to.
+      </p>
+      <div className="field">
+        <label htmlFor={`${id}-name`}>Clinic name</label>
+        <input
+          id={`${id}-name`}
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-address`}>Address</label>
+        <input
+          id={`${id}-address`}
+          maxLength={200}
+          autoComplete="street-address"
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>Phone</label>
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          maxLength={40}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value)}
+          aria-describedby={problem ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={secondReminder}
+            onChange={(event) => setSecondReminder(event.target.checked)}
+            aria-describedby={`${id}-second-help`}
+          />
+          Send a second reminder 2 hours before
+        </label>
+        <p id={`${id}-second-help`} className="settings__help">
+          Every patient who has not turned reminders off gets one the day before; this adds one on the day.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-hold`}>A waitlist offer holds the time for (minutes)</label>
+        <p id={`${id}-hold-help`} className="settings__help">
+          When a time frees up, the first patient waiting is offered it and has this long to accept, at any hour, before
+          it goes to the next one. 5 to 1440 minutes (a day).
+        </p>
+        <input
+          id={`${id}-hold`}
+          type="number"
+          inputMode="numeric"
+          min={5}
+          max={1440}
+          step={1}
+          value={hold}
+          onChange={(event) => setHold(event.target.value)}
+          aria-describedby={describedBy(`${id}-hold-help`)}
+          aria-invalid={holdMinutes(hold) === null ? true : undefined}
+        />
+      </div>
+      {problem && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button button--primary settings__save" disabled={saving} aria-busy={saving}>
+        Save messages
+      </button>
+    </form>
+  );
+}
