@@ -33,6 +33,12 @@ export const AUDIT_ACTIONS = [
   'booking.no_show',
   'booking.booked_by_phone',
   'booking.kept',
+  'booking.confirmed',
+  'booking.callback_requested',
+  'recall.added',
+  'recall.changed',
+  'sms.stopped',
+  'sms.started',
   'payment.succeeded',
   'payment.failed',
   'payment.refund_due',
@@ -58,6 +64,8 @@ export const AUDIT_TARGET_TYPES = [
   'chair',
   'specialty',
   'clinic',
+  'recall',
+  'sms',
 ] as const;
 export const AuditTargetType = v.picklist(AUDIT_TARGET_TYPES);
 export type AuditTargetType = v.InferOutput<typeof AuditTargetType>;

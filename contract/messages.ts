@@ -16,6 +16,8 @@ export const MessageSettings = v.strictObject({
   clinicPhone: v.string(),
   secondReminder: v.boolean(),
   offerHoldMinutes: v.number(),
+  /** The recall messages, in days from the due date (default 14 days before, on the day, 30 days after). */
+  recallSteps: v.array(v.number()),
 });
 export type MessageSettings = v.InferOutput<typeof MessageSettings>;
 
@@ -31,6 +33,23 @@ export const MessageSettingsChange = v.object({
       v.integer('offerHoldMinutes must be a whole number of minutes'),
       v.minValue(5, 'offerHoldMinutes must be 5 to 1440'),
       v.maxValue(1440, 'offerHoldMinutes must be 5 to 1440'),
+    ),
+  ),
+  recallSteps: v.optional(
+    v.pipe(
+      v.array(
+        v.pipe(
+          v.number('recallSteps must be numbers of days'),
+          v.integer('recallSteps must be whole numbers of days'),
+          v.minValue(-90, 'recallSteps must be -90 to 180 days from the due date'),
+          v.maxValue(180, 'recallSteps must be -90 to 180 days from the due date'),
+        ),
+        'recallSteps must be a list of days',
+      ),
+      v.minLength(1, 'recallSteps must have 1 to 5 steps'),
+      v.maxLength(5, 'recallSteps must have 1 to 5 steps'),
+      v.check((steps) => new Set(steps).size === steps.length, 'recallSteps must not repeat a day'),
+      v.transform((steps) => [...steps].sort((a, b) => a - b)),
     ),
   ),
 });

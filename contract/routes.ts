@@ -47,6 +47,7 @@ import {
   TeamMember,
   UploadedImage,
 } from './doctors.ts';
+import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
   MessageSettings,
   MessageSettingsChange,
@@ -74,6 +75,17 @@ import {
   WebhookReceipt,
 } from './payments.ts';
 import { BookingRules, PolicyChange, PolicySaved } from './policy.ts';
+import {
+  MyRecall,
+  NewRecall,
+  RecallAdded,
+  RecallChange,
+  RecallChanged,
+  RecallImport,
+  RecallList,
+  RecallsImported,
+  RecallsQuery,
+} from './recalls.ts';
 import {
   Moderation,
   ModerationQuery,
@@ -202,6 +214,19 @@ export const routes = {
   'POST /treatments': { audience: 'admin', body: NewTreatment, response: TreatmentAdded },
   'PUT /treatments/:id': { audience: 'admin', body: TreatmentChanges, response: TreatmentUpdated },
   'DELETE /treatments/:id': { audience: 'admin', response: TreatmentDeleted },
+  'GET /recalls': { audience: 'admin', query: RecallsQuery, response: RecallList },
+  'POST /recalls': { audience: 'admin', body: NewRecall, response: RecallAdded },
+  'POST /recalls/import': { audience: 'admin', body: RecallImport, response: RecallsImported },
+  'PUT /recalls/:id': { audience: 'admin', body: RecallChange, response: RecallChanged },
+  'GET /users/me/recalls': { audience: 'patient', response: v.array(MyRecall) },
+  'GET /users/me/sms': { audience: 'patient', response: SmsSetting },
+  'PUT /users/me/sms': { audience: 'patient', body: SmsSettingChange, response: SmsSetting },
+  'GET /links/:token': { audience: 'public', response: LinkInfo },
+  'POST /links/:token/confirm': { audience: 'public', response: LinkDone },
+  'POST /links/:token/callback': { audience: 'public', response: LinkDone },
+  'POST /links/:token/cancel': { audience: 'public', response: LinkDone },
+  'POST /links/:token/book': { audience: 'public', body: LinkBookingChoice, response: LinkBooked },
+  'POST /sms/inbound': { audience: 'signed', body: { signedBy: 'X-Twilio-Signature' }, response: { file: 'text/xml' } },
   'GET /clinic': { audience: 'public', response: ClinicInfo },
   'GET /clinic/hours': { audience: 'public', response: v.array(OpeningHours) },
   'PUT /clinic/hours': { audience: 'admin', body: HoursChange, response: HoursSaved },

@@ -15,6 +15,8 @@ export const Treatment = v.strictObject({
   specialty: v.string(),
   /** An inactive treatment is not offered to patients; its bookings stay. */
   active: v.boolean(),
+  /** Months until the patient is due again after a visit (the six-month cleaning); null: no recall. */
+  recallMonths: v.nullable(v.number()),
 });
 export type Treatment = v.InferOutput<typeof Treatment>;
 
@@ -38,6 +40,15 @@ const durationMinutes = v.pipe(
 
 const active = v.boolean('active must be true or false');
 
+const recallMonths = v.nullable(
+  v.pipe(
+    v.number('recallMonths must be a number of months or null'),
+    v.integer('recallMonths must be a whole number of months'),
+    v.minValue(1, 'recallMonths must be 1 to 36'),
+    v.maxValue(36, 'recallMonths must be 1 to 36'),
+  ),
+);
+
 /** POST /api/treatments (admin): `specialty` by name; a new treatment is active unless told. */
 export const NewTreatment = v.object({
   name: text('name', 100),
@@ -45,6 +56,7 @@ export const NewTreatment = v.object({
   durationMinutes,
   specialty: text('specialty', 100),
   active: v.optional(active, true),
+  recallMonths: v.optional(recallMonths, null),
 });
 export type NewTreatment = v.InferInput<typeof NewTreatment>;
 
@@ -58,6 +70,7 @@ export const TreatmentChanges = v.object({
   durationMinutes: v.optional(durationMinutes),
   specialty: v.optional(text('specialty', 100)),
   active: v.optional(active),
+  recallMonths: v.optional(recallMonths),
 });
 export type TreatmentChanges = v.InferInput<typeof TreatmentChanges>;
 

@@ -105,6 +105,7 @@ for (const { size, viewport, isMobile, dates } of [
       for (const [path, heading] of [
         ['/dashboard/all-users', 'All Users'],
         ['/dashboard/refunds', 'Refunds'],
+        ['/dashboard/recalls', 'Recall'],
         ['/dashboard/reviews', 'Reviews'],
         ['/dashboard/activity', 'Activity'],
         ['/dashboard/settings', 'Clinic settings'],

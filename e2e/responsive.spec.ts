@@ -326,6 +326,7 @@ async function adminPagesFit(page: Page) {
     ['/dashboard/schedule', 'Schedule'],
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/refunds', 'Refunds'],
+    ['/dashboard/recalls', 'Recall'],
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/activity', 'Activity'],
     ['/dashboard/settings', 'Clinic settings'],

@@ -38,6 +38,7 @@ export const SEED_TREATMENTS = [
     priceCents: 8000,
     durationMinutes: 30,
     specialty: 'general-dentistry',
+    recallMonths: 6,
   },
   {
     id: 'fluoride-treatment',
@@ -67,6 +68,7 @@ export const SEED_TREATMENTS = [
     priceCents: 4500,
     durationMinutes: 30,
     specialty: 'general-dentistry',
+    recallMonths: 6,
   },
   {
     id: 'orthodontic-consultation',
@@ -75,7 +77,15 @@ export const SEED_TREATMENTS = [
     durationMinutes: 60,
     specialty: 'orthodontics',
   },
-] satisfies { id: string; name: string; priceCents: number; durationMinutes: number; specialty: SpecialtyId }[];
+] satisfies {
+  id: string;
+  name: string;
+  priceCents: number;
+  durationMinutes: number;
+  specialty: SpecialtyId;
+  /** Months until the patient is due again (the six-month cleaning). */
+  recallMonths?: number;
+}[];
 
 export interface AvatarLook {
   background: string;
@@ -181,14 +191,34 @@ export interface SeedStatement {
  * accounts are bound to `accountUids` (email → Firebase uid: the emulator's own, which differ from
  * SEED_ACCOUNTS' for accounts created before uids were fixed) and verified.
  */
-export function seedStatements(accountUids: Record<string, string> = {}): SeedStatement[] {
+export function seedStatements(
+  accountUids: Record<string, string> = {},
+  { recall = true }: { recall?: boolean } = {},
+): SeedStatement[] {
   const statements: SeedStatement[] = [];
   SEED_TREATMENTS.forEach((t, position) => {
-    statements.push({
-      sql: `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-            ON CONFLICT DO NOTHING`,
-      params: [t.id, t.name, t.priceCents, t.durationMinutes, t.specialty, position],
-    });
+    // recall: false seeds a database from before migration 0013 (a migration test), without the column.
+    statements.push(
+      recall
+        ? {
+            sql: `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position, recall_months)
+                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING`,
+            params: [
+              t.id,
+              t.name,
+              t.priceCents,
+              t.durationMinutes,
+              t.specialty,
+              position,
+              'recallMonths' in t ? (t.recallMonths ?? null) : null,
+            ],
+          }
+        : {
+            sql: `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, position)
+                  VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING`,
+            params: [t.id, t.name, t.priceCents, t.durationMinutes, t.specialty, position],
+          },
+    );
   });
   for (const d of SEED_DOCTORS) {
     // Every day, 09:00 to 17:00 (the columns' defaults): every treatment is offered on every open day.

@@ -44,12 +44,15 @@ import { getPolicy, setPolicy } from './clinic/policy.ts';
 import { addSpecialty, deleteSpecialty, editSpecialty, listSpecialtiesInUse } from './clinic/specialties.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
 import { postContact } from './messages/contact.ts';
+import { bookByLink, callbackByLink, cancelByLink, confirmByLink, getLink } from './messages/links.ts';
+import { changeRecall, createRecall, importRecalls, listRecalls, myRecalls } from './messages/recalls.ts';
 import {
   getMessageSettings,
   getReminderSetting,
   setMessageSettings,
   setReminderSetting,
 } from './messages/reminders.ts';
+import { getSmsSetting, setSmsSetting, smsInbound } from './messages/sms.ts';
 import {
   confirmDemoPayment,
   createPaymentIntent,
@@ -223,6 +226,19 @@ const handlers = {
   'PUT /specialties/:id': editSpecialty,
   'DELETE /specialties/:id': deleteSpecialty,
   'GET /audit': listAudit,
+  'GET /recalls': listRecalls,
+  'POST /recalls': createRecall,
+  'POST /recalls/import': importRecalls,
+  'PUT /recalls/:id': changeRecall,
+  'GET /users/me/recalls': myRecalls,
+  'GET /users/me/sms': getSmsSetting,
+  'PUT /users/me/sms': setSmsSetting,
+  'GET /links/:token': getLink,
+  'POST /links/:token/confirm': confirmByLink,
+  'POST /links/:token/callback': callbackByLink,
+  'POST /links/:token/cancel': cancelByLink,
+  'POST /links/:token/book': bookByLink,
+  'POST /sms/inbound': smsInbound,
   'GET /users/me/reminders': getReminderSetting,
   'PUT /users/me/reminders': setReminderSetting,
   'GET /messages/settings': getMessageSettings,

@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '../../contract/audit.ts';
+import { signLink } from '../src/messages/link-tokens.ts';
+import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
 import {
   accessTokenFor,
   addDoctorAs,
@@ -170,7 +172,14 @@ describe('one audit row per change, in its batch', () => {
         'treatment.added',
         'Audit Polish',
         null,
-        { name: 'Audit Polish', price: 40, durationMinutes: 30, specialty: 'General Dentistry', active: true },
+        {
+          name: 'Audit Polish',
+          price: 40,
+          durationMinutes: 30,
+          specialty: 'General Dentistry',
+          active: true,
+          recallMonths: null,
+        },
       ],
       ['treatment.updated', 'Audit Polish', { price: 40 }, { price: 45.5 }],
       ['treatment.deleted', 'Audit Polish', expect.objectContaining({ price: 45.5 }), null],
@@ -438,6 +447,49 @@ describe('one audit row per change, in its batch', () => {
       }),
     ]);
     await expectStatus(await send('PUT', '/api/clinic/policy', { rescheduleCutoffHours: 24 }), 200);
+  });
+
+  it('records recalls, a patient’s answers by link, and STOP and START by SMS', async () => {
+    const { auth, id: patientId } = await newPatient();
+    const added = await send('POST', '/api/recalls', {
+      patientId,
+      treatmentId: 'teeth-cleaning',
+      dueDate: clinicDay(40),
+    });
+    await expectStatus(added, 201);
+    const { insertedId: recall } = await added.json<{ insertedId: string }>();
+    await expectStatus(await send('PUT', `/api/recalls/${recall}`, { doNotContact: true }), 200);
+    expect((await entriesAbout(recall)).map((e) => [e.action, e.actor])).toEqual([
+      ['recall.added', byAdmin],
+      ['recall.changed', byAdmin],
+    ]);
+
+    const booking = await bookingOf(auth);
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    for (const action of ['confirm', 'callback'] as const) {
+      const token = await signLink(env, { action, id: booking, version: 1, expiresAt });
+      await expectStatus(await send('POST', `/api/links/${token}/${action}`, undefined, {}), 200);
+    }
+    expect((await entriesAbout(booking)).map((e) => [e.action, e.actor.label, e.after])).toEqual([
+      ['booking.confirmed', 'patient', { confirmation: 'confirmed' }],
+      ['booking.callback_requested', 'patient', { confirmation: 'callback' }],
+    ]);
+
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await expectStatus(await send('PUT', '/api/users/me/sms', { phone, smsConsent: true }, auth), 200);
+    for (const word of ['STOP', 'START']) {
+      const body = new URLSearchParams({ From: phone, Body: word });
+      const signature = await twilioSignature(smsSigningKey(env), 'https://clinic.test/api/sms/inbound', body);
+      await expectStatus(
+        await call('/api/sms/inbound', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Twilio-Signature': signature },
+          body,
+        }),
+        200,
+      );
+    }
+    expect((await entriesAbout(phone)).map((e) => e.action)).toEqual(['sms.stopped', 'sms.started']);
   });
 
   it('has written every action of the contract by now', async () => {

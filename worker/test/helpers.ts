@@ -83,16 +83,22 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
   });
 }
 
-/** Drops every view and table (a migration test then builds the database as it once was). */
+/** Drops every trigger, view and table (a migration test then builds the database as it once was). */
 export async function emptyDatabase(): Promise<void> {
   const { results } = await env.DB.prepare(
-    "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY type = 'table'",
+    "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view', 'table') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' ORDER BY CASE type WHEN 'trigger' THEN 0 WHEN 'view' THEN 1 ELSE 2 END, rowid DESC",
   ).all<{ type: string; name: string }>();
   for (const { type, name } of results) await env.DB.prepare(`DROP ${type.toUpperCase()} "${name}"`).run();
 }
 
+/** The seed clinic. */
 export async function seed(): Promise<void> {
-  await env.DB.batch(seedStatements().map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
+  await seedAs({ recall: true });
+}
+
+/** The seed clinic on a database from before migration 0013 (no recall intervals). */
+export async function seedAs(options: { recall: boolean }): Promise<void> {
+  await env.DB.batch(seedStatements({}, options).map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
 }
 
 export async function count(table: string): Promise<number> {

@@ -1,6 +1,6 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emptyDatabase, seed } from './helpers.ts';
+import { emptyDatabase, seedAs } from './helpers.ts';
 
 const D = '2027-03-02';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
     env.DB,
     env.TEST_MIGRATIONS.filter((m) => m.name < '0011'),
   );
-  await seed();
+  await seedAs({ recall: false });
   const booking = (
     id: string,
     treatment: string,

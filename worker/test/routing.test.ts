@@ -156,7 +156,13 @@ describe('GET /api/images/:key', () => {
 
 describe('the app shell', () => {
   it('serves the shell for the app routes and a 404 shell for unknown paths', async () => {
-    for (const path of ['/login', '/appointment', '/dashboard/all-users', '/offers/some-offer']) {
+    for (const path of [
+      '/login',
+      '/appointment',
+      '/dashboard/all-users',
+      '/offers/some-offer',
+      '/l/c.a1b2.1.1900000000.Zx9q',
+    ]) {
       const response = await call(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toContain('text/html');

@@ -94,6 +94,7 @@ describe('treatments', () => {
       durationMinutes: 45,
       specialty: 'General Dentistry',
       active: true,
+      recallMonths: null,
     });
     const option = (await optionsOn(clinicDay(5))).find((o) => o._id === insertedId);
     expect(option).toMatchObject({ name: 'Gum Care', price: 65.5, durationMinutes: 45 });

@@ -55,6 +55,11 @@ export const publicRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    // A link in a message (a reminder's answers, a recall's times): no sign-in, the token is the key.
+    path: '/l/:token',
+    component: lazyNamed(() => import('../features/links/components/link-page.tsx'), 'LinkPage'),
+  },
+  {
     path: '/review',
     component: lazyNamed(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',
@@ -108,6 +113,11 @@ export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard/specialties',
     component: lazyNamed(() => import('../features/schedule/components/specialties-page.tsx'), 'SpecialtiesPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/recalls',
+    component: lazyNamed(() => import('../features/recalls/components/recalls-page.tsx'), 'RecallsPage'),
     access: 'admin',
   },
   {

@@ -91,6 +91,11 @@ const MY_REMINDERS = '/users/me/reminders';
 export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
 export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
 
+const MY_SMS = '/users/me/sms';
+/** The signed-in patient's mobile number and SMS consent, per account. */
+export const mySmsKey = (email: string) => [MY_SMS, email] as const;
+export type MySmsKey = ReturnType<typeof mySmsKey>;
+
 /** One waitlist offer, as its page loads it. */
 export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;
 /** A paid booking's receipt. */

@@ -85,6 +85,7 @@ import {
   releaseLapsedHoldsInTheWay,
   type StrandClock,
   setAttendance,
+  setConfirmation,
   setPaymentIntent,
   withdrawOffersOfEntry,
   withdrawOffersOfPatient,
@@ -610,6 +611,30 @@ export async function attend(
     ),
   ])) as [D1Result];
   return meta.changes;
+}
+
+/**
+ * The patient answers a reminder (a link or an SMS reply): coming, or please call. The booking must
+ * still be active at the version the message was about; the answer and its audit row are written
+ * once however many times it arrives. Answers whether it changed now.
+ */
+export async function respond(
+  env: Env,
+  row: BookingRow,
+  version: number,
+  answer: 'confirmed' | 'callback',
+): Promise<boolean> {
+  const [{ meta }] = (await env.DB.batch([
+    setConfirmation(env.DB, row.id, version, answer),
+    bookingAudit(
+      env,
+      { id: row.user_id, email: row.email, role: 'patient' },
+      answer === 'confirmed' ? 'booking.confirmed' : 'booking.callback_requested',
+      row.id,
+      { before: { confirmation: row.confirmation }, after: { confirmation: answer } },
+    ),
+  ])) as [D1Result];
+  return meta.changes > 0;
 }
 
 // Payments change a booking too: these are the money paths' statements for their own batches.

@@ -52,8 +52,9 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
     durationMinutes: body.durationMinutes,
     specialtyId: await specialtyId(env, body.specialty),
     active: body.active,
+    recallMonths: body.recallMonths,
   };
-  const { name, price, durationMinutes, specialty, active } = body;
+  const { name, price, durationMinutes, specialty, active, recallMonths } = body;
   await env.DB.batch([
     insertTreatment(env.DB, id, fields),
     treatmentAudit(env.DB, admin, 'treatment.added', null, {
@@ -63,6 +64,7 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
       durationMinutes,
       specialty,
       active,
+      recallMonths,
     }),
   ]).catch(nameTaken);
   return json({ acknowledged: true, insertedId: id } satisfies TreatmentAdded, 201);
@@ -83,6 +85,7 @@ export async function editTreatment(request: Request & Params, env: Env): Promis
     durationMinutes: body.durationMinutes ?? null,
     specialtyId: body.specialty === undefined ? null : await specialtyId(env, body.specialty),
     active: body.active ?? null,
+    recallMonths: body.recallMonths,
   });
   const audit = treatmentAudit(env.DB, admin, 'treatment.updated', before, after);
   const write = changesAnything(before, after) ? [update, audit] : [update];
@@ -114,7 +117,14 @@ function treatmentAudit(
 ): D1PreparedStatement {
   const treatment = after ?? before;
   const fields = (t: Treatment | null) =>
-    t && { name: t.name, price: t.price, durationMinutes: t.durationMinutes, specialty: t.specialty, active: t.active };
+    t && {
+      name: t.name,
+      price: t.price,
+      durationMinutes: t.durationMinutes,
+      specialty: t.specialty,
+      active: t.active,
+      recallMonths: t.recallMonths,
+    };
   return auditEntry(
     db,
     {

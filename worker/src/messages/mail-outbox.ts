@@ -1,15 +1,53 @@
 import { isNoEmailAddress } from '../people/data/users.ts';
+import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import { messageSettings } from './data/message-settings.ts';
 import {
   claimDueMail,
+  deferMessage,
   type MailData,
   markMailDropped,
   markMailFailed,
   markMailSent,
   type OutboxRow,
 } from './data/outbox.ts';
-import { renderMail } from './mail-templates.ts';
+import { linkUrl } from './link-tokens.ts';
+import { type MessageLinks, renderMail, renderSms } from './mail-templates.ts';
+import { smsProvider } from './sms.ts';
+
+/** SMS go out from 8:00 to 21:00 on the clinic's clock; one due in the night waits for the morning. */
+export const SMS_HOURS = { from: 8 * 60, until: 21 * 60 };
+
+/** When an SMS due at `now` may go: now, or the next 8:00 on the clinic's clock. */
+export function smsSendableAt(env: Env, now: Date): Date {
+  const { date, minute } = clinicNow(env, now);
+  if (minute >= SMS_HOURS.from && minute < SMS_HOURS.until) return now;
+  const day =
+    minute < SMS_HOURS.from ? date : new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return clinicInstant(env, day, SMS_HOURS.from);
+}
+
+/** The links a message carries: a reminder's answers (until the visit ends), a recall's booking page (90 days past due). */
+async function linksOf(
+  env: Env,
+  row: OutboxRow,
+  data: MailData & { recallId?: string; dueDate?: string },
+): Promise<MessageLinks> {
+  if (row.kind === 'reminder') {
+    const end = clinicInstant(env, data.date, data.startMinute + data.durationMinutes);
+    const claims = { id: data.bookingId, version: data.version ?? 1, expiresAt: Math.floor(end.getTime() / 1000) };
+    return {
+      confirm: await linkUrl(env, { ...claims, action: 'confirm' }),
+      callback: await linkUrl(env, { ...claims, action: 'callback' }),
+      cancel: await linkUrl(env, { ...claims, action: 'cancel' }),
+    };
+  }
+  if (row.kind === 'recall' && data.recallId && data.dueDate) {
+    const expiresAt = Math.floor((Date.parse(`${data.dueDate}T00:00:00Z`) + 90 * 86_400_000) / 1000);
+    return { book: await linkUrl(env, { action: 'book', id: data.recallId, version: 0, expiresAt }) };
+  }
+  return {};
+}
 
 /** How long a sender holds the mails it claimed; a sender that died is taken over after this. */
 export const MAIL_LEASE_MS = 4 * 60_000;
@@ -31,7 +69,14 @@ export function retryAt(now: Date, attempts: number): Date {
  */
 export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; failed: number }> {
   const token = crypto.randomUUID();
-  const { results } = await claimDueMail(env.DB, token, now, MAIL_LEASE_MS, BATCH).all<OutboxRow>();
+  const { results } = await claimDueMail(
+    env.DB,
+    token,
+    now,
+    MAIL_LEASE_MS,
+    BATCH,
+    clinicNow(env, now).date,
+  ).all<OutboxRow>();
   if (results.length === 0) return { sent: 0, failed: 0 };
   const settings = await messageSettings(env.DB);
   const from = { name: settings.clinic_name, email: env.MAIL_FROM };
@@ -43,13 +88,25 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
       continue;
     }
     // A patient the desk booked without an email, or one erased: an .invalid address receives nothing.
-    if (isNoEmailAddress(row.recipient)) {
+    if (row.channel === 'mail' && isNoEmailAddress(row.recipient)) {
       await markMailDropped(env.DB, row.id, token, 'the patient has no email address').run();
       continue;
     }
+    if (row.channel === 'sms') {
+      const at = smsSendableAt(env, now);
+      if (at > now) {
+        await deferMessage(env.DB, row.id, token, at).run();
+        continue;
+      }
+    }
     try {
-      const content = renderMail(env, row.kind, JSON.parse(row.data) as MailData, settings, now);
-      await env.MAILER.send({ from, to: row.recipient, ...content });
+      const data = JSON.parse(row.data) as MailData;
+      const links = await linksOf(env, row, data);
+      if (row.channel === 'sms') {
+        await smsProvider(env).send(row.recipient, renderSms(env, row.kind, data, settings, links));
+      } else {
+        await env.MAILER.send({ from, to: row.recipient, ...renderMail(env, row.kind, data, settings, now, links) });
+      }
     } catch (cause) {
       failed += 1;
       console.error('mail failed', row.kind, row.id, cause);

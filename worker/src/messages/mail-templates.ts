@@ -60,7 +60,17 @@ interface Parts {
   details: [string, string][];
   after?: string[];
   link?: { label: string; href: string };
+  /** More links, one a line (a reminder's answers). */
+  links?: { label: string; href: string }[];
   attachments?: EmailAttachment[];
+}
+
+/** The signed links a message carries (worker/src/messages/link-tokens.ts). */
+export interface MessageLinks {
+  confirm?: string;
+  callback?: string;
+  cancel?: string;
+  book?: string;
 }
 
 function compose(settings: MessageSettingsRow, name: string, parts: Parts): MailContent {
@@ -72,6 +82,7 @@ function compose(settings: MessageSettingsRow, name: string, parts: Parts): Mail
     ...parts.details.map(([label, value]) => `${label}: ${value}`),
     '',
     ...(parts.after ?? []).flatMap((p) => [p, '']),
+    ...(parts.links ?? []).flatMap((l) => [`${l.label}: ${l.href}`, '']),
     ...(parts.link ? [`${parts.link.label}: ${parts.link.href}`, ''] : []),
     '--',
     ...clinic,
@@ -86,6 +97,7 @@ ${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${parts.details.map(([label, value]) => `<tr><th style="text-align: left; padding: 2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 ${(parts.after ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${(parts.links ?? []).map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n')}
 ${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
 <hr>
 <p style="color: #6b7280">${clinic.map(escapeHtml).join('<br>')}</p>
@@ -143,7 +155,9 @@ export function renderMail(
   data: MailData,
   settings: MessageSettingsRow,
   now: Date,
+  links: MessageLinks = {},
 ): MailContent {
+  if (kind === 'recall') return recallMail(env, data as unknown as RecallData, settings, links);
   const start = clinicInstant(env, data.date, data.startMinute);
   const details = appointmentDetails(env, data, settings);
   const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
@@ -212,12 +226,21 @@ export function renderMail(
       });
     case 'reminder': {
       const soon = data.reminder === '2h' ? 'in 2 hours' : 'tomorrow';
+      const answers = [
+        ...(links.confirm ? [{ label: "I'm coming", href: links.confirm }] : []),
+        ...(links.callback ? [{ label: 'Please call me', href: links.callback }] : []),
+        ...(links.cancel ? [{ label: 'Cancel', href: links.cancel }] : []),
+      ];
       return compose(settings, name, {
         subject: `Reminder: ${data.treatment} ${soon}, ${shortWhen(env, start)}`,
-        intro: [`This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`],
+        intro: [
+          `This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`,
+          ...(answers.length > 0 ? ['Please let us know if you are coming: one tap below, no sign-in needed.'] : []),
+        ],
         details,
+        links: answers,
         after: [
-          `If you cannot come, please cancel in My Appointments or call us at ${settings.clinic_phone}, so another patient can have the time.`,
+          `If you cannot come, please cancel or call us at ${settings.clinic_phone}, so another patient can have the time.`,
           'You can turn these reminders off in My Appointments.',
         ],
         link: myAppointments,
@@ -256,4 +279,58 @@ export function renderMail(
         link: { label: 'Accept or decline the offer', href: `${env.APP_URL}/offers/${data.offerId ?? ''}` },
       });
   }
+}
+
+/** What a recall message's row holds. */
+interface RecallData {
+  recallId: string;
+  treatment: string;
+  dueDate: string;
+  patientName: string;
+  step: number;
+}
+
+const longDate = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+
+function recallMail(env: Env, data: RecallData, settings: MessageSettingsRow, links: MessageLinks): MailContent {
+  const late = data.step > 0;
+  return compose(settings, data.patientName, {
+    subject: late ? `We miss you: time to book your ${data.treatment}` : `Time for your ${data.treatment}`,
+    intro: [
+      late
+        ? `Your ${data.treatment} was due on ${longDate(data.dueDate)}. Regular visits keep small problems small.`
+        : `Your next ${data.treatment} is due on ${longDate(data.dueDate)}.`,
+      'We have picked three free times near that date; one tap books the one that suits you.',
+    ],
+    details: [['Due', longDate(data.dueDate)]],
+    ...(links.book ? { link: { label: 'Choose a time', href: links.book } } : {}),
+    after: [
+      `Or call us at ${settings.clinic_phone}. To get no more of these messages, turn reminders off in My Appointments: ${env.APP_URL}/dashboard`,
+    ],
+  });
+}
+
+/**
+ * An SMS: short, with the clinic's name, and never the treatment (anyone may read a phone's lock
+ * screen). Replies C, R and X answer a reminder; STOP stops every text.
+ */
+export function renderSms(
+  env: Env,
+  kind: MailKind,
+  data: MailData,
+  settings: MessageSettingsRow,
+  links: MessageLinks,
+): string {
+  const clinic = settings.clinic_name;
+  if (kind === 'recall') {
+    return `${clinic}: it is time for your next visit. Choose a time: ${links.book ?? `${env.APP_URL}/appointment`} Reply STOP to opt out.`;
+  }
+  if (kind === 'reminder') {
+    const when = shortWhen(env, clinicInstant(env, data.date, data.startMinute));
+    return `${clinic}: reminder of your visit ${when}. Reply C to confirm, R to be called, X to cancel${links.confirm ? ` (or ${links.confirm})` : ''}. STOP to opt out.`;
+  }
+  return `${clinic}: there is news about your visit. See ${env.APP_URL}/dashboard`;
 }

@@ -63,6 +63,7 @@ const toMessageSettings = (row: MessageSettingsRow): MessageSettings => ({
   clinicPhone: row.clinic_phone,
   secondReminder: row.second_reminder === 1,
   offerHoldMinutes: row.offer_hold_minutes,
+  recallSteps: JSON.parse(row.recall_steps) as number[],
 });
 
 /** GET /api/messages/settings (admin). */

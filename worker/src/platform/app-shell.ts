@@ -6,7 +6,13 @@ import type { Env } from './env.ts';
  * assets; every other route gets the app shell. Paths outside this list get the shell too (it
  * renders the not-found page) but with a 404 status, so crawlers and tools see the truth.
  */
-const APP_ROUTES = [/^\/$/, /^\/(login|signup|appointment|review)\/?$/, /^\/offers\/[^/]+\/?$/, /^\/dashboard(\/.*)?$/];
+const APP_ROUTES = [
+  /^\/$/,
+  /^\/(login|signup|appointment|review)\/?$/,
+  /^\/offers\/[^/]+\/?$/,
+  /^\/l\/[^/]+\/?$/,
+  /^\/dashboard(\/.*)?$/,
+];
 
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
 type RoutePreload = { path: string; modules: string[]; styles: string[] };
@@ -57,9 +63,10 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
     return isPage ? withClinicInfo(asset, await clinicInfo(env)) : asset;
   }
   const { pathname } = new URL(request.url);
-  // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell.
-  if (/\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
   const status = APP_ROUTES.some((route) => route.test(pathname)) ? 200 : 404;
+  // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell; a route's
+  // own dots (a message link's token, /l/c.<id>.…) do not make it a file.
+  if (status === 404 && /\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
   const [shell, files, info] = await Promise.all([
     env.ASSETS.fetch(new URL('/shell', request.url)),
     status === 200 ? routeFiles(request, env, pathname) : undefined,

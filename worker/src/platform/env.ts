@@ -21,4 +21,10 @@ export interface Env extends WranglerEnv {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Public: handed to the payment page so Stripe.js can mount the card element. */
   STRIPE_PUBLISHABLE_KEY?: string;
+  /** Twilio (secrets). Without all three the demo SMS provider is used (worker/src/messages/sms.ts). */
+  TWILIO_ACCOUNT_SID?: string;
+  TWILIO_AUTH_TOKEN?: string;
+  TWILIO_FROM?: string;
+  /** Another Twilio-compatible API's origin (default https://api.twilio.com). */
+  TWILIO_API_URL?: string;
 }

@@ -1,5 +1,6 @@
 import { offerFreedTimes, releaseLapsed } from '../booking/engine.ts';
 import { deliverMail } from '../messages/mail-outbox.ts';
+import { queueDueRecalls } from '../messages/recalls.ts';
 import { queueDueReminders } from '../messages/reminders.ts';
 import { failLateDemoRefunds, sendRefunds } from '../money/refunds.ts';
 import type { Env } from './env.ts';
@@ -16,8 +17,8 @@ export async function sweepRefunds(env: Env): Promise<number> {
 }
 
 /**
- * One run of the Cron Trigger at `now`: release ended holds, queue due reminders, ask again for
- * unanswered refunds, offer freed times to the waitlist, send the mail that is due. Each step runs even when an earlier one failed.
+ * One run of the Cron Trigger at `now`: release ended holds, queue due reminders and recall messages, ask again for
+ * unanswered refunds, offer freed times to the waitlist, send the messages that are due (mail and SMS). Each step runs even when an earlier one failed.
  */
 export async function runScheduled(env: Env, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
@@ -26,6 +27,7 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
       async () => report('released {} unpaid booking(s) whose hold had ended', await releaseLapsed(env, now)),
     ],
     ['reminders', async () => report('queued {} reminder(s)', await queueDueReminders(env, now))],
+    ['recalls', async () => report('queued {} recall message(s)', await queueDueRecalls(env, now))],
     [
       'refunds',
       async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env)),

@@ -54,6 +54,7 @@ describe('treatments: statements against D1', () => {
       durationMinutes: 45,
       specialty: 'Endodontics',
       active: true,
+      recallMonths: null,
     });
     expect(violates(await failureOf(insertTreatment(db, 'another', fields).run()), TREATMENT_NAME)).toBe(true);
   });

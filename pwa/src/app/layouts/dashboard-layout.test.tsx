@@ -34,7 +34,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
+  it('adds Schedule, Recall, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
@@ -43,6 +43,7 @@ describe('dashboard layout', () => {
       expect(sideMenuLinks()).toEqual([
         ['My Appointments', '/dashboard'],
         ['Schedule', '/dashboard/schedule'],
+        ['Recall', '/dashboard/recalls'],
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],

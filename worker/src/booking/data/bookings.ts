@@ -49,12 +49,13 @@ export interface BookingRow {
   /** The start (ISO, UTC) a paid booking had when it was paid; its free-cancellation window is measured from it. */
   paid_start_at: string | null;
   needs_review: number;
+  confirmation: 'unconfirmed' | 'confirmed' | 'callback';
 }
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
-  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review`;
+  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** An address as the screens show it: none for a patient without email (an .invalid address). */
@@ -463,6 +464,7 @@ export interface ScheduleRow {
   status: 'active' | 'cancelled' | 'attended' | 'no_show';
   cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
   cancel_note: string | null;
+  confirmation: 'unconfirmed' | 'confirmed' | 'callback';
   needs_review: number;
   no_shows: number;
   expired: number;
@@ -473,6 +475,7 @@ export interface ScheduleRow {
 const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
+  b.confirmation,
   (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
   (SELECT p.refund_status || ' ' || p.refund_amount_cents FROM payments p
     WHERE p.booking_id = b.id AND p.refund_status IS NOT NULL ORDER BY p.refund_updated_at DESC LIMIT 1) AS refund`;
@@ -532,6 +535,7 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     status: released ? 'cancelled' : row.status,
     cancelReason: released ? 'unpaid' : row.cancel_reason,
     cancelNote: row.cancel_note,
+    confirmation: row.confirmation,
     needsReview: row.needs_review === 1,
     noShows: row.no_shows,
   };

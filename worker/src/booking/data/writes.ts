@@ -375,6 +375,20 @@ export function setAttendance(
     .bind(id, status, at);
 }
 
+/** The patient's answer to a reminder, on the booking at `version` while it is active; 0 changes when it already says so. */
+export function setConfirmation(
+  db: D1Database,
+  id: string,
+  version: number,
+  answer: 'confirmed' | 'callback',
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET confirmation = ?3 WHERE id = ?1 AND version = ?2 AND status = 'active' AND confirmation != ?3`,
+    )
+    .bind(id, version, answer);
+}
+
 /**
  * Erases a patient: their record and their bookings keep their rows (payments, receipts and the
  * audit trail point at them) without their name, email or phone; their payments keep the money

@@ -21,7 +21,7 @@ export function scheduleTreatments(db: D1Database): D1PreparedStatement {
   );
 }
 
-const TREATMENTS = `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, s.name AS specialty
+const TREATMENTS = `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, t.recall_months, s.name AS specialty
   FROM treatments t JOIN specialties s ON s.id = t.specialty_id`;
 
 interface AdminTreatmentRow {
@@ -30,6 +30,7 @@ interface AdminTreatmentRow {
   price_cents: number;
   duration_minutes: number;
   active: number;
+  recall_months: number | null;
   specialty: string;
 }
 
@@ -40,6 +41,7 @@ const toTreatment = (row: AdminTreatmentRow): Treatment => ({
   durationMinutes: row.duration_minutes,
   specialty: row.specialty,
   active: row.active === 1,
+  recallMonths: row.recall_months,
 });
 
 /** Every treatment with its specialty's name, in the clinic's order: the admin's list. */
@@ -60,31 +62,48 @@ export interface TreatmentFields {
   durationMinutes: number;
   specialtyId: string;
   active: boolean;
+  /** null or absent: no recall. */
+  recallMonths?: number | null;
 }
 
 /** Adds a treatment after the others; a name already taken fails it on TREATMENT_NAME. */
 export function insertTreatment(db: D1Database, id: string, t: TreatmentFields): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active, position)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, (SELECT coalesce(max(position), -1) + 1 FROM treatments))`,
+      `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active, recall_months, position)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT coalesce(max(position), -1) + 1 FROM treatments))`,
     )
-    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active ? 1 : 0);
+    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active ? 1 : 0, t.recallMonths ?? null);
 }
 
-/** Changes the fields given (null: unchanged); 0 changes for an unknown id. A name already taken fails it on TREATMENT_NAME. */
+/**
+ * Changes the fields given (null: unchanged; `recallMonths` undefined: unchanged, null: no recall);
+ * 0 changes for an unknown id. A name already taken fails it on TREATMENT_NAME.
+ */
 export function updateTreatment(
   db: D1Database,
   id: string,
-  t: { [K in keyof TreatmentFields]: TreatmentFields[K] | null },
+  t: { [K in Exclude<keyof TreatmentFields, 'recallMonths'>]: TreatmentFields[K] | null } & {
+    recallMonths?: number | null;
+  },
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE treatments SET name = coalesce(?2, name), price_cents = coalesce(?3, price_cents),
-         duration_minutes = coalesce(?4, duration_minutes), specialty_id = coalesce(?5, specialty_id), active = coalesce(?6, active)
+         duration_minutes = coalesce(?4, duration_minutes), specialty_id = coalesce(?5, specialty_id), active = coalesce(?6, active),
+         recall_months = CASE WHEN ?7 = 1 THEN ?8 ELSE recall_months END
        WHERE id = ?1`,
     )
-    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active === null ? null : t.active ? 1 : 0);
+    .bind(
+      id,
+      t.name,
+      t.priceCents,
+      t.durationMinutes,
+      t.specialtyId,
+      t.active === null ? null : t.active ? 1 : 0,
+      t.recallMonths === undefined ? 0 : 1,
+      t.recallMonths ?? null,
+    );
 }
 
 /**

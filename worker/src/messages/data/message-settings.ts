@@ -5,9 +5,11 @@ export interface MessageSettingsRow {
   clinic_phone: string;
   second_reminder: number;
   offer_hold_minutes: number;
+  /** JSON array of days from the due date. */
+  recall_steps: string;
 }
 
-const COLUMNS = 'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes';
+const COLUMNS = 'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes, recall_steps';
 
 export async function messageSettings(db: D1Database): Promise<MessageSettingsRow> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM message_settings WHERE id = 1`).first<MessageSettingsRow>();
@@ -24,13 +26,14 @@ export function updateMessageSettings(
     clinicPhone?: string | undefined;
     secondReminder?: boolean | undefined;
     offerHoldMinutes?: number | undefined;
+    recallSteps?: number[] | undefined;
   },
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE message_settings SET clinic_name = coalesce(?1, clinic_name), clinic_address = coalesce(?2, clinic_address),
          clinic_phone = coalesce(?3, clinic_phone), second_reminder = coalesce(?4, second_reminder),
-         offer_hold_minutes = coalesce(?5, offer_hold_minutes)
+         offer_hold_minutes = coalesce(?5, offer_hold_minutes), recall_steps = coalesce(?6, recall_steps)
        WHERE id = 1 RETURNING ${COLUMNS}`,
     )
     .bind(
@@ -39,5 +42,6 @@ export function updateMessageSettings(
       changes.clinicPhone ?? null,
       changes.secondReminder === undefined ? null : changes.secondReminder ? 1 : 0,
       changes.offerHoldMinutes ?? null,
+      changes.recallSteps === undefined ? null : JSON.stringify(changes.recallSteps),
     );
 }

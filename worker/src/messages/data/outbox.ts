@@ -9,7 +9,8 @@ export type MailKind =
   | 'reminder'
   | 'offer'
   | 'stranded'
-  | 'offer_withdrawn';
+  | 'offer_withdrawn'
+  | 'recall';
 
 /**
  * SQL: what a mail needs of booking `b` (and its doctor `d`), as a JSON object, taken when the mail
@@ -179,21 +180,72 @@ export function queueReceipt(db: D1Database, transactionId: string, now: Date): 
 export function queueClaimedReminders(db: D1Database, token: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, booking_version, data, next_attempt_at, created_at)
-       SELECT lower(hex(randomblob(16))), 'reminder:' || r.id, 'reminder', b.email, b.id, b.version,
+      `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, booking_version, data, next_attempt_at, created_at)
+       SELECT lower(hex(randomblob(16))), 'reminder:' || r.id || CASE c.channel WHEN 'sms' THEN ':sms' ELSE '' END,
+         'reminder', c.channel, CASE c.channel WHEN 'sms' THEN u.sms_phone ELSE b.email END, b.id, b.version,
          json_patch(${BOOKING_SNAPSHOT}, json_object('reminder', r.kind)), ?2, ?2
        FROM reminders r
          JOIN bookings b ON b.id = r.booking_id
          JOIN users u ON u.id = b.user_id
          LEFT JOIN doctors d ON d.id = b.doctor_id
          JOIN message_settings s ON s.id = 1
+         JOIN (SELECT 'mail' AS channel UNION ALL SELECT 'sms') c
        WHERE r.claim_token = ?1 AND r.status = 'claimed' AND r.send_until > ?2
          AND b.status = 'active' AND ${liveBooking('b', '?2')} AND b.version = r.booking_version
          AND b.appointment_date = r.appointment_date AND b.start_minute = r.start_minute
          AND b.needs_review = 0 AND u.reminders_opt_out = 0 AND (r.kind = '24h' OR s.second_reminder = 1)
+         AND (c.channel = 'mail' OR (${SMS_ALLOWED('u')} AND r.kind = '24h'))
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(token, now.toISOString());
+}
+
+/** SQL: patient `u` takes SMS (a number, consent, and no STOP). */
+const SMS_ALLOWED = (u: string) => `(${u}.sms_phone IS NOT NULL AND ${u}.sms_consent = 1 AND ${u}.sms_stopped = 0)`;
+
+/** SQL: recall `r` still wants its messages at ?1 (today): open, not stopped, its patient not opted out or booked. */
+const RECALL_LIVE = (r: string, u: string, today: string) => `(${r}.status IN ('due', 'contacted')
+  AND ${r}.do_not_contact = 0 AND ${u}.reminders_opt_out = 0 AND ${u}.erased_at IS NULL
+  AND NOT EXISTS (SELECT 1 FROM bookings bb WHERE bb.user_id = ${r}.patient_id AND bb.treatment_id = ${r}.treatment_id
+    AND bb.status = 'active' AND bb.appointment_date >= ${today}))`;
+
+/**
+ * Queues, for each recall that still wants messages on `today`, the latest step of the clinic's
+ * sequence that is due (a step is due `step` days from the due date), by mail and, where the patient
+ * agreed, by SMS: once per (recall, step, channel), whatever the runs; then counts each recall's
+ * attempts (steps sent) and marks it contacted. Two statements for one batch.
+ */
+export function queueRecallMessages(db: D1Database, today: string, now: Date): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(
+        `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, data, next_attempt_at, created_at)
+         SELECT lower(hex(randomblob(16))), 'recall:' || r.id || ':' || s.step || ':' || c.channel, 'recall', c.channel,
+           CASE c.channel WHEN 'sms' THEN u.sms_phone ELSE u.email END,
+           json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step), ?2, ?2
+         FROM (SELECT r2.id AS recall_id, max(j.value) AS step
+                 FROM recalls r2, message_settings m, json_each(m.recall_steps) j
+                WHERE m.id = 1 AND r2.status IN ('due', 'contacted') AND date(r2.due_date, j.value || ' days') <= ?1
+                GROUP BY r2.id) s
+           JOIN recalls r ON r.id = s.recall_id
+           JOIN users u ON u.id = r.patient_id
+           JOIN treatments t ON t.id = r.treatment_id
+           JOIN (SELECT 'mail' AS channel UNION ALL SELECT 'sms') c
+         WHERE ${RECALL_LIVE('r', 'u', '?1')} AND (c.channel = 'mail' OR ${SMS_ALLOWED('u')})
+         ON CONFLICT (dedupe_key) DO NOTHING`,
+      )
+      .bind(today, now.toISOString()),
+    db
+      .prepare(
+        `UPDATE recalls SET status = 'contacted', last_contact_at = ?1,
+           attempts = (SELECT count(DISTINCT json_extract(o.data, '$.step')) FROM outbox o
+                        WHERE o.dedupe_key > 'recall:' || recalls.id || ':' AND o.dedupe_key < 'recall:' || recalls.id || ';')
+         WHERE status IN ('due', 'contacted') AND EXISTS (SELECT 1 FROM outbox o
+           WHERE o.dedupe_key > 'recall:' || recalls.id || ':' AND o.dedupe_key < 'recall:' || recalls.id || ';'
+             AND o.created_at = ?1)`,
+      )
+      .bind(now.toISOString()),
+  ];
 }
 
 /** Queues the mail of a waitlist offer (its id, `offerId`), to the patient of its entry. */
@@ -219,7 +271,8 @@ export interface OutboxRow {
   recipient: string;
   data: string;
   attempts: number;
-  /** 1 when it is a reminder whose booking is no longer active at its version and time: not to be sent. */
+  channel: 'mail' | 'sms';
+  /** 1 when it is a reminder whose booking is no longer active at its version and time, or a recall message no longer wanted: not to be sent. */
   stale: number;
 }
 
@@ -233,6 +286,7 @@ export function claimDueMail(
   now: Date,
   leaseMs: number,
   limit: number,
+  today: string,
 ): D1PreparedStatement {
   return db
     .prepare(
@@ -241,14 +295,18 @@ export function claimDueMail(
          SELECT id FROM outbox
          WHERE status = 'pending' AND next_attempt_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
          ORDER BY next_attempt_at LIMIT ?4)
-       RETURNING id, kind, recipient, data, attempts,
-         (booking_version IS NOT NULL AND NOT EXISTS (
+       RETURNING id, kind, channel, recipient, data, attempts,
+         CASE WHEN kind = 'recall' THEN NOT EXISTS (
+           SELECT 1 FROM recalls r JOIN users u ON u.id = r.patient_id
+            WHERE r.id = json_extract(outbox.data, '$.recallId') AND ${RECALL_LIVE('r', 'u', '?5')}
+              AND (outbox.channel = 'mail' OR ${SMS_ALLOWED('u')}))
+         ELSE (booking_version IS NOT NULL AND NOT EXISTS (
            SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active' AND b.needs_review = 0
              AND ${liveBooking('b', '?2')} AND b.version = outbox.booking_version
              AND b.appointment_date = json_extract(outbox.data, '$.date')
-             AND b.start_minute = json_extract(outbox.data, '$.startMinute'))) AS stale`,
+             AND b.start_minute = json_extract(outbox.data, '$.startMinute'))) END AS stale`,
     )
-    .bind(token, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit);
+    .bind(token, now.toISOString(), new Date(now.getTime() + leaseMs).toISOString(), limit, today);
 }
 
 /** Marks a claimed mail sent (only while `token` still holds it). */
@@ -259,6 +317,31 @@ export function markMailSent(db: D1Database, id: string, token: string, now: Dat
        WHERE id = ?1 AND claim_token = ?2`,
     )
     .bind(id, token, now.toISOString());
+}
+
+/** Puts a claimed message off until `at` without counting an attempt (an SMS in the quiet hours). */
+export function deferMessage(db: D1Database, id: string, token: string, at: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE outbox SET next_attempt_at = ?3, attempts = max(attempts - 1, 0), claim_token = NULL, claimed_until = NULL
+       WHERE id = ?1 AND claim_token = ?2`,
+    )
+    .bind(id, token, at.toISOString());
+}
+
+/** The booking and version of the latest SMS sent to `phone` about a booking: what a reply acts on. */
+export function latestSmsBooking(
+  db: D1Database,
+  phone: string,
+): Promise<{ booking_id: string; booking_version: number } | null> {
+  return db
+    .prepare(
+      `SELECT booking_id, booking_version FROM outbox
+       WHERE channel = 'sms' AND recipient = ?1 AND status = 'sent' AND booking_id IS NOT NULL AND booking_version IS NOT NULL
+       ORDER BY sent_at DESC LIMIT 1`,
+    )
+    .bind(phone)
+    .first();
 }
 
 /** Marks a claimed mail not to be sent, and why. */

@@ -57,6 +57,7 @@ let answerMove: (id: string, request: Request) => Response | Promise<Response>;
 const FREE_TIMES = ['11.00 AM - 11.30 AM', '01.00 PM - 01.30 PM'];
 let waitlist: WaitlistEntry[];
 let remindersOn: boolean;
+let sms: { phone: string | null; smsConsent: boolean; stopped: boolean };
 let freeCancellationHours: number;
 let cutoffHours: number;
 let history: PastBooking[];
@@ -111,6 +112,7 @@ beforeEach(() => {
   answerMove = () => json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
   waitlist = [];
   remindersOn = true;
+  sms = { phone: null, smsConsent: false, stopped: true };
   freeCancellationHours = 24;
   history = [];
   historyPages = 1;
@@ -160,6 +162,22 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
+    if (url.pathname === '/api/users/me/sms' && request.method === 'PUT') {
+      return request.json().then((body: { phone: string | null; smsConsent: boolean }) => {
+        if (body.phone === '555') {
+          return json(
+            {
+              acknowledged: false,
+              message: 'phone must be a mobile number with its country code, like +1 555 010 2026',
+            },
+            400,
+          );
+        }
+        sms = { phone: body.phone?.replace(/[\s().-]/g, '') ?? null, smsConsent: body.smsConsent, stopped: false };
+        return json(sms);
+      });
+    }
+    if (url.pathname === '/api/users/me/sms') return json(sms);
     if (url.pathname === '/api/clinic/policy')
       return json({
         freeCancellationHours,
@@ -489,6 +507,26 @@ describe('My Appointments', () => {
     expect(await findToast('Reminders are off')).toBeTruthy();
     expect(remindersOn).toBe(false);
     expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('takes a mobile number and consent to texts, saying what the server refused', async () => {
+    const user = await openMyAppointments();
+    const texts = within(await screen.findByRole('form', { name: 'Texts' }));
+    expect(await texts.findByText(/^You replied STOP, so no texts are sent/)).toBeTruthy();
+    const number = texts.getByLabelText('Mobile number');
+    await waitFor(() => expect((number as HTMLInputElement).disabled).toBe(false));
+    await user.type(number, '555');
+    await user.click(texts.getByRole('checkbox', { name: /^Text me reminders/ }));
+    await user.click(texts.getByRole('button', { name: 'Save texts' }));
+    expect((await texts.findByRole('alert')).textContent).toBe(
+      'phone must be a mobile number with its country code, like +1 555 010 2026',
+    );
+    await user.clear(number);
+    await user.type(number, '+1 555 010 2026');
+    await user.click(texts.getByRole('button', { name: 'Save texts' }));
+    expect(await findToast('Texts go to +15550102026')).toBe('success');
+    expect(sms).toEqual({ phone: '+15550102026', smsConsent: true, stopped: false });
+    expect(texts.queryByText(/^You replied STOP/)).toBeNull();
   });
 
   describe('offline', () => {

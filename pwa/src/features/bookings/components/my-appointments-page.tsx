@@ -21,7 +21,7 @@ import { useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import { PastVisits } from './past-visits.tsx';
-import { MyWaitlist, ReminderToggle } from './waitlist-and-reminders.tsx';
+import { MyWaitlist, ReminderToggle, SmsSettingForm } from './waitlist-and-reminders.tsx';
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
@@ -335,6 +335,7 @@ export function MyAppointmentsPage() {
       {!offline && user?.email && (
         <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
+          <SmsSettingForm email={user.email} />
           <MyWaitlist email={user.email} />
         </div>
       )}

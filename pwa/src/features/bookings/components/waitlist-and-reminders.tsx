@@ -1,9 +1,9 @@
 import { format } from 'date-fns/format';
-import { useId, useState } from 'react';
+import { type SubmitEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useReminderSetting } from '../api/reminders.ts';
+import { useReminderSetting, useSmsSetting } from '../api/reminders.ts';
 import { useLeaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
 
 /** An ISO date as the app shows dates, e.g. "Dec 13, 2026". */
@@ -99,5 +99,81 @@ export function ReminderToggle({ email }: { email: string }) {
       />
       <label htmlFor={id}>Email me a reminder the day before each appointment</label>
     </p>
+  );
+}
+
+/**
+ * docs/product.md#confirmations: texts as well as mail. The patient gives a mobile number and agrees
+ * to texts; reminders then come by SMS too, answerable by replying C, R or X. A STOP reply is shown,
+ * and saving with the box ticked starts texts again.
+ */
+export function SmsSettingForm({ email }: { email: string }) {
+  const { data, save } = useSmsSetting(email);
+  const id = useId();
+  const [phone, setPhone] = useState<string | null>(null);
+  const [consent, setConsent] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const shownPhone = phone ?? data?.phone ?? '';
+  const shownConsent = consent ?? data?.smsConsent ?? false;
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setSaving(true);
+    setProblem(null);
+    try {
+      const saved = await save(shownPhone.trim() === '' ? null : shownPhone.trim(), shownConsent);
+      setPhone(null);
+      setConsent(null);
+      notify.success(saved.smsConsent ? `Texts go to ${saved.phone}` : 'No texts');
+    } catch (cause) {
+      setProblem(errorText(cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form className="bookings__sms" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Texts</h2>
+      <div className="field">
+        <label htmlFor={`${id}-phone`}>Mobile number</label>
+        <input
+          id={`${id}-phone`}
+          type="tel"
+          autoComplete="tel"
+          maxLength={40}
+          value={shownPhone}
+          placeholder="+1 555 010 2026"
+          disabled={!data}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(event) => setPhone(event.target.value)}
+        />
+      </div>
+      <p className="bookings__reminders">
+        <input
+          id={`${id}-consent`}
+          type="checkbox"
+          checked={shownConsent}
+          disabled={!data}
+          onChange={(event) => setConsent(event.currentTarget.checked)}
+        />
+        <label htmlFor={`${id}-consent`}>
+          Text me reminders; I can reply C to confirm, R to be called, X to cancel
+        </label>
+      </p>
+      {data?.stopped && (
+        <p className="muted">You replied STOP, so no texts are sent. Save with the box ticked to start them again.</p>
+      )}
+      {problem && (
+        <p id={`${id}-error`} className="field__error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="button button--small" disabled={!data || saving} aria-busy={saving}>
+        Save texts
+      </button>
+    </form>
   );
 }

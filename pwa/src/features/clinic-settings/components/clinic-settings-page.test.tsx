@@ -28,6 +28,7 @@ beforeEach(() => {
     clinicPhone: '+1 555 0100',
     secondReminder: false,
     offerHoldMinutes: 30,
+    recallSteps: [-14, 0, 30],
   };
   messagePuts = [];
   answerPut = (body) => {
@@ -124,6 +125,9 @@ describe('Clinic settings: messages', () => {
     await user.click(form.getByLabelText('Send a second reminder 2 hours before'));
     await user.clear(hold);
     await user.type(hold, '120');
+    const recall = form.getByLabelText('Recall messages go (days from the due date)');
+    await user.clear(recall);
+    await user.type(recall, '30, -7');
     await user.click(form.getByRole('button', { name: 'Save messages' }));
     expect(await findToast('Message settings saved')).toBe('success');
     expect(messagePuts).toEqual([
@@ -133,6 +137,7 @@ describe('Clinic settings: messages', () => {
         clinicPhone: '+1 555 0199',
         secondReminder: true,
         offerHoldMinutes: 120,
+        recallSteps: [-7, 30],
       },
     ]);
   });

@@ -9,6 +9,17 @@ function holdMinutes(value: string): number | null {
   return value.trim() === '' || !Number.isInteger(minutes) || minutes < 5 || minutes > 1440 ? null : minutes;
 }
 
+/** "-14, 0, 30" as days (1 to 5 distinct whole numbers from -90 to 180), or null. */
+function recallDays(value: string): number[] | null {
+  const days = value.split(',').map((part) => Number(part.trim()));
+  const ok =
+    value.trim() !== '' &&
+    days.length <= 5 &&
+    new Set(days).size === days.length &&
+    days.every((d) => Number.isInteger(d) && d >= -90 && d <= 180);
+  return ok ? [...days].sort((a, b) => a - b) : null;
+}
+
 /**
  * docs/product.md#clinic-settings: how the clinic signs its mails (name, address, phone, also on
  * every page), whether a second reminder goes out two hours before, and how long a waitlist offer
@@ -22,6 +33,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
   const [phone, setPhone] = useState(settings.clinicPhone);
   const [secondReminder, setSecondReminder] = useState(settings.secondReminder);
   const [hold, setHold] = useState(String(settings.offerHoldMinutes));
+  const [recall, setRecall] = useState(settings.recallSteps.join(', '));
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -36,6 +48,11 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
       setProblem('Enter how long an offer is held: 5 to 1440 minutes');
       return;
     }
+    const recallSteps = recallDays(recall);
+    if (recallSteps === null) {
+      setProblem('Enter when recall messages go: 1 to 5 different days from -90 to 180, like -14, 0, 30');
+      return;
+    }
     setProblem(null);
     setSaving(true);
     try {
@@ -45,6 +62,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
         clinicPhone: phone.trim(),
         secondReminder,
         offerHoldMinutes: minutes,
+        recallSteps,
       });
       notify.success('Message settings saved');
     } catch (cause) {
@@ -125,6 +143,23 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
           onChange={(event) => setHold(event.target.value)}
           aria-describedby={describedBy(`${id}-hold-help`)}
           aria-invalid={holdMinutes(hold) === null ? true : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-recall`}>Recall messages go (days from the due date)</label>
+        <p id={`${id}-recall-help`} className="settings__help">
+          A patient due for a cleaning or a check-up gets a message on each of these days, until they book: -14 is two
+          weeks before, 0 the due date, 30 a month after. Up to 5, separated by commas.
+        </p>
+        <input
+          id={`${id}-recall`}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          value={recall}
+          onChange={(event) => setRecall(event.target.value)}
+          aria-describedby={describedBy(`${id}-recall-help`)}
+          aria-invalid={recallDays(recall) === null ? true : undefined}
         />
       </div>
       {problem && (

@@ -15,6 +15,13 @@ type BookingDetailsDialogProps = {
   onClose(): void;
 };
 
+/** The patient's answer to the reminder (a link or an SMS reply). */
+const CONFIRMATION_TEXT: Record<ScheduleEntry['confirmation'], string> = {
+  unconfirmed: 'No answer yet',
+  confirmed: 'Coming',
+  callback: 'Asked to be called',
+};
+
 const STATUS_TEXT: Record<ScheduleEntry['status'], string> = {
   active: 'Booked',
   attended: 'Attended',
@@ -134,6 +141,10 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
             {STATUS_TEXT[entry.status]}
             {entry.cancelNote && `: ${entry.cancelNote}`}
           </dd>
+        </div>
+        <div>
+          <dt>Reminder answer</dt>
+          <dd>{CONFIRMATION_TEXT[entry.confirmation]}</dd>
         </div>
         <div>
           <dt>No-shows</dt>

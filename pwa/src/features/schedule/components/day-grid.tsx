@@ -28,6 +28,8 @@ export function entryNotes(entry: ScheduleEntry): string[] {
   if (!entry.paid && entry.price > 0 && entry.status === 'active')
     notes.push(entry.payment === 'clinic' ? 'Pays at desk' : 'Unpaid');
   if (entry.needsReview) notes.push('Needs review');
+  if (entry.status === 'active' && entry.confirmation === 'callback') notes.push('Please call');
+  if (entry.status === 'active' && entry.confirmation === 'confirmed') notes.push('Confirmed');
   if (entry.noShows > 0 && entry.status !== 'no_show')
     notes.push(`${entry.noShows} no-show${entry.noShows === 1 ? '' : 's'}`);
   return notes;
@@ -152,6 +154,7 @@ export function DayGrid({
                     data-status={entry.status}
                     data-review={entry.needsReview || undefined}
                     data-unpaid={(!entry.paid && entry.price > 0 && entry.status === 'active') || undefined}
+                    data-callback={(entry.status === 'active' && entry.confirmation === 'callback') || undefined}
                     style={{
                       top: (entry.startMinute - from) * PX_PER_MINUTE,
                       height: entry.durationMinutes * PX_PER_MINUTE,

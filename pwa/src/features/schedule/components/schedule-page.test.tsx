@@ -39,6 +39,7 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     status: 'active',
     cancelReason: null,
     cancelNote: null,
+    confirmation: 'unconfirmed',
     needsReview: false,
     noShows: 0,
     ...fields,

@@ -146,6 +146,42 @@ function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onO
   );
 }
 
+/**
+ * docs/product.md#confirmations: the day's patients who answered a reminder with "Please call me",
+ * first, so the front desk calls them before anything else; the confirmed and unanswered follow
+ * in the count.
+ */
+function PleaseCall({ entries, onOpen }: { entries: readonly ScheduleEntry[]; onOpen(entry: ScheduleEntry): void }) {
+  const id = useId();
+  const active = entries.filter((entry) => entry.status === 'active');
+  const callback = active.filter((entry) => entry.confirmation === 'callback');
+  const confirmed = active.filter((entry) => entry.confirmation === 'confirmed').length;
+  if (active.length === 0) return null;
+  return (
+    <section className="please-call" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>
+        Confirmations: {confirmed} of {active.length} confirmed
+        {callback.length > 0 && `, ${callback.length} asked to be called`}
+      </h3>
+      {callback.length > 0 && (
+        <ul>
+          {callback.map((entry) => (
+            <li key={entry._id}>
+              <button type="button" className="button button--small" onClick={() => onOpen(entry)}>
+                Please call {entry.patientName}
+              </button>{' '}
+              <span className="muted">
+                {entry.start}, {entry.treatment}
+                {entry.phone && ` · ${entry.phone}`}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** A booking opened from the day, or from the review list (whatever its day). */
 type Opened = { entry: ScheduleEntry; date: string; appointmentDate: string };
 type Open = ({ kind: 'details' | 'reschedule' } & Opened) | { kind: 'phone' } | null;
@@ -194,6 +230,7 @@ export function SchedulePage() {
               : 'The clinic does not open on this weekday. '}
           {booked === 0 ? 'No appointments.' : `${booked} appointment${booked === 1 ? '' : 's'}.`}
         </p>
+        <PleaseCall entries={day.bookings} onOpen={openOnDay} />
         <DayGrid day={day} view={view} onOpen={openOnDay} />
         {cancelled.length > 0 && (
           <section className="schedule__cancelled" aria-labelledby={`${ids}-cancelled`}>

@@ -9,7 +9,23 @@ import { lengthText, TREATMENT_LENGTHS } from '../../../lib/schedule-text.ts';
 import { useTreatmentSpecialties } from '../api/specialties.ts';
 import { type NewTreatment, type Treatment, useAddTreatment, useUpdateTreatment } from '../api/treatments.ts';
 
-type TreatmentFormValues = { name: string; price: string; durationMinutes: string; specialty: string; active: boolean };
+type TreatmentFormValues = {
+  name: string;
+  price: string;
+  durationMinutes: string;
+  specialty: string;
+  active: boolean;
+  recallMonths: string;
+};
+
+/** The recall intervals offered: none, or 1 to 24 months (the six-month cleaning, the three-month periodontal check). */
+const RECALL_CHOICES = [
+  { value: '', label: 'No recall' },
+  ...[1, 2, 3, 4, 6, 9, 12, 18, 24].map((months) => ({
+    value: String(months),
+    label: `Every ${months} month${months === 1 ? '' : 's'}`,
+  })),
+];
 
 const PRICE_SHAPE = /^\d+(\.\d{1,2})?$/;
 
@@ -47,8 +63,9 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
           durationMinutes: String(treatment.durationMinutes),
           specialty: treatment.specialty,
           active: treatment.active,
+          recallMonths: treatment.recallMonths === null ? '' : String(treatment.recallMonths),
         }
-      : { name: '', price: '', durationMinutes: '30', specialty: '', active: true },
+      : { name: '', price: '', durationMinutes: '30', specialty: '', active: true, recallMonths: '' },
   });
 
   const close = () => {
@@ -62,6 +79,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
       durationMinutes: Number(values.durationMinutes),
       specialty: values.specialty,
       active: values.active,
+      recallMonths: values.recallMonths === '' ? null : Number(values.recallMonths),
     };
     try {
       if (treatment) await updateTreatment(treatment._id, fields);
@@ -120,6 +138,19 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
             The specialties could not be loaded: {errorText(specialtiesError)}
           </p>
         )}
+        <SelectField
+          label="Recall"
+          hint="After a visit marked attended, the patient is due again this much later, and gets a message to book."
+          options={
+            treatment?.recallMonths && !RECALL_CHOICES.some((c) => c.value === String(treatment.recallMonths))
+              ? [
+                  ...RECALL_CHOICES,
+                  { value: String(treatment.recallMonths), label: `Every ${treatment.recallMonths} months` },
+                ]
+              : RECALL_CHOICES
+          }
+          registration={register('recallMonths')}
+        />
         <label className="checkbox">
           <input type="checkbox" {...register('active')} />
           Active: patients can book it

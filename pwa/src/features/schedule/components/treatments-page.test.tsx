@@ -32,8 +32,17 @@ beforeEach(() => {
       durationMinutes: 30,
       specialty: 'General Dentistry',
       active: true,
+      recallMonths: 6,
     },
-    { _id: 't2', name: 'Root Canal', price: 450, durationMinutes: 90, specialty: 'Endodontics', active: false },
+    {
+      _id: 't2',
+      name: 'Root Canal',
+      price: 450,
+      durationMinutes: 90,
+      specialty: 'Endodontics',
+      active: false,
+      recallMonths: null,
+    },
   ];
   requests = [];
   writes = [];
@@ -86,18 +95,18 @@ describe('Treatments page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Status', 'Actions']);
+    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Recall', 'Status', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(
       body.map((r) =>
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 5),
+          .slice(0, 6),
       ),
     ).toEqual([
-      ['Dental Check-up', 'General Dentistry', '30 min', '$60', 'Active'],
-      ['Root Canal', 'Endodontics', '90 min', '$450', 'Inactive'],
+      ['Dental Check-up', 'General Dentistry', '30 min', '$60', '6 months', 'Active'],
+      ['Root Canal', 'Endodontics', '90 min', '$450', '—', 'Inactive'],
     ]);
     expect(row('Dental Check-up').getByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(row('Root Canal').getByRole('button', { name: 'Activate' })).toBeTruthy();
@@ -137,13 +146,21 @@ describe('Treatments page', () => {
     await user.type(dialog.getByLabelText('Price ($)'), '$99.50');
     await user.selectOptions(dialog.getByLabelText('Length'), '75 min');
     await user.selectOptions(dialog.getByLabelText('Specialty'), 'General Dentistry');
+    expect((dialog.getByLabelText('Recall') as HTMLSelectElement).value).toBe('');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await findToast('Deep Cleaning added')).toBe('success');
     expect(writes).toEqual([
       {
         line: 'POST /api/treatments',
-        body: { name: 'Deep Cleaning', price: 99.5, durationMinutes: 75, specialty: 'General Dentistry', active: true },
+        body: {
+          name: 'Deep Cleaning',
+          price: 99.5,
+          durationMinutes: 75,
+          specialty: 'General Dentistry',
+          active: true,
+          recallMonths: null,
+        },
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -161,13 +178,22 @@ describe('Treatments page', () => {
     await user.type(dialog.getByLabelText('Price ($)'), '65');
     await user.selectOptions(dialog.getByLabelText('Length'), '45 min');
     await user.selectOptions(dialog.getByLabelText('Specialty'), 'Endodontics');
+    expect((dialog.getByLabelText('Recall') as HTMLSelectElement).value).toBe('6');
+    await user.selectOptions(dialog.getByLabelText('Recall'), 'Every 3 months');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await findToast('Dental Check-up saved')).toBe('success');
     expect(writes).toEqual([
       {
         line: 'PUT /api/treatments/t1',
-        body: { name: 'Dental Check-up', price: 65, durationMinutes: 45, specialty: 'Endodontics', active: true },
+        body: {
+          name: 'Dental Check-up',
+          price: 65,
+          durationMinutes: 45,
+          specialty: 'Endodontics',
+          active: true,
+          recallMonths: 3,
+        },
       },
     ]);
     await waitFor(() => expect(row('Dental Check-up').getByText('45 min')).toBeTruthy());

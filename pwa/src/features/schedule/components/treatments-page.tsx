@@ -52,6 +52,10 @@ export function TreatmentsPage() {
     { header: 'Length', cell: (treatment) => lengthText(treatment.durationMinutes) },
     { header: 'Price', cell: (treatment) => formatPrice(treatment.price) },
     {
+      header: 'Recall',
+      cell: (treatment) => (treatment.recallMonths === null ? '—' : `${treatment.recallMonths} months`),
+    },
+    {
       header: 'Status',
       cell: (treatment) =>
         treatment.active ? <span className="badge">Active</span> : <span className="muted">Inactive</span>,

@@ -1,0 +1,231 @@
+/**
+ * The links in messages (issue 26): `<origin>/l/<token>` opens a page of the PWA, which reads
+ * GET /api/links/:token (nothing changes on opening: mail scanners open links too) and acts with a
+ * POST. A booking link confirms, asks for a call or cancels its booking, only while the booking is
+ * active at the version the message was about; a recall link proposes three free times and books one.
+ * Every action goes through the booking engine, as in the app.
+ */
+import type { LinkAction, LinkBooked, LinkDone, LinkInfo, Proposal } from '../../../contract/links.ts';
+import { LinkBookingChoice } from '../../../contract/links.ts';
+import { slotLabel } from '../../../contract/slot-label.ts';
+import { type BookingRow, bookingById, freeCancellationUntil } from '../booking/data/bookings.ts';
+import { cancel, place, respond } from '../booking/engine.ts';
+import { freePairs, freeStarts, readDay } from '../booking/schedule.ts';
+import { readPolicy } from '../clinic/data/cancellation-policy.ts';
+import { insideWindowMessage } from '../clinic/policy.ts';
+import {
+  bookingWindowProblem,
+  clinicInstant,
+  clinicNow,
+  displayDate,
+  firstBookableMinute,
+} from '../platform/clinic-time.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson } from '../platform/http.ts';
+import { spend } from '../platform/rate-limit.ts';
+import { messageSettings } from './data/message-settings.ts';
+import { type RecallRow, recallById } from './data/recalls.ts';
+import { type LinkClaims, readLink } from './link-tokens.ts';
+
+type Params = { params: Record<string, string> };
+
+export const VISIT_CHANGED =
+  'This visit changed after the message was sent (it was moved, cancelled or released), so this link no longer acts on it. See My Appointments for your bookings.';
+export const RECALL_DONE = 'This visit is booked already, or the clinic closed this reminder. See My Appointments.';
+const WRONG_ACTION: Record<LinkAction, string> = {
+  confirm: 'This link confirms a visit',
+  callback: 'This link asks the clinic to call you',
+  cancel: 'This link cancels a visit',
+  book: 'This link books a visit',
+};
+
+/** The booking a link acts on: active, not released, at the link's version; 410 otherwise. */
+async function linkedBooking(env: Env, claims: LinkClaims, now: Date): Promise<BookingRow> {
+  const row = await bookingById(env.DB, claims.id, now);
+  if (row?.status !== 'active' || row.expired || row.version !== claims.version) {
+    throw new HttpError(410, VISIT_CHANGED);
+  }
+  return row;
+}
+
+async function openRecall(env: Env, claims: LinkClaims): Promise<RecallRow> {
+  const recall = await recallById(env.DB, claims.id);
+  if (!recall) throw new HttpError(410, RECALL_DONE);
+  if (recall.status !== 'due' && recall.status !== 'contacted') throw new HttpError(410, RECALL_DONE);
+  return recall;
+}
+
+/** Whether the patient may still cancel online now (a paid booking only before the free-cancellation deadline). */
+async function cancellable(env: Env, row: BookingRow, now: Date): Promise<{ ok: boolean; hours: number }> {
+  const hours = (await readPolicy(env.DB)).freeCancellationHours;
+  const started = clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= now.getTime();
+  const ok = !started && (row.paid === 0 || now.getTime() < freeCancellationUntil(env, row, hours).getTime());
+  return { ok, hours };
+}
+
+/**
+ * Three free times near a recall's due date: one a day, from a week before it (not before
+ * tomorrow) through four weeks after, inside the booking horizon; on each day the first start with
+ * the patient's last doctor, else the first with any; the last doctor's first.
+ */
+export async function proposals(env: Env, recall: RecallRow, now: Date): Promise<Proposal[]> {
+  const today = clinicNow(env, now).date;
+  const addDays = (iso: string, days: number) =>
+    new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  const weekBefore = addDays(recall.due_date, -7);
+  let date = weekBefore > today ? weekBefore : addDays(today, 1);
+  // ISO dates compare as strings: the later of the due date and today.
+  const last = addDays([recall.due_date, today].sort().at(-1) ?? today, 28);
+  const found: (Proposal & { lastDoctor: boolean })[] = [];
+  const names = new Map(
+    (await env.DB.prepare('SELECT id, name FROM doctors').all<{ id: string; name: string }>()).results.map((d) => [
+      d.id,
+      d.name,
+    ]),
+  );
+  for (let tries = 0; found.length < 3 && date <= last && tries < 40; tries += 1, date = addDays(date, 1)) {
+    if (bookingWindowProblem(env, date, now)) break; // past the booking horizon
+    const day = await readDay(env, date, now);
+    const treatment = day.treatments.find((t) => t.id === recall.treatment_id && t.active === 1);
+    if (!treatment || !day.hours) continue;
+    const starts = freeStarts(env, day, treatment, firstBookableMinute(env, date, now));
+    const withLast = starts.find((start) =>
+      freePairs(day, treatment, start).some((pair) => pair.doctorId === recall.last_doctor_id),
+    );
+    const start = withLast ?? starts[0];
+    if (start === undefined) continue;
+    const doctorId =
+      withLast !== undefined ? recall.last_doctor_id : (freePairs(day, treatment, start)[0]?.doctorId ?? null);
+    found.push({
+      appointmentDate: date,
+      date: displayDate(date),
+      slot: slotLabel(start, treatment.duration_minutes),
+      doctor: doctorId ? (names.get(doctorId) ?? null) : null,
+      lastDoctor: withLast !== undefined,
+    });
+  }
+  return found
+    .sort((a, b) => Number(b.lastDoctor) - Number(a.lastDoctor))
+    .map(({ lastDoctor: _, ...proposal }) => proposal);
+}
+
+/** GET /api/links/:token: what the link is for, and what it would act on. Changes nothing. */
+export async function getLink(request: Request & Params, env: Env): Promise<Response> {
+  const now = new Date();
+  const claims = await readLink(env, request.params.token ?? '', now);
+  if (claims.action === 'book') {
+    const recall = await openRecall(env, claims);
+    return json({
+      kind: 'recall',
+      action: 'book',
+      patientName: recall.patient_name,
+      recall: {
+        _id: recall.id,
+        treatment: recall.treatment,
+        dueDate: recall.due_date,
+        price: recall.price_cents / 100,
+      },
+      proposals: await proposals(env, recall, now),
+    } satisfies LinkInfo);
+  }
+  const row = await linkedBooking(env, claims, now);
+  const [{ ok }, settings] = await Promise.all([cancellable(env, row, now), messageSettings(env.DB)]);
+  return json({
+    kind: 'booking',
+    action: claims.action,
+    patientName: row.patient_name,
+    booking: {
+      _id: row.id,
+      treatment: row.treatment,
+      date: displayDate(row.appointment_date),
+      appointmentDate: row.appointment_date,
+      slot: row.slot,
+      doctor: row.doctor_name,
+      confirmation: row.confirmation,
+      canCancel: ok,
+      clinicPhone: settings.clinic_phone,
+    },
+  } satisfies LinkInfo);
+}
+
+/**
+ * What a patient's answer does to a booking (a link or an SMS reply): confirm or ask for a call
+ * (once, however often it arrives), or cancel under the app's rules (inside the window: call us).
+ */
+export async function actOn(env: Env, row: BookingRow, version: number, action: 'confirm' | 'callback' | 'cancel') {
+  const now = new Date();
+  if (action === 'cancel') {
+    const { ok, hours } = await cancellable(env, row, now);
+    if (!ok) {
+      const phone = (await messageSettings(env.DB)).clinic_phone;
+      throw new HttpError(409, `${insideWindowMessage(hours)} at ${phone}`);
+    }
+    await cancel(env, { id: row.user_id, email: row.email, role: 'patient' }, row);
+    return 'Your visit is cancelled. A paid visit is refunded in full; the confirmation is on its way by mail.';
+  }
+  await respond(env, row, version, action === 'confirm' ? 'confirmed' : 'callback');
+  return action === 'confirm'
+    ? 'Thank you: the clinic knows you are coming.'
+    : 'Thank you: the clinic will call you to talk about this visit.';
+}
+
+function linkAction(action: 'confirm' | 'callback' | 'cancel') {
+  return async (request: Request & Params, env: Env): Promise<Response> => {
+    const now = new Date();
+    const claims = await readLink(env, request.params.token ?? '', now);
+    if (claims.action !== action) throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
+    await spend(env.BOOKING_LIMITER, `link:${claims.id}`, 'requests for this visit');
+    const row = await linkedBooking(env, claims, now);
+    return json({ acknowledged: true, message: await actOn(env, row, claims.version, action) } satisfies LinkDone);
+  };
+}
+
+/** POST /api/links/:token/confirm, /callback, /cancel. */
+export const confirmByLink = linkAction('confirm');
+export const callbackByLink = linkAction('callback');
+export const cancelByLink = linkAction('cancel');
+
+/**
+ * POST /api/links/:token/book {appointmentDate, slot}: books the recall's treatment for its patient
+ * at that time (with their last doctor when free), under every rule of a booking; the recall is
+ * booked by the same batch (a trigger).
+ */
+export async function bookByLink(request: Request & Params, env: Env): Promise<Response> {
+  const now = new Date();
+  const claims = await readLink(env, request.params.token ?? '', now);
+  if (claims.action !== 'book') throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
+  const choice = await readJson(request, LinkBookingChoice);
+  await spend(env.BOOKING_LIMITER, claims.id, 'booking requests');
+  const recall = await openRecall(env, claims);
+  const wanted = { treatment: recall.treatment_id, appointmentDate: choice.appointmentDate, slot: choice.slot };
+  let doctorId: string | undefined;
+  if (recall.last_doctor_id) {
+    const day = await readDay(env, choice.appointmentDate, now);
+    const treatment = day.treatments.find((t) => t.id === recall.treatment_id);
+    const start = treatment
+      ? freeStarts(env, day, treatment, 0).find((s) => slotLabel(s, treatment.duration_minutes) === choice.slot)
+      : undefined;
+    if (
+      treatment &&
+      start !== undefined &&
+      freePairs(day, treatment, start).some((p) => p.doctorId === recall.last_doctor_id)
+    ) {
+      doctorId = recall.last_doctor_id;
+    }
+  }
+  const booked = await place(
+    env,
+    { id: recall.patient_id, name: recall.patient_name, email: recall.email },
+    { ...wanted, phone: recall.phone },
+    doctorId ? { doctorId } : {},
+  );
+  return json(
+    {
+      acknowledged: true,
+      insertedId: booked.id,
+      message: `Booked: ${recall.treatment} on ${displayDate(choice.appointmentDate)}, ${choice.slot}`,
+      payBy: booked.holdUntil,
+    } satisfies LinkBooked,
+    201,
+  );
+}

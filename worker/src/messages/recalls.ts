@@ -1,0 +1,233 @@
+/**
+ * Recall (issue 26): a patient is due for a treatment again. A visit marked attended makes the next
+ * one due (a trigger of migration 0013), the desk adds them by hand or from a CSV, and the cron sends
+ * each open recall the step of its message sequence that is due (at most once per step: the
+ * outbox's unique key), re-checked when sent. Booking the treatment, by any path, books the recall.
+ */
+import type * as v from 'valibot';
+import {
+  type MyRecall,
+  NewRecall,
+  type RecallAdded,
+  RecallChange,
+  type RecallChanged,
+  RecallImport,
+  type RecallList,
+  type RecallsImported,
+  RecallsQuery,
+} from '../../../contract/recalls.ts';
+import { shownEmail } from '../booking/data/bookings.ts';
+import { readDay } from '../booking/schedule.ts';
+import { callerOf } from '../people/auth.ts';
+import { userById } from '../people/data/users.ts';
+import { clinicNow } from '../platform/clinic-time.ts';
+import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { queueRecallMessages } from './data/outbox.ts';
+import {
+  insertRecall,
+  ONE_OPEN_RECALL,
+  patientRecalls,
+  type RecallRow,
+  recallById,
+  recallCompliance,
+  recallsWith,
+  toRecall,
+  updateRecall,
+} from './data/recalls.ts';
+
+type Params = { params: Record<string, string> };
+
+const toAnswer = (row: RecallRow) => toRecall(row, shownEmail);
+
+/** GET /api/recalls?status= (admin): the recall list, earliest due first, and the clinic's compliance. */
+export async function listRecalls(request: Request, env: Env): Promise<Response> {
+  const { status } = readQuery(request, RecallsQuery);
+  const today = clinicNow(env).date;
+  const [list, compliance] = await env.DB.batch<unknown>([
+    recallsWith(env.DB, status),
+    recallCompliance(env.DB, today),
+  ]);
+  const { booked, total } = (compliance?.results[0] ?? { booked: 0, total: 0 }) as { booked: number; total: number };
+  return json({
+    recalls: ((list?.results ?? []) as RecallRow[]).map(toAnswer),
+    compliance: { booked, of: total, percent: total === 0 ? null : Math.round((booked / total) * 100) },
+  } satisfies RecallList);
+}
+
+const ALREADY_OPEN = 'This patient already has an open recall for this treatment';
+
+async function addRecall(
+  env: Env,
+  admin: ReturnType<typeof callerOf>,
+  recall: { patientId: string; treatmentId: string; dueDate: string; source: 'desk' | 'import' },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  try {
+    await env.DB.batch([
+      insertRecall(env.DB, { id, ...recall }),
+      auditEntry(
+        env.DB,
+        {
+          actor: admin,
+          action: 'recall.added',
+          target: {
+            type: 'recall',
+            id,
+            name: (param) => `(SELECT name FROM users WHERE id = ${param(recall.patientId)})`,
+          },
+          after: { treatmentId: recall.treatmentId, dueDate: recall.dueDate, source: recall.source },
+        },
+        IF_CHANGED,
+      ),
+    ]);
+  } catch (error) {
+    if (violates(error, ONE_OPEN_RECALL)) throw new HttpError(409, ALREADY_OPEN);
+    throw error;
+  }
+  return id;
+}
+
+/** POST /api/recalls (admin): a recall by hand, for a patient whose last visit is in an older system. */
+export async function createRecall(request: Request, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const body = await readJson(request, NewRecall);
+  const [patient, treatment] = await Promise.all([
+    userById(env.DB, body.patientId),
+    env.DB.prepare('SELECT id FROM treatments WHERE id = ?1').bind(body.treatmentId).first<{ id: string }>(),
+  ]);
+  if (patient?.role !== 'patient') throw new HttpError(404, 'No such patient');
+  if (!treatment) throw new HttpError(404, 'No such treatment');
+  const id = await addRecall(env, admin, { ...body, source: 'desk' });
+  return json({ acknowledged: true, insertedId: id } satisfies v.InferOutput<typeof RecallAdded>, 201);
+}
+
+const CSV_HEADER = ['email', 'treatment', 'duedate'];
+
+/** Splits one CSV line into its cells ("quoted, with ""inner"" quotes" allowed). */
+function cells(line: string): string[] {
+  const out: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i += 1) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i += 1;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') {
+      out.push(cell.trim());
+      cell = '';
+    } else cell += c;
+  }
+  out.push(cell.trim());
+  return out;
+}
+
+/**
+ * POST /api/recalls/import (admin): CSV `email,treatment,dueDate`, at most 1,000 lines; each line
+ * adds a recall (one batch per line, each with its audit row) or is skipped with its reason.
+ */
+export async function importRecalls(request: Request, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const { csv } = await readJson(request, RecallImport);
+  const lines = csv.split(/\r?\n/);
+  const header = cells(lines[0] ?? '').map((c) => c.toLowerCase());
+  if (header.join(',') !== CSV_HEADER.join(',')) {
+    throw new HttpError(400, 'The first line must be the header email,treatment,dueDate');
+  }
+  if (lines.length > 1001) throw new HttpError(400, 'A file holds at most 1000 recalls');
+  const [patients, treatments] = await Promise.all([
+    env.DB.prepare("SELECT id, lower(email) AS email FROM users WHERE role = 'patient' AND erased_at IS NULL").all<{
+      id: string;
+      email: string;
+    }>(),
+    env.DB.prepare('SELECT id, lower(name) AS name FROM treatments').all<{ id: string; name: string }>(),
+  ]);
+  const patientOf = new Map(patients.results.map((p) => [p.email, p.id]));
+  const treatmentOf = new Map(treatments.results.map((t) => [t.name, t.id]));
+  let added = 0;
+  const skipped: RecallsImported['skipped'] = [];
+  for (const [index, line] of lines.entries()) {
+    if (index === 0 || line.trim() === '') continue;
+    const [email = '', treatment = '', dueDate = ''] = cells(line);
+    const patientId = patientOf.get(email.toLowerCase());
+    const treatmentId = treatmentOf.get(treatment.toLowerCase());
+    const reason = !patientId
+      ? `no patient has the email "${email}"`
+      : !treatmentId
+        ? `no treatment is called "${treatment}"`
+        : !/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || Number.isNaN(Date.parse(`${dueDate}T00:00:00Z`))
+          ? `"${dueDate}" is not a date like 2027-05-31`
+          : null;
+    if (reason || !patientId || !treatmentId) {
+      skipped.push({ line: index + 1, reason: reason ?? '' });
+      continue;
+    }
+    try {
+      await addRecall(env, admin, { patientId, treatmentId, dueDate, source: 'import' });
+      added += 1;
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      skipped.push({ line: index + 1, reason: `${ALREADY_OPEN.toLowerCase()}` });
+    }
+  }
+  return json({ acknowledged: true, added, skipped } satisfies RecallsImported);
+}
+
+/** PUT /api/recalls/:id (admin): close it, or stop or allow its messages; with its audit row. */
+export async function changeRecall(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const id = request.params.id ?? '';
+  const change = await readJson(request, RecallChange);
+  const before = await recallById(env.DB, id);
+  if (!before) throw new HttpError(404, 'No such recall');
+  await env.DB.batch([
+    updateRecall(env.DB, id, { close: change.status === 'closed', doNotContact: change.doNotContact }),
+    auditEntry(env.DB, {
+      actor: admin,
+      action: 'recall.changed',
+      target: { type: 'recall', id, name: before.patient_name },
+      before: { status: before.status, doNotContact: before.do_not_contact === 1 },
+      after: {
+        status: change.status === 'closed' && ['due', 'contacted'].includes(before.status) ? 'closed' : before.status,
+        doNotContact: change.doNotContact ?? before.do_not_contact === 1,
+      },
+    }),
+  ]);
+  const after = await recallById(env.DB, id);
+  if (!after) throw new HttpError(404, 'No such recall');
+  return json({ acknowledged: true, recall: toAnswer(after) } satisfies v.InferOutput<typeof RecallChanged>);
+}
+
+/** GET /api/users/me/recalls: the signed-in patient's open and booked recalls. */
+export async function myRecalls(request: Request, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  const { results } = await patientRecalls(env.DB, user.id).all<{
+    id: string;
+    treatment: string;
+    due_date: string;
+    status: MyRecall['status'];
+  }>();
+  return json(
+    results.map((r): MyRecall => ({ _id: r.id, treatment: r.treatment, dueDate: r.due_date, status: r.status })),
+  );
+}
+
+/**
+ * The recall pass of a cron run at `now`: on a day the clinic is open, queues each open recall's
+ * latest due step (mail, and SMS to a patient who agreed), once per (recall, step, channel), and
+ * counts its attempts. Answers how many messages were queued.
+ */
+export async function queueDueRecalls(env: Env, now: Date): Promise<number> {
+  const today = clinicNow(env, now).date;
+  const day = await readDay(env, today, now);
+  if (!day.hours) return 0;
+  const [queued] = await env.DB.batch(queueRecallMessages(env.DB, today, now));
+  return Math.min(queued?.meta.changes ?? 0, Number.MAX_SAFE_INTEGER);
+}
