@@ -20,6 +20,8 @@ export const NewBooking = v.object({
   phone: v.optional(phone, ''),
   /** When sent, it must be the signed-in patient's own (403 otherwise). */
   email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
+  /** Who the visit is for: the signed-in patient (the default) or one of their dependants (403 otherwise). */
+  patientId: v.optional(text('patientId', 100)),
 });
 /** What the spec's booking form sends: also `patientName` and `price`, which the Worker ignores. */
 export type NewBooking = v.InferInput<typeof NewBooking> & { patientName?: string; price?: number };

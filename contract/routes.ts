@@ -47,6 +47,18 @@ import {
   TeamMember,
   UploadedImage,
 } from './doctors.ts';
+import {
+  Dependant,
+  DependantAdded,
+  DependantChange,
+  DependantRemoved,
+  DependantSaved,
+  FamilyOptions,
+  FamilyOptionsQuery,
+  FamilyVisit,
+  FamilyVisitBooked,
+  NewDependant,
+} from './family.ts';
 import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
   MessageSettings,
@@ -178,6 +190,7 @@ export const routes = {
   'GET /appointmentSpecialty': { audience: 'public', response: v.array(Specialty) },
   'GET /bookings': { audience: 'patient', query: BookingsQuery, response: v.array(Booking) },
   'POST /bookings': { audience: 'patient', body: NewBooking, response: BookingCreated },
+  'POST /bookings/family': { audience: 'patient', body: FamilyVisit, response: FamilyVisitBooked },
   'GET /bookings/history': { audience: 'patient', query: HistoryQuery, response: BookingHistory },
   'GET /bookings/:id': { audience: 'owner', response: Booking },
   'DELETE /bookings/:id': { audience: 'owner', query: CancelQuery, response: BookingCancelled },
@@ -214,6 +227,11 @@ export const routes = {
   'POST /treatments': { audience: 'admin', body: NewTreatment, response: TreatmentAdded },
   'PUT /treatments/:id': { audience: 'admin', body: TreatmentChanges, response: TreatmentUpdated },
   'DELETE /treatments/:id': { audience: 'admin', response: TreatmentDeleted },
+  'GET /users/me/dependants': { audience: 'patient', response: v.array(Dependant) },
+  'POST /users/me/dependants': { audience: 'patient', body: NewDependant, response: DependantAdded },
+  'PUT /users/me/dependants/:id': { audience: 'owner', body: DependantChange, response: DependantSaved },
+  'DELETE /users/me/dependants/:id': { audience: 'owner', response: DependantRemoved },
+  'GET /appointmentOptions/family': { audience: 'patient', query: FamilyOptionsQuery, response: FamilyOptions },
   'GET /recalls': { audience: 'admin', query: RecallsQuery, response: RecallList },
   'POST /recalls': { audience: 'admin', body: NewRecall, response: RecallAdded },
   'POST /recalls/import': { audience: 'admin', body: RecallImport, response: RecallsImported },

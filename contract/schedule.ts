@@ -71,6 +71,8 @@ export const ScheduleEntry = v.strictObject({
   cancelNote: v.nullable(v.string()),
   /** The patient's answer to the reminder: coming ('confirmed'), asked to be called ('callback'), or none yet. */
   confirmation: v.picklist(['unconfirmed', 'confirmed', 'callback']),
+  /** Booked with other members of one family as one visit (the same id on each), or null. */
+  familyVisitId: v.nullable(v.string()),
   /** It could not get its doctor or chair, or a schedule change was forced over it: the front desk should look. */
   needsReview: v.boolean(),
   /** How many appointments this patient has missed (marked no-show), this one included. */

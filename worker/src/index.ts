@@ -63,6 +63,14 @@ import {
   stripeWebhook,
 } from './money/payments.ts';
 import { admit } from './people/auth.ts';
+import {
+  addDependant,
+  bookFamilyVisit,
+  editDependant,
+  familyOptions,
+  listDependants,
+  removeDependant,
+} from './people/family.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './people/reviews.ts';
 import {
   deleteUser,
@@ -226,6 +234,12 @@ const handlers = {
   'PUT /specialties/:id': editSpecialty,
   'DELETE /specialties/:id': deleteSpecialty,
   'GET /audit': listAudit,
+  'GET /users/me/dependants': listDependants,
+  'POST /users/me/dependants': addDependant,
+  'PUT /users/me/dependants/:id': editDependant,
+  'DELETE /users/me/dependants/:id': removeDependant,
+  'POST /bookings/family': bookFamilyVisit,
+  'GET /appointmentOptions/family': familyOptions,
   'GET /recalls': listRecalls,
   'POST /recalls': createRecall,
   'POST /recalls/import': importRecalls,

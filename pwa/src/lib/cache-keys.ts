@@ -91,6 +91,11 @@ const MY_REMINDERS = '/users/me/reminders';
 export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
 export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
 
+const MY_FAMILY = '/users/me/dependants';
+/** The people in the signed-in patient's account, per account. */
+export const myFamilyKey = (email: string) => [MY_FAMILY, email] as const;
+export type MyFamilyKey = ReturnType<typeof myFamilyKey>;
+
 const MY_SMS = '/users/me/sms';
 /** The signed-in patient's mobile number and SMS consent, per account. */
 export const mySmsKey = (email: string) => [MY_SMS, email] as const;

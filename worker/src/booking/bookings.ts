@@ -13,6 +13,7 @@ import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
+import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -31,7 +32,7 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
     throw new HttpError(403, 'You can only book appointments for yourself');
   }
-  const { id } = await place(env, user, body);
+  const { id } = await place(env, await patientFor(env, user, body.patientId), body);
   return json({ acknowledged: true, insertedId: id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
 }
 
@@ -47,10 +48,23 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   const patientId = email === user.email ? user.id : (await userByEmail(env.DB, email))?.id;
   if (patientId === undefined) return json([] satisfies Booking[]);
   const now = new Date();
-  const [rows, policy] = await Promise.all([
-    bookingsOf(env.DB, patientId, now, clinicNow(env, now).date),
+  // The account's own bookings and its dependants', each list by the index on the patient, merged by time.
+  const family = await env.DB.prepare('SELECT id FROM users WHERE guardian_id = ?1')
+    .bind(patientId)
+    .all<{ id: string }>();
+  const today = clinicNow(env, now).date;
+  const [policy, ...lists] = await Promise.all([
     readPolicy(env.DB),
+    ...[patientId, ...family.results.map((d) => d.id)].map((id) => bookingsOf(env.DB, id, now, today)),
   ]);
+  const rows = lists
+    .flat()
+    .sort(
+      (a, b) =>
+        a.appointment_date.localeCompare(b.appointment_date) ||
+        a.start_minute - b.start_minute ||
+        a.id.localeCompare(b.id),
+    );
   return json(rows.map((row) => toBooking(row, env, policy)));
 }
 
@@ -97,7 +111,7 @@ export const RELEASED_MESSAGE = 'This booking was released because it was not pa
 export async function bookingFor(env: Env, user: User, id: string, ownerOnly = false): Promise<BookingRow> {
   const row = await bookingById(env.DB, id, new Date());
   if (!row || (row.status !== 'active' && row.cancel_reason !== 'unpaid')) throw new HttpError(404, 'No such booking');
-  if (row.user_id !== user.id && (ownerOnly || user.role !== 'admin')) {
+  if (row.account_id !== user.id && (ownerOnly || user.role !== 'admin')) {
     throw new HttpError(403, 'This booking is not yours');
   }
   if (row.status !== 'active' || row.expired) throw new HttpError(410, RELEASED_MESSAGE);

@@ -74,6 +74,7 @@ import {
   insertOffer,
   type MoveRow,
   markBookingPaid,
+  markFamilyVisit,
   markStranded,
   moveStatements,
   type NewBookingRow,
@@ -344,6 +345,163 @@ export async function place(
   });
 }
 
+/** A member of a family visit: the person (the caller or a dependant) and what they come for. */
+export interface FamilyMember {
+  patient: Patient;
+  treatment: string;
+}
+
+/** Where each member of a family visit goes at `start`, or the index of the first who does not fit. */
+export function familyPlan(
+  day: Day,
+  members: { patientId: string; treatment: TreatmentRow }[],
+  start: number,
+  arrangement: 'together' | 'back-to-back',
+): { places: { start: number; pair: Pair }[] } | { misfit: number } {
+  const places: { start: number; pair: Pair }[] = [];
+  let next = start;
+  for (const [index, member] of members.entries()) {
+    const at = arrangement === 'together' ? start : next;
+    const minutes = member.treatment.duration_minutes;
+    const { firstCell, lastCell } = cellsOf(at, minutes);
+    const patientCells = day.taken.get(patientResource(member.patientId));
+    const patientBusy = patientCells?.slice(firstCell, lastCell + 1).some(Boolean) ?? false;
+    const withinHours = day.hours !== null && day.hours.open <= at && at + minutes <= day.hours.close;
+    // Together, the members share the time: each needs a doctor and a chair no other member has.
+    const pair =
+      withinHours && !patientBusy && member.treatment.active === 1
+        ? freePairs(day, member.treatment, at).find(
+            (p) =>
+              arrangement === 'back-to-back' ||
+              places.every((other) => other.pair.doctorId !== p.doctorId && other.pair.chairId !== p.chairId),
+          )
+        : undefined;
+    if (!pair) return { misfit: index };
+    places.push({ start: at, pair });
+    next = at + minutes;
+  }
+  return { places };
+}
+
+/**
+ * Books a family visit: every member at once (one batch: a placement check, the booking, its claims
+ * and its confirmation for each, then the family mark), or nothing. A member who does not fit, now or
+ * in a race lost to another booking, makes it a 409 naming them. Answers the bookings' ids.
+ */
+export async function placeFamily(
+  env: Env,
+  members: FamilyMember[],
+  wanted: { appointmentDate: string; slot: string; arrangement: 'together' | 'back-to-back'; phone: string },
+): Promise<string[]> {
+  const now = new Date();
+  const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
+  const problem = bookingWindowProblem(env, isoDate, now);
+  if (problem) throw new HttpError(400, problem);
+  const day = await readDay(env, isoDate, now);
+  const resolved = members.map((m) => {
+    const treatment = day.treatments.find((t) => t.id === m.treatment || t.name === m.treatment);
+    if (!treatment) throw new HttpError(404, `No such treatment: ${m.treatment}`);
+    if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
+    return { ...m, treatment, patientId: m.patient.id };
+  });
+  if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
+  const first = resolved[0];
+  if (!first) throw new HttpError(400, 'a family visit has 2 or more members');
+  const start = gridStarts(day, first.treatment.duration_minutes).find(
+    (s) => slotLabel(s, first.treatment.duration_minutes) === wanted.slot,
+  );
+  if (start === undefined) throw new HttpError(400, `${first.treatment.name} has no slot "${wanted.slot}"`);
+  if (start < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, STARTED);
+  const misfit = (index: number) => {
+    const member = resolved[index];
+    return new HttpError(
+      409,
+      `${member?.patient.name ?? 'A member'} cannot have ${member?.treatment.name ?? 'their treatment'} then; nothing was booked. Choose another time.`,
+    );
+  };
+  const plan = familyPlan(day, resolved, start, wanted.arrangement);
+  if ('misfit' in plan) throw misfit(plan.misfit);
+  const rules = holdRules(env);
+  const familyVisitId = crypto.randomUUID();
+  const bookings = resolved.map((member, index) => {
+    const place = plan.places[index] as { start: number; pair: Pair };
+    const minutes = member.treatment.duration_minutes;
+    const startsAt = clinicInstant(env, isoDate, place.start);
+    const booking: NewBookingRow = {
+      id: crypto.randomUUID(),
+      treatmentId: member.treatment.id,
+      treatment: member.treatment.name,
+      appointmentDate: isoDate,
+      slot: slotLabel(place.start, minutes),
+      startMinute: place.start,
+      durationMinutes: minutes,
+      doctorId: place.pair.doctorId,
+      chairId: place.pair.chairId,
+      userId: member.patient.id,
+      patientName: member.patient.name,
+      email: member.patient.email,
+      phone: wanted.phone,
+      priceCents: member.treatment.price_cents,
+      createdAt: now.toISOString(),
+      holdUntil: member.treatment.price_cents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+    };
+    return { booking, startsAt, claim: claimOf(isoDate, place.pair, member.patient.id, cellsOf(place.start, minutes)) };
+  });
+  try {
+    await env.DB.batch([
+      queueReleaseMails(env.DB, now),
+      dropDeadClaims(env.DB, isoDate, now),
+      ...bookings.flatMap(({ booking, startsAt, claim }) => [
+        checkPlacement(env.DB, placementOf(booking, { maxUnpaid: rules.maxUnpaid, now, startsAt })),
+        insertBooking(env.DB, booking),
+        insertClaims(env.DB, booking.id, claim),
+        ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute: booking.startMinute }, now),
+      ]),
+      markFamilyVisit(
+        env.DB,
+        familyVisitId,
+        bookings.map((b) => b.booking.id),
+      ),
+    ]);
+  } catch (error) {
+    const rule = brokenRule(error);
+    if (rule === 'hold_limit') throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
+    if (!(rule && PAIR_RULES.has(rule)) && rule !== 'patient_busy' && !violates(error, ONE_CLAIM_PER_CELL)) {
+      throw (
+        conflictOf(error, { byClinic: false, isoDate, treatment: first.treatment.name, maxUnpaid: rules.maxUnpaid }) ??
+        error
+      );
+    }
+    // Lost a race: say who no longer fits, as the day is now.
+    const again = familyPlan(await readDay(env, isoDate, new Date()), resolved, start, wanted.arrangement);
+    throw misfit('misfit' in again ? again.misfit : 0);
+  }
+  return bookings.map((b) => b.booking.id);
+}
+
+/** The first member's slots on `isoDate` at which the whole family fits. */
+export async function familySlots(
+  env: Env,
+  members: { patientId: string; treatment: string }[],
+  isoDate: string,
+  arrangement: 'together' | 'back-to-back',
+): Promise<string[]> {
+  const now = new Date();
+  if (bookingWindowProblem(env, isoDate, now)) return [];
+  const day = await readDay(env, isoDate, now);
+  const resolved = members.map((m) => {
+    const treatment = day.treatments.find((t) => t.id === m.treatment || t.name === m.treatment);
+    if (!treatment) throw new HttpError(404, `No such treatment: ${m.treatment}`);
+    return { patientId: m.patientId, treatment };
+  });
+  const first = resolved[0];
+  if (!first) return [];
+  const from = firstBookableMinute(env, isoDate, now);
+  return gridStarts(day, first.treatment.duration_minutes)
+    .filter((start) => start >= from && !('misfit' in familyPlan(day, resolved, start, arrangement)))
+    .map((start) => slotLabel(start, first.treatment.duration_minutes));
+}
+
 function placementOf(
   booking: Pick<
     NewBookingRow,
@@ -520,7 +678,7 @@ export async function cancel(
     evenPaid = now < freeCancellationUntil(env, row, windowHours).getTime();
     if (row.paid && !evenPaid) throw new HttpError(409, insideWindowMessage(windowHours));
   }
-  const by = row.user_id === actor.id ? 'patient' : 'admin';
+  const by = row.account_id === actor.id ? 'patient' : 'admin';
   const plan = cancelStatements(env, actor, row, {
     evenPaid,
     by,
@@ -628,7 +786,7 @@ export async function respond(
     setConfirmation(env.DB, row.id, version, answer),
     bookingAudit(
       env,
-      { id: row.user_id, email: row.email, role: 'patient' },
+      { id: row.account_id, email: row.email, role: 'patient' },
       answer === 'confirmed' ? 'booking.confirmed' : 'booking.callback_requested',
       row.id,
       { before: { confirmation: row.confirmation }, after: { confirmation: answer } },

@@ -160,7 +160,7 @@ export async function actOn(env: Env, row: BookingRow, version: number, action: 
       const phone = (await messageSettings(env.DB)).clinic_phone;
       throw new HttpError(409, `${insideWindowMessage(hours)} at ${phone}`);
     }
-    await cancel(env, { id: row.user_id, email: row.email, role: 'patient' }, row);
+    await cancel(env, { id: row.account_id, email: row.email, role: 'patient' }, row);
     return 'Your visit is cancelled. A paid visit is refunded in full; the confirmation is on its way by mail.';
   }
   await respond(env, row, version, action === 'confirm' ? 'confirmed' : 'callback');

@@ -110,6 +110,7 @@ ${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.l
 function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsRow): [string, string][] {
   const start = clinicInstant(env, data.date, data.startMinute);
   return [
+    ...(data.guardianName ? ([['For', data.patientName]] as [string, string][]) : []),
     ['Treatment', data.treatment],
     ['When', clinicWhen(env, start)],
     ['Length', `${data.durationMinutes} minutes`],
@@ -161,7 +162,8 @@ export function renderMail(
   const start = clinicInstant(env, data.date, data.startMinute);
   const details = appointmentDetails(env, data, settings);
   const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
-  const name = data.patientName;
+  // A dependant's visit is mailed to the account holder, naming the person it is for.
+  const name = data.guardianName ?? data.patientName;
   switch (kind) {
     case 'confirmation':
       return compose(settings, name, {

@@ -178,7 +178,7 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
       row.status !== 'active' ||
       row.expired ||
       row.version !== latest.booking_version ||
-      row.user_id !== user.id
+      row.account_id !== user.id
     ) {
       outcome = 'visit changed';
       reply = `${clinic}: ${VISIT_CHANGED}`;

@@ -66,7 +66,7 @@ async function ownBooking(
 ): Promise<PayableBookingRow> {
   const booking = await bookingToPay(env.DB, by, value, new Date());
   if (!booking) throw new HttpError(404, 'No such booking');
-  if (booking.user_id !== user.id) throw new HttpError(403, 'This booking is not yours');
+  if (booking.account_id !== user.id) throw new HttpError(403, 'This booking is not yours');
   return booking;
 }
 
@@ -280,7 +280,7 @@ export async function listRefundsDue(_request: Request, env: Env): Promise<Respo
 export async function getReceipt(request: Request & Params, env: Env): Promise<Response> {
   const user = callerOf(request);
   const row = await receiptOf(env.DB, request.params.id ?? '');
-  if (!row || (row.user_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
+  if (!row || (row.account_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
   const { transaction_id } = row;
   if (!transaction_id) throw new HttpError(404, 'This booking has no payment yet');
   return json(toReceipt({ ...row, transaction_id }) satisfies Receipt);

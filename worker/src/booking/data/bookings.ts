@@ -50,12 +50,18 @@ export interface BookingRow {
   paid_start_at: string | null;
   needs_review: number;
   confirmation: 'unconfirmed' | 'confirmed' | 'callback';
+  /** The account that books, pays and is mailed for it: the patient's, or their guardian's. */
+  account_id: string;
 }
+
+/** SQL: the account booking `b` belongs to: its patient's guardian for a dependant, else its patient. */
+export const ACCOUNT_OF_B =
+  'coalesce((SELECT u.guardian_id FROM users u WHERE u.id = b.user_id), b.user_id) AS account_id';
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
-  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation`;
+  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, ${ACCOUNT_OF_B}`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** An address as the screens show it: none for a patient without email (an .invalid address). */
@@ -201,6 +207,7 @@ export function bookingById(db: D1Database, id: string, now: Date): Promise<Book
 export interface PayableBookingRow {
   id: string;
   user_id: string;
+  account_id: string;
   price_cents: number;
   paid: number;
   /** 1 when released for non-payment (swept, or its hold ended at `now`). */
@@ -216,7 +223,7 @@ export function bookingToPay(
 ): Promise<PayableBookingRow | null> {
   return db
     .prepare(
-      `SELECT b.id, b.user_id, b.price_cents, b.paid,
+      `SELECT b.id, b.user_id, ${ACCOUNT_OF_B}, b.price_cents, b.paid,
          (b.cancel_reason IS 'unpaid' OR (b.status = 'active' AND ${heldPastItsEnd('b', '?2')})) AS released
        FROM bookings b WHERE b.${by} = ?1`,
     )
@@ -465,6 +472,7 @@ export interface ScheduleRow {
   cancel_reason: 'patient' | 'admin' | 'unpaid' | null;
   cancel_note: string | null;
   confirmation: 'unconfirmed' | 'confirmed' | 'callback';
+  family_visit_id: string | null;
   needs_review: number;
   no_shows: number;
   expired: number;
@@ -475,7 +483,7 @@ export interface ScheduleRow {
 const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
-  b.confirmation,
+  b.confirmation, b.family_visit_id,
   (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
   (SELECT p.refund_status || ' ' || p.refund_amount_cents FROM payments p
     WHERE p.booking_id = b.id AND p.refund_status IS NOT NULL ORDER BY p.refund_updated_at DESC LIMIT 1) AS refund`;
@@ -536,6 +544,7 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     cancelReason: released ? 'unpaid' : row.cancel_reason,
     cancelNote: row.cancel_note,
     confirmation: row.confirmation,
+    familyVisitId: row.family_visit_id,
     needsReview: row.needs_review === 1,
     noShows: row.no_shows,
   };

@@ -93,6 +93,13 @@ export interface NewBookingRow {
   holdUntil: string | null;
 }
 
+/** Marks the bookings of one family visit (after their inserts, in the same batch). */
+export function markFamilyVisit(db: D1Database, familyVisitId: string, bookingIds: string[]): D1PreparedStatement {
+  return db
+    .prepare('UPDATE bookings SET family_visit_id = ?1 WHERE id IN (SELECT value FROM json_each(?2))')
+    .bind(familyVisitId, JSON.stringify(bookingIds));
+}
+
 /** Inserts a booking (checkPlacement goes before it); a second one of the treatment that date fails on ONE_BOOKING_PER_PATIENT. */
 export function insertBooking(db: D1Database, b: NewBookingRow): D1PreparedStatement {
   return db

@@ -19,7 +19,8 @@ export type MailKind =
 const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatment, 'date', b.appointment_date,
   'startMinute', b.start_minute, 'durationMinutes', b.duration_minutes, 'patientName', b.patient_name,
   'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until,
-  'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version)`;
+  'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version,
+  'guardianName', (SELECT g.name FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = b.user_id))`;
 
 /** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */
 const OFFER_SNAPSHOT = `json_object('offerId', o.id, 'treatment', t.name, 'date', o.day, 'startMinute', o.start_minute,
@@ -39,6 +40,8 @@ export interface MailData {
   paid: number;
   holdUntil: string | null;
   cancelReason: string | null;
+  /** A dependant's visit: the account holder's name, whom the mail addresses (null otherwise). */
+  guardianName?: string | null;
   /** The appointment's calendar UID for its whole life, and the booking's version (the SEQUENCE). */
   calendarUid?: string;
   version?: number;

@@ -1,5 +1,6 @@
 import type { AuditAction } from '../../../../contract/audit.ts';
 import type { Receipt, RefundDue, RefundStatus } from '../../../../contract/payments.ts';
+import { ACCOUNT_OF_B } from '../../booking/data/bookings.ts';
 import { displayDate } from '../../platform/clinic-time.ts';
 import { type Actor, auditEntry, type Sql } from '../../platform/data/audit.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
@@ -332,6 +333,8 @@ export async function refundsDue(db: D1Database): Promise<RefundDue[]> {
 export interface ReceiptRow {
   booking_id: string;
   user_id: string;
+  /** The account that booked it: the patient's, or their guardian's. */
+  account_id: string;
   treatment: string;
   appointment_date: string;
   slot: string;
@@ -357,7 +360,7 @@ export interface ReceiptRow {
 export function receiptOf(db: D1Database, bookingId: string): Promise<ReceiptRow | null> {
   return db
     .prepare(
-      `SELECT b.id AS booking_id, b.user_id, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email,
+      `SELECT b.id AS booking_id, b.user_id, ${ACCOUNT_OF_B}, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email,
          b.status AS booking_status, p.transaction_id, p.amount_cents, p.currency, p.provider, p.method, p.created_at,
          p.card_brand, p.card_last4, p.refund_status, p.refund_amount_cents
        FROM bookings b LEFT JOIN payments p ON p.id = (

@@ -73,6 +73,7 @@ beforeEach(() => {
       return answerBooking(body);
     }
     if (url.pathname === '/api/bookings/b-1' && request.method === 'GET') return answerBooked();
+    if (url.pathname === '/api/users/me/dependants') return json(family);
     if (url.pathname === '/api/clinic/policy')
       return json({
         freeCancellationHours: 48,
@@ -116,7 +117,10 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
+  family = [];
 });
+
+let family: { _id: string; name: string; birthDate: string; relationship: string }[] = [];
 
 async function openAppointmentPage() {
   const user = userEvent.setup();
@@ -293,6 +297,22 @@ describe('Appointment page: the booking modal', () => {
     ).toBeTruthy();
     expect(confirmed.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/b-1');
     expect(screen.queryByRole('status', { name: /Booking confirmed/ })).toBeNull();
+  });
+
+  it('asks who the visit is for when the account has a family, and books it for that person', async () => {
+    family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
+    const user = await openAppointmentPage();
+    const { dialog } = await openBookingModal(user);
+    const who = await dialog.findByLabelText('Who is this for?');
+    expect([...(who as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+      'Me (Jamie Patient)',
+      'Milo Patient',
+    ]);
+    await user.selectOptions(who, 'Milo Patient');
+    expect((dialog.getByLabelText('Name') as HTMLInputElement).value).toBe('Milo Patient');
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('dialog', { name: 'Booking confirmed' });
+    expect(bookings.at(-1)?.body).toMatchObject({ patientId: 'd1', patientName: 'Milo Patient' });
   });
 
   it('still confirms a booking whose details cannot be read back, with what it knows', async () => {

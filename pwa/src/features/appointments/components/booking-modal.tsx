@@ -17,6 +17,7 @@ import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useDependants } from '../../family/api/dependants.ts';
 import { type Booking, useCreateBooking } from '../api/create-booking.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
@@ -140,6 +141,9 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
   const slotRef = useRef<HTMLSelectElement>(null);
   const [slot, setSlot] = useState(option.slots[0] ?? '');
   const [phone, setPhone] = useState('');
+  const { data: family } = useDependants(user?.email);
+  const [forWhom, setForWhom] = useState('');
+  const person = family?.find((p) => p._id === forWhom);
   const [sending, setSending] = useState(false);
   const [booked, setBooked] = useState<Confirmed | null>(null);
   const { data: rules } = useBookingRules();
@@ -165,10 +169,11 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
         treatment: option.name,
         appointmentDate,
         slot: chosenSlot,
-        patientName,
+        patientName: person?.name ?? patientName,
         email,
         phone: phone.trim(),
         price: option.price,
+        ...(person ? { patientId: person._id } : {}),
       });
       if (result.acknowledged) {
         setBooked({
@@ -233,9 +238,22 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
             ))}
           </select>
         </div>
+        {family && family.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${ids}-who`}>Who is this for?</label>
+            <select id={`${ids}-who`} value={forWhom} onChange={(event) => setForWhom(event.target.value)}>
+              <option value="">Me ({patientName})</option>
+              {family.map((member) => (
+                <option key={member._id} value={member._id}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${ids}-name`}>Name</label>
-          <input id={`${ids}-name`} type="text" value={patientName} readOnly autoComplete="off" />
+          <input id={`${ids}-name`} type="text" value={person?.name ?? patientName} readOnly autoComplete="off" />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-email`}>Email</label>

@@ -58,6 +58,7 @@ const FREE_TIMES = ['11.00 AM - 11.30 AM', '01.00 PM - 01.30 PM'];
 let waitlist: WaitlistEntry[];
 let remindersOn: boolean;
 let sms: { phone: string | null; smsConsent: boolean; stopped: boolean };
+let family: { _id: string; name: string; birthDate: string; relationship: string }[];
 let freeCancellationHours: number;
 let cutoffHours: number;
 let history: PastBooking[];
@@ -113,6 +114,7 @@ beforeEach(() => {
   waitlist = [];
   remindersOn = true;
   sms = { phone: null, smsConsent: false, stopped: true };
+  family = [];
   freeCancellationHours = 24;
   history = [];
   historyPages = 1;
@@ -178,6 +180,13 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/sms') return json(sms);
+    if (url.pathname === '/api/users/me/dependants' && request.method === 'POST') {
+      return request.json().then((body: { name: string; birthDate: string; relationship: string }) => {
+        family = [...family, { _id: `d${family.length + 1}`, ...body }];
+        return json({ acknowledged: true, insertedId: `d${family.length}` }, 201);
+      });
+    }
+    if (url.pathname === '/api/users/me/dependants') return json(family);
     if (url.pathname === '/api/clinic/policy')
       return json({
         freeCancellationHours,
@@ -527,6 +536,25 @@ describe('My Appointments', () => {
     expect(await findToast('Texts go to +15550102026')).toBe('success');
     expect(sms).toEqual({ phone: '+15550102026', smsConsent: true, stopped: false });
     expect(texts.queryByText(/^You replied STOP/)).toBeNull();
+  });
+
+  it('lists the family’s bookings by person, and adds a person to the family', async () => {
+    family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
+    const first = bookings[0] as Booking;
+    bookings = [...bookings, { ...first, _id: 'b-milo', patientName: 'Milo Patient', patient: 'Milo Patient' }];
+    const user = await openMyAppointments();
+    const milo = await screen.findByRole('table', { name: 'Milo Patient’s appointments' });
+    expect(within(milo).getAllByRole('row')).toHaveLength(2);
+    expect(within(await table()).queryByText('Milo Patient')).toBeNull();
+
+    const form = within(screen.getByRole('form', { name: 'Add a person' }));
+    await user.type(form.getByLabelText('Their name'), 'Nana Patient');
+    await user.type(form.getByLabelText('Date of birth'), '1950-02-03');
+    await user.selectOptions(form.getByLabelText('Who they are to you'), 'Parent');
+    await user.click(form.getByRole('button', { name: 'Add to my family' }));
+    expect(await findToast('Nana Patient added to your family')).toBe('success');
+    expect(family.at(-1)).toEqual({ _id: 'd2', name: 'Nana Patient', birthDate: '1950-02-03', relationship: 'parent' });
+    expect(await screen.findByText(/Parent, born Feb 3, 1950/)).toBeTruthy();
   });
 
   describe('offline', () => {

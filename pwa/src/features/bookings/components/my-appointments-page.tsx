@@ -20,8 +20,24 @@ import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
 import { useRescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
+import { useDependants } from '../../family/api/dependants.ts';
+import { MyFamily } from '../../family/components/my-family.tsx';
 import { PastVisits } from './past-visits.tsx';
 import { MyWaitlist, ReminderToggle, SmsSettingForm } from './waitlist-and-reminders.tsx';
+
+/**
+ * docs/product.md#family: the upcoming bookings by person, the account holder's first; a booking is
+ * a dependant's when it carries their name. Without dependants: one group.
+ */
+export function byPerson(bookings: readonly Booking[], family: readonly { name: string }[]) {
+  const names = new Set(family.map((person) => person.name));
+  const groups = new Map<string | null, Booking[]>([[null, []]]);
+  for (const booking of bookings) {
+    const key = names.has(booking.patientName) ? booking.patientName : null;
+    groups.set(key, [...(groups.get(key) ?? []), booking]);
+  }
+  return [...groups].filter(([, list]) => list.length > 0).map(([name, list]) => ({ name, bookings: list }));
+}
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
@@ -162,6 +178,7 @@ export function MyAppointmentsPage() {
   const { data: policy } = useBookingRules();
   const freeHours = policy?.freeCancellationHours ?? null;
   const history = useBookingHistory(offline ? null : user?.email);
+  const { data: family } = useDependants(offline ? null : user?.email);
   const [downloading, setDownloading] = useState<string | null>(null);
   const [refunded, setRefunded] = useState<{ booking: Booking; note: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -287,15 +304,16 @@ export function MyAppointmentsPage() {
           ),
         });
       }
-      content = (
+      content = byPerson(upcoming, family ?? []).map((group) => (
         <DataTable
-          caption="My appointments"
+          key={group.name ?? ''}
+          caption={group.name === null ? 'My appointments' : `${group.name}’s appointments`}
           className="bookings-table"
           columns={columns}
-          rows={upcoming}
+          rows={group.bookings}
           rowKey={(booking) => booking._id}
         />
-      );
+      ));
     }
   }
 
@@ -336,6 +354,7 @@ export function MyAppointmentsPage() {
         <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
           <SmsSettingForm email={user.email} />
+          <MyFamily email={user.email} />
           <MyWaitlist email={user.email} />
         </div>
       )}

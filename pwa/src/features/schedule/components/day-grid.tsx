@@ -30,6 +30,7 @@ export function entryNotes(entry: ScheduleEntry): string[] {
   if (entry.needsReview) notes.push('Needs review');
   if (entry.status === 'active' && entry.confirmation === 'callback') notes.push('Please call');
   if (entry.status === 'active' && entry.confirmation === 'confirmed') notes.push('Confirmed');
+  if (entry.familyVisitId) notes.push('Family visit');
   if (entry.noShows > 0 && entry.status !== 'no_show')
     notes.push(`${entry.noShows} no-show${entry.noShows === 1 ? '' : 's'}`);
   return notes;

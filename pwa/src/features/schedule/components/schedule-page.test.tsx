@@ -40,6 +40,7 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     cancelReason: null,
     cancelNote: null,
     confirmation: 'unconfirmed',
+    familyVisitId: null,
     needsReview: false,
     noShows: 0,
     ...fields,
@@ -75,6 +76,8 @@ const DAY: ScheduleDay = {
       price: 80,
       paid: false,
       noShows: 2,
+      confirmation: 'callback',
+      familyVisitId: 'fv-1',
     }),
     entry('b-gone', {
       patientName: 'Cy Cancelled',
@@ -197,6 +200,12 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     const later = within(sofia).getByRole('button', { name: /14:00–14:30 Sam Later/ });
     expect(later.textContent).toContain('Unpaid');
     expect(later.textContent).toContain('2 no-shows');
+    expect(later.textContent).toContain('Please call');
+    expect(later.textContent).toContain('Family visit');
+    expect(later.closest('li')?.hasAttribute('data-callback')).toBe(true);
+    // The patients who asked to be called come first, above the day.
+    const calls = screen.getByRole('region', { name: 'Confirmations: 0 of 2 confirmed, 1 asked to be called' });
+    expect(within(calls).getByRole('button', { name: 'Please call Sam Later' })).toBeTruthy();
     expect(later.closest('li')?.style.height).toBe('84px'); // 30 minutes
     // Unpaid looks unlike paid.
     expect(later.closest('li')?.hasAttribute('data-unpaid')).toBe(true);

@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { Inserted } from './answers.ts';
+import { isoDate, text } from './fields.ts';
+
+/** Who a dependant is to the account holder. */
+export const Relationship = v.picklist(
+  ['child', 'partner', 'parent', 'other'],
+  'relationship must be child, partner, parent or other',
+);
+export type Relationship = v.InferOutput<typeof Relationship>;
+
+/**
+ * A person the signed-in patient cares for (GET /api/users/me/dependants): a patient of the clinic
+ * with their own bookings and history, without a login; the account holder books, pays and gets
+ * the messages.
+ */
+export const Dependant = v.strictObject({
+  _id: v.string(),
+  name: v.string(),
+  /** ISO date. */
+  birthDate: v.string(),
+  relationship: Relationship,
+});
+export type Dependant = v.InferOutput<typeof Dependant>;
+
+/** A date of birth: a real date, not in the future (checked by the Worker against the clinic's today). */
+const birthDate = isoDate('birthDate');
+
+/** POST /api/users/me/dependants. */
+export const NewDependant = v.object({ name: text('name', 100), birthDate, relationship: Relationship });
+export type NewDependant = v.InferInput<typeof NewDependant>;
+export const DependantAdded = Inserted;
+
+/** PUT /api/users/me/dependants/:id: the fields to change. */
+export const DependantChange = v.object({
+  name: v.optional(text('name', 100)),
+  birthDate: v.optional(birthDate),
+  relationship: v.optional(Relationship),
+});
+export type DependantChange = v.InferInput<typeof DependantChange>;
+export const DependantSaved = v.strictObject({ acknowledged: v.literal(true), dependant: Dependant });
+export const DependantRemoved = v.strictObject({ acknowledged: v.literal(true), deletedCount: v.number() });
+
+/** How the members of a family visit sit: all at the same start, or one after another. */
+export const Arrangement = v.picklist(['together', 'back-to-back'], 'arrangement must be together or back-to-back');
+export type Arrangement = v.InferOutput<typeof Arrangement>;
+
+export const MAX_FAMILY_MEMBERS = 6;
+
+/**
+ * POST /api/bookings/family: every member booked in one batch, or nothing. `slot` is the first
+ * member's; `together`: every member at that start in different chairs; `back-to-back`: each member
+ * right after the one before. Each `patientId` is the caller or one of the caller's dependants.
+ */
+export const FamilyVisit = v.object({
+  appointmentDate: isoDate('appointmentDate'),
+  slot: text('slot', 40),
+  arrangement: Arrangement,
+  members: v.pipe(
+    v.array(
+      v.object({ patientId: text('patientId', 100), treatment: text('treatment', 100) }),
+      'members must be a list of {patientId, treatment}',
+    ),
+    v.minLength(2, 'a family visit has 2 or more members'),
+    v.maxLength(MAX_FAMILY_MEMBERS, `a family visit has at most ${MAX_FAMILY_MEMBERS} members`),
+    v.check(
+      (members) => new Set(members.map((m) => m.patientId)).size === members.length,
+      'each person comes once in a family visit',
+    ),
+  ),
+});
+export type FamilyVisit = v.InferInput<typeof FamilyVisit>;
+
+export const FamilyVisitBooked = v.strictObject({
+  acknowledged: v.literal(true),
+  insertedIds: v.array(v.string()),
+  message: v.string(),
+});
+export type FamilyVisitBooked = v.InferOutput<typeof FamilyVisitBooked>;
+
+/**
+ * GET /api/appointmentOptions/family?date=&members=<patientId>:<treatment>,…&arrangement= (the
+ * account holder): the first member's slots at which the whole family fits.
+ */
+export const FamilyOptionsQuery = v.object({
+  date: isoDate('date'),
+  members: v.pipe(v.string('members is required'), v.minLength(1, 'members is required'), v.maxLength(800)),
+  arrangement: v.optional(Arrangement, 'together'),
+});
+export const FamilyOptions = v.strictObject({ slots: v.array(v.string()) });
+export type FamilyOptions = v.InferOutput<typeof FamilyOptions>;

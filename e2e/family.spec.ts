@@ -1,0 +1,64 @@
+import { expect, type Page, test } from '@playwright/test';
+import { clinicDate, createAccount, expectAccessible, logIn, pickDay, uniqueEmail, verifyAccount } from './support.ts';
+
+/** A new, verified patient signed in on `page`. */
+async function newPatient(page: Page) {
+  const email = uniqueEmail('family');
+  await createAccount(email, 'Family#2026', `Pat Family ${Date.now()}`);
+  await verifyAccount(email);
+  await logIn(page, { email, password: 'Family#2026' });
+}
+
+/** Focuses a control and types into it, as a keyboard user does. */
+async function typeInto(page: Page, label: string, text: string) {
+  await page.getByLabel(label, { exact: true }).focus();
+  await page.keyboard.type(text);
+}
+
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`${viewport.width} px: a parent adds a child and books for them with the keyboard; My Appointments groups by person`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await newPatient(page);
+    const child = `Milo ${viewport.width}`;
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 2, name: 'My family' })).toBeVisible();
+    await typeInto(page, 'Their name', child);
+    await typeInto(page, 'Date of birth', '04022016');
+    await expect(page.getByLabel('Who they are to you')).toHaveValue('child');
+    await page.getByRole('button', { name: 'Add to my family' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(/Child, born Apr 2, 2016$/)).toBeVisible();
+
+    // Book for the child, keyboard only: "Who is this for?".
+    const date = clinicDate(viewport.width === 360 ? 18 : 19);
+    await page.goto('/appointment');
+    await pickDay(page, date, { keyboard: true });
+    const book = page
+      .getByRole('article', { name: 'Dental Check-up' })
+      .getByRole('button', { name: 'Book Appointment' });
+    await book.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: 'Dental Check-up' });
+    const who = modal.getByLabel('Who is this for?');
+    await expect(who).toBeVisible();
+    await who.focus();
+    await who.selectOption({ label: child });
+    await expect(modal.getByLabel('Name', { exact: true })).toHaveValue(child);
+    await expectAccessible(page, `the booking dialog with Who is this for? at ${viewport.width} px`);
+    await modal.getByRole('button', { name: 'Submit' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Booking confirmed' })).toBeVisible();
+
+    await page.goto('/dashboard');
+    const theirs = page.getByRole('table', { name: `${child}’s appointments` });
+    await expect(theirs.getByRole('row').filter({ hasText: 'Dental Check-up' })).toHaveCount(1);
+    await expect(page.getByRole('table', { name: 'My appointments' })).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(page, `My Appointments grouped by person at ${viewport.width} px`);
+  });
+}

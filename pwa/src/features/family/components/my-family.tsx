@@ -1,0 +1,125 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
+import { RELATIONSHIP_TEXT, type Relationship, useDependants } from '../api/dependants.ts';
+import '../family.css';
+
+const bornText = (isoDate: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+
+/**
+ * docs/product.md#family: the people the patient books for (a child, a partner, a parent), each a
+ * patient of the clinic without a login; added with a name, a date of birth and who they are.
+ */
+export function MyFamily({ email }: { email: string }) {
+  const { data: family, add, remove } = useDependants(email);
+  const id = useId();
+  const [name, setName] = useState('');
+  const [birthDate, setBirthDate] = useState('');
+  const [relationship, setRelationship] = useState<Relationship>('child');
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!name.trim() || !birthDate) {
+      setProblem('Enter their name and date of birth');
+      return;
+    }
+    setSaving(true);
+    setProblem(null);
+    try {
+      await add({ name: name.trim(), birthDate, relationship });
+      notify.success(`${name.trim()} added to your family`);
+      setName('');
+      setBirthDate('');
+    } catch (cause) {
+      setProblem(errorText(cause));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function removePerson(personId: string, personName: string) {
+    try {
+      await remove(personId);
+      notify.success(`${personName} removed`);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    }
+  }
+
+  return (
+    <section className="family" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>My family</h2>
+      <p className="muted">Book for the people you care for: each has their own visits, and you get their messages.</p>
+      {family && family.length > 0 && (
+        <ul className="family__list">
+          {family.map((person) => (
+            <li key={person._id}>
+              <span>
+                <strong>{person.name}</strong> · {RELATIONSHIP_TEXT[person.relationship]}, born{' '}
+                {bornText(person.birthDate)}
+              </span>
+              <button
+                type="button"
+                className="button button--small"
+                aria-label={`Remove ${person.name}`}
+                onClick={() => void removePerson(person._id, person.name)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="family__form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-add`} noValidate>
+        <h3 id={`${id}-add`}>Add a person</h3>
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Their name</label>
+          <input
+            id={`${id}-name`}
+            type="text"
+            autoComplete="off"
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-born`}>Date of birth</label>
+          <input
+            id={`${id}-born`}
+            type="date"
+            value={birthDate}
+            onChange={(event) => setBirthDate(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-who`}>Who they are to you</label>
+          <select
+            id={`${id}-who`}
+            value={relationship}
+            onChange={(event) => setRelationship(event.target.value as Relationship)}
+          >
+            {(Object.keys(RELATIONSHIP_TEXT) as Relationship[]).map((value) => (
+              <option key={value} value={value}>
+                {RELATIONSHIP_TEXT[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="button button--small" disabled={saving} aria-busy={saving}>
+          Add to my family
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,285 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Dependant } from '../../contract/family.ts';
+import {
+  accessTokenFor,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  mailbox,
+  newPatient,
+  postJson,
+  seed,
+  slotsOf,
+} from './helpers.ts';
+
+const box = mailbox();
+const MAIL = { MAILER: box.mailer };
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  await seed();
+  admin = bearer(await accessTokenFor('admin@clinic.test'));
+  // A third chair: three people at once need three chairs (and three doctors of their specialties).
+  expect((await postJson('/api/chairs', { name: 'Chair 3' }, admin)).status).toBe(201);
+});
+
+const send = (method: string, path: string, auth: Record<string, string>, body?: unknown, bindings = {}) =>
+  call(
+    path,
+    {
+      method,
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    { ...MAIL, ...bindings },
+  );
+
+async function addDependant(
+  auth: Record<string, string>,
+  name: string,
+  relationship = 'child',
+  birthDate = '2016-04-02',
+) {
+  const response = await send('POST', '/api/users/me/dependants', auth, { name, birthDate, relationship });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json<{ insertedId: string }>()).insertedId;
+}
+
+const familyBookings = (ids: string[]) =>
+  env.DB.prepare(
+    "SELECT user_id, patient_name, email, chair_id, start_minute, family_visit_id FROM bookings WHERE user_id IN (SELECT value FROM json_each(?1)) AND status = 'active' ORDER BY start_minute, patient_name",
+  )
+    .bind(JSON.stringify(ids))
+    .all<{
+      user_id: string;
+      patient_name: string;
+      email: string;
+      chair_id: string;
+      start_minute: number;
+      family_visit_id: string | null;
+    }>()
+    .then((r) => r.results);
+
+describe('dependants', () => {
+  it('are added, listed, edited and removed by their account, and by nobody else', async () => {
+    const parent = await newPatient('parent');
+    const stranger = await newPatient('stranger');
+    const id = await addDependant(parent.auth, 'Milo Parent');
+    expect(await (await send('GET', '/api/users/me/dependants', parent.auth)).json<Dependant[]>()).toEqual([
+      { _id: id, name: 'Milo Parent', birthDate: '2016-04-02', relationship: 'child' },
+    ]);
+    expect(await (await send('GET', '/api/users/me/dependants', stranger.auth)).json()).toEqual([]);
+    const future = await send('POST', '/api/users/me/dependants', parent.auth, {
+      name: 'Not Yet',
+      birthDate: clinicDay(30),
+      relationship: 'child',
+    });
+    expect(future.status).toBe(400);
+    expect(
+      (
+        await send('POST', '/api/users/me/dependants', parent.auth, {
+          name: 'X',
+          birthDate: '2010-01-01',
+          relationship: 'cousin',
+        })
+      ).status,
+    ).toBe(400);
+
+    expect((await send('PUT', `/api/users/me/dependants/${id}`, stranger.auth, { name: 'Taken' })).status).toBe(404);
+    expect((await send('DELETE', `/api/users/me/dependants/${id}`, stranger.auth)).status).toBe(404);
+    const edited = await send('PUT', `/api/users/me/dependants/${id}`, parent.auth, { name: 'Milo P.' });
+    expect(await edited.json()).toEqual({
+      acknowledged: true,
+      dependant: { _id: id, name: 'Milo P.', birthDate: '2016-04-02', relationship: 'child' },
+    });
+    expect((await send('DELETE', `/api/users/me/dependants/${id}`, parent.auth)).status).toBe(200);
+    expect(await (await send('GET', '/api/users/me/dependants', parent.auth)).json()).toEqual([]);
+  });
+});
+
+describe('booking for someone', () => {
+  it('books for a dependant, listed in My Appointments and mailed to the account; anyone else is refused', async () => {
+    const parent = await newPatient('guardian');
+    const stranger = await newPatient('other');
+    const child = await addDependant(parent.auth, 'Ada Guardian');
+    const date = clinicDay(6);
+    const [slot] = await slotsOf(date, 'teeth-cleaning');
+    const booking = { treatment: 'teeth-cleaning', appointmentDate: date, slot: slot ?? '', phone: '555 0100' };
+    const forChild = await send('POST', '/api/bookings', parent.auth, { ...booking, patientId: child });
+    expect(forChild.status, await forChild.clone().text()).toBe(201);
+    const { insertedId } = await forChild.json<{ insertedId: string }>();
+    // The parent may book the same treatment the same day for themselves: one per person.
+    expect(
+      (
+        await send('POST', '/api/bookings', parent.auth, {
+          ...booking,
+          slot: (await slotsOf(date, 'teeth-cleaning'))[3],
+        })
+      ).status,
+    ).toBe(201);
+    expect((await send('POST', '/api/bookings', stranger.auth, { ...booking, patientId: child })).status).toBe(403);
+
+    const mine = await (await send('GET', '/api/bookings', parent.auth)).json<{ _id: string; patientName: string }[]>();
+    expect(mine.map((b) => b.patientName).sort()).toEqual(['Ada Guardian', 'Patient guardian']);
+    const booked = box.to(parent.email).filter((m) => m.subject.startsWith('Booked'));
+    expect(booked).toHaveLength(2);
+    // The child's confirmation goes to the parent, naming the child.
+    const childMail = booked.find((m) => m.text?.includes('For: Ada Guardian'));
+    expect(childMail?.text?.startsWith('Dear Patient guardian,')).toBe(true);
+    // The account pays and opens it; the stranger does not.
+    expect((await send('GET', `/api/bookings/${insertedId}`, parent.auth)).status).toBe(200);
+    expect((await send('GET', `/api/bookings/${insertedId}`, stranger.auth)).status).toBe(403);
+    expect((await postJson('/api/create-payment-intent', { bookingId: insertedId }, stranger.auth)).status).toBe(403);
+    expect((await postJson('/api/create-payment-intent', { bookingId: insertedId }, parent.auth)).status).toBe(200);
+  });
+
+  it('counts the hold limit over the whole account', async () => {
+    const parent = await newPatient('limit');
+    const kids = [await addDependant(parent.auth, 'Kid One'), await addDependant(parent.auth, 'Kid Two')];
+    const date = clinicDay(7);
+    const slots = await slotsOf(date, 'fluoride-treatment');
+    const LIMIT = { MAX_UNPAID_BOOKINGS: '3' };
+    const book = (patientId: string | undefined, slot: string) =>
+      send(
+        'POST',
+        '/api/bookings',
+        parent.auth,
+        { treatment: 'fluoride-treatment', appointmentDate: date, slot, patientId },
+        LIMIT,
+      );
+    expect((await book(undefined, slots[0] ?? '')).status).toBe(201);
+    expect((await book(kids[0], slots[2] ?? '')).status).toBe(201);
+    expect((await book(kids[1], slots[4] ?? '')).status).toBe(201);
+    const fourth = await send(
+      'POST',
+      '/api/bookings',
+      parent.auth,
+      {
+        treatment: 'teeth-cleaning',
+        appointmentDate: date,
+        slot: slots[6],
+        patientId: kids[0],
+      },
+      LIMIT,
+    );
+    expect(fourth.status).toBe(409);
+  });
+});
+
+describe('a family visit', () => {
+  const THREE = (parent: string, kid: string, partner: string) => [
+    { patientId: parent, treatment: 'Teeth Cleaning' },
+    { patientId: kid, treatment: 'Teeth Whitening' },
+    { patientId: partner, treatment: 'Root Canal Treatment' },
+  ];
+
+  it('books three together at one start in three chairs, lists the starts where all fit, and refuses a stranger', async () => {
+    const parent = await newPatient('family');
+    const kid = await addDependant(parent.auth, 'Kid Family');
+    const partner = await addDependant(parent.auth, 'Partner Family', 'partner', '1985-06-01');
+    const date = clinicDay(8);
+    const members = THREE(parent.id, kid, partner);
+    const options = await send(
+      'GET',
+      `/api/appointmentOptions/family?date=${date}&members=${members.map((m) => `${m.patientId}:${m.treatment}`).join(',')}`,
+      parent.auth,
+    );
+    const { slots } = await options.json<{ slots: string[] }>();
+    expect(slots[0]).toBe('09.00 AM - 09.30 AM');
+    const booked = await send('POST', '/api/bookings/family', parent.auth, {
+      appointmentDate: date,
+      slot: slots[0],
+      arrangement: 'together',
+      members,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect((await booked.json<{ insertedIds: string[] }>()).insertedIds).toHaveLength(3);
+    const rows = await familyBookings([parent.id, kid, partner]);
+    expect(rows.map((r) => r.start_minute)).toEqual([540, 540, 540]);
+    expect(new Set(rows.map((r) => r.chair_id)).size).toBe(3);
+    expect(new Set(rows.map((r) => r.family_visit_id)).size).toBe(1);
+    expect(rows.every((r) => r.email === parent.email)).toBe(true);
+    // The front desk's day marks the members of one family visit.
+    const day = await (await call(`/api/schedule?date=${date}`, { headers: admin })).json<{
+      bookings: { patientName: string; familyVisitId: string | null }[];
+    }>();
+    const marked = day.bookings.filter((b) => b.familyVisitId === rows[0]?.family_visit_id);
+    expect(marked.map((b) => b.patientName).sort()).toEqual(['Kid Family', 'Partner Family', 'Patient family']);
+
+    const stranger = await newPatient('intruder');
+    const refused = await send('POST', '/api/bookings/family', stranger.auth, {
+      appointmentDate: clinicDay(9),
+      slot: '09.00 AM - 09.30 AM',
+      arrangement: 'together',
+      members: THREE(stranger.id, kid, partner),
+    });
+    expect(refused.status).toBe(403);
+  });
+
+  it('books back to back, one after another from the first start', async () => {
+    const parent = await newPatient('backtoback');
+    const kid = await addDependant(parent.auth, 'Kid Back');
+    const booked = await send('POST', '/api/bookings/family', parent.auth, {
+      appointmentDate: clinicDay(10),
+      slot: '10.00 AM - 10.30 AM',
+      arrangement: 'back-to-back',
+      members: [
+        { patientId: parent.id, treatment: 'Teeth Cleaning' },
+        { patientId: kid, treatment: 'Dental Check-up' },
+      ],
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect((await familyBookings([parent.id, kid])).map((r) => [r.patient_name, r.start_minute])).toEqual([
+      ['Patient backtoback', 600],
+      ['Kid Back', 630],
+    ]);
+  });
+
+  it('is refused whole, with nothing stored, when one member’s time is taken, also in a race', async () => {
+    const parent = await newPatient('racing');
+    const kid = await addDependant(parent.auth, 'Kid Racing');
+    const partner = await addDependant(parent.auth, 'Partner Racing', 'partner', '1980-01-01');
+    const rival = await newPatient('rival');
+    const date = clinicDay(11);
+    const visit = {
+      appointmentDate: date,
+      slot: '02.00 PM - 02.30 PM',
+      arrangement: 'together',
+      members: THREE(parent.id, kid, partner),
+    };
+    // The root canal's only doctor is taken at 2 PM first: the whole visit is refused, naming who.
+    const taken = await bookAs(rival.auth, {
+      treatment: 'Root Canal Treatment',
+      appointmentDate: date,
+      slot: '01.30 PM - 03.00 PM',
+    });
+    expect(taken.status).toBe(201);
+    const refused = await send('POST', '/api/bookings/family', parent.auth, visit);
+    expect(refused.status).toBe(409);
+    expect((await refused.json<{ message: string }>()).message).toBe(
+      'Partner Racing cannot have Root Canal Treatment then; nothing was booked. Choose another time.',
+    );
+    expect(await familyBookings([parent.id, kid, partner])).toEqual([]);
+
+    // A race for one member's doctor: the family visit is booked whole, or not at all.
+    const raceVisit = { ...visit, slot: '04.00 PM - 04.30 PM' };
+    const [family, other] = await Promise.all([
+      send('POST', '/api/bookings/family', parent.auth, raceVisit),
+      bookAs((await newPatient('racer')).auth, {
+        treatment: 'Root Canal Treatment',
+        appointmentDate: date,
+        slot: '03.30 PM - 05.00 PM',
+      }),
+    ]);
+    const stored = await familyBookings([parent.id, kid, partner]);
+    if (family.status === 201) {
+      expect(other.status).toBe(409);
+      expect(stored).toHaveLength(3);
+    } else {
+      expect([family.status, other.status]).toEqual([409, 201]);
+      expect(stored).toEqual([]);
+    }
+  });
+});
