@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Inserted } from './answers.ts';
-import { isoDate, text } from './fields.ts';
+import { email, isoDate, text } from './fields.ts';
 
 /** Who a dependant is to the account holder. */
 export const Relationship = v.picklist(
@@ -89,3 +89,7 @@ export const FamilyOptionsQuery = v.object({
 });
 export const FamilyOptions = v.strictObject({ slots: v.array(v.string()) });
 export type FamilyOptions = v.InferOutput<typeof FamilyOptions>;
+
+/** POST /api/users/me/dependants/:id/invite: a dependant of 18 or more is invited to claim their own record. */
+export const RecordInvite = v.object({ email: email('email') });
+export const RecordInvited = v.strictObject({ acknowledged: v.literal(true), message: v.string() });

@@ -58,6 +58,8 @@ import {
   FamilyVisit,
   FamilyVisitBooked,
   NewDependant,
+  RecordInvite,
+  RecordInvited,
 } from './family.ts';
 import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
@@ -231,6 +233,7 @@ export const routes = {
   'POST /users/me/dependants': { audience: 'patient', body: NewDependant, response: DependantAdded },
   'PUT /users/me/dependants/:id': { audience: 'owner', body: DependantChange, response: DependantSaved },
   'DELETE /users/me/dependants/:id': { audience: 'owner', response: DependantRemoved },
+  'POST /users/me/dependants/:id/invite': { audience: 'owner', body: RecordInvite, response: RecordInvited },
   'GET /appointmentOptions/family': { audience: 'patient', query: FamilyOptionsQuery, response: FamilyOptions },
   'GET /recalls': { audience: 'admin', query: RecallsQuery, response: RecallList },
   'POST /recalls': { audience: 'admin', body: NewRecall, response: RecallAdded },

@@ -68,6 +68,7 @@ import {
   bookFamilyVisit,
   editDependant,
   familyOptions,
+  inviteDependant,
   listDependants,
   removeDependant,
 } from './people/family.ts';
@@ -238,6 +239,7 @@ const handlers = {
   'POST /users/me/dependants': addDependant,
   'PUT /users/me/dependants/:id': editDependant,
   'DELETE /users/me/dependants/:id': removeDependant,
+  'POST /users/me/dependants/:id/invite': inviteDependant,
   'POST /bookings/family': bookFamilyVisit,
   'GET /appointmentOptions/family': familyOptions,
   'GET /recalls': listRecalls,

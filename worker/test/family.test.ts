@@ -7,9 +7,11 @@ import {
   bookAs,
   call,
   clinicDay,
+  emulatorIdToken,
   mailbox,
   newPatient,
   postJson,
+  runCron,
   seed,
   slotsOf,
 } from './helpers.ts';
@@ -96,6 +98,62 @@ describe('dependants', () => {
     });
     expect((await send('DELETE', `/api/users/me/dependants/${id}`, parent.auth)).status).toBe(200);
     expect(await (await send('GET', '/api/users/me/dependants', parent.auth)).json()).toEqual([]);
+  });
+});
+
+describe('coming of age', () => {
+  it('a dependant of 18 is invited to claim their record; once claimed, it is theirs and the guardian no longer sees it', async () => {
+    const parent = await newPatient('elder');
+    const young = await addDependant(parent.auth, 'Young Elder', 'child', clinicDay(-17 * 366));
+    const tooYoung = await send('POST', `/api/users/me/dependants/${young}/invite`, parent.auth, {
+      email: 'young@example.com',
+    });
+    expect(tooYoung.status).toBe(409);
+    expect((await tooYoung.json<{ message: string }>()).message).toMatch(
+      /^Young Elder can have their own account from /,
+    );
+
+    const grown = await addDependant(parent.auth, 'Grown Elder', 'child', '2000-05-05');
+    const date = clinicDay(12);
+    const [slot] = await slotsOf(date, 'dental-checkup');
+    const booked = await send('POST', '/api/bookings', parent.auth, {
+      treatment: 'dental-checkup',
+      appointmentDate: date,
+      slot,
+      patientId: grown,
+    });
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    const address = `grown-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const stranger = await newPatient('nosy');
+    expect(
+      (await send('POST', `/api/users/me/dependants/${grown}/invite`, stranger.auth, { email: address })).status,
+    ).toBe(404);
+    const invited = await send('POST', `/api/users/me/dependants/${grown}/invite`, parent.auth, { email: address });
+    expect(invited.status, await invited.clone().text()).toBe(200);
+    await runCron(Date.now(), MAIL);
+    const [invite] = box.to(address);
+    expect(invite?.subject).toBe('Your own account at Smile Dental Clinic');
+    expect(invite?.text).toContain('Sign up: ');
+
+    // An unverified sign-up does not claim it; a verified one does.
+    const signUp = (verified: boolean) =>
+      call('/api/users', {
+        method: 'POST',
+        headers: {
+          ...bearer(emulatorIdToken({ email: address, sub: `uid-${address}`, verified })),
+          'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({ name: 'Grown Elder', email: address }),
+      });
+    expect((await signUp(false)).status).toBe(403);
+    expect((await send('GET', '/api/users/me/dependants', parent.auth)).status).toBe(200);
+    expect((await signUp(true)).status).toBe(200);
+    const own = bearer(await accessTokenFor(address));
+    const mine = await (await send('GET', '/api/bookings', own)).json<{ _id: string; email: string }[]>();
+    expect(mine.map((b) => [b._id, b.email])).toEqual([[insertedId, address]]);
+    const family = await (await send('GET', '/api/users/me/dependants', parent.auth)).json<Dependant[]>();
+    expect(family.map((d) => d.name)).toEqual(['Young Elder']);
+    expect((await send('GET', `/api/bookings/${insertedId}`, parent.auth)).status).toBe(403);
   });
 });
 

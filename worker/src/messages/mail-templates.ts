@@ -159,6 +159,17 @@ export function renderMail(
   links: MessageLinks = {},
 ): MailContent {
   if (kind === 'recall') return recallMail(env, data as unknown as RecallData, settings, links);
+  if (kind === 'record_invite') {
+    return compose(settings, data.patientName, {
+      subject: `Your own account at ${settings.clinic_name}`,
+      intro: [
+        `${data.guardianName ?? 'Your family'} has kept your dental record at ${settings.clinic_name} in their account. You can now have your own.`,
+        'Sign up with this email address and verify it: your visits, upcoming and past, become yours, and your messages come to you.',
+      ],
+      details: [],
+      link: { label: 'Sign up', href: `${env.APP_URL}/signup` },
+    });
+  }
   const start = clinicInstant(env, data.date, data.startMinute);
   const details = appointmentDetails(env, data, settings);
   const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };

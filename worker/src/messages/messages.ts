@@ -6,7 +6,7 @@
  */
 import { clinicInstant } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import { queueBookingMail, queueReceipt } from './data/outbox.ts';
+import { queueBookingMail, queueReceipt, queueRecordInvite } from './data/outbox.ts';
 import { insertReminder, type ReminderKind } from './data/reminders.ts';
 
 const HOUR = 60 * 60_000;
@@ -129,4 +129,14 @@ export function paymentReceived(env: Env, transactionId: string, now: Date): D1P
 /** Time became free without a booking's event (a closure lifted): offer it to the waitlist after the answer. */
 export function timeFreed(env: Env): void {
   ask(env, 'waitlist', 'mail');
+}
+
+/** The invitation to a dependant of 18 or more to claim their own record, to the address the guardian gave. */
+export function recordInvited(
+  env: Env,
+  invite: { dependantId: string; email: string },
+  now: Date,
+): D1PreparedStatement[] {
+  ask(env, 'mail');
+  return [queueRecordInvite(env.DB, invite.dependantId, invite.email, now)];
 }

@@ -17,14 +17,18 @@ import {
   FamilyVisit,
   type FamilyVisitBooked,
   NewDependant,
+  RecordInvite,
+  type RecordInvited,
 } from '../../../contract/family.ts';
 import { familySlots, type Patient, placeFamily } from '../booking/engine.ts';
-import { clinicNow } from '../platform/clinic-time.ts';
+import { recordInvited } from '../messages/messages.ts';
+import { clinicNow, displayDate } from '../platform/clinic-time.ts';
+import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { callerOf, verifiedCallerOf } from './auth.ts';
-import type { User } from './data/users.ts';
+import { USER_EMAIL, type User } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -185,4 +189,48 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
   if (members.length < 2 || members.length > 6) throw new HttpError(400, 'a family visit has 2 to 6 members');
   for (const m of members) await patientFor(env, user, m.patientId);
   return json({ slots: await familySlots(env, members, query.date, query.arrangement) });
+}
+
+/** The date a person born on `birthDate` turns 18 (ISO; Feb 29 turns on Mar 1 in other years). */
+export function eighteenOn(birthDate: string): string {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year + 18, month - 1, day)).toISOString().slice(0, 10);
+}
+
+/**
+ * POST /api/users/me/dependants/:id/invite {email}: a dependant of 18 or more is invited to claim
+ * their record. The record takes the address (unless another account has it), and a mail invites
+ * them to sign up with it; a verified sign-up binds the record and takes it out of the family
+ * (migration 0015), so the guardian no longer sees it.
+ */
+export async function inviteDependant(request: Request & Params, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
+  const dependant = await ownDependant(env, user, request.params.id ?? '');
+  const { email } = await readJson(request, RecordInvite);
+  const adult = eighteenOn(dependant.birth_date);
+  if (adult > clinicNow(env).date) {
+    throw new HttpError(409, `${dependant.name} can have their own account from ${displayDate(adult)}, at 18`);
+  }
+  const now = new Date();
+  try {
+    const [updated] = await env.DB.batch([
+      env.DB.prepare('UPDATE users SET email = ?3 WHERE id = ?1 AND guardian_id = ?2 AND firebase_uid IS NULL').bind(
+        dependant.id,
+        user.id,
+        email,
+      ),
+      ...recordInvited(env, { dependantId: dependant.id, email }, now),
+    ]);
+    if ((updated?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such person in your family');
+  } catch (error) {
+    if (violates(error, USER_EMAIL)) {
+      throw new HttpError(409, 'This address already has an account at the clinic; enter their own address');
+    }
+    throw error;
+  }
+  return json({
+    acknowledged: true,
+    message: `${dependant.name} is invited: once they sign up with ${email} and verify it, their record is theirs`,
+  } satisfies v.InferOutput<typeof RecordInvited>);
 }

@@ -10,7 +10,8 @@ export type MailKind =
   | 'offer'
   | 'stranded'
   | 'offer_withdrawn'
-  | 'recall';
+  | 'recall'
+  | 'record_invite';
 
 /**
  * SQL: what a mail needs of booking `b` (and its doctor `d`), as a JSON object, taken when the mail
@@ -224,7 +225,9 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
       .prepare(
         `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, data, next_attempt_at, created_at)
          SELECT lower(hex(randomblob(16))), 'recall:' || r.id || ':' || s.step || ':' || c.channel, 'recall', c.channel,
-           CASE c.channel WHEN 'sms' THEN u.sms_phone ELSE u.email END,
+           CASE WHEN c.channel = 'sms' THEN u.sms_phone
+                WHEN u.guardian_id IS NOT NULL THEN (SELECT g.email FROM users g WHERE g.id = u.guardian_id)
+                ELSE u.email END,
            json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step), ?2, ?2
          FROM (SELECT r2.id AS recall_id, max(j.value) AS step
                  FROM recalls r2, message_settings m, json_each(m.recall_steps) j
@@ -249,6 +252,22 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
       )
       .bind(now.toISOString()),
   ];
+}
+
+/**
+ * Queues the invitation of dependant `dependantId` to claim their record at `email`, once per
+ * address: the person's name and their guardian's.
+ */
+export function queueRecordInvite(db: D1Database, dependantId: string, email: string, now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
+       SELECT ?1, 'record_invite:' || p.id || ':' || lower(?3), 'record_invite', ?3,
+         json_object('patientName', p.name, 'guardianName', g.name), ?4, ?4
+       FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = ?2
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), dependantId, email, now.toISOString());
 }
 
 /** Queues the mail of a waitlist offer (its id, `offerId`), to the patient of its entry. */

@@ -187,6 +187,14 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/dependants') return json(family);
+    if (url.pathname === '/api/users/me/dependants/d2/invite' && request.method === 'POST') {
+      return request.json().then((body: { email: string }) =>
+        json({
+          acknowledged: true,
+          message: `Nana Patient is invited: once they sign up with ${body.email} and verify it, their record is theirs`,
+        }),
+      );
+    }
     if (url.pathname === '/api/clinic/policy')
       return json({
         freeCancellationHours,
@@ -555,6 +563,17 @@ describe('My Appointments', () => {
     expect(await findToast('Nana Patient added to your family')).toBe('success');
     expect(family.at(-1)).toEqual({ _id: 'd2', name: 'Nana Patient', birthDate: '1950-02-03', relationship: 'parent' });
     expect(await screen.findByText(/Parent, born Feb 3, 1950/)).toBeTruthy();
+    // An adult may have their own account; a child may not yet.
+    expect(screen.getAllByText('Their own account')).toHaveLength(1);
+    await user.click(screen.getByText('Their own account'));
+    const invite = within(screen.getByRole('form', { name: 'Invite Nana Patient to their own account' }));
+    await user.type(invite.getByLabelText('Nana Patient’s email'), 'nana@example.com');
+    await user.click(invite.getByRole('button', { name: 'Invite' }));
+    expect(
+      await findToast(
+        'Nana Patient is invited: once they sign up with nana@example.com and verify it, their record is theirs',
+      ),
+    ).toBe('success');
   });
 
   describe('offline', () => {

@@ -42,5 +42,18 @@ export function useDependants(email: string | null | undefined) {
     },
     [mutate],
   );
-  return { ...swr, add, remove };
+  const invite = useCallback(
+    async (id: string, email: string) => {
+      try {
+        return await api<{ message: string }>(`/users/me/dependants/${encodeURIComponent(id)}/invite`, {
+          method: 'POST',
+          body: JSON.stringify({ email }),
+        });
+      } finally {
+        await mutate();
+      }
+    },
+    [mutate],
+  );
+  return { ...swr, add, remove, invite };
 }

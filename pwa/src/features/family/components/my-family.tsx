@@ -9,12 +9,74 @@ const bornText = (isoDate: string) =>
     new Date(`${isoDate}T00:00:00Z`),
   );
 
+/** Whether someone born on `birthDate` is 18 or more today. */
+const isAdult = (birthDate: string, now = new Date()) => {
+  const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year + 18, month - 1, day) <= now.getTime();
+};
+
+/** docs/product.md#family: an adult in the family is invited to claim their own record, at their own address. */
+function InviteForm({
+  personId,
+  name,
+  onInvite,
+}: {
+  personId: string;
+  name: string;
+  onInvite(id: string, email: string): Promise<{ message: string }>;
+}) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setBusy(true);
+    setProblem(null);
+    try {
+      notify.success((await onInvite(personId, email.trim())).message);
+      setEmail('');
+    } catch (cause) {
+      setProblem(errorText(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <details className="family__invite">
+      <summary>Their own account</summary>
+      <form onSubmit={(event) => void submit(event)} aria-label={`Invite ${name} to their own account`}>
+        <div className="field">
+          <label htmlFor={`${id}-email`}>{name}’s email</label>
+          <input
+            id={`${id}-email`}
+            type="email"
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        {problem && (
+          <p className="field__error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="button button--small" disabled={busy || email.trim() === ''} aria-busy={busy}>
+          Invite
+        </button>
+      </form>
+    </details>
+  );
+}
+
 /**
  * docs/product.md#family: the people the patient books for (a child, a partner, a parent), each a
  * patient of the clinic without a login; added with a name, a date of birth and who they are.
  */
 export function MyFamily({ email }: { email: string }) {
-  const { data: family, add, remove } = useDependants(email);
+  const { data: family, add, remove, invite } = useDependants(email);
   const id = useId();
   const [name, setName] = useState('');
   const [birthDate, setBirthDate] = useState('');
@@ -71,6 +133,7 @@ export function MyFamily({ email }: { email: string }) {
               >
                 Remove
               </button>
+              {isAdult(person.birthDate) && <InviteForm personId={person._id} name={person.name} onInvite={invite} />}
             </li>
           ))}
         </ul>
