@@ -50,7 +50,8 @@ export const MAX_FAMILY_MEMBERS = 6;
 /**
  * POST /api/bookings/family: every member booked in one batch, or nothing. `slot` is the first
  * member's; `together`: every member at that start in different chairs; `back-to-back`: each member
- * right after the one before. Each `patientId` is the caller or one of the caller's dependants.
+ * right after the one before. Each `patientId` is the caller (or absent, for the caller) or one of
+ * the caller's dependants.
  */
 export const FamilyVisit = v.object({
   appointmentDate: isoDate('appointmentDate'),
@@ -58,13 +59,13 @@ export const FamilyVisit = v.object({
   arrangement: Arrangement,
   members: v.pipe(
     v.array(
-      v.object({ patientId: text('patientId', 100), treatment: text('treatment', 100) }),
+      v.object({ patientId: v.optional(text('patientId', 100)), treatment: text('treatment', 100) }),
       'members must be a list of {patientId, treatment}',
     ),
     v.minLength(2, 'a family visit has 2 or more members'),
     v.maxLength(MAX_FAMILY_MEMBERS, `a family visit has at most ${MAX_FAMILY_MEMBERS} members`),
     v.check(
-      (members) => new Set(members.map((m) => m.patientId)).size === members.length,
+      (members) => new Set(members.map((m) => m.patientId ?? '')).size === members.length,
       'each person comes once in a family visit',
     ),
   ),
@@ -80,7 +81,7 @@ export type FamilyVisitBooked = v.InferOutput<typeof FamilyVisitBooked>;
 
 /**
  * GET /api/appointmentOptions/family?date=&members=<patientId>:<treatment>,…&arrangement= (the
- * account holder): the first member's slots at which the whole family fits.
+ * account holder; `me` for the caller's own id): the first member's slots at which the whole family fits.
  */
 export const FamilyOptionsQuery = v.object({
   date: isoDate('date'),

@@ -62,3 +62,30 @@ for (const viewport of [
     await expectAccessible(page, `My Appointments grouped by person at ${viewport.width} px`);
   });
 }
+
+test('a parent books a family visit for two at once from the appointment page', async ({ page }) => {
+  await newPatient(page);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const added = await page.request.post('/api/users/me/dependants', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Ivy Family', birthDate: '2015-09-09', relationship: 'child' },
+  });
+  expect(added.status()).toBe(201);
+  await page.goto('/appointment');
+  await pickDay(page, clinicDate(21));
+  await page.getByRole('button', { name: 'Book a family visit' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Family visit on / });
+  await dialog.getByLabel(/\(me\)$/).selectOption({ label: 'Teeth Cleaning' });
+  await dialog.getByLabel('Ivy Family').selectOption({ label: 'Dental Check-up' });
+  await dialog.getByLabel('One after another').check();
+  await expect(dialog.getByLabel('Start')).toBeVisible();
+  await expectAccessible(page, 'the family visit dialog');
+  await dialog.getByRole('button', { name: 'Book the family visit' }).click();
+  await expect(dialog.getByText(/^Family visit booked: 2 appointments\./)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('table', { name: 'My appointments' }).getByText('Teeth Cleaning')).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByText('Dental Check-up'),
+  ).toBeVisible();
+});

@@ -283,12 +283,17 @@ describe('a family visit', () => {
       appointmentDate: clinicDay(10),
       slot: '10.00 AM - 10.30 AM',
       arrangement: 'back-to-back',
-      members: [
-        { patientId: parent.id, treatment: 'Teeth Cleaning' },
-        { patientId: kid, treatment: 'Dental Check-up' },
-      ],
+      // The account holder needs no id: the caller.
+      members: [{ treatment: 'Teeth Cleaning' }, { patientId: kid, treatment: 'Dental Check-up' }],
     });
     expect(booked.status, await booked.clone().text()).toBe(201);
+    // The starts listed for the same family ("me" is the caller) no longer include 10:00.
+    const listed = await send(
+      'GET',
+      `/api/appointmentOptions/family?date=${clinicDay(10)}&arrangement=back-to-back&members=me:teeth-cleaning,${kid}:dental-checkup`,
+      parent.auth,
+    );
+    expect((await listed.json<{ slots: string[] }>()).slots).not.toContain('10.00 AM - 10.30 AM');
     expect((await familyBookings([parent.id, kid])).map((r) => [r.patient_name, r.start_minute])).toEqual([
       ['Patient backtoback', 600],
       ['Kid Back', 630],

@@ -153,7 +153,7 @@ export async function removeDependant(request: Request & Params, env: Env): Prom
 }
 
 /** The members of a family visit, each the caller or one of their dependants (403 otherwise). */
-async function membersOf(env: Env, user: User, members: { patientId: string; treatment: string }[]) {
+async function membersOf(env: Env, user: User, members: { patientId?: string | undefined; treatment: string }[]) {
   return Promise.all(
     members.map(async (m) => ({ patient: await patientFor(env, user, m.patientId), treatment: m.treatment })),
   );
@@ -184,7 +184,8 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
     const at = part.indexOf(':');
     if (at <= 0 || at === part.length - 1)
       throw new HttpError(400, 'members must be patientId:treatment, separated by commas');
-    return { patientId: part.slice(0, at).trim(), treatment: part.slice(at + 1).trim() };
+    const patientId = part.slice(0, at).trim();
+    return { patientId: patientId === 'me' ? user.id : patientId, treatment: part.slice(at + 1).trim() };
   });
   if (members.length < 2 || members.length > 6) throw new HttpError(400, 'a family visit has 2 to 6 members');
   for (const m of members) await patientFor(env, user, m.patientId);

@@ -74,6 +74,17 @@ beforeEach(() => {
     }
     if (url.pathname === '/api/bookings/b-1' && request.method === 'GET') return answerBooked();
     if (url.pathname === '/api/users/me/dependants') return json(family);
+    if (url.pathname === '/api/appointmentOptions/family') {
+      familyQueries.push(url.search);
+      return json({ slots: ['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM'] });
+    }
+    if (url.pathname === '/api/bookings/family' && request.method === 'POST') {
+      familyPosts.push(await request.json());
+      return json(
+        { acknowledged: true, insertedIds: ['f1', 'f2'], message: 'Family visit booked: 2 appointments' },
+        201,
+      );
+    }
     if (url.pathname === '/api/clinic/policy')
       return json({
         freeCancellationHours: 48,
@@ -121,6 +132,8 @@ afterEach(() => {
 });
 
 let family: { _id: string; name: string; birthDate: string; relationship: string }[] = [];
+let familyQueries: string[] = [];
+let familyPosts: unknown[] = [];
 
 async function openAppointmentPage() {
   const user = userEvent.setup();
@@ -313,6 +326,34 @@ describe('Appointment page: the booking modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
     await screen.findByRole('dialog', { name: 'Booking confirmed' });
     expect(bookings.at(-1)?.body).toMatchObject({ patientId: 'd1', patientName: 'Milo Patient' });
+  });
+
+  it('books a family visit: who comes for what, together, at a start where all fit', async () => {
+    family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
+    familyQueries = [];
+    familyPosts = [];
+    const user = await openAppointmentPage();
+    await user.click(await screen.findByRole('button', { name: 'Book a family visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: /^Family visit on / }));
+    expect(dialog.getByText('Choose a treatment for two people or more.')).toBeTruthy();
+    await user.selectOptions(dialog.getByLabelText('Jamie Patient (me)'), 'Teeth Cleaning');
+    await user.selectOptions(dialog.getByLabelText('Milo Patient'), 'Cavity Filling');
+    const start = (await dialog.findByLabelText('Start')) as HTMLSelectElement;
+    expect([...start.options].map((o) => o.value)).toEqual(['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM']);
+    expect(familyQueries.at(-1)).toContain('arrangement=together');
+    await user.selectOptions(start, '11.00 AM - 11.30 AM');
+    await user.click(dialog.getByRole('button', { name: 'Book the family visit' }));
+    expect(
+      await dialog.findByText('Family visit booked: 2 appointments. Each visit is in My Appointments, where you pay.'),
+    ).toBeTruthy();
+    expect(familyPosts).toEqual([
+      {
+        appointmentDate: '2026-11-20',
+        slot: '11.00 AM - 11.30 AM',
+        arrangement: 'together',
+        members: [{ treatment: 'teeth-cleaning' }, { patientId: 'd1', treatment: 'cavity-filling' }],
+      },
+    ]);
   });
 
   it('still confirms a booking whose details cannot be read back, with what it knows', async () => {

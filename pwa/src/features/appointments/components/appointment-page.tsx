@@ -9,6 +9,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
+import { useDependants } from '../../family/api/dependants.ts';
+import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
 import { useJoinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
@@ -29,6 +31,8 @@ export function AppointmentPage() {
   const [joining, setJoining] = useState(false);
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);
+  const { data: family } = useDependants(user?.email);
+  const [familyVisit, setFamilyVisit] = useState(false);
   const isoDate = format(selected, 'yyyy-MM-dd');
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
@@ -100,9 +104,26 @@ export function AppointmentPage() {
         <h2 id="available-title" className="available__title">
           Available Appointments on {displayDate}
         </h2>
+        {family && family.length > 0 && options && options.length > 0 && online && (
+          <p className="available__family">
+            <button type="button" className="button" onClick={() => setFamilyVisit(true)}>
+              Book a family visit
+            </button>
+          </p>
+        )}
         {content}
       </section>
 
+      {familyVisit && options && (
+        <FamilyVisitDialog
+          myName={user?.displayName ?? 'Me'}
+          family={family ?? []}
+          treatments={options}
+          isoDate={isoDate}
+          displayDate={displayDate}
+          onClose={() => setFamilyVisit(false)}
+        />
+      )}
       {bookingOption && (
         <BookingModal
           key={`${bookingOption._id}-${displayDate}`}

@@ -1,0 +1,182 @@
+import { type SubmitEvent, useId, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
+import { Modal } from '../../../components/modal.tsx';
+import { api, apiFetcher } from '../../../lib/api.ts';
+import { isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { errorText } from '../../../lib/error-text.ts';
+import type { Dependant } from '../api/dependants.ts';
+
+interface FamilyVisitDialogProps {
+  /** The account holder's name, and their family. */
+  myName: string;
+  family: readonly Dependant[];
+  /** The treatments offered that day (id and name). */
+  treatments: readonly { _id: string; name: string }[];
+  /** ISO date, and as the page shows it. */
+  isoDate: string;
+  displayDate: string;
+  onClose(): void;
+}
+
+/**
+ * docs/product.md#family: a family visit on the chosen day: who comes, for what, together or one
+ * after another; the starts where everyone fits; one tap books them all (or nothing).
+ */
+export function FamilyVisitDialog({
+  myName,
+  family,
+  treatments,
+  isoDate,
+  displayDate,
+  onClose,
+}: FamilyVisitDialogProps) {
+  const ids = useId();
+  const { mutate } = useSWRConfig();
+  // "me": the account holder, who needs no id (the server takes the caller).
+  const people = [{ _id: 'me', name: `${myName} (me)` }, ...family];
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const [arrangement, setArrangement] = useState<Arrangement>('together');
+  const [slot, setSlot] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [booked, setBooked] = useState<string | null>(null);
+  const members = people
+    .filter((p) => chosen[p._id])
+    .map((p) => ({ patientId: p._id, treatment: chosen[p._id] ?? '' }));
+  const key =
+    members.length >= 2
+      ? `/appointmentOptions/family?date=${isoDate}&arrangement=${arrangement}&members=${encodeURIComponent(
+          members.map((m) => `${m.patientId}:${m.treatment}`).join(','),
+        )}`
+      : null;
+  const { data: options, error } = useSWR<FamilyOptions>(key, apiFetcher<FamilyOptions>);
+  const slots = options?.slots ?? [];
+  const chosenSlot = slots.includes(slot) ? slot : (slots[0] ?? '');
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!chosenSlot || members.length < 2) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const answer = await api<FamilyVisitBooked>('/bookings/family', {
+        method: 'POST',
+        body: JSON.stringify({
+          appointmentDate: isoDate,
+          slot: chosenSlot,
+          arrangement,
+          members: members.map((m) => (m.patientId === 'me' ? { treatment: m.treatment } : m)),
+        }),
+      });
+      setBooked(answer.message);
+      void mutate(isMyBookingsKey);
+    } catch (cause) {
+      setProblem(errorText(cause));
+      if (key) void mutate(key);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal labelledBy={`${ids}-title`} onClose={onClose} wide>
+      <h2 id={`${ids}-title`} className="modal__title">
+        Family visit on {displayDate}
+      </h2>
+      <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+        ×
+      </button>
+      {booked ? (
+        <div className="family-visit__done">
+          <p role="status">{booked}. Each visit is in My Appointments, where you pay.</p>
+          <button type="button" className="button button--primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      ) : (
+        <form className="modal__form" onSubmit={(event) => void submit(event)} noValidate>
+          <fieldset className="family-visit__people">
+            <legend>Who comes, and for what</legend>
+            {people.map((person) => (
+              <div className="field" key={person._id}>
+                <label htmlFor={`${ids}-${person._id}`}>{person.name}</label>
+                <select
+                  id={`${ids}-${person._id}`}
+                  value={chosen[person._id] ?? ''}
+                  onChange={(event) => setChosen((current) => ({ ...current, [person._id]: event.target.value }))}
+                >
+                  <option value="">Not coming</option>
+                  {treatments.map((t) => (
+                    <option key={t._id} value={t._id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+          </fieldset>
+          <fieldset className="family-visit__arrangement">
+            <legend>How</legend>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name={`${ids}-arrangement`}
+                checked={arrangement === 'together'}
+                onChange={() => setArrangement('together')}
+              />
+              All at the same time
+            </label>
+            <label className="checkbox">
+              <input
+                type="radio"
+                name={`${ids}-arrangement`}
+                checked={arrangement === 'back-to-back'}
+                onChange={() => setArrangement('back-to-back')}
+              />
+              One after another
+            </label>
+          </fieldset>
+          {members.length < 2 ? (
+            <p className="field__hint">Choose a treatment for two people or more.</p>
+          ) : error ? (
+            <p className="field__error" role="alert">
+              {errorText(error)}
+            </p>
+          ) : options && slots.length === 0 ? (
+            <p role="status">No time that day fits everyone; try another day, or one after another.</p>
+          ) : (
+            <div className="field">
+              <label htmlFor={`${ids}-slot`}>Start</label>
+              <select id={`${ids}-slot`} value={chosenSlot} onChange={(event) => setSlot(event.target.value)}>
+                {slots.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {problem && (
+            <p className="field__error" role="alert">
+              {problem}
+            </p>
+          )}
+          <div className="modal__actions">
+            <button type="button" className="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              className="button button--primary"
+              disabled={busy || !chosenSlot || members.length < 2}
+              aria-busy={busy}
+            >
+              Book the family visit
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}
