@@ -73,6 +73,8 @@ export const ScheduleEntry = v.strictObject({
   confirmation: v.picklist(['unconfirmed', 'confirmed', 'callback']),
   /** Booked with other members of one family as one visit (the same id on each), or null. */
   familyVisitId: v.nullable(v.string()),
+  /** The others in the patient's account: its holder (accountHolder) and the people it cares for. */
+  family: v.array(v.strictObject({ name: v.string(), accountHolder: v.boolean() })),
   /** It could not get its doctor or chair, or a schedule change was forced over it: the front desk should look. */
   needsReview: v.boolean(),
   /** How many appointments this patient has missed (marked no-show), this one included. */

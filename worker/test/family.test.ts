@@ -261,9 +261,18 @@ describe('a family visit', () => {
     expect(rows.every((r) => r.email === parent.email)).toBe(true);
     // The front desk's day marks the members of one family visit.
     const day = await (await call(`/api/schedule?date=${date}`, { headers: admin })).json<{
-      bookings: { patientName: string; familyVisitId: string | null }[];
+      bookings: {
+        patientName: string;
+        familyVisitId: string | null;
+        family: { name: string; accountHolder: boolean }[];
+      }[];
     }>();
     const marked = day.bookings.filter((b) => b.familyVisitId === rows[0]?.family_visit_id);
+    // And each member's card names the rest of the family, the account holder marked.
+    expect(marked.find((b) => b.patientName === 'Kid Family')?.family).toEqual([
+      { name: 'Patient family', accountHolder: true },
+      { name: 'Partner Family', accountHolder: false },
+    ]);
     expect(marked.map((b) => b.patientName).sort()).toEqual(['Kid Family', 'Partner Family', 'Patient family']);
 
     const stranger = await newPatient('intruder');

@@ -473,6 +473,8 @@ export interface ScheduleRow {
   cancel_note: string | null;
   confirmation: 'unconfirmed' | 'confirmed' | 'callback';
   family_visit_id: string | null;
+  /** JSON: the others in the patient's account, [{name, account}] (account: the account holder). */
+  family: string;
   needs_review: number;
   no_shows: number;
   expired: number;
@@ -484,6 +486,11 @@ const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.t
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
   b.confirmation, b.family_visit_id,
+  (SELECT json_group_array(json_object('name', m.name, 'account', m.account)) FROM (
+     SELECT f.name, f.guardian_id IS NULL AS account FROM users p, users f
+      WHERE p.id = b.user_id AND f.id != p.id
+        AND (f.id = coalesce(p.guardian_id, p.id) OR f.guardian_id = coalesce(p.guardian_id, p.id))
+      ORDER BY account DESC, f.name) m) AS family,
   (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
   (SELECT p.refund_status || ' ' || p.refund_amount_cents FROM payments p
     WHERE p.booking_id = b.id AND p.refund_status IS NOT NULL ORDER BY p.refund_updated_at DESC LIMIT 1) AS refund`;
@@ -545,6 +552,10 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     cancelNote: row.cancel_note,
     confirmation: row.confirmation,
     familyVisitId: row.family_visit_id,
+    family: (JSON.parse(row.family) as { name: string; account: number }[]).map((f) => ({
+      name: f.name,
+      accountHolder: f.account === 1,
+    })),
     needsReview: row.needs_review === 1,
     noShows: row.no_shows,
   };

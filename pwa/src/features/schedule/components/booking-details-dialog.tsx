@@ -142,6 +142,12 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
             {entry.cancelNote && `: ${entry.cancelNote}`}
           </dd>
         </div>
+        {entry.family.length > 0 && (
+          <div>
+            <dt>Family</dt>
+            <dd>{entry.family.map((f) => (f.accountHolder ? `${f.name} (books for them)` : f.name)).join(', ')}</dd>
+          </div>
+        )}
         <div>
           <dt>Reminder answer</dt>
           <dd>{CONFIRMATION_TEXT[entry.confirmation]}</dd>

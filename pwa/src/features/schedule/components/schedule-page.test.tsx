@@ -41,6 +41,7 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     cancelNote: null,
     confirmation: 'unconfirmed',
     familyVisitId: null,
+    family: [],
     needsReview: false,
     noShows: 0,
     ...fields,
@@ -61,7 +62,12 @@ const DAY: ScheduleDay = {
     { _id: 'chair-2', name: 'Chair 2' },
   ],
   bookings: [
-    entry('b-started', {}),
+    entry('b-started', {
+      family: [
+        { name: 'Paula Patient', accountHolder: true },
+        { name: 'Pip Patient', accountHolder: false },
+      ],
+    }),
     entry('b-later', {
       patientName: 'Sam Later',
       treatment: 'Teeth Cleaning',
@@ -235,6 +241,10 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
     expect(within(dialog).getByText('pat@example.com').getAttribute('href')).toBe('mailto:pat@example.com');
+    // The patient's family, the account holder who books for them marked.
+    expect(within(dialog).getByText('Family').nextElementSibling?.textContent).toBe(
+      'Paula Patient (books for them), Pip Patient',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Mark attended' })).not.toBeNull();
     const loadsBefore = requests.filter((r) => r.line === 'GET /api/schedule?date=2026-11-21').length;
     await user.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
