@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = [
   'booking.callback_requested',
   'recall.added',
   'recall.changed',
+  'record.read',
   'sms.stopped',
   'sms.started',
   'payment.succeeded',

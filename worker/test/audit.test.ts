@@ -492,6 +492,36 @@ describe('one audit row per change, in its batch', () => {
     expect((await entriesAbout(phone)).map((e) => e.action)).toEqual(['sms.stopped', 'sms.started']);
   });
 
+  it('records staff opening a family member’s booking and receipt, not the account holder opening it', async () => {
+    const { auth } = await newPatient();
+    const added = await send(
+      'POST',
+      '/api/users/me/dependants',
+      { name: 'Tess Audit', birthDate: '2014-03-03', relationship: 'child' },
+      auth,
+    );
+    await expectStatus(added, 201);
+    const { insertedId: tess } = await added.json<{ insertedId: string }>();
+    const date = clinicDay(bookingDay++);
+    const [slot] = await slotsOf(date, 'teeth-cleaning');
+    const booked = await send(
+      'POST',
+      '/api/bookings',
+      { treatment: 'teeth-cleaning', appointmentDate: date, slot, patientId: tess },
+      auth,
+    );
+    await expectStatus(booked, 201);
+    const { insertedId: booking } = await booked.json<{ insertedId: string }>();
+    await expectStatus(await send('GET', `/api/bookings/${booking}`, undefined, auth), 200);
+    expect(await entriesAbout(tess)).toEqual([]);
+    await expectStatus(await send('GET', `/api/bookings/${booking}`), 200);
+    await expectStatus(await send('GET', `/api/bookings/${booking}/receipt`), 404); // no payment yet: still a read
+    expect((await entriesAbout(tess)).map((e) => [e.action, e.actor, e.target.name, e.after])).toEqual([
+      ['record.read', byAdmin, 'Tess Audit', { booking }],
+      ['record.read', byAdmin, 'Tess Audit', { booking }],
+    ]);
+  });
+
   it('has written every action of the contract by now', async () => {
     const { results } = await env.DB.prepare('SELECT DISTINCT action FROM audit_log').all<{ action: string }>();
     expect(results.map((row) => row.action).sort()).toEqual([...AUDIT_ACTIONS].sort());

@@ -15,6 +15,7 @@ import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
 import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
+import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
@@ -115,7 +116,26 @@ export async function bookingFor(env: Env, user: User, id: string, ownerOnly = f
     throw new HttpError(403, 'This booking is not yours');
   }
   if (row.status !== 'active' || row.expired) throw new HttpError(410, RELEASED_MESSAGE);
+  await noteStaffRead(env, user, row);
   return row;
+}
+
+/**
+ * docs/product.md#family: staff opening a dependant's booking (someone without a login, whose
+ * guardian holds the account) leaves a row in the audit trail, as the family's privacy asks.
+ */
+export async function noteStaffRead(
+  env: Env,
+  user: User,
+  row: { id: string; user_id: string; account_id: string; patient_name: string },
+): Promise<void> {
+  if (user.role !== 'admin' || row.account_id === row.user_id || row.account_id === user.id) return;
+  await auditEntry(env.DB, {
+    actor: user,
+    action: 'record.read',
+    target: { type: 'user', id: row.user_id, name: row.patient_name },
+    after: { booking: row.id },
+  }).run();
 }
 
 /** GET /api/bookings/:id: what the payment page loads. */

@@ -11,7 +11,7 @@ import {
   type RecordedPayment,
   type WebhookReceipt,
 } from '../../../contract/payments.ts';
-import { bookingFor, RELEASED_MESSAGE } from '../booking/bookings.ts';
+import { bookingFor, noteStaffRead, RELEASED_MESSAGE } from '../booking/bookings.ts';
 import { bookingIdIfAny, bookingOfIntent, bookingToPay, type PayableBookingRow } from '../booking/data/bookings.ts';
 import { rememberIntent } from '../booking/engine.ts';
 import { callerOf } from '../people/auth.ts';
@@ -281,6 +281,12 @@ export async function getReceipt(request: Request & Params, env: Env): Promise<R
   const user = callerOf(request);
   const row = await receiptOf(env.DB, request.params.id ?? '');
   if (!row || (row.account_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
+  await noteStaffRead(env, user, {
+    id: row.booking_id,
+    user_id: row.user_id,
+    account_id: row.account_id,
+    patient_name: row.patient_name,
+  });
   const { transaction_id } = row;
   if (!transaction_id) throw new HttpError(404, 'This booking has no payment yet');
   return json(toReceipt({ ...row, transaction_id }) satisfies Receipt);

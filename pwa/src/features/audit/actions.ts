@@ -35,6 +35,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'booking.callback_requested': 'Patient asked for a call',
   'recall.added': 'Added recall',
   'recall.changed': 'Changed recall',
+  'record.read': 'Opened a family member’s record',
   'sms.stopped': 'Patient stopped SMS',
   'sms.started': 'Patient restarted SMS',
   'payment.succeeded': 'Payment received',
