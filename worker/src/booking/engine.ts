@@ -214,8 +214,7 @@ export async function planStart(
   const problem = bookingWindowProblem(env, isoDate, now);
   if (problem) throw new HttpError(400, problem);
   const day = await readDay(env, isoDate, now, ignoreBooking);
-  const treatment = day.treatments.find((t) => t.id === wanted.treatment || t.name === wanted.treatment);
-  if (!treatment) throw new HttpError(404, `No such treatment: ${wanted.treatment}`);
+  const treatment = treatmentOn(day, wanted.treatment);
   if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
   if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
   const minutes = treatment.duration_minutes;
@@ -345,6 +344,13 @@ export async function place(
   });
 }
 
+/** A treatment of the day by its id or name; 404 when there is none. */
+function treatmentOn(day: Day, treatment: string): TreatmentRow {
+  const found = day.treatments.find((t) => t.id === treatment || t.name === treatment);
+  if (!found) throw new HttpError(404, `No such treatment: ${treatment}`);
+  return found;
+}
+
 /** A member of a family visit: the person (the caller or a dependant) and what they come for. */
 export interface FamilyMember {
   patient: Patient;
@@ -399,8 +405,7 @@ export async function placeFamily(
   if (problem) throw new HttpError(400, problem);
   const day = await readDay(env, isoDate, now);
   const resolved = members.map((m) => {
-    const treatment = day.treatments.find((t) => t.id === m.treatment || t.name === m.treatment);
-    if (!treatment) throw new HttpError(404, `No such treatment: ${m.treatment}`);
+    const treatment = treatmentOn(day, m.treatment);
     if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
     return { ...m, treatment, patientId: m.patient.id };
   });
@@ -489,11 +494,7 @@ export async function familySlots(
   const now = new Date();
   if (bookingWindowProblem(env, isoDate, now)) return [];
   const day = await readDay(env, isoDate, now);
-  const resolved = members.map((m) => {
-    const treatment = day.treatments.find((t) => t.id === m.treatment || t.name === m.treatment);
-    if (!treatment) throw new HttpError(404, `No such treatment: ${m.treatment}`);
-    return { patientId: m.patientId, treatment };
-  });
+  const resolved = members.map((m) => ({ patientId: m.patientId, treatment: treatmentOn(day, m.treatment) }));
   const first = resolved[0];
   if (!first) return [];
   const from = firstBookableMinute(env, isoDate, now);

@@ -46,7 +46,8 @@ function shortWhen(env: Env, instant: Date): string {
 const money = (cents: number, currency = 'usd') =>
   currency === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
-function escapeHtml(value: string): string {
+/** Text made safe inside HTML or XML markup. */
+export function escapeHtml(value: string): string {
   return value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,

@@ -15,6 +15,7 @@ import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { latestSmsBooking } from './data/outbox.ts';
 import { actOn, VISIT_CHANGED } from './links.ts';
+import { escapeHtml } from './mail-templates.ts';
 
 export interface SmsProvider {
   name: 'demo' | 'twilio';
@@ -104,7 +105,7 @@ export async function twilioSignature(key: string, url: string, params: URLSearc
 
 const twiml = (message: string | null) =>
   new Response(
-    `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${message.replace(/[<>&]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[c] ?? c)}</Message>` : ''}</Response>`,
+    `<?xml version="1.0" encoding="UTF-8"?><Response>${message ? `<Message>${escapeHtml(message)}</Message>` : ''}</Response>`,
     { headers: { 'Content-Type': 'text/xml; charset=utf-8' } },
   );
 

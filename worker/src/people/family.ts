@@ -16,6 +16,7 @@ import {
   FamilyOptionsQuery,
   FamilyVisit,
   type FamilyVisitBooked,
+  MAX_FAMILY_MEMBERS,
   NewDependant,
   RecordInvite,
   type RecordInvited,
@@ -187,7 +188,9 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
     const patientId = part.slice(0, at).trim();
     return { patientId: patientId === 'me' ? user.id : patientId, treatment: part.slice(at + 1).trim() };
   });
-  if (members.length < 2 || members.length > 6) throw new HttpError(400, 'a family visit has 2 to 6 members');
+  if (members.length < 2 || members.length > MAX_FAMILY_MEMBERS) {
+    throw new HttpError(400, `a family visit has 2 to ${MAX_FAMILY_MEMBERS} members`);
+  }
   for (const m of members) await patientFor(env, user, m.patientId);
   return json({ slots: await familySlots(env, members, query.date, query.arrangement) });
 }
