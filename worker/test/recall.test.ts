@@ -147,6 +147,15 @@ describe('recall', () => {
     expect((await recallsOf(patient.id))[0]?.status).toBe('contacted');
   });
 
+  it('two desks adding the same recall at once make one (the database keeps one open per patient and treatment)', async () => {
+    const patient = await newPatient('raced');
+    const add = () =>
+      postJson('/api/recalls', { patientId: patient.id, treatmentId: 'teeth-cleaning', dueDate: clinicDay(40) }, admin);
+    const answers = await Promise.all([add(), add(), add()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    expect(await recallsOf(patient.id)).toHaveLength(1);
+  });
+
   it('imports a CSV, saying why each refused line was skipped', async () => {
     const patient = await newPatient('imported');
     const csv = `email,treatment,dueDate\n${patient.email},Teeth Cleaning,2027-03-01\nnobody@example.com,Teeth Cleaning,2027-03-01\n${patient.email},Teeth Cleaning,2027-03-02\n${patient.email},Polishing,2027-03-01\n`;
