@@ -77,6 +77,8 @@ export const Booking = v.strictObject({
   freeCancellationUntil: v.string(),
   /** Until when its patient can move it online (ISO, UTC); after, by calling the clinic. */
   rescheduleUntil: v.string(),
+  /** The family visit it was booked in with other members of the account (one payment can pay them all); null otherwise. */
+  familyVisitId: v.nullable(v.string()),
 });
 export type Booking = v.InferOutput<typeof Booking>;
 export type BookingStatus = Booking['status'];

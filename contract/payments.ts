@@ -2,8 +2,21 @@ import * as v from 'valibot';
 import { Inserted } from './answers.ts';
 import { singleLine, text } from './fields.ts';
 
-/** POST /api/create-payment-intent: the amount is the booking's (a `price` in the body is ignored). */
-export const IntentRequest = v.object({ bookingId: text('bookingId', 100) });
+/**
+ * POST /api/create-payment-intent: what one payment pays, a booking (`bookingId`: its price) or the
+ * bookings of a family visit still to pay, together (`familyVisitId`: the sum of their prices).
+ * A `price` in the body is ignored.
+ */
+export const IntentRequest = v.pipe(
+  v.object({
+    bookingId: v.optional(text('bookingId', 100)),
+    familyVisitId: v.optional(text('familyVisitId', 100)),
+  }),
+  v.check(
+    (body) => (body.bookingId === undefined) !== (body.familyVisitId === undefined),
+    'name either the bookingId or the familyVisitId to pay',
+  ),
+);
 export type IntentRequest = v.InferInput<typeof IntentRequest>;
 
 /** Which provider takes the card, and the client secret it confirms with. */
@@ -17,7 +30,10 @@ export const PaymentIntentAnswer = v.strictObject({
 });
 export type PaymentIntentAnswer = v.InferOutput<typeof PaymentIntentAnswer>;
 
-/** POST /api/payments: recorded once the provider confirms it. */
+/**
+ * POST /api/payments: recorded once the provider confirms it. `bookingId` names the booking paid,
+ * or any booking a family visit's payment covers: then a line is recorded for each of them.
+ */
 export const PaymentRecord = v.object({
   transactionId: text('transactionId', 255),
   bookingId: text('bookingId', 100),

@@ -88,4 +88,18 @@ test('a parent books a family visit for two at once from the appointment page', 
   await expect(
     page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByText('Dental Check-up'),
   ).toBeVisible();
+
+  // One payment pays both: the whole family visit is the default, and each gets a receipt.
+  await page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByRole('link', { name: 'Pay' }).click();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('radio', { name: 'The whole family visit: $125' })).toBeChecked();
+  await expectAccessible(page, 'the family visit’s payment');
+  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await main.getByRole('button', { name: 'Pay' }).click();
+  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  await expect(main.getByRole('article', { name: 'Receipt' })).toHaveCount(2);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('main').getByText('Paid', { exact: true })).toHaveCount(2);
 });

@@ -355,3 +355,73 @@ describe('a family visit', () => {
     }
   });
 });
+
+describe('one payment for a family visit', () => {
+  it('pays every member at once, a receipt line each; a member’s cancellation gives back their line only', async () => {
+    const parent = await newPatient('paying');
+    const kid = await addDependant(parent.auth, 'Kid Paying');
+    const booked = await send('POST', '/api/bookings/family', parent.auth, {
+      appointmentDate: clinicDay(12),
+      slot: '11.00 AM - 11.30 AM',
+      arrangement: 'back-to-back',
+      members: [{ treatment: 'Teeth Cleaning' }, { patientId: kid, treatment: 'Dental Check-up' }],
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const [mine, kids] = (await booked.json<{ insertedIds: [string, string] }>()).insertedIds;
+    const familyVisitId = (
+      await send('GET', `/api/bookings/${kids}`, parent.auth).then((r) => r.json<{ familyVisitId: string }>())
+    ).familyVisitId;
+
+    // Nobody else can pay it, or learn that it exists.
+    const stranger = await newPatient('stranger-pay');
+    expect((await send('POST', '/api/create-payment-intent', stranger.auth, { familyVisitId })).status).toBe(404);
+    // One or the other, never both.
+    expect(
+      (await send('POST', '/api/create-payment-intent', parent.auth, { familyVisitId, bookingId: mine })).status,
+    ).toBe(400);
+
+    const intent = await send('POST', '/api/create-payment-intent', parent.auth, { familyVisitId });
+    expect(intent.status, await intent.clone().text()).toBe(200);
+    const { clientSecret, amount } = await intent.json<{ clientSecret: string; amount: number }>();
+    expect(amount).toBe(80 + 45);
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' };
+    const confirmed = await send('POST', '/api/demo-payments/confirm', parent.auth, { clientSecret, card });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    const { paymentIntent } = await confirmed.json<{ paymentIntent: { id: string; amount: number } }>();
+    expect(paymentIntent.amount).toBe(125);
+    // Recording it again through POST /api/payments, naming either booking, changes nothing.
+    const again = await send('POST', '/api/payments', parent.auth, {
+      transactionId: paymentIntent.id,
+      bookingId: kids,
+    });
+    expect(again.status, await again.clone().text()).toBe(200);
+
+    const lines = await env.DB.prepare(
+      'SELECT booking_id, amount_cents, intent_id, refund_status FROM payments WHERE intent_id = ?1 ORDER BY amount_cents',
+    )
+      .bind(paymentIntent.id)
+      .all();
+    expect(lines.results).toEqual([
+      { booking_id: kids, amount_cents: 4500, intent_id: paymentIntent.id, refund_status: null },
+      { booking_id: mine, amount_cents: 8000, intent_id: paymentIntent.id, refund_status: null },
+    ]);
+    const list = await (await send('GET', '/api/bookings', parent.auth)).json<{ _id: string; paid: boolean }[]>();
+    expect(list.filter((b) => b._id === mine || b._id === kids).map((b) => b.paid)).toEqual([true, true]);
+    // Each member's receipt is their line of the one payment.
+    const receipt = await (await send('GET', `/api/bookings/${kids}/receipt`, parent.auth)).json();
+    expect(receipt).toMatchObject({ patientName: 'Kid Paying', amount: 45, transactionId: paymentIntent.id });
+    expect((await send('POST', '/api/create-payment-intent', parent.auth, { familyVisitId })).status).toBe(409);
+
+    // The kid cannot come: their line ($45) is refunded, the parent's stays paid.
+    expect((await send('DELETE', `/api/bookings/${kids}`, parent.auth)).status).toBe(200);
+    const after = await env.DB.prepare(
+      'SELECT booking_id, refund_status, refund_amount_cents FROM payments WHERE intent_id = ?1 ORDER BY amount_cents',
+    )
+      .bind(paymentIntent.id)
+      .all();
+    expect(after.results).toEqual([
+      { booking_id: kids, refund_status: 'succeeded', refund_amount_cents: 4500 },
+      { booking_id: mine, refund_status: null, refund_amount_cents: null },
+    ]);
+  });
+});

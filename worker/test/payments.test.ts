@@ -3,6 +3,7 @@ import { addDays, format } from 'date-fns';
 import Stripe from 'stripe';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clinicNow } from '../src/platform/clinic-time.ts';
+import documentedRefund from './fixtures/stripe-refund.json';
 import { accessTokenFor, addUser, bearer, call, postJson, seed } from './helpers.ts';
 import { documentedIntent, STRIPE, type StripeStub, stubStripe } from './stripe-stub.ts';
 
@@ -116,6 +117,34 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     expect(await (await intentRequest(bookingId)).json()).toMatchObject({ clientSecret: `${id}_secret_abc` });
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
     expect((await bookingState(bookingId))?.payment_intent_id).toBe(id);
+  });
+
+  it('creates one PaymentIntent for a family visit: the sum of its members’ prices, each booking waiting for its line', async () => {
+    const [a, b] = [await newBooking(), await newBooking()];
+    await env.DB.prepare("UPDATE bookings SET family_visit_id = 'fv-' || ?1 WHERE id IN (?1, ?2)").bind(a, b).run();
+    const ask = () =>
+      call(
+        '/api/create-payment-intent',
+        {
+          method: 'POST',
+          headers: { ...patient, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ familyVisitId: `fv-${a}` }),
+        },
+        STRIPE,
+      );
+    const response = await ask();
+    expect(await response.json()).toMatchObject({ provider: 'stripe', amount: 300 });
+    const id = lastIntent();
+    const form = new URLSearchParams(requests.find((r) => r.method === 'POST')?.body);
+    expect([form.get('amount'), form.get('metadata[familyVisitId]'), form.get('metadata[bookingIds]')]).toEqual([
+      '30000',
+      `fv-${a}`,
+      `${a},${b}`, // first visit first
+    ]);
+    expect((await bookingState(b))?.payment_intent_id).toBe(`${id}:${b}`);
+    // Asking again reuses it.
+    await ask();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it('refuses someone else’s booking (403), an unknown one (404) and a paid one (409)', async () => {
@@ -413,6 +442,73 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
         const asked = stub.refundRequests().filter((r) => r.headers.get('Idempotency-Key') === `refund:${bookingId}`);
         expect(asked).toHaveLength(1);
       }
+    });
+
+    it('pays a family visit’s bookings from one intent, a line each, and refunds one member’s line only', async () => {
+      const [a, b] = [await newBooking(), await newBooking()];
+      const intentId = `pi_family_${a.slice(0, 8)}`;
+      for (const id of [a, b]) {
+        await env.DB.prepare(
+          "UPDATE bookings SET family_visit_id = 'fv-' || ?2, payment_intent_id = ?2 || ':' || id WHERE id = ?1",
+        )
+          .bind(id, intentId)
+          .run();
+      }
+      const family = {
+        id: intentId,
+        amount: 30000,
+        status: 'succeeded',
+        metadata: { familyVisitId: `fv-${intentId}`, bookingIds: `${a},${b}` },
+      };
+      const response = await deliver(event('payment_intent.succeeded', a, family as never));
+      expect(await response.json()).toEqual({ received: true, duplicate: false });
+      expect(await bookingState(a)).toMatchObject({ paid: 1, payments: 1 });
+      expect(await bookingState(b)).toMatchObject({ paid: 1, payments: 1 });
+      expect(await paymentOf(`${intentId}:${b}`)).toEqual({
+        booking_id: b,
+        amount_cents: 15000,
+        refund_status: null,
+        refund_reason: null,
+      });
+
+      // One member cancels: Stripe is asked for their line of the payment, under the booking's own key.
+      expect((await cancel(a, STRIPE)).status).toBe(200);
+      const [asked] = stub.refundRequests();
+      const form = new URLSearchParams(asked?.body);
+      expect([form.get('payment_intent'), form.get('amount'), asked?.headers.get('Idempotency-Key')]).toEqual([
+        intentId,
+        '15000',
+        `refund:${a}`,
+      ]);
+      expect(await paymentOf(`${intentId}:${a}`)).toMatchObject({
+        refund_status: 'succeeded',
+        refund_reason: 'cancelled',
+      });
+      // Stripe's later word on that refund, naming the booking, moves that line only.
+      const failed = {
+        id: 'evt_family_refund_failed',
+        object: 'event',
+        api_version: '2026-10-28',
+        created: 1795100000,
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: 'refund.failed',
+        data: {
+          object: {
+            ...documentedRefund,
+            payment_intent: intentId,
+            amount: 15000,
+            status: 'failed',
+            failure_reason: 'lost_or_stolen_card',
+            metadata: { bookingId: a },
+          },
+        },
+      };
+      expect(await (await deliver(failed)).json()).toEqual({ received: true, duplicate: false });
+      expect(await paymentOf(`${intentId}:${a}`)).toMatchObject({ refund_status: 'failed' });
+      expect(await paymentOf(`${intentId}:${b}`)).toMatchObject({ refund_status: null });
+      expect(await bookingState(b)).toMatchObject({ paid: 1 });
     });
 
     it('refuses a bad signature and a missing one (400), changing nothing', async () => {

@@ -25,7 +25,7 @@ export interface StripeRequest {
 export interface StripeStub {
   requests: StripeRequest[];
   /** The stub's intents, shaped as Stripe documents them, keyed by id. */
-  intents: Map<string, typeof documentedIntent>;
+  intents: Map<string, Omit<typeof documentedIntent, 'metadata'> & { metadata: Record<string, string> }>;
   /** The status a new refund comes back with, and its failure reason when it failed. */
   refunds: { status: string; failureReason: string | null };
   /** While true, every request fails as a lost connection would. */
@@ -64,7 +64,7 @@ export function stubStripe(): StripeStub {
         id: `pi_fixture_${lastId}`,
         client_secret: `pi_fixture_${lastId}_secret_abc`,
         amount: Number(form.get('amount')),
-        metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+        metadata: metadataOf(form),
       };
       stub.intents.set(intent.id, intent);
       return Response.json(intent);
@@ -78,7 +78,7 @@ export function stubStripe(): StripeStub {
           id: `re_fixture_${lastId}`,
           amount: Number(form.get('amount')),
           payment_intent: form.get('payment_intent'),
-          metadata: { bookingId: form.get('metadata[bookingId]') ?? '' },
+          metadata: metadataOf(form),
           status: stub.refunds.status,
           ...(stub.refunds.failureReason ? { failure_reason: stub.refunds.failureReason } : {}),
         });
@@ -122,6 +122,15 @@ export function stripeEvent(type: string, object: object) {
 }
 
 const signer = new Stripe('sk_test_fixture', { httpClient: Stripe.createFetchHttpClient() });
+
+/** The `metadata[...]` fields of a form-encoded Stripe request, as Stripe keeps them. */
+const metadataOf = (form: URLSearchParams) =>
+  Object.fromEntries(
+    [...form].flatMap(([key, value]) => {
+      const name = /^metadata\[(.+)\]$/.exec(key)?.[1];
+      return name ? [[name, value]] : [];
+    }),
+  );
 
 /** The body and Stripe-Signature header Stripe would send for `payload`, signed with the webhook secret. */
 export async function signedDelivery(payload: object): Promise<{ body: string; signature: string }> {

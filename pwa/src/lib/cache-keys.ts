@@ -17,9 +17,12 @@ export const isMyBookingsKey = (key: unknown) => Array.isArray(key) && key[0] ==
 
 /** One booking, as the payment page loads it. */
 export const bookingKey = (id: string) => `/bookings/${encodeURIComponent(id)}`;
+/** A booking's key, or its receipt's. */
+export const isBookingKey = (key: unknown) => typeof key === 'string' && key.startsWith('/bookings/');
 
 /** The client secret of a booking's payment. */
-export const paymentIntentKey = (bookingId: string) => ['/create-payment-intent', bookingId] as const;
+/** The intent of a booking, or of a family visit (`family:<id>`). */
+export const paymentIntentKey = (payFor: string) => ['/create-payment-intent', payFor] as const;
 export type PaymentIntentKey = ReturnType<typeof paymentIntentKey>;
 
 export const DOCTORS_KEY = '/doctors';

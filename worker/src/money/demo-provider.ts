@@ -1,53 +1,61 @@
 import type { DemoCard } from '../../../contract/payments.ts';
-import { bookingOfIntent } from '../booking/data/bookings.ts';
+import { bookingOfIntent, bookingsOfFamilyIntent } from '../booking/data/bookings.ts';
 import type { Env } from '../platform/env.ts';
 import { isPaymentRecorded } from './data/payments.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
  * The stand-in for Stripe when no Stripe key is configured: same intent shape, decided here.
- * Intent ids are derived from the booking (so there is one per booking); the client secret
- * carries an HMAC so only the caller who was handed it can confirm a payment.
+ * Intent ids are derived from the booking or family visit (so there is one per booking and one per
+ * family visit); the client secret carries an HMAC so only the caller who was handed it can
+ * confirm a payment. A family visit's intent is known by the bookings waiting for its lines.
  */
 export function demoProvider(env: Env): PaymentProvider {
   return {
     name: 'demo',
-    async intentFor(booking) {
-      const id = demoIntentId(booking.id);
+    async intentFor(payable) {
+      const id = demoIntentId(payable.id);
       return {
         id,
         status: (await isPaymentRecorded(env.DB, id)) ? 'succeeded' : 'requires_payment_method',
-        amountCents: booking.priceCents,
+        amountCents: payable.priceCents,
         currency: 'usd',
-        bookingId: booking.id,
+        bookingIds: payable.bookingIds,
+        familyVisitId: payable.kind === 'family' ? payable.id : null,
         clientSecret: `${id}_secret_${await demoSignature(env, id)}`,
         card: null,
       };
     },
     async retrieve(intentId) {
       const booking = await bookingOfIntent(env.DB, intentId);
-      if (!booking) return null;
+      const lines = booking ? [] : await bookingsOfFamilyIntent(env.DB, intentId);
+      if (!booking && lines.length === 0) return null;
       const status = (await isPaymentRecorded(env.DB, intentId)) ? 'succeeded' : 'requires_payment_method';
       return {
         id: intentId,
         status,
-        amountCents: booking.price_cents,
+        amountCents: booking ? booking.price_cents : lines.reduce((sum, line) => sum + line.price_cents, 0),
         currency: 'usd',
-        bookingId: booking.id,
+        bookingIds: booking ? [booking.id] : lines.map((line) => line.id),
+        familyVisitId: lines[0]?.family_visit_id ?? null,
         clientSecret: undefined,
         card: null,
       };
     },
     // Like a card refund at Stripe: it succeeds at once. The refund of Stripe's test card
     // 4000 0000 0000 5126 fails a while later (the Cron Trigger's sweep), as Stripe's does.
-    async refund({ transactionId }) {
-      return { id: `re_demo_${transactionId.replace(/^pi_demo_/, '')}`, status: 'succeeded', failure: null };
+    // A family visit's payment is refunded line by line: one refund per member's booking.
+    async refund({ transactionId, idempotencyKey }) {
+      const line = /^refund:([0-9a-f-]{36})$/.exec(idempotencyKey)?.[1];
+      const suffix = line && transactionId !== demoIntentId(line) ? `_${line.replaceAll('-', '')}` : '';
+      return { id: `re_demo_${transactionId.replace(/^pi_demo_/, '')}${suffix}`, status: 'succeeded', failure: null };
     },
   };
 }
 
-export function demoIntentId(bookingId: string): string {
-  return `pi_demo_${bookingId.replaceAll('-', '')}`;
+/** The demo intent of a booking, or of a family visit, by its id. */
+export function demoIntentId(id: string): string {
+  return `pi_demo_${id.replaceAll('-', '')}`;
 }
 
 async function demoSignature(env: Env, intentId: string): Promise<string> {

@@ -12,39 +12,51 @@ import {
   type WebhookReceipt,
 } from '../../../contract/payments.ts';
 import { bookingFor, noteStaffRead, RELEASED_MESSAGE } from '../booking/bookings.ts';
-import { bookingIdIfAny, bookingOfIntent, bookingToPay, type PayableBookingRow } from '../booking/data/bookings.ts';
+import {
+  bookingIdIfAny,
+  bookingOfIntent,
+  bookingsOfFamilyIntent,
+  bookingToPay,
+  familyToPay,
+  isFamilyVisitOf,
+  type PayableBookingRow,
+  pricesOf,
+} from '../booking/data/bookings.ts';
 import { rememberIntent } from '../booking/engine.ts';
 import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
 import { paymentProvider } from './choose-provider.ts';
-import { receiptOf, refundsDue, toReceipt } from './data/payments.ts';
+import { lineId, receiptOf, refundedLines, refundsDue, type SucceededPayment, toReceipt } from './data/payments.ts';
 import { decideDemoCard, demoCardOf, verifyDemoSecret } from './demo-provider.ts';
-import type { Intent } from './provider.ts';
-import { type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
+import type { Intent, Payable } from './provider.ts';
+import { type PaymentOutcome, type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
 import { stripeClient, toIntent, toRefundAnswer } from './stripe-provider.ts';
 
 type Params = { params: Record<string, string> };
+type StripeEventSeen = { id: string; type: string; created: number };
 
-/** POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the booking's. */
+/**
+ * POST /api/create-payment-intent: the booking's owner gets a client secret; the amount is the
+ * booking's, or, for a family visit, the sum of its members' bookings still to pay (one payment,
+ * a line per booking).
+ */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const { bookingId } = await readJson(request, IntentRequest);
-  const booking = await bookingFor(env, user, bookingId, true);
-  if (booking.paid) throw new HttpError(409, 'This booking is already paid');
-  if (booking.price_cents <= 0) throw new HttpError(400, 'This booking has nothing to pay');
+  const body = await readJson(request, IntentRequest);
+  const payable = body.familyVisitId
+    ? await familyPayable(env, user, body.familyVisitId)
+    : await bookingPayable(env, user, body.bookingId ?? '');
   const provider = paymentProvider(env);
-  const intent = await provider.intentFor({
-    id: booking.id,
-    priceCents: booking.price_cents,
-    email: booking.email,
-    treatment: booking.treatment,
-    paymentIntentId: booking.payment_intent_id,
-  });
-  if (intent.status === 'succeeded') throw new HttpError(409, 'This booking is already paid');
+  const intent = await provider.intentFor(payable);
+  if (intent.status === 'succeeded') throw new HttpError(409, ALREADY_PAID[payable.kind]);
   if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
-  await rememberIntent(env, booking.id, intent.id).run();
+  await env.DB.batch(
+    payable.kind === 'family'
+      ? payable.bookingIds.map((id) => rememberIntent(env, id, lineId(intent.id, id)))
+      : [rememberIntent(env, payable.id, intent.id)],
+  );
   return json({
     clientSecret: intent.clientSecret,
     provider: provider.name,
@@ -52,6 +64,84 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
     amount: intent.amountCents / 100,
     currency: intent.currency,
   } satisfies PaymentIntentAnswer);
+}
+
+const ALREADY_PAID = {
+  booking: 'This booking is already paid',
+  family: 'Every visit of this family visit is paid',
+} as const;
+
+async function bookingPayable(env: Env, user: User, bookingId: string): Promise<Payable> {
+  const booking = await bookingFor(env, user, bookingId, true);
+  if (booking.paid) throw new HttpError(409, ALREADY_PAID.booking);
+  if (booking.price_cents <= 0) throw new HttpError(400, 'This booking has nothing to pay');
+  return {
+    kind: 'booking',
+    id: booking.id,
+    priceCents: booking.price_cents,
+    email: booking.email,
+    description: booking.treatment,
+    paymentIntentId: booking.payment_intent_id,
+    bookingIds: [booking.id],
+  };
+}
+
+/** A family visit of the caller's, its members' bookings still to pay (404 when it is not theirs, 409 when none is). */
+async function familyPayable(env: Env, user: User, familyVisitId: string): Promise<Payable> {
+  const toPay = await familyToPay(env.DB, user.id, familyVisitId, new Date());
+  if (toPay.length === 0) {
+    if (!(await isFamilyVisitOf(env.DB, user.id, familyVisitId))) throw new HttpError(404, 'No such family visit');
+    throw new HttpError(409, ALREADY_PAID.family);
+  }
+  // The intent handed out before, when every booking still to pay waits for a line of it.
+  const intents = new Set(toPay.map((b) => b.payment_intent_id?.slice(0, -(b.id.length + 1)) ?? null));
+  const [previous] = intents;
+  const samePrevious =
+    intents.size === 1 && previous && toPay.every((b) => b.payment_intent_id === lineId(previous, b.id));
+  return {
+    kind: 'family',
+    id: familyVisitId,
+    priceCents: toPay.reduce((sum, b) => sum + b.price_cents, 0),
+    email: toPay[0]?.email ?? user.email,
+    description: `Family visit (${toPay.length} appointments)`,
+    paymentIntentId: samePrevious ? previous : null,
+    bookingIds: toPay.map((b) => b.id),
+  };
+}
+
+/**
+ * The lines of a family visit's payment `intent`: one per member's booking it names, each for
+ * that booking's price. When those do not add up to what was paid (a stale intent), the payment is
+ * recorded whole against the first booking instead, for the clinic to give back.
+ */
+async function familyLines(
+  env: Env,
+  intent: Intent,
+  provider: SucceededPayment['provider'],
+): Promise<PaymentOutcome | null> {
+  const prices = await pricesOf(env.DB, intent.bookingIds);
+  const [first] = prices;
+  if (!first) return null;
+  const money = { currency: intent.currency, provider, card: intent.card };
+  if (prices.reduce((sum, b) => sum + b.price_cents, 0) !== intent.amountCents) {
+    return {
+      kind: 'succeeded',
+      bookingId: first.id,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      ...money,
+    };
+  }
+  return {
+    kind: 'lines',
+    lines: prices.map((b) => ({
+      transactionId: lineId(intent.id, b.id),
+      intentId: intent.id,
+      bookingId: b.id,
+      amountCents: b.price_cents,
+      ...money,
+    })),
+  };
 }
 
 /**
@@ -95,7 +185,8 @@ function money(cents: number, currency: string): string {
 }
 
 /**
- * POST /api/payments: recorded only after the provider confirms the payment for this very booking.
+ * POST /api/payments: recorded only after the provider confirms the payment for this very booking
+ * (or for a family visit it is part of: a line per member's booking).
  * A payment that cannot pay the booking (cancelled meanwhile, already paid…) is recorded for a refund.
  */
 export async function recordPayment(request: Request, env: Env): Promise<Response> {
@@ -105,22 +196,22 @@ export async function recordPayment(request: Request, env: Env): Promise<Respons
   const provider = paymentProvider(env);
   const intent = await provider.retrieve(body.transactionId);
   if (!intent) throw new HttpError(404, 'No such payment');
-  if (intent.bookingId !== booking.id) throw new HttpError(409, 'This payment belongs to another booking');
+  if (!intent.bookingIds.includes(booking.id)) throw new HttpError(409, 'This payment belongs to another booking');
   if (intent.status !== 'succeeded') throw new HttpError(402, 'This payment has not succeeded');
-  const recorded = await recordOutcome(
-    env,
-    {
-      kind: 'succeeded',
-      bookingId: booking.id,
-      transactionId: intent.id,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      provider: provider.name,
-      card: intent.card,
-    },
-    user,
-  );
-  return paymentAnswer(recorded, intent);
+  // A family visit's payment: a line for each member's booking it covers.
+  const outcome: PaymentOutcome | null = intent.familyVisitId
+    ? await familyLines(env, intent, provider.name)
+    : {
+        kind: 'succeeded',
+        bookingId: booking.id,
+        transactionId: intent.id,
+        amountCents: intent.amountCents,
+        currency: intent.currency,
+        provider: provider.name,
+        card: intent.card,
+      };
+  if (!outcome) throw new HttpError(404, 'No such payment');
+  return paymentAnswer(await recordOutcome(env, outcome, user), intent);
 }
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -152,15 +243,17 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     if (!transactionId)
       return json({ received: true, ignored: 'refund of no payment intent' } satisfies WebhookReceipt);
     const answer = toRefundAnswer(event.type === 'refund.failed' ? { ...refund, status: 'failed' } : refund);
+    // A family visit's payment is refunded line by line: the refund names its member's booking.
+    const lines = await refundedLines(env.DB, transactionId, refund.metadata?.bookingId ?? null);
     const { duplicate } = await recordRefundEvent(
       env,
-      {
-        transactionId,
+      lines.map((line) => ({
+        transactionId: line,
         status: answer.status,
         refundId: refund.id,
         amountCents: refund.amount,
         failure: answer.failure,
-      },
+      })),
       seen,
     );
     return json({ received: true, duplicate } satisfies WebhookReceipt);
@@ -172,9 +265,17 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     if (!transactionId || !charge.refunded) {
       return json({ received: true, ignored: 'not a full refund of a payment intent' } satisfies WebhookReceipt);
     }
+    // A family visit's payment refunded in full: every line of it.
+    const lines = await refundedLines(env.DB, transactionId, null);
     const { duplicate } = await recordRefundEvent(
       env,
-      { transactionId, status: 'succeeded', refundId: null, amountCents: charge.amount_refunded, failure: null },
+      lines.map((line) => ({
+        transactionId: line,
+        status: 'succeeded' as const,
+        refundId: null,
+        amountCents: lines.length === 1 ? charge.amount_refunded : null,
+        failure: null,
+      })),
       seen,
     );
     return json({ received: true, duplicate } satisfies WebhookReceipt);
@@ -183,43 +284,67 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
   }
   const intent = toIntent(event.data.object);
-  // The booking this intent was handed out for, by the intent id stored on it.
-  const owner = (await bookingOfIntent(env.DB, intent.id))?.id ?? null;
-
-  let recorded: Recorded;
-  if (event.type === 'payment_intent.succeeded') {
-    // Money taken for one of our bookings through an intent it no longer waits for is still
-    // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
-    const bookingId = owner ?? (intent.bookingId ? await bookingIdIfAny(env.DB, intent.bookingId) : null);
-    if (!bookingId) {
-      console.error('payment for no known booking', intent.id, intent.bookingId);
-      return json({ received: true, ignored: 'unknown booking' } satisfies WebhookReceipt);
-    }
-    recorded = await recordOutcome(
-      env,
-      {
-        kind: 'succeeded',
-        bookingId,
-        transactionId: intent.id,
-        amountCents: intent.amountCents,
-        currency: intent.currency,
-        provider: 'stripe',
-      },
-      STRIPE,
-      seen,
-    );
-  } else {
-    // A failure matters only to the booking that waits for this very intent.
-    if (!owner) return json({ received: true, ignored: 'not the booking’s payment' } satisfies WebhookReceipt);
-    const message = event.data.object.last_payment_error?.message ?? 'The payment failed';
-    recorded = await recordOutcome(env, { kind: 'failed', bookingId: owner, message }, STRIPE, seen);
-  }
+  const recorded = intent.familyVisitId
+    ? await familyIntentEvent(env, event, intent, seen)
+    : await bookingIntentEvent(env, event, intent, seen);
+  if (!recorded) return json({ received: true, ignored: 'not a payment of a known booking' } satisfies WebhookReceipt);
   return json({
     received: true,
     duplicate: recorded.duplicate,
     ...(recorded.refund ? { refundDue: true as const } : {}),
   } satisfies WebhookReceipt);
 }
+
+/** A payment intent's success or failure, for the booking it was handed out for; null: for no known booking. */
+async function bookingIntentEvent(
+  env: Env,
+  event: Stripe.Event,
+  intent: Intent,
+  seen: StripeEventSeen,
+): Promise<Recorded | null> {
+  // The booking this intent was handed out for, by the intent id stored on it.
+  const owner = (await bookingOfIntent(env.DB, intent.id))?.id ?? null;
+  if (event.type === 'payment_intent.succeeded') {
+    // Money taken for one of our bookings through an intent it no longer waits for is still
+    // recorded (and flagged for a refund): the metadata names the booking, the stored id decides.
+    const named = intent.bookingIds[0];
+    const bookingId = owner ?? (named ? await bookingIdIfAny(env.DB, named) : null);
+    if (!bookingId) {
+      console.error('payment for no known booking', intent.id, named);
+      return null;
+    }
+    const payment = {
+      bookingId,
+      transactionId: intent.id,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: 'stripe' as const,
+    };
+    return recordOutcome(env, { kind: 'succeeded', ...payment }, STRIPE, seen);
+  }
+  // A failure matters only to the booking that waits for this very intent.
+  if (!owner) return null;
+  return recordOutcome(env, { kind: 'failed', bookingIds: [owner], message: failureOf(event) }, STRIPE, seen);
+}
+
+/** A family visit's payment intent: its success records a line per member's booking; its failure is noted on each. */
+async function familyIntentEvent(
+  env: Env,
+  event: Stripe.Event,
+  intent: Intent,
+  seen: StripeEventSeen,
+): Promise<Recorded | null> {
+  if (event.type === 'payment_intent.succeeded') {
+    const lines = await familyLines(env, intent, 'stripe');
+    return lines ? recordOutcome(env, lines, STRIPE, seen) : null;
+  }
+  const waiting = (await bookingsOfFamilyIntent(env.DB, intent.id)).map((b) => b.id);
+  if (waiting.length === 0) return null;
+  return recordOutcome(env, { kind: 'failed', bookingIds: waiting, message: failureOf(event) }, STRIPE, seen);
+}
+
+const failureOf = (event: Stripe.Event) =>
+  (event.data.object as Stripe.PaymentIntent).last_payment_error?.message ?? 'The payment failed';
 
 /**
  * POST /api/demo-payments/confirm: the demo provider's card charge, only while no Stripe key is
@@ -233,15 +358,18 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
   // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
   // page opened; recording the payment then flags it for a refund.
-  const booking = await ownBooking(env, user, 'payment_intent_id', intentId);
+  const single = await bookingToPay(env.DB, 'payment_intent_id', intentId, new Date());
+  const bookings = single ? [single] : await familyOfIntent(env, intentId);
+  if (bookings.some((booking) => booking.account_id !== user.id)) throw new HttpError(403, 'This booking is not yours');
   // A booking released for non-payment is not charged: the patient books again.
-  if (booking.released) throw new HttpError(410, RELEASED_MESSAGE);
-  if (booking.paid) throw new HttpError(409, 'This booking is already paid');
+  if (bookings.every((booking) => booking.released)) throw new HttpError(410, RELEASED_MESSAGE);
+  if (bookings.every((booking) => booking.paid)) throw new HttpError(409, 'This booking is already paid');
 
   const decision = decideDemoCard(body.card);
+  const ids = bookings.map((booking) => booking.id);
   if (!decision.ok) {
     if (decision.status === 402) {
-      await recordOutcome(env, { kind: 'failed', bookingId: booking.id, message: decision.message }, user);
+      await recordOutcome(env, { kind: 'failed', bookingIds: ids, message: decision.message }, user);
     }
     return json(
       {
@@ -253,22 +381,46 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
       decision.status,
     );
   }
-  await recordOutcome(
-    env,
-    {
-      kind: 'succeeded',
-      bookingId: booking.id,
-      transactionId: intentId,
-      amountCents: booking.price_cents,
-      currency: 'usd',
-      provider: 'demo',
-      card: demoCardOf(body.card),
-    },
-    user,
-  );
+  const amountCents = bookings.reduce((sum, booking) => sum + booking.price_cents, 0);
+  const card = demoCardOf(body.card);
+  const outcome: PaymentOutcome | null = single
+    ? {
+        kind: 'succeeded',
+        bookingId: single.id,
+        transactionId: intentId,
+        amountCents,
+        currency: 'usd',
+        provider: 'demo',
+        card,
+      }
+    : await familyLines(
+        env,
+        {
+          id: intentId,
+          status: 'succeeded',
+          amountCents,
+          currency: 'usd',
+          bookingIds: ids,
+          familyVisitId: null,
+          clientSecret: undefined,
+          card,
+        },
+        'demo',
+      );
+  if (outcome) await recordOutcome(env, outcome, user);
   return json({
-    paymentIntent: { id: intentId, status: 'succeeded', amount: booking.price_cents / 100 },
+    paymentIntent: { id: intentId, status: 'succeeded', amount: amountCents / 100 },
   } satisfies ConfirmedPayment);
+}
+
+/** The bookings waiting for the lines of a family visit's demo payment `intentId` (404 when there are none). */
+async function familyOfIntent(env: Env, intentId: string): Promise<PayableBookingRow[]> {
+  const now = new Date();
+  const waiting = await bookingsOfFamilyIntent(env.DB, intentId);
+  const rows = await Promise.all(waiting.map((booking) => bookingToPay(env.DB, 'id', booking.id, now)));
+  const bookings = rows.filter((row): row is PayableBookingRow => row !== null);
+  if (bookings.length === 0) throw new HttpError(404, 'No such booking');
+  return bookings;
 }
 
 /** GET /api/refunds (admin): payments given back or to give back, those the clinic must act on first. */

@@ -4,21 +4,31 @@ export interface Intent {
   status: string;
   amountCents: number;
   currency: string;
-  bookingId: string | undefined;
+  /** The booking it pays (a booking's payment), or the members' bookings (a family visit's). */
+  bookingIds: string[];
+  /** Set when it pays a family visit: one payment, one line per member's booking. */
+  familyVisitId: string | null;
   clientSecret: string | undefined;
   /** The card that paid, where the provider tells it. */
   card: { brand: string; last4: string } | null;
 }
 
-export interface PayableBooking {
+/** What one payment pays: a booking, or the unpaid bookings of a family visit together. */
+export interface Payable {
+  kind: 'booking' | 'family';
+  /** The booking's id, or the family visit's. */
   id: string;
+  /** The whole amount: the booking's price, or the sum of the members'. */
   priceCents: number;
   email: string;
-  treatment: string;
+  description: string;
+  /** The intent handed out for it before, if any: asked again, the same one is answered while it still fits. */
   paymentIntentId: string | null;
+  bookingIds: string[];
 }
 
 export interface RefundRequest {
+  /** The provider's payment (a family visit's, when the refund is one member's line of it). */
   transactionId: string;
   amountCents: number;
   bookingId: string | null;
@@ -36,10 +46,10 @@ export interface RefundAnswer {
 /** The small surface the routes use; Stripe in production, the demo without Stripe keys. */
 export interface PaymentProvider {
   name: 'stripe' | 'demo';
-  /** One intent per booking: asking again answers the same intent, never a second one. */
-  intentFor(booking: PayableBooking): Promise<Intent>;
+  /** One intent per booking or family visit: asking again answers the same intent, never a second one. */
+  intentFor(payable: Payable): Promise<Intent>;
   retrieve(intentId: string): Promise<Intent | null>;
-  /** Refunds a payment in full. */
+  /** Refunds `amountCents` of a payment: all of it, or one member's line of a family visit's. */
   refund(request: RefundRequest): Promise<RefundAnswer>;
 }
 

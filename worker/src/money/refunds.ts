@@ -43,7 +43,7 @@ export async function sendRefunds(
     }
     try {
       const answer = await provider.refund({
-        transactionId: payment.transaction_id,
+        transactionId: payment.provider_payment,
         amountCents: payment.amount_cents,
         bookingId: payment.booking_id,
         idempotencyKey: refundKey(payment),

@@ -17,10 +17,30 @@ export function toIntent(intent: Stripe.PaymentIntent): Intent {
     status: intent.status,
     amountCents: intent.amount,
     currency: intent.currency,
-    bookingId: intent.metadata?.bookingId,
+    ...bookingsOf(intent.metadata ?? {}),
     clientSecret: intent.client_secret ?? undefined,
     card: card?.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
   };
+}
+
+/**
+ * What an intent pays, from its metadata: `bookingId` (a booking's payment), or `familyVisitId`
+ * and `bookingIds` (comma-separated: the members' bookings a family visit's payment covers).
+ */
+function bookingsOf(metadata: Stripe.Metadata): Pick<Intent, 'bookingIds' | 'familyVisitId'> {
+  if (metadata.familyVisitId) {
+    return {
+      bookingIds: (metadata.bookingIds ?? '').split(',').filter(Boolean),
+      familyVisitId: metadata.familyVisitId,
+    };
+  }
+  return { bookingIds: metadata.bookingId ? [metadata.bookingId] : [], familyVisitId: null };
+}
+
+/** A short, stable digest of `text` (an idempotency key's part). */
+async function digest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...bytes.slice(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** A Stripe Refund as the Worker keeps it: pending (or waiting for the customer), succeeded, or failed (or canceled). */
@@ -64,22 +84,34 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
   const stripe = stripeClient(secretKey);
   return {
     name: 'stripe',
-    intentFor: (booking) =>
+    intentFor: (payable) =>
       reachStripe(async () => {
-        if (booking.paymentIntentId) {
-          const existing = await stripe.paymentIntents.retrieve(booking.paymentIntentId);
-          if (existing.amount === booking.priceCents && existing.status !== 'canceled') return toIntent(existing);
+        const metadata: Record<string, string> =
+          payable.kind === 'family'
+            ? { familyVisitId: payable.id, bookingIds: payable.bookingIds.join(',') }
+            : { bookingId: payable.id };
+        if (payable.paymentIntentId) {
+          const existing = await stripe.paymentIntents.retrieve(payable.paymentIntentId);
+          const same = existing.amount === payable.priceCents && existing.status !== 'canceled';
+          if (same && (payable.kind === 'booking' || existing.metadata?.bookingIds === metadata.bookingIds)) {
+            return toIntent(existing);
+          }
         }
         const intent = await stripe.paymentIntents.create(
           {
-            amount: booking.priceCents,
+            amount: payable.priceCents,
             currency: 'usd',
-            description: booking.treatment,
-            receipt_email: booking.email,
-            metadata: { bookingId: booking.id },
+            description: payable.description,
+            receipt_email: payable.email,
+            metadata,
           },
           // A retried request (lost answer, double click) gets the same intent back from Stripe.
-          { idempotencyKey: `booking-${booking.id}-${booking.priceCents}` },
+          {
+            idempotencyKey:
+              payable.kind === 'family'
+                ? `family-${payable.id}-${payable.priceCents}-${await digest(metadata.bookingIds ?? '')}`
+                : `booking-${payable.id}-${payable.priceCents}`,
+          },
         );
         return toIntent(intent);
       }),

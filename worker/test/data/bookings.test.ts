@@ -338,6 +338,7 @@ describe('bookings: statements against D1', () => {
       cancelNote: null,
       freeCancellationUntil: '2026-12-07T14:00:00.000Z',
       rescheduleUntil: '2026-12-09T02:00:00.000Z',
+      familyVisitId: null,
     });
   });
 

@@ -167,6 +167,7 @@ describe('payments: statements against D1', () => {
     expect(await refundsToSend(db, { bookingId: booking.id })).toEqual([
       {
         transaction_id: booking.intent,
+        provider_payment: booking.intent,
         booking_id: booking.id,
         amount_cents: 8000,
         currency: 'usd',

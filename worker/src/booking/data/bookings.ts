@@ -50,18 +50,20 @@ export interface BookingRow {
   paid_start_at: string | null;
   needs_review: number;
   confirmation: 'unconfirmed' | 'confirmed' | 'callback';
+  family_visit_id: string | null;
   /** The account that books, pays and is mailed for it: the patient's, or their guardian's. */
   account_id: string;
 }
 
 /** SQL: the account booking `b` belongs to: its patient's guardian for a dependant, else its patient. */
-export const ACCOUNT_OF_B =
-  'coalesce((SELECT u.guardian_id FROM users u WHERE u.id = b.user_id), b.user_id) AS account_id';
+export const ACCOUNT_OF = (b: string) =>
+  `coalesce((SELECT u.guardian_id FROM users u WHERE u.id = ${b}.user_id), ${b}.user_id)`;
+export const ACCOUNT_OF_B = `${ACCOUNT_OF('b')} AS account_id`;
 
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
-  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, ${ACCOUNT_OF_B}`;
+  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B}`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** An address as the screens show it: none for a patient without email (an .invalid address). */
@@ -109,6 +111,7 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
     cancelNote: row.cancel_note,
     freeCancellationUntil: freeCancellationUntil(env, row, policy.freeCancellationHours).toISOString(),
     rescheduleUntil: new Date(startsAt.getTime() - policy.rescheduleCutoffHours * HOUR).toISOString(),
+    familyVisitId: row.family_visit_id,
   };
 }
 
@@ -234,6 +237,68 @@ export function bookingToPay(
 /** The booking a payment intent was handed out for (its id is stored on the booking). */
 export function bookingOfIntent(db: D1Database, intentId: string): Promise<{ id: string; price_cents: number } | null> {
   return db.prepare('SELECT id, price_cents FROM bookings WHERE payment_intent_id = ?1').bind(intentId).first();
+}
+
+/** The bookings waiting for the lines of a family visit's payment `intentId` (each waits for "<intent>:<its id>"). */
+export async function bookingsOfFamilyIntent(
+  db: D1Database,
+  intentId: string,
+): Promise<{ id: string; price_cents: number; family_visit_id: string }[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT id, price_cents, family_visit_id FROM bookings
+       WHERE family_visit_id IS NOT NULL AND payment_intent_id = ?1 || ':' || id ORDER BY start_minute, id`,
+    )
+    .bind(intentId)
+    .all<{ id: string; price_cents: number; family_visit_id: string }>();
+  return results;
+}
+
+export interface FamilyBookingToPay {
+  id: string;
+  price_cents: number;
+  email: string;
+  payment_intent_id: string | null;
+}
+
+/**
+ * The bookings of family visit `familyVisitId` booked by account `accountId` that are still to pay
+ * (active, unpaid, priced, not released at `now`), first member first; none when the visit is not theirs.
+ */
+export async function familyToPay(
+  db: D1Database,
+  accountId: string,
+  familyVisitId: string,
+  now: Date,
+): Promise<FamilyBookingToPay[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.id, b.price_cents, b.email, b.payment_intent_id FROM bookings b
+       WHERE b.family_visit_id = ?1 AND ${ACCOUNT_OF('b')} = ?2
+         AND b.status = 'active' AND b.paid = 0 AND b.price_cents > 0 AND NOT ${heldPastItsEnd('b', '?3')}
+       ORDER BY b.appointment_date, b.start_minute, b.id`,
+    )
+    .bind(familyVisitId, accountId, now.toISOString())
+    .all<FamilyBookingToPay>();
+  return results;
+}
+
+/** The prices of the bookings `ids` that exist, in any state. */
+export async function pricesOf(db: D1Database, ids: string[]): Promise<{ id: string; price_cents: number }[]> {
+  const { results } = await db
+    .prepare('SELECT id, price_cents FROM bookings WHERE id IN (SELECT value FROM json_each(?1))')
+    .bind(JSON.stringify(ids))
+    .all<{ id: string; price_cents: number }>();
+  return results;
+}
+
+/** Whether account `accountId` booked family visit `familyVisitId`. */
+export async function isFamilyVisitOf(db: D1Database, accountId: string, familyVisitId: string): Promise<boolean> {
+  const row = await db
+    .prepare(`SELECT 1 FROM bookings b WHERE b.family_visit_id = ?1 AND ${ACCOUNT_OF('b')} = ?2 LIMIT 1`)
+    .bind(familyVisitId, accountId)
+    .first();
+  return row !== null;
 }
 
 /** The id of a booking, in any state, when there is one. */

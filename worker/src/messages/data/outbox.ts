@@ -168,7 +168,7 @@ export function queueReceipt(db: D1Database, transactionId: string, now: Date): 
       `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
        SELECT ?1, 'receipt:' || p.transaction_id, 'receipt', b.email, b.id,
          json_patch(${BOOKING_SNAPSHOT}, json_object('amountCents', p.amount_cents, 'currency', p.currency,
-           'transactionId', p.transaction_id, 'paidAt', p.created_at)), ?3, ?3
+           'transactionId', coalesce(p.intent_id, p.transaction_id), 'paidAt', p.created_at)), ?3, ?3
        FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
        WHERE p.transaction_id = ?2 AND p.refund_status IS NULL AND b.paid = 1
        ON CONFLICT (dedupe_key) DO NOTHING`,

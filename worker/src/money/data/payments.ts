@@ -24,7 +24,10 @@ export function recordStripeEvent(
 }
 
 export interface SucceededPayment {
+  /** The provider's payment id; for a line of a family visit's payment, the line's (`lineId`). */
   transactionId: string;
+  /** Set for a line of a family visit's payment: the provider's payment it is part of. */
+  intentId?: string;
   bookingId: string;
   amountCents: number;
   currency: string;
@@ -34,6 +37,9 @@ export interface SucceededPayment {
   /** The card that paid, where the provider tells it. */
   card?: { brand: string; last4: string } | null;
 }
+
+/** The id of a family visit payment's line for one booking, which that booking waits for (bookings.payment_intent_id). */
+export const lineId = (intentId: string, bookingId: string) => `${intentId}:${bookingId}`;
 
 /**
  * Records a provider-confirmed payment of a booking once per transaction (a repeat changes nothing
@@ -47,10 +53,10 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
   return db
     .prepare(
       `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, method, refund_status,
-         refund_reason, refund_amount_cents, refund_updated_at, card_brand, card_last4)
+         refund_reason, refund_amount_cents, refund_updated_at, card_brand, card_last4, intent_id)
        SELECT ?1, ?2, id, email, ?3, ?6, ?4, ?9,
          CASE WHEN reason IS NULL THEN NULL WHEN reason = 'booking_not_active' THEN 'pending' ELSE 'due' END, reason,
-         CASE WHEN reason IS NULL THEN NULL ELSE ?3 END, CASE WHEN reason IS NULL THEN NULL ELSE ${NOW} END, ?7, ?8
+         CASE WHEN reason IS NULL THEN NULL ELSE ?3 END, CASE WHEN reason IS NULL THEN NULL ELSE ${NOW} END, ?7, ?8, ?10
        FROM (
          SELECT b.id, b.email,
            CASE
@@ -74,6 +80,7 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
       payment.card?.brand ?? null,
       payment.card?.last4 ?? null,
       payment.method ?? null,
+      payment.intentId ?? null,
     );
 }
 
@@ -127,6 +134,8 @@ export function refundPaymentOfCancelledBooking(db: D1Database, bookingId: strin
 
 export interface RefundToSend {
   transaction_id: string;
+  /** The provider's payment to refund (a family visit's, for one of its lines). */
+  provider_payment: string;
   booking_id: string | null;
   amount_cents: number;
   currency: string;
@@ -148,7 +157,7 @@ export async function refundsToSend(
         : ['p.transaction_id = ?1', only.transactionId];
   const { results } = await db
     .prepare(
-      `SELECT p.transaction_id, p.booking_id, coalesce(p.refund_amount_cents, p.amount_cents) AS amount_cents, p.currency,
+      `SELECT p.transaction_id, coalesce(p.intent_id, p.transaction_id) AS provider_payment, p.booking_id, coalesce(p.refund_amount_cents, p.amount_cents) AS amount_cents, p.currency,
          p.provider, b.payment_intent_id AS booking_intent
        FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
        WHERE p.refund_status = 'pending' AND p.refund_id IS NULL AND ${where}
@@ -250,8 +259,28 @@ export async function lateFailingDemoRefunds(db: D1Database): Promise<string[]> 
   return results.map((row) => row.transaction_id);
 }
 
+/** Whether the provider's payment `transactionId` is recorded (itself, or a family visit's lines of it). */
 export async function isPaymentRecorded(db: D1Database, transactionId: string): Promise<boolean> {
-  return (await db.prepare('SELECT 1 FROM payments WHERE transaction_id = ?1').bind(transactionId).first()) !== null;
+  return (
+    (await db
+      .prepare('SELECT 1 FROM payments WHERE transaction_id = ?1 OR intent_id = ?1 LIMIT 1')
+      .bind(transactionId)
+      .first()) !== null
+  );
+}
+
+/**
+ * The recorded payments a provider's refund of `intentId` concerns: the payment itself, or, for a
+ * family visit's payment, the line of the booking the refund names (every line when it names none:
+ * the whole payment was refunded; none when it names another booking).
+ */
+export async function refundedLines(db: D1Database, intentId: string, bookingId: string | null): Promise<string[]> {
+  const { results } = await db
+    .prepare('SELECT transaction_id, booking_id FROM payments WHERE intent_id = ?1 ORDER BY created_at, id')
+    .bind(intentId)
+    .all<{ transaction_id: string; booking_id: string | null }>();
+  if (results.length === 0) return [intentId];
+  return results.filter((line) => !bookingId || line.booking_id === bookingId).map((line) => line.transaction_id);
 }
 
 /** The reason in plain words, for the admin and the patient. */
@@ -361,8 +390,8 @@ export function receiptOf(db: D1Database, bookingId: string): Promise<ReceiptRow
   return db
     .prepare(
       `SELECT b.id AS booking_id, b.user_id, ${ACCOUNT_OF_B}, b.treatment, b.appointment_date, b.slot, b.patient_name, b.email,
-         b.status AS booking_status, p.transaction_id, p.amount_cents, p.currency, p.provider, p.method, p.created_at,
-         p.card_brand, p.card_last4, p.refund_status, p.refund_amount_cents
+         b.status AS booking_status, coalesce(p.intent_id, p.transaction_id) AS transaction_id, p.amount_cents, p.currency,
+         p.provider, p.method, p.created_at, p.card_brand, p.card_last4, p.refund_status, p.refund_amount_cents
        FROM bookings b LEFT JOIN payments p ON p.id = (
          SELECT id FROM payments WHERE booking_id = b.id
          ORDER BY (refund_reason IS NULL OR refund_reason = 'cancelled') DESC, created_at DESC, id LIMIT 1)

@@ -31,6 +31,7 @@ const booking = (id: string, email: string): Booking => ({
   cancelNote: null,
   freeCancellationUntil: '2026-11-24T14:00:00.000Z',
   rescheduleUntil: '2026-11-24T14:00:00.000Z',
+  familyVisitId: null,
 });
 
 let lists: Record<string, Booking[]>;

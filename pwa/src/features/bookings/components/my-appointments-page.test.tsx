@@ -43,6 +43,7 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     cancelNote: null,
     freeCancellationUntil: '2026-11-24T14:00:00.000Z',
     rescheduleUntil: '2026-11-24T14:00:00.000Z',
+    familyVisitId: null,
     ...fields,
   };
 }

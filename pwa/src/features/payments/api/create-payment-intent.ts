@@ -2,34 +2,44 @@ import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
-import { bookingKey, type PaymentIntentKey, paymentIntentKey } from '../../../lib/cache-keys.ts';
+import { bookingKey, isMyBookingsKey, type PaymentIntentKey, paymentIntentKey } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 export type { PaymentIntentAnswer };
 
-/** POST /api/create-payment-intent (the booking's owner): the amount is the booking's, never the browser's. */
-export function createPaymentIntent(bookingId: string): Promise<PaymentIntentAnswer> {
+/** What one payment pays: a booking, or a family visit's unpaid bookings together. */
+export type PayFor = { bookingId: string } | { familyVisitId: string };
+
+const intentKeyOf = (payFor: PayFor) =>
+  paymentIntentKey('familyVisitId' in payFor ? `family:${payFor.familyVisitId}` : payFor.bookingId);
+
+/** POST /api/create-payment-intent (the booking's owner): the amount is the Worker's, never the browser's. */
+export function createPaymentIntent(payFor: PayFor): Promise<PaymentIntentAnswer> {
   return api<PaymentIntentAnswer>('/create-payment-intent', {
     method: 'POST',
-    body: JSON.stringify({ bookingId } satisfies IntentRequest),
+    body: JSON.stringify(payFor satisfies IntentRequest),
   });
 }
 
 /**
- * The client secret for `bookingId`, fetched once when the payment form shows (null: do not fetch).
+ * The client secret for `payFor`, fetched once when the payment form shows (null: do not fetch).
  * Asking again answers the same intent, so a repeat is harmless; it is still not refetched on focus.
- * A 409 says the booking was paid meanwhile (another tab, a webhook): the booking is reloaded, and shows as paid.
+ * A 409 says it was paid meanwhile (another tab, a webhook): the booking (and My Appointments) are
+ * reloaded, and show as paid.
  */
-export function usePaymentIntent(bookingId: string | null) {
+export function usePaymentIntent(payFor: PayFor | null, bookingId: string) {
   const { mutate } = useSWRConfig();
   const intent = useSWR<PaymentIntentAnswer, unknown, PaymentIntentKey | null>(
-    bookingId ? paymentIntentKey(bookingId) : null,
-    ([, id]) => createPaymentIntent(id),
+    payFor ? intentKeyOf(payFor) : null,
+    () => createPaymentIntent(payFor as PayFor),
     { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
   );
   const { error } = intent;
   useEffect(() => {
-    if (bookingId && error instanceof ApiError && error.status === 409) void mutate(bookingKey(bookingId));
+    if (error instanceof ApiError && error.status === 409) {
+      const booking = bookingKey(bookingId);
+      void mutate((key) => key === booking || isMyBookingsKey(key));
+    }
   }, [error, bookingId, mutate]);
   return intent;
 }

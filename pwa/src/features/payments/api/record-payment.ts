@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PaymentRecord, RecordedPayment } from '../../../../../contract/payments.ts';
 import { api } from '../../../lib/api.ts';
-import { bookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { isBookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
 
 /** POST /api/payments: the Worker checks the payment with the provider before it records it (idempotent). */
 export function recordPayment(record: PaymentRecord): Promise<RecordedPayment> {
@@ -20,8 +20,8 @@ export function useRecordPayment() {
       try {
         return await recordPayment(record);
       } finally {
-        const booking = bookingKey(record.bookingId);
-        void mutate((key) => key === booking || isMyBookingsKey(key));
+        // A family visit's payment pays several bookings: each loaded booking (and receipt) is reloaded.
+        void mutate((key) => isBookingKey(key) || isMyBookingsKey(key));
       }
     },
     [mutate],

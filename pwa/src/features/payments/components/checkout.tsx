@@ -3,10 +3,11 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
-import { usePaymentIntent } from '../api/create-payment-intent.ts';
+import { type PayFor, usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
 import { useRecordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
+import { FamilyChoice } from './family-choice.tsx';
 import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
 import { ReceiptView } from './receipt.tsx';
 
@@ -28,21 +29,29 @@ function returnFromStripe(): { intent: string; succeeded: boolean } | null {
  * provider confirms the card shows the transaction id, records the payment with the Worker and
  * shows the receipt.
  */
-export function Checkout({ booking, online }: { booking: Booking; online: boolean }) {
+export function Checkout({ booking, family, online }: { booking: Booking; family: Booking[]; online: boolean }) {
   const recordPayment = useRecordPayment();
+  // With other members of its family visit still to pay, one payment can pay them all (the default).
+  const [whole, setWhole] = useState(true);
+  const together = whole && family.length > 1 && booking.familyVisitId !== null;
+  const payFor: PayFor =
+    together && booking.familyVisitId ? { familyVisitId: booking.familyVisitId } : { bookingId: booking._id };
+  const paying = together ? family : [booking];
+  const [paidIds, setPaidIds] = useState<string[]>([]);
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(false);
   const [recordError, setRecordError] = useState<string | null>(null);
   const [refundNote, setRefundNote] = useState<string | null>(null);
   const [returnError, setReturnError] = useState<string | null>(null);
   const payable = !booking.paid && transactionId === null;
-  const intent = usePaymentIntent(payable ? booking._id : null);
+  const intent = usePaymentIntent(payable ? payFor : null, booking._id);
   const intentError = intent.error as unknown;
   const retryIntent = intent.mutate;
   useReloadOnReconnect(online, Boolean(intentError), retryIntent);
 
   async function handleConfirmed(id: string) {
     setTransactionId(id);
+    setPaidIds(paying.map((b) => b._id));
     try {
       const recorded = await recordPayment({
         transactionId: id,
@@ -80,7 +89,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
           />
         )}
         <PaymentError message={recordError} />
-        {recorded && <ReceiptView bookingId={booking._id} />}
+        {recorded && paidIds.map((paid) => <ReceiptView key={paid} bookingId={paid} />)}
         <BackToAppointments />
       </div>
     );
@@ -103,6 +112,7 @@ export function Checkout({ booking, online }: { booking: Booking; online: boolea
   return (
     <div className="payment__checkout">
       {!online && <OfflineNote />}
+      {family.length > 1 && <FamilyChoice booking={booking} family={family} whole={whole} onChange={setWhole} />}
       <PaymentError message={returnError} />
       {intentError && !offlineFailure ? (
         <div className="payment__retry">

@@ -76,6 +76,7 @@ beforeEach(() => {
     cancelNote: null,
     freeCancellationUntil: '2026-05-03T08:00:00.000Z',
     rescheduleUntil: '2026-05-03T08:00:00.000Z',
+    familyVisitId: null,
   };
   receipt = {
     bookingId: 'b-1',
@@ -270,6 +271,40 @@ describe('Payment page: demo payments', () => {
     // Once recorded, the receipt shows under the message.
     expect(await screen.findByRole('article', { name: 'Receipt' })).toBeTruthy();
   });
+
+  it('pays a whole family visit in one payment by default, with a receipt line for each member, or only this booking', async () => {
+    booking = { ...booking, familyVisitId: 'fv-1' };
+    const milo = {
+      ...booking,
+      _id: 'b-2',
+      patientName: 'Milo Patient',
+      patient: 'Milo Patient',
+      treatment: 'Dental Check-up',
+      price: 45,
+    };
+    routes['GET /api/bookings?email=patient%40clinic.test'] = () => json([booking, milo]);
+    routes['GET /api/bookings/b-2/receipt'] = () =>
+      json({ ...receipt, bookingId: 'b-2', patientName: 'Milo Patient', amount: 45 });
+    const user = await openPaymentPage();
+    const choice = within(await screen.findByRole('group', { name: 'What would you like to pay?' }));
+    expect(choice.getByRole<HTMLInputElement>('radio', { name: 'The whole family visit: $165' }).checked).toBe(true);
+    expect(choice.getByRole('list', { name: 'The family visit' }).textContent).toContain(
+      'Milo Patient, Dental Check-up',
+    );
+    await waitFor(() =>
+      expect(callsTo('POST /api/create-payment-intent').map((c) => c.body)).toEqual([{ familyVisitId: 'fv-1' }]),
+    );
+
+    await user.click(choice.getByRole('radio', { name: 'Only Pat Patient’s visit: $120' }));
+    await waitFor(() => expect(callsTo('POST /api/create-payment-intent').at(-1)?.body).toEqual({ bookingId: 'b-1' }));
+    await user.click(choice.getByRole('radio', { name: 'The whole family visit: $165' }));
+
+    await fillDemoCard(user, '4242 4242 4242 4242');
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    await user.click(payButton());
+    await screen.findByText('Congrats your payment completed');
+    await waitFor(() => expect(screen.getAllByRole('article', { name: 'Receipt' })).toHaveLength(2));
+  }, 15_000);
 
   it('has My Appointments’ cached list fetched again once paid', async () => {
     routes['GET /api/bookings?email=patient%40clinic.test'] = () => json([booking]);

@@ -3,8 +3,10 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
-import { useBooking } from '../api/get-booking.ts';
+import { useMyBookings } from '../../bookings/api/get-my-bookings.ts';
+import { type Booking, useBooking } from '../api/get-booking.ts';
 import { Checkout } from './checkout.tsx';
 import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
 import '../payments.css';
@@ -14,6 +16,7 @@ export function PaymentPage() {
   const { id } = useParams<{ id: string }>();
   const online = useOnlineStatus();
   const { data: booking, error, mutate } = useBooking(id);
+  const family = useFamilyToPay(booking);
 
   useReloadOnReconnect(online, Boolean(error), mutate);
 
@@ -49,8 +52,33 @@ export function PaymentPage() {
         <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
         {!booking.paid && booking.payBy && <p className="payment__deadline">{payBySentence(booking.payBy)}</p>}
         <p className="payment__policy">{policySentence(booking)}</p>
-        <Checkout booking={booking} online={online} />
+        {family ? (
+          <Checkout booking={booking} family={family} online={online} />
+        ) : (
+          <Spinner label="Loading the family visit" />
+        )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The bookings of `booking`'s family visit still to pay (itself among them), from My Appointments'
+ * list; undefined while that list loads (the payment waits for it: it may pay them all).
+ */
+function useFamilyToPay(booking: Booking | undefined): Booking[] | undefined {
+  const { user } = useSession();
+  const familyVisitId = booking?.familyVisitId ?? null;
+  const { data, error } = useMyBookings(familyVisitId ? user?.email : null);
+  if (!familyVisitId || error) return [];
+  if (!data) return undefined;
+  const now = Date.now();
+  return data.bookings.filter(
+    (b) =>
+      b.familyVisitId === familyVisitId &&
+      b.status === 'active' &&
+      !b.paid &&
+      b.price > 0 &&
+      (!b.payBy || Date.parse(b.payBy) > now),
   );
 }
