@@ -125,6 +125,45 @@ describe('recall', () => {
     expect(rows?.n).toBe(1);
   });
 
+  it('sends a family’s recalls due in one month as one message offering a family visit', async () => {
+    const parent = await newPatient('recallfamily');
+    const added = await postJson(
+      '/api/users/me/dependants',
+      { name: 'Kid Recall', birthDate: '2015-03-03', relationship: 'child' },
+      parent.auth,
+    );
+    const kid = (await added.json<{ insertedId: string }>()).insertedId;
+    const due = clinicDay(15);
+    // The kid is due later in the same month: the family's steps count from the earlier date.
+    const later = clinicDay(22).slice(0, 7) === due.slice(0, 7) ? clinicDay(22) : due;
+    for (const [patientId, dueDate] of [
+      [parent.id, due],
+      [kid, later],
+    ]) {
+      const recall = await postJson('/api/recalls', { patientId, treatmentId: 'dental-checkup', dueDate }, admin);
+      expect(recall.status, await recall.clone().text()).toBe(201);
+    }
+    await runCron(morningOf(1), MAIL);
+    const mails = box.to(parent.email);
+    const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+      new Date(`${due}T00:00:00Z`),
+    );
+    expect(mails.map((m) => m.subject)).toEqual([`Time for your family’s visits in ${month}`]);
+    const text = mails[0]?.text ?? '';
+    expect(text).toContain('Dear Patient recallfamily,');
+    expect(text).toContain('Patient recallfamily: Dental Check-up, due');
+    expect(text).toContain('Kid Recall: Dental Check-up, due');
+    expect(text).toContain(`Book a family visit: ${env.APP_URL}/appointment?date=${due}&family`);
+    // Each person's own one-tap times are there too, and work.
+    const kidsLink = linkIn(text, 'Or choose a time for Kid Recall’s Dental Check-up');
+    expect((await call(kidsLink)).status).toBe(200);
+    expect((await recallsOf(kid))[0]).toMatchObject({ status: 'contacted', attempts: 1 });
+    expect((await recallsOf(parent.id))[0]).toMatchObject({ status: 'contacted', attempts: 1 });
+    // Another run the same day sends nothing more.
+    await runCron(morningOf(1), MAIL);
+    expect(box.to(parent.email)).toHaveLength(1);
+  });
+
   it('sends nothing to a patient who turned reminders off, and a recall reopens when its booking is cancelled', async () => {
     const patient = await newPatient('quiet');
     await call('/api/users/me/reminders', {

@@ -1,7 +1,7 @@
 import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import { messageSettings } from './data/message-settings.ts';
+import { type MessageSettingsRow, messageSettings } from './data/message-settings.ts';
 import {
   claimDueMail,
   deferMessage,
@@ -12,7 +12,14 @@ import {
   type OutboxRow,
 } from './data/outbox.ts';
 import { linkUrl } from './link-tokens.ts';
-import { type MessageLinks, renderMail, renderSms } from './mail-templates.ts';
+import {
+  familyRecallMail,
+  familyRecallSms,
+  type MessageLinks,
+  type RecallData,
+  renderMail,
+  renderSms,
+} from './mail-templates.ts';
 import { smsProvider } from './sms.ts';
 
 /** SMS go out from 8:00 to 21:00 on the clinic's clock; one due in the night waits for the morning. */
@@ -49,6 +56,47 @@ async function linksOf(
   return {};
 }
 
+/**
+ * The messages the claimed rows make: one each, except a family's recall rows to one recipient by
+ * one channel (the same `family`: account and month), which make one message together.
+ */
+function messagesOf(rows: OutboxRow[]): OutboxRow[][] {
+  const messages = new Map<string, OutboxRow[]>();
+  for (const row of rows) {
+    const family = row.kind === 'recall' ? (JSON.parse(row.data) as RecallData).family : undefined;
+    const key = family ? `family ${row.channel} ${row.recipient} ${family}` : row.id;
+    messages.set(key, [...(messages.get(key) ?? []), row]);
+  }
+  return [...messages.values()];
+}
+
+/** Sends one message made of `rows` (one row, or a family's recalls) through its channel. */
+async function sendMessage(env: Env, rows: OutboxRow[], settings: MessageSettingsRow, now: Date): Promise<void> {
+  const [row] = rows;
+  if (!row) return;
+  const from = { name: settings.clinic_name, email: env.MAIL_FROM };
+  if (rows.length > 1) {
+    const members = rows.map((each) => JSON.parse(each.data) as MailData & RecallData);
+    const today = clinicNow(env, now).date;
+    if (row.channel === 'sms') {
+      await smsProvider(env).send(row.recipient, familyRecallSms(env, settings, members, today));
+      return;
+    }
+    const books = await Promise.all(
+      members.map(async (member, i) => (await linksOf(env, rows[i] ?? row, member)).book),
+    );
+    await env.MAILER.send({ from, to: row.recipient, ...familyRecallMail(env, members, settings, books, today) });
+    return;
+  }
+  const data = JSON.parse(row.data) as MailData;
+  const links = await linksOf(env, row, data);
+  if (row.channel === 'sms') {
+    await smsProvider(env).send(row.recipient, renderSms(env, row.kind, data, settings, links));
+  } else {
+    await env.MAILER.send({ from, to: row.recipient, ...renderMail(env, row.kind, data, settings, now, links) });
+  }
+}
+
 /** How long a sender holds the mails it claimed; a sender that died is taken over after this. */
 export const MAIL_LEASE_MS = 4 * 60_000;
 /** A mail is tried this many times (the retries 5, 10, 20 … minutes apart, at most 6 hours), then given up. */
@@ -79,9 +127,9 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
   ).all<OutboxRow>();
   if (results.length === 0) return { sent: 0, failed: 0 };
   const settings = await messageSettings(env.DB);
-  const from = { name: settings.clinic_name, email: env.MAIL_FROM };
   let sent = 0;
   let failed = 0;
+  const sendable: OutboxRow[] = [];
   for (const row of results) {
     if (row.stale) {
       await markMailDropped(env.DB, row.id, token, 'the booking was cancelled or moved').run();
@@ -99,27 +147,27 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
         continue;
       }
     }
+    sendable.push(row);
+  }
+  for (const rows of messagesOf(sendable)) {
     try {
-      const data = JSON.parse(row.data) as MailData;
-      const links = await linksOf(env, row, data);
-      if (row.channel === 'sms') {
-        await smsProvider(env).send(row.recipient, renderSms(env, row.kind, data, settings, links));
-      } else {
-        await env.MAILER.send({ from, to: row.recipient, ...renderMail(env, row.kind, data, settings, now, links) });
-      }
+      await sendMessage(env, rows, settings, now);
     } catch (cause) {
-      failed += 1;
-      console.error('mail failed', row.kind, row.id, cause);
+      failed += rows.length;
+      const [row] = rows;
+      console.error('mail failed', row?.kind, row?.id, cause);
       const error = cause instanceof Error ? cause.message : String(cause);
-      await markMailFailed(env.DB, row.id, token, {
-        error,
-        retryAt: retryAt(now, row.attempts),
-        maxAttempts: MAX_MAIL_ATTEMPTS,
-      }).run();
+      for (const each of rows) {
+        await markMailFailed(env.DB, each.id, token, {
+          error,
+          retryAt: retryAt(now, each.attempts),
+          maxAttempts: MAX_MAIL_ATTEMPTS,
+        }).run();
+      }
       continue;
     }
-    sent += 1;
-    await markMailSent(env.DB, row.id, token, now).run();
+    sent += rows.length;
+    for (const each of rows) await markMailSent(env.DB, each.id, token, now).run();
   }
   return { sent, failed };
 }

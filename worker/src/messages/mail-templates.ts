@@ -296,12 +296,18 @@ export function renderMail(
 }
 
 /** What a recall message's row holds. */
-interface RecallData {
+export interface RecallData {
   recallId: string;
   treatment: string;
   dueDate: string;
   patientName: string;
   step: number;
+  /** The account's recalls due in one month ("<account id>:<yyyy-mm>"), sent as one message. */
+  family?: string;
+  /** The earliest due date among them: the family's steps count from it. */
+  familyDue?: string;
+  /** Who the message is to: the patient, or their guardian. */
+  accountName?: string;
 }
 
 const longDate = (isoDate: string) =>
@@ -311,12 +317,16 @@ const longDate = (isoDate: string) =>
 
 function recallMail(env: Env, data: RecallData, settings: MessageSettingsRow, links: MessageLinks): MailContent {
   const late = data.step > 0;
-  return compose(settings, data.patientName, {
-    subject: late ? `We miss you: time to book your ${data.treatment}` : `Time for your ${data.treatment}`,
+  const to = data.accountName ?? data.patientName;
+  // To a guardian, about a dependant: whose visit it is.
+  const whose = to === data.patientName ? 'your' : `${data.patientName}’s`;
+  const Whose = whose === 'your' ? 'Your' : whose;
+  return compose(settings, to, {
+    subject: late ? `We miss you: time to book ${whose} ${data.treatment}` : `Time for ${whose} ${data.treatment}`,
     intro: [
       late
-        ? `Your ${data.treatment} was due on ${longDate(data.dueDate)}. Regular visits keep small problems small.`
-        : `Your next ${data.treatment} is due on ${longDate(data.dueDate)}.`,
+        ? `${Whose} ${data.treatment} was due on ${longDate(data.dueDate)}. Regular visits keep small problems small.`
+        : `${Whose} next ${data.treatment} is due on ${longDate(data.dueDate)}.`,
       'We have picked three free times near that date; one tap books the one that suits you.',
     ],
     details: [['Due', longDate(data.dueDate)]],
@@ -326,6 +336,55 @@ function recallMail(env: Env, data: RecallData, settings: MessageSettingsRow, li
     ],
   });
 }
+
+/**
+ * One message for a family's recalls due in one month: who is due for what, a link that opens the
+ * booking page on the first due day with the family visit's dialog, and each person's own
+ * one-tap times (`books`, in the order of `members`).
+ */
+export function familyRecallMail(
+  env: Env,
+  members: RecallData[],
+  settings: MessageSettingsRow,
+  books: (string | undefined)[],
+  today: string,
+): MailContent {
+  const [first] = members;
+  const due = familyVisitDate(members, today);
+  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
+    new Date(`${members.map((m) => m.dueDate).sort()[0] ?? due}T00:00:00Z`),
+  );
+  return compose(settings, first?.accountName ?? first?.patientName ?? '', {
+    subject: `Time for your family’s visits in ${month}`,
+    intro: [
+      `These visits are due in ${month}. Book them together as one family visit: one trip to the clinic, one payment.`,
+    ],
+    details: members.map((m) => [m.patientName, `${m.treatment}, due ${longDate(m.dueDate)}`]),
+    links: [
+      { label: 'Book a family visit', href: familyVisitLink(env, due) },
+      ...members.flatMap((m, i) => {
+        const href = books[i];
+        return href ? [{ label: `Or choose a time for ${m.patientName}’s ${m.treatment}`, href }] : [];
+      }),
+    ],
+    after: [
+      `Or call us at ${settings.clinic_phone}. To get no more of these messages, turn reminders off in My Appointments: ${env.APP_URL}/dashboard`,
+    ],
+  });
+}
+
+/** The day a family's recall message offers: the earliest due date, or today once it has passed. */
+function familyVisitDate(members: RecallData[], today: string): string {
+  const due = members.map((m) => m.dueDate).sort()[0] ?? today;
+  return due < today ? today : due;
+}
+
+/** The booking page on `date`, the family visit's dialog open. */
+const familyVisitLink = (env: Env, date: string) => `${env.APP_URL}/appointment?date=${date}&family`;
+
+/** A family's recall by SMS: short, no names or treatments (a lock screen), the family visit's link. */
+export const familyRecallSms = (env: Env, settings: MessageSettingsRow, members: RecallData[], today: string) =>
+  `${settings.clinic_name}: ${members.length} of your family are due for a visit. Book them together: ${familyVisitLink(env, familyVisitDate(members, today))} Reply STOP to opt out.`;
 
 /**
  * An SMS: short, with the clinic's name, and never the treatment (anyone may read a phone's lock

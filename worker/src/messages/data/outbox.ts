@@ -218,6 +218,11 @@ const RECALL_LIVE = (r: string, u: string, today: string) => `(${r}.status IN ('
  * sequence that is due (a step is due `step` days from the due date), by mail and, where the patient
  * agreed, by SMS: once per (recall, step, channel), whatever the runs; then counts each recall's
  * attempts (steps sent) and marks it contacted. Two statements for one batch.
+ *
+ * A family's recalls go out together: the steps of every live recall of one account (its holder's
+ * and its dependants') due in the same month count from the earliest of their due dates, so they
+ * are queued in the same run, each row naming its `family` (account and month); the sender makes
+ * them one message offering a family visit.
  */
 export function queueRecallMessages(db: D1Database, today: string, now: Date): D1PreparedStatement[] {
   return [
@@ -228,11 +233,20 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
            CASE WHEN c.channel = 'sms' THEN u.sms_phone
                 WHEN u.guardian_id IS NOT NULL THEN (SELECT g.email FROM users g WHERE g.id = u.guardian_id)
                 ELSE u.email END,
-           json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step), ?2, ?2
-         FROM (SELECT r2.id AS recall_id, max(j.value) AS step
-                 FROM recalls r2, message_settings m, json_each(m.recall_steps) j
-                WHERE m.id = 1 AND r2.status IN ('due', 'contacted') AND date(r2.due_date, j.value || ' days') <= ?1
-                GROUP BY r2.id) s
+           json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step,
+             'family', coalesce(u.guardian_id, u.id) || ':' || substr(r.due_date, 1, 7), 'familyDue', s.family_due,
+             'accountName', coalesce((SELECT g.name FROM users g WHERE g.id = u.guardian_id), u.name)), ?2, ?2
+         FROM (SELECT f.recall_id, f.family_due, max(j.value) AS step
+                 FROM (SELECT r2.id AS recall_id, (
+                          SELECT min(r3.due_date) FROM recalls r3 JOIN users u3 ON u3.id = r3.patient_id
+                           WHERE r3.status IN ('due', 'contacted') AND r3.do_not_contact = 0
+                             AND coalesce(u3.guardian_id, u3.id) = coalesce(u2.guardian_id, u2.id)
+                             AND substr(r3.due_date, 1, 7) = substr(r2.due_date, 1, 7)) AS family_due
+                         FROM recalls r2 JOIN users u2 ON u2.id = r2.patient_id
+                        WHERE r2.status IN ('due', 'contacted')) f,
+                      message_settings m, json_each(m.recall_steps) j
+                WHERE m.id = 1 AND date(f.family_due, j.value || ' days') <= ?1
+                GROUP BY f.recall_id) s
            JOIN recalls r ON r.id = s.recall_id
            JOIN users u ON u.id = r.patient_id
            JOIN treatments t ON t.id = r.treatment_id
@@ -300,7 +314,9 @@ export interface OutboxRow {
 
 /**
  * Claims up to `limit` mails due at `now` (compare-and-set: a row is free when no sender holds it,
- * or its holder's claim ran out) for `leaseMs`, counting the attempt. RETURNING the rows.
+ * or its holder's claim ran out) for `leaseMs`, counting the attempt. RETURNING the rows. A family's
+ * recall messages are claimed together (every due recall row to a recipient among them), so the
+ * sender can make them one message.
  */
 export function claimDueMail(
   db: D1Database,
@@ -312,11 +328,14 @@ export function claimDueMail(
 ): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE outbox SET claim_token = ?1, claimed_until = ?3, attempts = attempts + 1
-       WHERE id IN (
-         SELECT id FROM outbox
+      `WITH first AS (
+         SELECT id, kind, recipient FROM outbox
          WHERE status = 'pending' AND next_attempt_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
-         ORDER BY next_attempt_at LIMIT ?4)
+         ORDER BY next_attempt_at, recipient LIMIT ?4)
+       UPDATE outbox SET claim_token = ?1, claimed_until = ?3, attempts = attempts + 1
+       WHERE id IN (SELECT id FROM first)
+         OR (kind = 'recall' AND status = 'pending' AND next_attempt_at <= ?2 AND (claimed_until IS NULL OR claimed_until <= ?2)
+           AND recipient IN (SELECT recipient FROM first WHERE kind = 'recall'))
        RETURNING id, kind, channel, recipient, data, attempts,
          CASE WHEN kind = 'recall' THEN NOT EXISTS (
            SELECT 1 FROM recalls r JOIN users u ON u.id = r.patient_id

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
@@ -135,9 +135,9 @@ let family: { _id: string; name: string; birthDate: string; relationship: string
 let familyQueries: string[] = [];
 let familyPosts: unknown[] = [];
 
-async function openAppointmentPage() {
+async function openAppointmentPage(path = '/appointment') {
   const user = userEvent.setup();
-  renderWithProviders(<AppRoutes />, { path: '/appointment' });
+  renderWithProviders(<AppRoutes />, { path });
   // The first render loads the lazy page and the calendar: allow more than the default second.
   await screen.findByRole('heading', { level: 1, name: 'Appointment' }, { timeout: 10_000 });
   return user;
@@ -354,6 +354,25 @@ describe('Appointment page: the booking modal', () => {
         members: [{ treatment: 'teeth-cleaning' }, { patientId: 'd1', treatment: 'cavity-filling' }],
       },
     ]);
+  });
+
+  it('opens on the day a family recall’s link names, the family visit’s dialog open; a bad day is ignored', async () => {
+    family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
+    await openAppointmentPage('/appointment?date=2026-11-27&family');
+    expect(await screen.findByRole('dialog', { name: 'Family visit on Nov 27, 2026' })).toBeTruthy();
+    expect(optionDates.at(-1)).toBe('Nov 27, 2026');
+  });
+
+  it('ignores a linked day that is past or not a day', async () => {
+    await openAppointmentPage('/appointment?date=2026-02-30');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' }),
+    ).toBeTruthy();
+    cleanup();
+    await openAppointmentPage('/appointment?date=2026-11-01');
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Available Appointments on Nov 20, 2026' }),
+    ).toBeTruthy();
   });
 
   it('still confirms a booking whose details cannot be read back, with what it knows', async () => {

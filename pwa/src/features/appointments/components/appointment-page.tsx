@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/appointment-options.ts';
-import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, lastBookableDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -23,7 +23,8 @@ import { TreatmentCard } from './treatment-card.tsx';
  */
 export function AppointmentPage() {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
-  const [selected, setSelected] = useState<Date>(() => clinicToday());
+  // A link may name the day (`?date=yyyy-mm-dd`) and open the family visit's dialog (`&family`): a family's recall message.
+  const [selected, setSelected] = useState<Date>(() => linkedDay(window.location.search) ?? clinicToday());
   const [bookingId, setBookingId] = useState<string | null>(null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
@@ -32,7 +33,7 @@ export function AppointmentPage() {
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);
   const { data: family } = useDependants(user?.email);
-  const [familyVisit, setFamilyVisit] = useState(false);
+  const [familyVisit, setFamilyVisit] = useState(() => new URLSearchParams(window.location.search).has('family'));
   const isoDate = format(selected, 'yyyy-MM-dd');
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
@@ -114,7 +115,7 @@ export function AppointmentPage() {
         {content}
       </section>
 
-      {familyVisit && options && (
+      {familyVisit && options && family && family.length > 0 && (
         <FamilyVisitDialog
           myName={user?.displayName ?? 'Me'}
           family={family ?? []}
@@ -135,4 +136,14 @@ export function AppointmentPage() {
       )}
     </div>
   );
+}
+
+/** The bookable day a link names (`?date=yyyy-mm-dd`), or null (none, malformed, past or beyond the horizon). */
+export function linkedDay(search: string, now: Date = new Date()): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(new URLSearchParams(search).get('date') ?? '');
+  if (!match) return null;
+  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const today = clinicToday(now);
+  if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
+  return day;
 }
