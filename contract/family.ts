@@ -72,6 +72,19 @@ export const FamilyVisit = v.object({
 });
 export type FamilyVisit = v.InferInput<typeof FamilyVisit>;
 
+/**
+ * POST /api/phone-bookings/family (admin): a family visit booked by the front desk for account
+ * `accountId` (each member its holder or one of its dependants), paid at the clinic (the default:
+ * no hold) or online by the account.
+ */
+export const FamilyPhoneBooking = v.object({
+  ...FamilyVisit.entries,
+  accountId: text('accountId', 100),
+  phone: text('phone', 40),
+  payment: v.optional(v.picklist(['clinic', 'online'], 'payment must be "clinic" or "online"'), 'clinic'),
+});
+export type FamilyPhoneBooking = v.InferInput<typeof FamilyPhoneBooking>;
+
 export const FamilyVisitBooked = v.strictObject({
   acknowledged: v.literal(true),
   insertedIds: v.array(v.string()),
@@ -85,6 +98,8 @@ export type FamilyVisitBooked = v.InferOutput<typeof FamilyVisitBooked>;
  */
 export const FamilyOptionsQuery = v.object({
   date: isoDate('date'),
+  /** The front desk: the account whose family it is (`me` then names its holder). */
+  accountId: v.optional(text('accountId', 100)),
   members: v.pipe(v.string('members is required'), v.minLength(1, 'members is required'), v.maxLength(800)),
   arrangement: v.optional(Arrangement, 'together'),
 });

@@ -58,6 +58,8 @@ export const PatientMatch = v.strictObject({
   noShows: v.number(),
   /** Whether they have signed up (a patient added by phone has not, until they sign up with that email). */
   hasAccount: v.boolean(),
+  /** The people in their account (their dependants), by name: the desk can book them a family visit. */
+  family: v.array(v.strictObject({ _id: v.string(), name: v.string() })),
 });
 export type PatientMatch = v.InferOutput<typeof PatientMatch>;
 

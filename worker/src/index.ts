@@ -12,6 +12,7 @@ import {
 import { getReviewList, getSchedule, scheduleCsv } from './booking/day-schedule.ts';
 import {
   bookByPhone,
+  bookFamilyByPhone,
   cancelBookingForPatient,
   keepBooking,
   markAttendance,
@@ -193,6 +194,7 @@ const handlers = {
   'POST /bookings/:id/keep': keepBooking,
   'POST /bookings/:id/cancel': cancelBookingForPatient,
   'POST /phone-bookings': bookByPhone,
+  'POST /phone-bookings/family': bookFamilyByPhone,
   'GET /schedule': getSchedule,
   'GET /schedule/review': getReviewList,
   'GET /schedule.csv': scheduleCsv,

@@ -425,3 +425,63 @@ describe('one payment for a family visit', () => {
     ]);
   });
 });
+
+describe('the front desk', () => {
+  it('finds the family on the patient’s card and books them a family visit by phone, paid at the clinic', async () => {
+    const parent = await newPatient('deskfamily');
+    const kid = await addDependant(parent.auth, 'Kid Desk');
+    const found = await (await call('/api/users/search?q=deskfamily', { headers: admin })).json<
+      { _id: string; family: { _id: string; name: string }[] }[]
+    >();
+    expect(found.find((p) => p._id === parent.id)?.family).toEqual([{ _id: kid, name: 'Kid Desk' }]);
+
+    const date = clinicDay(13);
+    const members = [
+      { patientId: parent.id, treatment: 'Teeth Cleaning' },
+      { patientId: kid, treatment: 'Cavity Filling' },
+    ];
+    const query = `date=${date}&arrangement=back-to-back&members=${members.map((m) => `${m.patientId}:${m.treatment}`).join(',')}`;
+    // A patient cannot ask for another account's family; the desk can.
+    expect(
+      (await send('GET', `/api/appointmentOptions/family?${query}&accountId=${parent.id}`, parent.auth)).status,
+    ).toBe(403);
+    const options = await send('GET', `/api/appointmentOptions/family?${query}&accountId=${parent.id}`, admin);
+    const { slots } = await options.json<{ slots: string[] }>();
+    expect(slots.length).toBeGreaterThan(0);
+    const visit = {
+      accountId: parent.id,
+      phone: '555-0100',
+      appointmentDate: date,
+      slot: slots[0],
+      arrangement: 'back-to-back',
+      members,
+    };
+    // Only staff book by phone; and only the account's own people.
+    expect((await send('POST', '/api/phone-bookings/family', parent.auth, visit)).status).toBe(403);
+    const other = await newPatient('deskother');
+    const notTheirs = await send('POST', '/api/phone-bookings/family', admin, { ...visit, accountId: other.id });
+    expect(notTheirs.status).toBe(403);
+
+    const booked = await send('POST', '/api/phone-bookings/family', admin, visit);
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const { insertedIds, message } = await booked.json<{ insertedIds: string[]; message: string }>();
+    expect(message).toBe('Family visit booked for Patient deskfamily, Kid Desk');
+    const rows = await env.DB.prepare(
+      'SELECT hold_until, phone, family_visit_id FROM bookings WHERE id IN (SELECT value FROM json_each(?1))',
+    )
+      .bind(JSON.stringify(insertedIds))
+      .all<{ hold_until: string | null; phone: string; family_visit_id: string }>();
+    // Paid at the clinic: nothing is held, so nothing is released unpaid.
+    expect(rows.results.map((r) => [r.hold_until, r.phone])).toEqual([
+      [null, '555-0100'],
+      [null, '555-0100'],
+    ]);
+    expect(new Set(rows.results.map((r) => r.family_visit_id)).size).toBe(1);
+    const audit = await env.DB.prepare(
+      "SELECT target_id, json_extract(after, '$.familyVisit') AS family FROM audit_log WHERE action = 'booking.booked_by_phone' AND target_id IN (SELECT value FROM json_each(?1))",
+    )
+      .bind(JSON.stringify(insertedIds))
+      .all<{ target_id: string; family: number }>();
+    expect(audit.results.map((r) => r.family)).toEqual([1, 1]);
+  });
+});

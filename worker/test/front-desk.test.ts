@@ -597,7 +597,15 @@ describe('booking by phone', () => {
     const found = await call('/api/users/search?q=PHONED', { headers: admin });
     expect(found.status).toBe(200);
     expect(await found.json()).toEqual([
-      { _id: patient.id, name: 'Patient phoned', email: patient.email, phone: '', noShows: 0, hasAccount: true },
+      {
+        _id: patient.id,
+        name: 'Patient phoned',
+        email: patient.email,
+        phone: '',
+        noShows: 0,
+        hasAccount: true,
+        family: [],
+      },
     ]);
     expect((await call('/api/users/search?q=x', { headers: admin })).status).toBe(400);
     expect((await call('/api/users/search?q=%25%25', { headers: admin })).status).toBe(200);

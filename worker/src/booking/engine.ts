@@ -398,6 +398,7 @@ export async function placeFamily(
   env: Env,
   members: FamilyMember[],
   wanted: { appointmentDate: string; slot: string; arrangement: 'together' | 'back-to-back'; phone: string },
+  options: { payAtClinic?: boolean; byPhone?: { actor: Actor; after: Fields } } = {},
 ): Promise<string[]> {
   const now = new Date();
   const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
@@ -427,6 +428,9 @@ export async function placeFamily(
   const plan = familyPlan(day, resolved, start, wanted.arrangement);
   if ('misfit' in plan) throw misfit(plan.misfit);
   const rules = holdRules(env);
+  // Paid at the clinic (the front desk's choice), the visit holds nothing and counts toward no limit.
+  const maxUnpaid = options.payAtClinic ? null : rules.maxUnpaid;
+  const byClinic = options.byPhone !== undefined;
   const familyVisitId = crypto.randomUUID();
   const bookings = resolved.map((member, index) => {
     const place = plan.places[index] as { start: number; pair: Pair };
@@ -448,7 +452,8 @@ export async function placeFamily(
       phone: wanted.phone,
       priceCents: member.treatment.price_cents,
       createdAt: now.toISOString(),
-      holdUntil: member.treatment.price_cents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+      holdUntil:
+        member.treatment.price_cents > 0 && !options.payAtClinic ? holdEnd(now, startsAt, rules).toISOString() : null,
     };
     return { booking, startsAt, claim: claimOf(isoDate, place.pair, member.patient.id, cellsOf(place.start, minutes)) };
   });
@@ -457,8 +462,20 @@ export async function placeFamily(
       queueReleaseMails(env.DB, now),
       dropDeadClaims(env.DB, isoDate, now),
       ...bookings.flatMap(({ booking, startsAt, claim }) => [
-        checkPlacement(env.DB, placementOf(booking, { maxUnpaid: rules.maxUnpaid, now, startsAt })),
+        checkPlacement(env.DB, placementOf(booking, { maxUnpaid, now, startsAt })),
         insertBooking(env.DB, booking),
+        ...(options.byPhone
+          ? [
+              bookingAudit(env, options.byPhone.actor, 'booking.booked_by_phone', booking.id, {
+                after: {
+                  ...options.byPhone.after,
+                  patientId: booking.userId,
+                  treatment: booking.treatment,
+                  slot: booking.slot,
+                },
+              }),
+            ]
+          : []),
         insertClaims(env.DB, booking.id, claim),
         ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute: booking.startMinute }, now),
       ]),
@@ -470,11 +487,10 @@ export async function placeFamily(
     ]);
   } catch (error) {
     const rule = brokenRule(error);
-    if (rule === 'hold_limit') throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid));
+    if (rule === 'hold_limit') throw new HttpError(409, unpaidLimitMessage(rules.maxUnpaid, byClinic));
     if (!(rule && PAIR_RULES.has(rule)) && rule !== 'patient_busy' && !violates(error, ONE_CLAIM_PER_CELL)) {
       throw (
-        conflictOf(error, { byClinic: false, isoDate, treatment: first.treatment.name, maxUnpaid: rules.maxUnpaid }) ??
-        error
+        conflictOf(error, { byClinic, isoDate, treatment: first.treatment.name, maxUnpaid: rules.maxUnpaid }) ?? error
       );
     }
     // Lost a race: say who no longer fits, as the day is now.

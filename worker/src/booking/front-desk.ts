@@ -14,6 +14,7 @@ import {
   Reschedule,
   type Rescheduled,
 } from '../../../contract/bookings.ts';
+import { FamilyPhoneBooking, type FamilyVisitBooked } from '../../../contract/family.ts';
 import { type PatientMatch, PatientSearchQuery } from '../../../contract/users.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { callerOf } from '../people/auth.ts';
@@ -26,6 +27,7 @@ import {
   userByEmail,
   userById,
 } from '../people/data/users.ts';
+import { accountForDesk, membersOf } from '../people/family.ts';
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
@@ -33,7 +35,7 @@ import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
 import { bookingById, shownEmail } from './data/bookings.ts';
-import { attend, CHANGED, cancel, keep, move, place } from './engine.ts';
+import { attend, CHANGED, cancel, keep, move, place, placeFamily } from './engine.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -192,6 +194,38 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
   );
 }
 
+/**
+ * POST /api/phone-bookings/family (admin): the front desk books a family visit for an account, its
+ * holder and dependants, all in one batch or nothing, each booking with its audit row; paid at the
+ * clinic (no hold) unless the desk says the family pays online.
+ */
+export async function bookFamilyByPhone(request: Request, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  await spend(env.BOOKING_LIMITER, admin.id, 'booking requests');
+  const body = await readJson(request, FamilyPhoneBooking);
+  const account = await accountForDesk(env, admin, body.accountId);
+  const members = await membersOf(env, account, body.members);
+  const ids = await placeFamily(env, members, body, {
+    payAtClinic: body.payment === 'clinic',
+    byPhone: {
+      actor: admin,
+      after: {
+        familyVisit: true,
+        accountId: account.id,
+        payment: body.payment === 'clinic' ? 'at the clinic' : 'online',
+      },
+    },
+  });
+  return json(
+    {
+      acknowledged: true,
+      insertedIds: ids,
+      message: `Family visit booked for ${members.map((m) => m.patient.name).join(', ')}`,
+    } satisfies FamilyVisitBooked,
+    201,
+  );
+}
+
 /** GET /api/users/search?q= (admin): up to 20 users whose name or email contains q. */
 export async function searchPatients(request: Request, env: Env): Promise<Response> {
   const { q } = readQuery(request, PatientSearchQuery);
@@ -205,6 +239,7 @@ export async function searchPatients(request: Request, env: Env): Promise<Respon
         phone: row.phone ?? '',
         noShows: row.no_shows,
         hasAccount: row.has_account === 1,
+        family: JSON.parse(row.family) as PatientMatch['family'],
       }),
     ),
   );

@@ -29,7 +29,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { callerOf, verifiedCallerOf } from './auth.ts';
-import { USER_EMAIL, type User } from './data/users.ts';
+import { USER_EMAIL, type User, userById } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -72,7 +72,7 @@ async function ownDependant(env: Env, user: User, id: string): Promise<Dependant
  * Who a booking is for: the caller (no `patientId`, or their own id) or one of their dependants,
  * with the caller's email (the guardian gets the messages). Anyone else: 403.
  */
-export async function patientFor(env: Env, user: User, patientId: string | undefined): Promise<Patient> {
+export async function patientFor(env: Env, user: Patient, patientId: string | undefined): Promise<Patient> {
   if (patientId === undefined || patientId === user.id) return user;
   const row = await env.DB.prepare('SELECT id, name FROM users WHERE id = ?1 AND guardian_id = ?2')
     .bind(patientId, user.id)
@@ -154,7 +154,11 @@ export async function removeDependant(request: Request & Params, env: Env): Prom
 }
 
 /** The members of a family visit, each the caller or one of their dependants (403 otherwise). */
-async function membersOf(env: Env, user: User, members: { patientId?: string | undefined; treatment: string }[]) {
+export async function membersOf(
+  env: Env,
+  user: Patient,
+  members: { patientId?: string | undefined; treatment: string }[],
+) {
   return Promise.all(
     members.map(async (m) => ({ patient: await patientFor(env, user, m.patientId), treatment: m.treatment })),
   );
@@ -179,8 +183,10 @@ export async function bookFamilyVisit(request: Request, env: Env): Promise<Respo
 
 /** GET /api/appointmentOptions/family?date=&members=<patientId>:<treatment>,…&arrangement=. */
 export async function familyOptions(request: Request, env: Env): Promise<Response> {
-  const user = callerOf(request);
+  const caller = callerOf(request);
   const query = readQuery(request, FamilyOptionsQuery);
+  // The front desk asks for an account's family; a patient only for their own.
+  const user = query.accountId === undefined ? caller : await accountForDesk(env, caller, query.accountId);
   const members = query.members.split(',').map((part) => {
     const at = part.indexOf(':');
     if (at <= 0 || at === part.length - 1)
@@ -193,6 +199,14 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
   }
   for (const m of members) await patientFor(env, user, m.patientId);
   return json({ slots: await familySlots(env, members, query.date, query.arrangement) });
+}
+
+/** The account `accountId` (its holder), for staff only: anyone else is refused. */
+export async function accountForDesk(env: Env, caller: User, accountId: string): Promise<Patient> {
+  if (caller.role !== 'admin') throw new HttpError(403, 'Only the clinic can book for another account');
+  const account = await userById(env.DB, accountId);
+  if (!account) throw new HttpError(404, 'No such patient');
+  return account;
 }
 
 /** The date a person born on `birthDate` turns 18 (ISO; Feb 29 turns on Mar 1 in other years). */

@@ -178,6 +178,8 @@ export interface PatientMatchRow {
   phone: string | null;
   no_shows: number;
   has_account: number;
+  /** JSON: [{_id, name}] of their dependants. */
+  family: string;
 }
 
 /**
@@ -191,7 +193,9 @@ export async function searchUsers(db: D1Database, text: string): Promise<Patient
       `SELECT u.id, u.name, u.email, (u.firebase_uid IS NOT NULL) AS has_account,
          (SELECT b.phone FROM bookings b WHERE b.user_id = u.id AND b.phone != ''
            ORDER BY b.created_at DESC LIMIT 1) AS phone,
-         (SELECT count(*) FROM bookings n WHERE n.user_id = u.id AND n.status = 'no_show') AS no_shows
+         (SELECT count(*) FROM bookings n WHERE n.user_id = u.id AND n.status = 'no_show') AS no_shows,
+         (SELECT json_group_array(json_object('_id', d.id, 'name', d.name)) FROM (
+            SELECT id, name FROM users WHERE guardian_id = u.id AND erased_at IS NULL ORDER BY name COLLATE NOCASE) d) AS family
        FROM users u WHERE u.erased_at IS NULL AND (u.name LIKE ?1 ESCAPE '\\' OR u.email LIKE ?1 ESCAPE '\\')
        ORDER BY u.name COLLATE NOCASE, u.email LIMIT 20`,
     )

@@ -10,18 +10,24 @@ import type { Dependant } from '../api/dependants.ts';
 interface FamilyVisitDialogProps {
   /** The account holder's name, and their family. */
   myName: string;
-  family: readonly Dependant[];
+  family: readonly Pick<Dependant, '_id' | 'name'>[];
   /** The treatments offered that day (id and name). */
   treatments: readonly { _id: string; name: string }[];
   /** ISO date, and as the page shows it. */
   isoDate: string;
   displayDate: string;
+  /**
+   * The front desk books for an account by phone (its holder's id and the caller's phone), paid at
+   * the clinic; without it the signed-in patient books for their own family.
+   */
+  desk?: { accountId: string; phone: string; onBooked(message: string): void };
   onClose(): void;
 }
 
 /**
  * docs/product.md#family: a family visit on the chosen day: who comes, for what, together or one
- * after another; the starts where everyone fits; one tap books them all (or nothing).
+ * after another; the starts where everyone fits; one tap books them all (or nothing). The front
+ * desk uses it too, for a caller's family (docs/product.md#book-by-phone).
  */
 export function FamilyVisitDialog({
   myName,
@@ -29,12 +35,13 @@ export function FamilyVisitDialog({
   treatments,
   isoDate,
   displayDate,
+  desk,
   onClose,
 }: FamilyVisitDialogProps) {
   const ids = useId();
   const { mutate } = useSWRConfig();
-  // "me": the account holder, who needs no id (the server takes the caller).
-  const people = [{ _id: 'me', name: `${myName} (me)` }, ...family];
+  // "me": the account holder, who needs no id (the server takes the caller, or the desk's account).
+  const people = [{ _id: 'me', name: desk ? myName : `${myName} (me)` }, ...family];
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [arrangement, setArrangement] = useState<Arrangement>('together');
   const [slot, setSlot] = useState('');
@@ -48,7 +55,7 @@ export function FamilyVisitDialog({
     members.length >= 2
       ? `/appointmentOptions/family?date=${isoDate}&arrangement=${arrangement}&members=${encodeURIComponent(
           members.map((m) => `${m.patientId}:${m.treatment}`).join(','),
-        )}`
+        )}${desk ? `&accountId=${encodeURIComponent(desk.accountId)}` : ''}`
       : null;
   const { data: options, error } = useSWR<FamilyOptions>(key, apiFetcher<FamilyOptions>);
   const slots = options?.slots ?? [];
@@ -60,15 +67,24 @@ export function FamilyVisitDialog({
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await api<FamilyVisitBooked>('/bookings/family', {
+      const visit = {
+        appointmentDate: isoDate,
+        slot: chosenSlot,
+        arrangement,
+        members: members.map((m) =>
+          m.patientId === 'me' ? (desk ? { ...m, patientId: desk.accountId } : { treatment: m.treatment }) : m,
+        ),
+      };
+      const answer = await api<FamilyVisitBooked>(desk ? '/phone-bookings/family' : '/bookings/family', {
         method: 'POST',
-        body: JSON.stringify({
-          appointmentDate: isoDate,
-          slot: chosenSlot,
-          arrangement,
-          members: members.map((m) => (m.patientId === 'me' ? { treatment: m.treatment } : m)),
-        }),
+        body: JSON.stringify(
+          desk ? { ...visit, accountId: desk.accountId, phone: desk.phone, payment: 'clinic' } : visit,
+        ),
       });
+      if (desk) {
+        desk.onBooked(answer.message);
+        return;
+      }
       setBooked(answer.message);
       void mutate(isMyBookingsKey);
     } catch (cause) {

@@ -12,6 +12,7 @@ import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { DOCTORS_KEY, TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
 import { type PatientMatch, useFrontDesk, usePatientSearch } from '../api/front-desk-actions.ts';
 
 type PhoneBookingDialogProps = {
@@ -62,6 +63,8 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
   const [limitReason, setLimitReason] = useState('');
   const [picked, setPicked] = useState('');
   const [sending, setSending] = useState(false);
+  // The caller books for their family: the family visit's dialog, for their account.
+  const [familyVisit, setFamilyVisit] = useState(false);
   const search = usePatientSearch(who === 'existing' ? query : '');
   const free = useFreeSlots(date, treatmentId);
   const { data: treatments } = useSWR<Treatment[]>(TREATMENTS_KEY, apiFetcher<Treatment[]>);
@@ -79,6 +82,27 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
   const close = () => {
     if (!sending) onClose();
   };
+
+  if (familyVisit && patient) {
+    return (
+      <FamilyVisitDialog
+        myName={patient.name}
+        family={patient.family}
+        treatments={options}
+        isoDate={format(date, 'yyyy-MM-dd')}
+        displayDate={format(date, APPOINTMENT_DATE_FORMAT)}
+        desk={{
+          accountId: patient._id,
+          phone: phone.trim(),
+          onBooked(message) {
+            notify.success(message, 'To pay at the clinic: the times are kept.');
+            onBooked(format(date, 'yyyy-MM-dd'));
+          },
+        }}
+        onClose={() => setFamilyVisit(false)}
+      />
+    );
+  }
 
   function choose(match: PatientMatch) {
     setPatient(match);
@@ -187,6 +211,19 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
                     ))
                   )}
                 </fieldset>
+              )}
+              {patient && patient.family.length > 0 && (
+                <p className="phone-booking__family">
+                  <span className="muted">Family: {patient.family.map((m) => m.name).join(', ')}</span>{' '}
+                  <button
+                    type="button"
+                    className="button button--small"
+                    onClick={() => setFamilyVisit(true)}
+                    disabled={!phone.trim() || options.length === 0}
+                  >
+                    Book a family visit
+                  </button>
+                </p>
               )}
             </>
           ) : (

@@ -96,6 +96,7 @@ const DAY: ScheduleDay = {
   ],
 };
 
+const familyQueries: string[] = [];
 let requests: { line: string; body: string }[];
 let review: ScheduleEntry[];
 
@@ -159,8 +160,22 @@ beforeEach(() => {
           phone: '555 0100',
           noShows: 1,
           hasAccount: true,
+          family: [],
+        },
+        {
+          _id: 'u-fay',
+          name: 'Fay Family',
+          email: 'fay@example.com',
+          phone: '555 0199',
+          noShows: 0,
+          hasAccount: true,
+          family: [{ _id: 'd-finn', name: 'Finn Family' }],
         },
       ]);
+    }
+    if (url.pathname === '/api/appointmentOptions/family') {
+      familyQueries.push(url.search);
+      return json({ slots: ['02.30 PM - 03.00 PM'] });
     }
     if (url.pathname === '/api/appointmentOptions') {
       return json([
@@ -324,6 +339,42 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
           treatment: 'Teeth Cleaning',
           appointmentDate: 'Nov 21, 2026',
           slot: '03.00 PM - 03.30 PM',
+          payment: 'clinic',
+        },
+      ],
+    ]);
+  });
+
+  it('books a caller’s family visit by phone: their family on the card, the starts where all fit, paid at the clinic', async () => {
+    const user = await openSchedule();
+    await user.click(screen.getByRole('button', { name: 'Book by phone' }));
+    const phoneDialog = within(await screen.findByRole('dialog', { name: 'Book by phone' }));
+    await user.type(phoneDialog.getByLabelText('Find by name or email'), 'fam');
+    await user.click(await phoneDialog.findByRole('radio', { name: /Fay Family/ }));
+    expect(phoneDialog.getByText('Family: Finn Family')).toBeTruthy();
+    await phoneDialog.findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await user.click(phoneDialog.getByRole('button', { name: 'Book a family visit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Family visit on Nov 21, 2026' }));
+    await user.selectOptions(dialog.getByLabelText('Fay Family'), 'Teeth Cleaning');
+    await user.selectOptions(dialog.getByLabelText('Finn Family'), 'Teeth Cleaning');
+    await user.click(dialog.getByRole('radio', { name: 'One after another' }));
+    await dialog.findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    expect(familyQueries.at(-1)).toContain('accountId=u-fay');
+    await user.click(dialog.getByRole('button', { name: 'Book the family visit' }));
+    expect(await findToast('Done at the desk')).toBe('success');
+    expect(posts().map((p) => [p.line, JSON.parse(p.body)])).toEqual([
+      [
+        'POST /api/phone-bookings/family',
+        {
+          appointmentDate: '2026-11-21',
+          slot: '02.30 PM - 03.00 PM',
+          arrangement: 'back-to-back',
+          members: [
+            { patientId: 'u-fay', treatment: 'teeth-cleaning' },
+            { patientId: 'd-finn', treatment: 'teeth-cleaning' },
+          ],
+          accountId: 'u-fay',
+          phone: '555 0199',
           payment: 'clinic',
         },
       ],
