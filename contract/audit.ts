@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'recall.added',
   'recall.changed',
   'record.read',
+  'form.saved',
+  'form.answered',
   'sms.stopped',
   'sms.started',
   'payment.succeeded',
@@ -67,6 +69,7 @@ export const AUDIT_TARGET_TYPES = [
   'clinic',
   'recall',
   'sms',
+  'form',
 ] as const;
 export const AuditTargetType = v.picklist(AUDIT_TARGET_TYPES);
 export type AuditTargetType = v.InferOutput<typeof AuditTargetType>;

@@ -62,6 +62,7 @@ import {
   RecordInvite,
   RecordInvited,
 } from './family.ts';
+import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
   MessageSettings,
@@ -198,6 +199,11 @@ export const routes = {
   'GET /bookings/:id': { audience: 'owner', response: Booking },
   'DELETE /bookings/:id': { audience: 'owner', query: CancelQuery, response: BookingCancelled },
   'GET /bookings/:id/receipt': { audience: 'owner', response: Receipt },
+  'GET /bookings/:id/forms': { audience: 'owner', response: v.array(BookingForm) },
+  'PUT /bookings/:id/forms/:formId': { audience: 'owner', body: FormAnswers, response: FormAnswered },
+  'GET /forms': { audience: 'admin', response: v.array(FormSummary) },
+  'POST /forms': { audience: 'admin', body: FormTemplate, response: FormSaved },
+  'PUT /forms/:id': { audience: 'admin', body: FormTemplate, response: FormSaved },
   'GET /bookings/:id/calendar.ics': { audience: 'owner', response: { file: 'text/calendar' } },
   'POST /bookings/:id/reschedule': { audience: 'owner', body: Reschedule, response: Rescheduled },
   'POST /bookings/:id/attendance': { audience: 'admin', body: Attendance, response: AttendanceSaved },

@@ -1,11 +1,14 @@
 /**
  * The local clinic's seed: treatments of 30, 60 and 90 minutes with prices and the specialty that
  * performs each, four doctors of four specialties (each working every day, 09:00 to 17:00),
- * reviews and the two accounts. Plain data and SQL, shared by `npm start` (through wrangler's local
+ * reviews, the first forms and the two accounts. Plain data and SQL, shared by `npm start` (through wrangler's local
  * bindings) and the Worker tests (inside workerd). Migration 0005 gives every clinic its
  * specialties, two chairs and its opening hours (every day, 09:00 to 17:00, as the product
  * reference says): the seed leaves those to it, so an admin's changes to them stay.
  */
+
+import type { FormQuestion } from '../contract/forms.ts';
+import { toQuestionnaire } from '../contract/questionnaire.ts';
 
 /** The seed accounts, verified, with the Firebase uid each is created with in the auth emulator. */
 export const SEED_ACCOUNTS = [
@@ -181,6 +184,78 @@ export const SEED_REVIEWS = [
   },
 ] satisfies { id: string; name: string; location: string; imageKey: string; review: string; look: AvatarLook }[];
 
+/**
+ * The clinic's first forms (docs/product.md#forms): a medical history every visit needs, renewed
+ * yearly, and the root canal's consent, given for each visit.
+ */
+export const SEED_FORMS: {
+  id: string;
+  title: string;
+  renewMonths: number | null;
+  treatments: 'all' | string[];
+  items: FormQuestion[];
+}[] = [
+  {
+    id: 'medical-history',
+    title: 'Medical history',
+    renewMonths: 12,
+    treatments: 'all',
+    items: [
+      {
+        linkId: 'penicillin',
+        text: 'Are you allergic to penicillin?',
+        type: 'boolean',
+        required: true,
+        alert: 'Penicillin allergy',
+      },
+      { linkId: 'other-allergies', text: 'Any other allergies (latex, anaesthetics, foods)?', type: 'string' },
+      {
+        linkId: 'blood-thinners',
+        text: 'Do you take blood thinners?',
+        type: 'boolean',
+        required: true,
+        alert: 'Blood thinners',
+      },
+      {
+        linkId: 'heart',
+        text: 'Do you have a heart condition or a pacemaker?',
+        type: 'boolean',
+        required: true,
+        alert: 'Heart condition',
+      },
+      { linkId: 'pregnant', text: 'Are you pregnant, or could you be?', type: 'boolean', alert: 'Pregnancy' },
+      { linkId: 'medicines', text: 'Which medicines do you take? One per line.', type: 'text' },
+      {
+        linkId: 'smoking',
+        text: 'Do you smoke?',
+        type: 'choice',
+        options: [
+          { code: 'never', display: 'Never' },
+          { code: 'former', display: 'Not any more' },
+          { code: 'current', display: 'Yes' },
+        ],
+      },
+      { linkId: 'last-visit', text: 'When did you last see a dentist?', type: 'date' },
+    ],
+  },
+  {
+    id: 'root-canal-consent',
+    title: 'Consent to root canal treatment',
+    renewMonths: null,
+    treatments: ['root-canal'],
+    items: [
+      {
+        linkId: 'understood',
+        text: 'I understand what the treatment involves, its risks (pain, swelling, a crown may be needed, the tooth may still be lost) and the alternatives, and I had the chance to ask questions.',
+        type: 'boolean',
+        required: true,
+      },
+      { linkId: 'sedation', text: 'I would like sedation.', type: 'boolean' },
+      { linkId: 'signature', text: 'Type your full name to sign', type: 'signature', required: true },
+    ],
+  },
+];
+
 export interface SeedStatement {
   sql: string;
   params: (string | number | null)[];
@@ -193,11 +268,11 @@ export interface SeedStatement {
  */
 export function seedStatements(
   accountUids: Record<string, string> = {},
+  // recall: false seeds a database from before migration 0013 (a migration test): no recall intervals, no forms.
   { recall = true }: { recall?: boolean } = {},
 ): SeedStatement[] {
   const statements: SeedStatement[] = [];
   SEED_TREATMENTS.forEach((t, position) => {
-    // recall: false seeds a database from before migration 0013 (a migration test), without the column.
     statements.push(
       recall
         ? {
@@ -236,6 +311,30 @@ export function seedStatements(
       params: [r.id, r.name, `/api/images/${r.imageKey}`, r.review, r.location, `2026-01-0${i + 1}T12:00:00.000Z`],
     });
   });
+  if (recall) {
+    for (const f of SEED_FORMS) {
+      const questionnaire = toQuestionnaire(
+        f.id,
+        1,
+        f.title,
+        f.items.map((q) => ({ ...q, required: q.required ?? false })),
+      );
+      statements.push(
+        {
+          sql: 'INSERT INTO forms (id, title, renew_months, all_treatments) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING',
+          params: [f.id, f.title, f.renewMonths, f.treatments === 'all' ? 1 : 0],
+        },
+        {
+          sql: 'INSERT INTO form_versions (form_id, version, questionnaire) VALUES (?1, 1, ?2) ON CONFLICT DO NOTHING',
+          params: [f.id, JSON.stringify(questionnaire)],
+        },
+        ...(f.treatments === 'all' ? [] : f.treatments).map((treatment) => ({
+          sql: 'INSERT INTO treatment_forms (treatment_id, form_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING',
+          params: [treatment, f.id],
+        })),
+      );
+    }
+  }
   for (const a of SEED_ACCOUNTS) {
     statements.push({
       sql: `INSERT INTO users (id, email, name, role, firebase_uid, email_verified) VALUES (?1, ?2, ?3, ?4, ?5, 1)

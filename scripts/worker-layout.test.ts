@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * clock and the Env type, and the contract: never a route handler.
  */
 const SRC = 'worker/src';
-const DOMAINS = ['booking', 'clinic', 'messages', 'money', 'people', 'platform'];
+const DOMAINS = ['booking', 'clinic', 'messages', 'money', 'people', 'platform', 'records'];
 /** Modules outside a data/ folder that a data module may use: pure helpers without routes. */
 const ALLOWED_OUTSIDE_DATA = ['worker/src/platform/clinic-time.ts', 'worker/src/platform/env.ts'];
 

@@ -92,6 +92,7 @@ import { errorResponse, HttpError, json } from './platform/http.ts';
 import { countQueries } from './platform/query-count.ts';
 import { scheduled } from './platform/scheduled.ts';
 import { withSecurityHeaders } from './platform/security.ts';
+import { answerForm, createForm, getBookingForms, getForms, updateForm } from './records/forms.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
@@ -188,6 +189,11 @@ const handlers = {
   'DELETE /bookings/:id': cancelBooking,
   'GET /bookings/:id/calendar.ics': bookingCalendar,
   'GET /bookings/:id/receipt': getReceipt,
+  'GET /bookings/:id/forms': getBookingForms,
+  'PUT /bookings/:id/forms/:formId': answerForm,
+  'GET /forms': getForms,
+  'POST /forms': createForm,
+  'PUT /forms/:id': updateForm,
   'POST /bookings/:id/reschedule': rescheduleBooking,
   'POST /bookings/:id/attendance': markAttendance,
   'POST /bookings/:id/desk-payment': recordDeskPayment,

@@ -522,6 +522,38 @@ describe('one audit row per change, in its batch', () => {
     ]);
   });
 
+  it('records a form saved by the admin and a form answered by the patient', async () => {
+    const saved = await send('POST', '/api/forms', {
+      title: 'Intake',
+      renewMonths: null,
+      treatments: ['teeth-cleaning'],
+      items: [{ linkId: 'reason', text: 'What brings you in?', type: 'string', required: true }],
+    });
+    await expectStatus(saved, 201);
+    const { _id: formId } = await saved.json<{ _id: string }>();
+    expect((await entriesAbout(formId)).map((e) => [e.action, e.actor, e.target.name, e.after])).toEqual([
+      ['form.saved', byAdmin, 'Intake', { version: 1, questions: 1 }],
+    ]);
+    const { auth } = await newPatient();
+    const date = clinicDay(bookingDay++);
+    const [slot] = await slotsOf(date, 'teeth-cleaning');
+    const booked = await send(
+      'POST',
+      '/api/bookings',
+      { treatment: 'teeth-cleaning', appointmentDate: date, slot },
+      auth,
+    );
+    await expectStatus(booked, 201);
+    const { insertedId: booking } = await booked.json<{ insertedId: string }>();
+    await expectStatus(
+      await send('PUT', `/api/bookings/${booking}/forms/${formId}`, { answers: { reason: 'A chipped tooth' } }, auth),
+      200,
+    );
+    expect((await entriesAbout(booking)).map((e) => [e.action, e.target.name, e.after])).toEqual([
+      ['form.answered', expect.stringMatching(/: Intake$/), { form: 'Intake', version: 1 }],
+    ]);
+  });
+
   it('has written every action of the contract by now', async () => {
     const { results } = await env.DB.prepare('SELECT DISTINCT action FROM audit_log').all<{ action: string }>();
     expect(results.map((row) => row.action).sort()).toEqual([...AUDIT_ACTIONS].sort());

@@ -250,6 +250,11 @@ export function renderMail(
         intro: [
           `This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`,
           ...(answers.length > 0 ? ['Please let us know if you are coming: one tap below, no sign-in needed.'] : []),
+          ...(data.formsToFill
+            ? [
+                `Before you come, please fill in ${data.formsToFill === 1 ? 'the form' : `the ${data.formsToFill} forms`} your visit needs (a few minutes, on your phone): ${env.APP_URL}/dashboard/forms/${data.bookingId}`,
+              ]
+            : []),
         ],
         details,
         links: answers,

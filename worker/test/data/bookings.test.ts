@@ -339,6 +339,7 @@ describe('bookings: statements against D1', () => {
       freeCancellationUntil: '2026-12-07T14:00:00.000Z',
       rescheduleUntil: '2026-12-09T02:00:00.000Z',
       familyVisitId: null,
+      formsToFill: 1,
     });
   });
 

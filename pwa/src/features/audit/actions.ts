@@ -36,6 +36,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'recall.added': 'Added recall',
   'recall.changed': 'Changed recall',
   'record.read': 'Opened a family member’s record',
+  'form.saved': 'Saved a form',
+  'form.answered': 'Answered a form',
   'sms.stopped': 'Patient stopped SMS',
   'sms.started': 'Patient restarted SMS',
   'payment.succeeded': 'Payment received',

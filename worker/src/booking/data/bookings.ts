@@ -53,6 +53,7 @@ export interface BookingRow {
   family_visit_id: string | null;
   /** The account that books, pays and is mailed for it: the patient's, or their guardian's. */
   account_id: string;
+  forms_to_fill: number;
 }
 
 /** SQL: the account booking `b` belongs to: its patient's guardian for a dependant, else its patient. */
@@ -63,7 +64,8 @@ export const ACCOUNT_OF_B = `${ACCOUNT_OF('b')} AS account_id`;
 const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
-  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B}`;
+  coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B},
+  (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled') AS forms_to_fill`;
 const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
 /** An address as the screens show it: none for a patient without email (an .invalid address). */
@@ -112,6 +114,7 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
     freeCancellationUntil: freeCancellationUntil(env, row, policy.freeCancellationHours).toISOString(),
     rescheduleUntil: new Date(startsAt.getTime() - policy.rescheduleCutoffHours * HOUR).toISOString(),
     familyVisitId: row.family_visit_id,
+    formsToFill: row.forms_to_fill,
   };
 }
 
@@ -542,6 +545,10 @@ export interface ScheduleRow {
   family: string;
   needs_review: number;
   no_shows: number;
+  /** JSON: the titles of the forms it needs that are missing or expired. */
+  forms_missing: string;
+  /** JSON: the alerts its patient's answers raise ("Penicillin allergy"). */
+  alerts: string;
   expired: number;
   /** The latest refund of its payments, as "<status> <cents>" (e.g. "succeeded 8000"), or null. */
   refund: string | null;
@@ -557,6 +564,10 @@ const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.t
         AND (f.id = coalesce(p.guardian_id, p.id) OR f.guardian_id = coalesce(p.guardian_id, p.id))
       ORDER BY account DESC, f.name) m) AS family,
   (SELECT count(*) FROM bookings n WHERE n.user_id = b.user_id AND n.status = 'no_show') AS no_shows,
+  (SELECT json_group_array(bf.title) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled')
+    AS forms_missing,
+  (SELECT json_group_array(DISTINCT j.value) FROM booking_forms bf JOIN form_responses r ON r.id = bf.response_id,
+     json_each(r.alerts) j WHERE bf.booking_id = b.id) AS alerts,
   (SELECT p.refund_status || ' ' || p.refund_amount_cents FROM payments p
     WHERE p.booking_id = b.id AND p.refund_status IS NOT NULL ORDER BY p.refund_updated_at DESC LIMIT 1) AS refund`;
 const FROM_SCHEDULE =
@@ -623,6 +634,9 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     })),
     needsReview: row.needs_review === 1,
     noShows: row.no_shows,
+    formsMissing: JSON.parse(row.forms_missing) as string[],
+    formsComplete: row.forms_missing === '[]',
+    alerts: JSON.parse(row.alerts) as string[],
   };
 }
 

@@ -51,8 +51,9 @@ export interface MailData {
   reason?: string | null;
   /** reschedule: the time it had before. */
   from?: { date: string; startMinute: number };
-  /** reminder: which one. */
+  /** reminder: which one, and how many of the visit's forms are still to fill. */
   reminder?: '24h' | '2h';
+  formsToFill?: number;
   /** receipt: the payment. */
   amountCents?: number;
   currency?: string;
@@ -187,7 +188,8 @@ export function queueClaimedReminders(db: D1Database, token: string, now: Date):
       `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, booking_version, data, next_attempt_at, created_at)
        SELECT lower(hex(randomblob(16))), 'reminder:' || r.id || CASE c.channel WHEN 'sms' THEN ':sms' ELSE '' END,
          'reminder', c.channel, CASE c.channel WHEN 'sms' THEN u.sms_phone ELSE b.email END, b.id, b.version,
-         json_patch(${BOOKING_SNAPSHOT}, json_object('reminder', r.kind)), ?2, ?2
+         json_patch(${BOOKING_SNAPSHOT}, json_object('reminder', r.kind, 'formsToFill',
+           (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled'))), ?2, ?2
        FROM reminders r
          JOIN bookings b ON b.id = r.booking_id
          JOIN users u ON u.id = b.user_id

@@ -32,6 +32,7 @@ const booking = (id: string, email: string): Booking => ({
   freeCancellationUntil: '2026-11-24T14:00:00.000Z',
   rescheduleUntil: '2026-11-24T14:00:00.000Z',
   familyVisitId: null,
+  formsToFill: 0,
 });
 
 let lists: Record<string, Booking[]>;

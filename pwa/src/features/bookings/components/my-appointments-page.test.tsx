@@ -44,6 +44,7 @@ function booking(id: string, fields: Partial<Booking>): Booking {
     freeCancellationUntil: '2026-11-24T14:00:00.000Z',
     rescheduleUntil: '2026-11-24T14:00:00.000Z',
     familyVisitId: null,
+    formsToFill: 0,
     ...fields,
   };
 }

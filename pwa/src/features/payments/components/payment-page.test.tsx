@@ -77,6 +77,7 @@ beforeEach(() => {
     freeCancellationUntil: '2026-05-03T08:00:00.000Z',
     rescheduleUntil: '2026-05-03T08:00:00.000Z',
     familyVisitId: null,
+    formsToFill: 0,
   };
   receipt = {
     bookingId: 'b-1',

@@ -44,6 +44,9 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     family: [],
     needsReview: false,
     noShows: 0,
+    formsComplete: true,
+    formsMissing: [],
+    alerts: [],
     ...fields,
   };
 }

@@ -1,0 +1,193 @@
+import {
+  type BookingForm,
+  type FormAnswered,
+  FormAnswers,
+  type FormSaved,
+  type FormSummary,
+  FormTemplate,
+  type Questionnaire,
+} from '../../../contract/forms.ts';
+import { questionsOf, toQuestionnaire } from '../../../contract/questionnaire.ts';
+import { bookingFor } from '../booking/bookings.ts';
+import { callerOf } from '../people/auth.ts';
+import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json, readJson } from '../platform/http.ts';
+import {
+  type FormRow,
+  type FormWrite,
+  formById,
+  formsOfBooking,
+  insertForm,
+  insertResponse,
+  listForms,
+  responseByKey,
+  reviseForm,
+  unknownTreatments,
+} from './data/forms.ts';
+import { answersOf, readAnswers, toResponse } from './questionnaire.ts';
+
+type Params = { params: Record<string, string> };
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+function toSummary(row: FormRow): FormSummary {
+  const questionnaire = JSON.parse(row.questionnaire) as Questionnaire;
+  return {
+    _id: row.id,
+    title: row.title,
+    version: row.current_version,
+    renewMonths: row.renew_months,
+    treatments: row.all_treatments === 1 ? 'all' : (JSON.parse(row.treatments) as string[]),
+    items: questionsOf(questionnaire),
+    questionnaire,
+  };
+}
+
+/** GET /api/forms (admin): each form with its current version. */
+export async function getForms(_request: Request, env: Env): Promise<Response> {
+  return json((await listForms(env.DB)).map(toSummary));
+}
+
+/** The template as it is written: its treatments known, its questions a Questionnaire. */
+async function formWrite(env: Env, id: string, request: Request): Promise<FormWrite> {
+  const template = await readJson(request, FormTemplate);
+  if (template.treatments !== 'all') {
+    const unknown = await unknownTreatments(env.DB, template.treatments);
+    if (unknown.length > 0) throw new HttpError(400, `No such treatment: ${unknown.join(', ')}`);
+  }
+  return {
+    id,
+    title: template.title,
+    renewMonths: template.renewMonths,
+    treatments: template.treatments,
+    questionnaire: toQuestionnaire(id, 1, template.title, template.items),
+  };
+}
+
+/** POST /api/forms (admin): a new form, at version 1. */
+export async function createForm(request: Request, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const form = await formWrite(env, crypto.randomUUID(), request);
+  await env.DB.batch([
+    ...insertForm(env.DB, form),
+    auditEntry(env.DB, {
+      actor: admin,
+      action: 'form.saved',
+      target: { type: 'form', id: form.id, name: form.title },
+      after: { version: 1, questions: form.questionnaire.item.length },
+    }),
+  ]);
+  return json({ acknowledged: true, _id: form.id, version: 1 } satisfies FormSaved, 201);
+}
+
+/** PUT /api/forms/:id (admin): the form's next version; answers given on older ones keep theirs. */
+export async function updateForm(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const id = request.params.id ?? '';
+  if (!(await formById(env.DB, id))) throw new HttpError(404, 'No such form');
+  const form = await formWrite(env, id, request);
+  const version = (param: (value: unknown) => string) => `(SELECT current_version FROM forms WHERE id = ${param(id)})`;
+  const [changed] = await env.DB.batch([
+    ...reviseForm(env.DB, form),
+    auditEntry(env.DB, {
+      actor: admin,
+      action: 'form.saved',
+      target: { type: 'form', id, name: form.title },
+      after: { version, questions: form.questionnaire.item.length },
+    }),
+  ]);
+  if (!changed?.meta.changes) throw new HttpError(404, 'No such form');
+  const saved = await formById(env.DB, id);
+  return json({ acknowledged: true, _id: id, version: saved?.current_version ?? 1 } satisfies FormSaved);
+}
+
+/**
+ * GET /api/bookings/:id/forms (the booking's account, or staff): the forms the visit needs, each
+ * with where it stands, its questionnaire, and the answers that count (or the last ones given, to
+ * pre-fill a form to renew).
+ */
+export async function getBookingForms(request: Request & Params, env: Env): Promise<Response> {
+  const booking = await bookingFor(env, callerOf(request), request.params.id ?? '');
+  const rows = await formsOfBooking(env.DB, booking.id);
+  return json(
+    rows.map(
+      (row): BookingForm => ({
+        _id: row.form_id,
+        title: row.title,
+        status: row.status,
+        questionnaire: JSON.parse(row.questionnaire) as Questionnaire,
+        answers: row.response ? answersOf(JSON.parse(row.response)) : null,
+        answeredAt: row.answered_at,
+        alerts: row.alerts ? (JSON.parse(row.alerts) as string[]) : [],
+      }),
+    ),
+  );
+}
+
+/**
+ * PUT /api/bookings/:id/forms/:formId (the booking's account, or staff at the kiosk): the answers,
+ * checked against the form's current version (a missing required answer or a wrong type is a 400
+ * naming the question), stored as a new QuestionnaireResponse with the alerts they raise and, for a
+ * consent, the typed signature and its time; its audit row in the same batch. An Idempotency-Key
+ * (a form sent from the phone's outbox) makes a repeat store nothing.
+ */
+export async function answerForm(request: Request & Params, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  const key = request.headers.get('Idempotency-Key');
+  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(400, 'An Idempotency-Key is 8 to 128 letters, digits or -_.:');
+  }
+  const booking = await bookingFor(env, user, request.params.id ?? '');
+  const formId = request.params.formId ?? '';
+  const form = (await formsOfBooking(env.DB, booking.id)).find((row) => row.form_id === formId);
+  if (!form) throw new HttpError(404, 'This visit needs no such form');
+  const { answers } = await readJson(request, FormAnswers);
+  const questionnaire = JSON.parse(form.questionnaire) as Questionnaire;
+  const read = readAnswers(questionnaire, answers);
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const [stored] = await env.DB.batch([
+    insertResponse(env.DB, {
+      id,
+      formId,
+      version: form.current_version,
+      patientId: booking.user_id,
+      bookingId: booking.id,
+      response: toResponse(id, questionnaire, booking.user_id, read.answers, now),
+      alerts: read.alerts,
+      signedName: read.signedName,
+      createdBy: user.id,
+      requestKey: key,
+      createdAt: now,
+    }),
+    auditEntry(
+      env.DB,
+      {
+        actor: user,
+        action: 'form.answered',
+        target: { type: 'booking', id: booking.id, name: `${booking.patient_name}: ${form.title}` },
+        after: {
+          form: form.title,
+          version: form.current_version,
+          ...(read.signedName ? { signedBy: read.signedName, signedAt: now } : {}),
+          ...(read.alerts.length > 0 ? { alerts: read.alerts } : {}),
+        },
+      },
+      IF_CHANGED,
+    ),
+  ]);
+  if (!stored?.meta.changes && key) {
+    // Sent before (the outbox retried after a lost answer): the same answer again.
+    const earlier = await responseByKey(env.DB, key);
+    if (earlier) {
+      return json({
+        acknowledged: true,
+        insertedId: earlier.id,
+        status: 'filled',
+        alerts: JSON.parse(earlier.alerts) as string[],
+      } satisfies FormAnswered);
+    }
+  }
+  return json({ acknowledged: true, insertedId: id, status: 'filled', alerts: read.alerts } satisfies FormAnswered);
+}
