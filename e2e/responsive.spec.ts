@@ -278,6 +278,8 @@ async function patientPagesFit(page: Page) {
   await expect(page.getByRole('main').getByText('This appointment is paid.')).toBeVisible();
   await expect(page.getByRole('main').getByText(/Please pay/)).toHaveCount(0);
   await visit(page, `/dashboard/receipt/${paid}`, 'Your receipt');
+  // A root canal needs the medical history and its consent: both forms, every kind of question.
+  await visit(page, `/dashboard/forms/${paid}`, 'Forms for your visit');
 
   await visit(page, '/dashboard', 'My Appointments');
   await expectHeadingNearTop(page, 'My Appointments');
@@ -327,6 +329,7 @@ async function adminPagesFit(page: Page) {
     ['/dashboard/add-doctors', 'Add A Doctor'],
     ['/dashboard/refunds', 'Refunds'],
     ['/dashboard/recalls', 'Recall'],
+    ['/dashboard/form-templates', 'Forms'],
     ['/dashboard/reviews', 'Reviews'],
     ['/dashboard/activity', 'Activity'],
     ['/dashboard/settings', 'Clinic settings'],

@@ -2,6 +2,7 @@ import { type ComponentType, createElement, lazy, Suspense, useEffect, useState 
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/spinner.tsx';
+import { kioskBooking } from '../features/forms/kiosk.ts';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -149,6 +150,16 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    path: '/dashboard/form-templates',
+    component: lazyNamed(() => import('../features/forms/components/form-templates-page.tsx'), 'FormTemplatesPage'),
+    access: 'admin',
+  },
+  {
+    path: '/dashboard/forms/:id',
+    component: lazyNamed(() => import('../features/forms/components/forms-page.tsx'), 'FormsPage'),
+    access: 'signed-in',
+  },
+  {
     path: '/dashboard/receipt/:id',
     component: lazyNamed(() => import('../features/payments/components/receipt-page.tsx'), 'ReceiptPage'),
     access: 'signed-in',
@@ -156,6 +167,7 @@ export const dashboardRoutes: PageRoute[] = [
 ];
 
 const DashboardLayout = lazyNamed(() => import('./layouts/dashboard-layout.tsx'), 'DashboardLayout');
+const KioskPage = lazyNamed(() => import('../features/forms/components/kiosk-page.tsx'), 'KioskPage');
 
 function renderRoute({ path, component: Page, access }: PageRoute) {
   return (
@@ -196,6 +208,16 @@ export function AppRoutes() {
   const dashboard = isDashboardPath(location);
   // On a move within the app too, the page's code loads beside the layout's and whatever its guard waits for.
   useEffect(() => void preloadRoute(location), [location]);
+
+  // A tablet handed to a patient (kiosk mode) shows the kiosk on every route, without any menu.
+  const kiosk = kioskBooking();
+  if (kiosk !== null) {
+    return (
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <KioskPage bookingId={kiosk} />
+      </Suspense>
+    );
+  }
 
   if (dashboard) {
     return (

@@ -9,6 +9,15 @@ export type SavedBookings = {
   savedAt: number;
 };
 
+/** A visit's forms as last loaded (questions and answers), kept to fill them offline. */
+export type SavedForms = {
+  bookingId: string;
+  /** Whose they are (lower case): sign-out deletes that user's. */
+  email: string;
+  forms: unknown[];
+  savedAt: number;
+};
+
 export type OutboxState = 'queued' | 'sending' | 'parked';
 
 /** A POST waiting to be sent: written offline, sent once when the connection is back. */
@@ -17,10 +26,14 @@ export type OutboxEntry = {
   key: string;
   /** API path, e.g. '/contact'. */
   path: string;
+  /** POST unless it says PUT (a form's answers). */
+  method?: 'POST' | 'PUT';
   /** The JSON body. */
   body: string;
   /** What the user knows the entry by (a contact message's subject), for notices. */
   label: string;
+  /** The notice once it is sent (default: the contact message's). */
+  sentText?: string;
   state: OutboxState;
   /** Failed attempts so far (network failures and 5xx answers). */
   attempts: number;
@@ -43,6 +56,7 @@ export const DB_NAME = 'smile-dental';
 export class ClinicDatabase extends Dexie {
   savedBookings!: EntityTable<SavedBookings, 'email'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
+  savedForms!: EntityTable<SavedForms, 'bookingId'>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -50,6 +64,7 @@ export class ClinicDatabase extends Dexie {
       savedBookings: 'email',
       outbox: 'key, state, nextAttemptAt',
     });
+    this.version(2).stores({ savedForms: 'bookingId, email' });
   }
 }
 

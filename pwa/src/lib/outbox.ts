@@ -22,11 +22,12 @@ export const parkedMessageText = (label: string, serverMessage: string) =>
 /** 4xx answers that say "later", not "never": retried like a 5xx. */
 const RETRYABLE_CLIENT_ERRORS = new Set([408, 425, 429]);
 
-export type OutboxRequest = { key: string; path: string; body: string };
+export type OutboxRequest = { key: string; path: string; body: string; method?: 'POST' | 'PUT' };
 export type Send = (request: OutboxRequest) => Promise<void>;
 
 export type NewOutboxEntry = OutboxRequest & {
   label: string;
+  sentText?: string;
   /** Attempts already made before queueing (1 after a direct send that hit a network failure). */
   failedAttempts?: number;
 };
@@ -34,10 +35,10 @@ export type NewOutboxEntry = OutboxRequest & {
 /** An attempt that gets no answer in this time counts as a network failure (and is retried later). */
 export const SEND_TIMEOUT_MS = 30_000;
 
-/** POST with the entry's Idempotency-Key, the same on every attempt; resolves on 2xx, throws ApiError otherwise. */
-const postWithKey: Send = async ({ key, path, body }) => {
+/** POST (or PUT) with the entry's Idempotency-Key, the same on every attempt; resolves on 2xx, throws ApiError otherwise. */
+const postWithKey: Send = async ({ key, path, body, method = 'POST' }) => {
   await api<unknown>(path, {
-    method: 'POST',
+    method,
     headers: { 'Idempotency-Key': key },
     body,
     signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
@@ -83,11 +84,13 @@ export class Outbox {
   }
 
   /** Queues a request and schedules its sending. */
-  async enqueue({ key, path, body, label, failedAttempts = 0 }: NewOutboxEntry): Promise<void> {
+  async enqueue({ key, path, body, method, label, sentText, failedAttempts = 0 }: NewOutboxEntry): Promise<void> {
     const now = Date.now();
     const entry: OutboxEntry = {
       key,
       path,
+      ...(method ? { method } : {}),
+      ...(sentText ? { sentText } : {}),
       body,
       label,
       state: 'queued',
@@ -180,7 +183,12 @@ export class Outbox {
 
   async #deliver(entry: OutboxEntry) {
     try {
-      await this.#send({ key: entry.key, path: entry.path, body: entry.body });
+      await this.#send({
+        key: entry.key,
+        path: entry.path,
+        body: entry.body,
+        ...(entry.method ? { method: entry.method } : {}),
+      });
     } catch (error) {
       if (
         error instanceof ApiError &&
@@ -201,7 +209,7 @@ export class Outbox {
       return;
     }
     await this.#db.outbox.delete(entry.key);
-    notify.success(QUEUED_MESSAGE_SENT_TEXT);
+    notify.success(entry.sentText ?? QUEUED_MESSAGE_SENT_TEXT);
   }
 
   /** Ends this drainer's claim with `changes`, unless another drainer has taken the entry over since. */

@@ -47,10 +47,11 @@ export type Session = {
    */
   confirmVerified(): Promise<boolean>;
   /**
-   * Ends the user's access tokens on the server (best effort), clears the access token and every
-   * per-user cache, then signs out of Firebase. The caller goes to '/'.
+   * Ends the user's access tokens on the server (best effort; not with `everywhere: false`, which
+   * signs out this device only: the front desk's tablet locking after kiosk mode), clears the
+   * access token and every per-user cache, then signs out of Firebase. The caller goes to '/'.
    */
-  signOut(): Promise<void>;
+  signOut(options?: { everywhere?: boolean }): Promise<void>;
 };
 
 /**
@@ -346,22 +347,25 @@ export function SessionProvider({
     return true;
   }, [ensureAuth, mutate, signedIn]);
 
-  const signOut = useCallback(async () => {
-    // The hint follows every change of the signed-in user, so it names the one signing out.
-    const email = signedInEmailHint();
-    await revokeAccessTokens();
-    setState({ user: null, loading: true });
-    forgetAccessToken();
-    writeHint(null);
-    try {
-      await mutate(() => true, undefined, { revalidate: false });
-      await clearPerUserData({ email });
-      const firebase = await loadFirebase();
-      await firebase.signOutOfFirebase();
-    } finally {
-      setState({ user: null, loading: false });
-    }
-  }, [mutate]);
+  const signOut = useCallback(
+    async ({ everywhere = true }: { everywhere?: boolean } = {}) => {
+      // The hint follows every change of the signed-in user, so it names the one signing out.
+      const email = signedInEmailHint();
+      if (everywhere) await revokeAccessTokens();
+      setState({ user: null, loading: true });
+      forgetAccessToken();
+      writeHint(null);
+      try {
+        await mutate(() => true, undefined, { revalidate: false });
+        await clearPerUserData({ email });
+        const firebase = await loadFirebase();
+        await firebase.signOutOfFirebase();
+      } finally {
+        setState({ user: null, loading: false });
+      }
+    },
+    [mutate],
+  );
 
   const session = useMemo<Session>(
     () => ({

@@ -11,6 +11,7 @@ const APP_ROUTES = [
   /^\/(login|signup|appointment|review)\/?$/,
   /^\/offers\/[^/]+\/?$/,
   /^\/l\/[^/]+\/?$/,
+  /^\/kiosk\/[^/]+\/?$/,
   /^\/dashboard(\/.*)?$/,
 ];
 

@@ -34,7 +34,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, Recall, All Users, Add A Doctor, Manage Doctors, Treatments, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
+  it('adds Schedule, Recall, All Users, Add A Doctor, Manage Doctors, Treatments, Forms, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
@@ -48,6 +48,7 @@ describe('dashboard layout', () => {
         ['Add A Doctor', '/dashboard/add-doctors'],
         ['Manage Doctors', '/dashboard/manage-doctors'],
         ['Treatments', '/dashboard/treatments'],
+        ['Forms', '/dashboard/form-templates'],
         ['Clinic hours', '/dashboard/clinic-hours'],
         ['Chairs', '/dashboard/chairs'],
         ['Specialties', '/dashboard/specialties'],

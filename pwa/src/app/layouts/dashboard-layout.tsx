@@ -86,6 +86,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/treatments">Treatments</MenuLink>
                 </li>
                 <li>
+                  <MenuLink href="/dashboard/form-templates">Forms</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/clinic-hours">Clinic hours</MenuLink>
                 </li>
                 <li>

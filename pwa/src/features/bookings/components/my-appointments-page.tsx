@@ -258,6 +258,12 @@ export function MyAppointmentsPage() {
               {booking.durationMinutes > 0 && (
                 <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
               )}
+              {/* They open offline too: the forms page keeps its own copy. */}
+              {booking.formsToFill > 0 && booking.status === 'active' && (
+                <Link href={`/dashboard/forms/${encodeURIComponent(booking._id)}`} className="bookings-table__forms">
+                  {booking.formsToFill === 1 ? '1 form' : `${booking.formsToFill} forms`} to fill before your visit
+                </Link>
+              )}
             </span>
           ),
         },

@@ -4,6 +4,8 @@ import { formatPrice } from '../../../components/price.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { FormAnswers } from '../../forms/components/form-answers.tsx';
+import { startKiosk } from '../../forms/kiosk.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
 import type { ScheduleEntry } from '../api/get-schedule.ts';
 
@@ -148,6 +150,16 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
             <dd>{entry.family.map((f) => (f.accountHolder ? `${f.name} (books for them)` : f.name)).join(', ')}</dd>
           </div>
         )}
+        {entry.alerts.length > 0 && (
+          <div>
+            <dt>Alerts</dt>
+            <dd className="booking-record__alerts">{entry.alerts.join(', ')}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Forms</dt>
+          <dd>{entry.formsComplete ? 'Complete' : `Missing: ${entry.formsMissing.join(', ')}`}</dd>
+        </div>
         <div>
           <dt>Reminder answer</dt>
           <dd>{CONFIRMATION_TEXT[entry.confirmation]}</dd>
@@ -157,6 +169,14 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
           <dd>{entry.noShows}</dd>
         </div>
       </dl>
+      <FormAnswers bookingId={entry._id} />
+      {entry.status === 'active' && !entry.formsComplete && (
+        <p className="booking-record__kiosk">
+          <button type="button" className="button button--small" onClick={() => startKiosk(entry._id)}>
+            Hand the tablet to {entry.patientName} for their forms
+          </button>
+        </p>
+      )}
       {entry.needsReview && (
         <div className="booking-record__review">
           <p>

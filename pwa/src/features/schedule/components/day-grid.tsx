@@ -31,6 +31,9 @@ export function entryNotes(entry: ScheduleEntry): string[] {
   if (entry.status === 'active' && entry.confirmation === 'callback') notes.push('Please call');
   if (entry.status === 'active' && entry.confirmation === 'confirmed') notes.push('Confirmed');
   if (entry.familyVisitId) notes.push('Family visit');
+  // What the dentist must know first, then whether the forms are in (docs/product.md#forms).
+  for (const alert of entry.alerts) notes.push(`⚠ ${alert}`);
+  if (entry.status === 'active' && !entry.formsComplete) notes.push('Forms missing');
   if (entry.noShows > 0 && entry.status !== 'no_show')
     notes.push(`${entry.noShows} no-show${entry.noShows === 1 ? '' : 's'}`);
   return notes;

@@ -1,0 +1,90 @@
+import useSWR, { useSWRConfig } from 'swr';
+import type { BookingForm, FormAnswered } from '../../../../../contract/forms.ts';
+import { api } from '../../../lib/api.ts';
+import { isMyBookingsKey, isScheduleKey } from '../../../lib/cache-keys.ts';
+import { clinicDb } from '../../../lib/db.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
+
+export type { BookingForm };
+export type Answers = Record<string, boolean | string>;
+
+export const bookingFormsKey = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/forms`;
+
+/** The visit's forms as this device last loaded them ('offline': the network failed and this is the copy). */
+export type LoadedForms = { forms: BookingForm[]; offline: boolean };
+
+/**
+ * GET /api/bookings/:id/forms. Each answer is kept on this device for `email` (IndexedDB), so the
+ * forms open offline too; when the network fails, the kept copy is answered instead.
+ */
+async function loadForms(bookingId: string, email: string | null): Promise<LoadedForms> {
+  try {
+    const forms = await api<BookingForm[]>(bookingFormsKey(bookingId));
+    if (email) {
+      void clinicDb()
+        .savedForms.put({ bookingId, email: email.toLowerCase(), forms, savedAt: Date.now() })
+        .catch((cause: unknown) => console.error('The forms could not be kept for offline use', cause));
+    }
+    return { forms, offline: false };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const saved = await clinicDb().savedForms.get(bookingId);
+    if (!saved || saved.email !== email?.toLowerCase()) throw error;
+    return { forms: saved.forms as BookingForm[], offline: true };
+  }
+}
+
+export function useBookingForms(bookingId: string | null, email: string | null) {
+  return useSWR<LoadedForms>(bookingId ? bookingFormsKey(bookingId) : null, () => loadForms(bookingId ?? '', email));
+}
+
+/** Forgets the signed-out user's kept forms. */
+export async function deleteSavedForms(email: string): Promise<void> {
+  await clinicDb().savedForms.where('email').equals(email.toLowerCase()).delete();
+}
+
+/** 'sent': the clinic has the answers. 'queued': they wait on this device and go when the network is back. */
+export type FormDelivery = { delivery: 'sent'; alerts: string[] } | { delivery: 'queued' };
+
+/**
+ * PUT /api/bookings/:id/forms/:formId with an Idempotency-Key. When the network fails, the answers
+ * wait in the outbox under the same key and are sent once when it is back (docs/product.md#forms).
+ */
+export async function saveFormAnswers(
+  bookingId: string,
+  form: { _id: string; title: string },
+  answers: Answers,
+  key: string = crypto.randomUUID(),
+): Promise<FormDelivery> {
+  const path = `${bookingFormsKey(bookingId)}/${encodeURIComponent(form._id)}`;
+  const body = JSON.stringify({ answers });
+  try {
+    const saved = await api<FormAnswered>(path, { method: 'PUT', headers: { 'Idempotency-Key': key }, body });
+    return { delivery: 'sent', alerts: saved.alerts };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const { sharedOutbox } = await import('../../../lib/outbox.ts');
+    await sharedOutbox().enqueue({
+      key,
+      path,
+      method: 'PUT',
+      body,
+      label: form.title,
+      sentText: `Your “${form.title}” form was sent to the clinic.`,
+      failedAttempts: 1,
+    });
+    return { delivery: 'queued' };
+  }
+}
+
+/** Saves, then reloads what shows the forms' state: the visit's forms, My Appointments, the schedule. */
+export function useSaveFormAnswers(bookingId: string) {
+  const { mutate } = useSWRConfig();
+  return async (form: { _id: string; title: string }, answers: Answers): Promise<FormDelivery> => {
+    const saved = await saveFormAnswers(bookingId, form, answers);
+    if (saved.delivery === 'sent') {
+      void mutate((key) => key === bookingFormsKey(bookingId) || isMyBookingsKey(key) || isScheduleKey(key));
+    }
+    return saved;
+  };
+}
