@@ -1,19 +1,12 @@
 import * as v from 'valibot';
 import { text } from './fields.ts';
+import { QUESTION_TYPES } from './form-kinds.ts';
 
 /**
  * Forms before the visit (docs/product.md#forms): a medical history, a consent, an intake form.
  * A form's questions are kept as a FHIR R4 Questionnaire (https://hl7.org/fhir/R4/questionnaire.html)
  * and its answers as a QuestionnaireResponse, so another system can read them.
  */
-
-/** The kinds of question: yes/no, a line, several lines (a list of medicines), a date, one of a list, a typed signature. */
-export const QUESTION_TYPES = ['boolean', 'string', 'text', 'date', 'choice', 'signature'] as const;
-export type QuestionType = (typeof QUESTION_TYPES)[number];
-
-/** Our extensions on Questionnaire items: the alert a yes raises, and the signature question. */
-export const ALERT_EXTENSION = 'https://smile-dental.example/fhir/StructureDefinition/alert';
-export const SIGNATURE_EXTENSION = 'https://smile-dental.example/fhir/StructureDefinition/signature';
 
 const linkId = v.pipe(
   v.string('linkId must be text'),

@@ -1,14 +1,10 @@
-import {
-  ALERT_EXTENSION,
-  type FormQuestion,
-  type FormSummary,
-  type Questionnaire,
-  SIGNATURE_EXTENSION,
-} from './forms.ts';
+import { ALERT_EXTENSION, SIGNATURE_EXTENSION } from './form-kinds.ts';
+import type { FormQuestion, FormSummary, Questionnaire } from './forms.ts';
 
 /**
  * A form's questions as a FHIR R4 Questionnaire and back: shared by the Worker, which stores it,
- * and the seed, which writes the clinic's first forms.
+ * the seed, which writes the clinic's first forms, and the PWA (no valibot here: the PWA imports
+ * the contract's schemas for their types only).
  */
 
 type Question = Required<Pick<FormQuestion, 'linkId' | 'text' | 'type'>> &

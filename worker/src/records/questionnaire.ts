@@ -1,4 +1,5 @@
-import { ALERT_EXTENSION, type Questionnaire } from '../../../contract/forms.ts';
+import { ALERT_EXTENSION } from '../../../contract/form-kinds.ts';
+import type { Questionnaire } from '../../../contract/forms.ts';
 import { extensionOf, type Item, isSignature } from '../../../contract/questionnaire.ts';
 import { HttpError } from '../platform/http.ts';
 

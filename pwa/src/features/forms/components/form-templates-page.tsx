@@ -1,7 +1,7 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
+import { QUESTION_TYPES, type QuestionType } from '../../../../../contract/form-kinds.ts';
 import type { FormSaved, FormSummary, FormTemplate } from '../../../../../contract/forms.ts';
-import { QUESTION_TYPES, type QuestionType } from '../../../../../contract/forms.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';

@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
-import { SIGNATURE_EXTENSION } from '../../../../../contract/forms.ts';
+import { SIGNATURE_EXTENSION } from '../../../../../contract/form-kinds.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { Answers, BookingForm, FormDelivery } from '../api/booking-forms.ts';
 
