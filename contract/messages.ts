@@ -18,6 +18,8 @@ export const MessageSettings = v.strictObject({
   offerHoldMinutes: v.number(),
   /** The recall messages, in days from the due date (default 14 days before, on the day, 30 days after). */
   recallSteps: v.array(v.number()),
+  /** The doctors' calendar feeds name the treatment and the patient (off by default: a calendar may be shared). */
+  doctorFeedNames: v.boolean(),
 });
 export type MessageSettings = v.InferOutput<typeof MessageSettings>;
 
@@ -27,6 +29,7 @@ export const MessageSettingsChange = v.object({
   clinicAddress: v.optional(text('clinicAddress', 200)),
   clinicPhone: v.optional(text('clinicPhone', 40)),
   secondReminder: v.optional(v.boolean('secondReminder must be true or false')),
+  doctorFeedNames: v.optional(v.boolean('doctorFeedNames must be true or false')),
   offerHoldMinutes: v.optional(
     v.pipe(
       v.number('offerHoldMinutes must be a number of minutes'),

@@ -62,6 +62,7 @@ import {
   RecordInvite,
   RecordInvited,
 } from './family.ts';
+import { FeedCreated, FeedQuery, FeedRequest } from './feeds.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
@@ -202,6 +203,9 @@ export const routes = {
   'GET /bookings/:id/forms': { audience: 'owner', response: v.array(BookingForm) },
   'PUT /bookings/:id/forms/:formId': { audience: 'owner', body: FormAnswers, response: FormAnswered },
   'GET /forms': { audience: 'admin', response: v.array(FormSummary) },
+  'POST /feeds': { audience: 'patient', body: FeedRequest, response: FeedCreated },
+  'DELETE /feeds': { audience: 'patient', query: FeedQuery, response: Deleted },
+  'GET /feeds/:file': { audience: 'public', response: { file: 'text/calendar' } },
   'POST /forms': { audience: 'admin', body: FormTemplate, response: FormSaved },
   'PUT /forms/:id': { audience: 'admin', body: FormTemplate, response: FormSaved },
   'GET /bookings/:id/calendar.ics': { audience: 'owner', response: { file: 'text/calendar' } },

@@ -10,6 +10,7 @@ import {
   listBookings,
 } from './booking/bookings.ts';
 import { getReviewList, getSchedule, scheduleCsv } from './booking/day-schedule.ts';
+import { createFeed, deleteFeed, getFeed } from './booking/feeds.ts';
 import {
   bookByPhone,
   bookFamilyByPhone,
@@ -192,6 +193,9 @@ const handlers = {
   'GET /bookings/:id/forms': getBookingForms,
   'PUT /bookings/:id/forms/:formId': answerForm,
   'GET /forms': getForms,
+  'POST /feeds': createFeed,
+  'DELETE /feeds': deleteFeed,
+  'GET /feeds/:file': getFeed,
   'POST /forms': createForm,
   'PUT /forms/:id': updateForm,
   'POST /bookings/:id/reschedule': rescheduleBooking,

@@ -64,6 +64,7 @@ const toMessageSettings = (row: MessageSettingsRow): MessageSettings => ({
   secondReminder: row.second_reminder === 1,
   offerHoldMinutes: row.offer_hold_minutes,
   recallSteps: JSON.parse(row.recall_steps) as number[],
+  doctorFeedNames: row.doctor_feed_names === 1,
 });
 
 /** GET /api/messages/settings (admin). */

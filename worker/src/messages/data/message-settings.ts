@@ -7,9 +7,11 @@ export interface MessageSettingsRow {
   offer_hold_minutes: number;
   /** JSON array of days from the due date. */
   recall_steps: string;
+  doctor_feed_names: number;
 }
 
-const COLUMNS = 'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes, recall_steps';
+const COLUMNS =
+  'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes, recall_steps, doctor_feed_names';
 
 export async function messageSettings(db: D1Database): Promise<MessageSettingsRow> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM message_settings WHERE id = 1`).first<MessageSettingsRow>();
@@ -27,13 +29,15 @@ export function updateMessageSettings(
     secondReminder?: boolean | undefined;
     offerHoldMinutes?: number | undefined;
     recallSteps?: number[] | undefined;
+    doctorFeedNames?: boolean | undefined;
   },
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE message_settings SET clinic_name = coalesce(?1, clinic_name), clinic_address = coalesce(?2, clinic_address),
          clinic_phone = coalesce(?3, clinic_phone), second_reminder = coalesce(?4, second_reminder),
-         offer_hold_minutes = coalesce(?5, offer_hold_minutes), recall_steps = coalesce(?6, recall_steps)
+         offer_hold_minutes = coalesce(?5, offer_hold_minutes), recall_steps = coalesce(?6, recall_steps),
+         doctor_feed_names = coalesce(?7, doctor_feed_names)
        WHERE id = 1 RETURNING ${COLUMNS}`,
     )
     .bind(
@@ -43,5 +47,6 @@ export function updateMessageSettings(
       changes.secondReminder === undefined ? null : changes.secondReminder ? 1 : 0,
       changes.offerHoldMinutes ?? null,
       changes.recallSteps === undefined ? null : JSON.stringify(changes.recallSteps),
+      changes.doctorFeedNames === undefined ? null : changes.doctorFeedNames ? 1 : 0,
     );
 }

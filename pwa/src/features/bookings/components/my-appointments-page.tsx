@@ -13,6 +13,7 @@ import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
+import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
@@ -360,6 +361,10 @@ export function MyAppointmentsPage() {
         <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
           <SmsSettingForm email={user.email} />
+          <section className="bookings__feed" aria-labelledby="calendar-feed-title">
+            <h2 id="calendar-feed-title">Calendar feed</h2>
+            <CalendarFeed who="Your appointments and your family’s" />
+          </section>
           <MyFamily email={user.email} />
           <MyWaitlist email={user.email} />
         </div>

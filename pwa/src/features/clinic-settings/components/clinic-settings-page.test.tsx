@@ -29,6 +29,7 @@ beforeEach(() => {
     secondReminder: false,
     offerHoldMinutes: 30,
     recallSteps: [-14, 0, 30],
+    doctorFeedNames: false,
   };
   messagePuts = [];
   answerPut = (body) => {
@@ -128,6 +129,9 @@ describe('Clinic settings: messages', () => {
     const recall = form.getByLabelText('Recall messages go (days from the due date)');
     await user.clear(recall);
     await user.type(recall, '30, -7');
+    await user.click(
+      form.getByRole('checkbox', { name: 'Doctors’ calendar feeds show the treatment and the patient’s name' }),
+    );
     await user.click(form.getByRole('button', { name: 'Save messages' }));
     expect(await findToast('Message settings saved')).toBe('success');
     expect(messagePuts).toEqual([
@@ -136,6 +140,7 @@ describe('Clinic settings: messages', () => {
         clinicAddress: '1 Main Street',
         clinicPhone: '+1 555 0199',
         secondReminder: true,
+        doctorFeedNames: true,
         offerHoldMinutes: 120,
         recallSteps: [-7, 30],
       },

@@ -32,6 +32,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
   const [address, setAddress] = useState(settings.clinicAddress);
   const [phone, setPhone] = useState(settings.clinicPhone);
   const [secondReminder, setSecondReminder] = useState(settings.secondReminder);
+  const [feedNames, setFeedNames] = useState(settings.doctorFeedNames);
   const [hold, setHold] = useState(String(settings.offerHoldMinutes));
   const [recall, setRecall] = useState(settings.recallSteps.join(', '));
   const [problem, setProblem] = useState<string | null>(null);
@@ -61,6 +62,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
         clinicAddress: address.trim(),
         clinicPhone: phone.trim(),
         secondReminder,
+        doctorFeedNames: feedNames,
         offerHoldMinutes: minutes,
         recallSteps,
       });
@@ -124,6 +126,21 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
         </label>
         <p id={`${id}-second-help`} className="settings__help">
           Every patient who has not turned reminders off gets one the day before; this adds one on the day.
+        </p>
+      </div>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={feedNames}
+            onChange={(event) => setFeedNames(event.target.checked)}
+            aria-describedby={`${id}-feed-help`}
+          />
+          Doctors’ calendar feeds show the treatment and the patient’s name
+        </label>
+        <p id={`${id}-feed-help`} className="settings__help">
+          Off, a doctor’s calendar shows only “Appointment at” the clinic, which is safer on a shared or synced
+          calendar.
         </p>
       </div>
       <div className="field">

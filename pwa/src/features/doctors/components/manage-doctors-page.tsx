@@ -3,11 +3,13 @@ import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
+import { Modal } from '../../../components/modal.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { weeklyHoursText } from '../../../lib/schedule-text.ts';
+import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
 import { useDeleteDoctor } from '../api/delete-doctor.ts';
 import { type Doctor, useDoctors } from '../api/get-doctors.ts';
 import { type DoctorChanges, useUpdateDoctor } from '../api/update-doctor.ts';
@@ -26,6 +28,7 @@ export function ManageDoctorsPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toDelete, setToDelete] = useState<Doctor | null>(null);
   const [editing, setEditing] = useState<Doctor | null>(null);
+  const [feedOf, setFeedOf] = useState<Doctor | null>(null);
   const deletion = useScheduleChange<Doctor>({
     run: (doctor, resolution) => deleteDoctor(doctor._id, resolution === 'keep'),
     successText: (doctor) => `Doctor ${doctor.name} deleted success`,
@@ -66,6 +69,14 @@ export function ManageDoctorsPage() {
             aria-label={`Edit ${doctor.name}`}
           >
             Edit
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => setFeedOf(doctor)}
+            aria-label={`Calendar feed of ${doctor.name}`}
+          >
+            Calendar feed
           </button>
           <button type="button" className="button button--small button--danger" onClick={() => setToDelete(doctor)}>
             Delete
@@ -120,6 +131,17 @@ export function ManageDoctorsPage() {
           onSave={(changes) => edit.submit({ doctor: editing, changes })}
           onClose={() => setEditing(null)}
         />
+      )}
+      {feedOf && (
+        <Modal labelledBy="doctor-feed-title" onClose={() => setFeedOf(null)}>
+          <h2 id="doctor-feed-title" className="modal__title">
+            Calendar feed of {feedOf.name}
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={() => setFeedOf(null)}>
+            ×
+          </button>
+          <CalendarFeed doctorId={feedOf._id} who={`${feedOf.name}’s appointments`} />
+        </Modal>
       )}
       <StrandedConflictDialog change={deletion} confirmLabel="Delete anyway" />
       <StrandedConflictDialog change={edit} confirmLabel="Save anyway" />

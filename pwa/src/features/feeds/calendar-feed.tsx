@@ -1,0 +1,69 @@
+import { useId, useState } from 'react';
+import './calendar-feed.css';
+import type { Deleted } from '../../../../contract/answers.ts';
+import type { FeedCreated } from '../../../../contract/feeds.ts';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { notify } from '../../lib/notify.ts';
+
+/**
+ * docs/product.md#calendar-feeds: a private calendar feed (the patient's own, or with `doctorId` a
+ * doctor's, for the admin): "Subscribe" opens the calendar app (webcal://), the address can be
+ * copied, and a new address or "Stop the feed" ends the one before. The server keeps only a hash
+ * of the address, so it is shown once, when made.
+ */
+export function CalendarFeed({ doctorId, who }: { doctorId?: string; who: string }) {
+  const id = useId();
+  const [feed, setFeed] = useState<FeedCreated | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    try {
+      await action();
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const create = () =>
+    run(async () => {
+      setFeed(await api<FeedCreated>('/feeds', { method: 'POST', body: JSON.stringify(doctorId ? { doctorId } : {}) }));
+    });
+  const stop = () =>
+    run(async () => {
+      const query = doctorId ? `?doctorId=${encodeURIComponent(doctorId)}` : '';
+      const { deletedCount } = await api<Deleted>(`/feeds${query}`, { method: 'DELETE' });
+      setFeed(null);
+      notify.success(deletedCount > 0 ? 'The calendar feed is stopped' : 'There was no calendar feed to stop');
+    });
+
+  return (
+    <div className="calendar-feed">
+      <p className="calendar-feed__lead">
+        {who}: a calendar that follows every change, in your phone’s or computer’s calendar app.
+      </p>
+      {feed && (
+        <>
+          <a className="button button--primary button--small" href={feed.webcal}>
+            Subscribe in my calendar app
+          </a>
+          <div className="field">
+            <label htmlFor={`${id}-url`}>Feed address (keep it private)</label>
+            <input id={`${id}-url`} type="text" readOnly value={feed.url} onFocus={(e) => e.currentTarget.select()} />
+          </div>
+        </>
+      )}
+      <p className="calendar-feed__actions">
+        <button type="button" className="button button--small" onClick={() => void create()} disabled={busy}>
+          {feed ? 'New address (stops this one)' : 'Get a calendar feed'}
+        </button>
+        <button type="button" className="button button--small" onClick={() => void stop()} disabled={busy}>
+          Stop the feed
+        </button>
+      </p>
+    </div>
+  );
+}
