@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
+import { forgetSavedFormsOnSignOut } from '../features/forms/forget-saved-forms.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
@@ -20,6 +21,7 @@ export const swrConfig: SWRConfiguration = {
 
 // Whatever page the user signs out from, their bookings saved for offline use go with them.
 forgetSavedBookingsOnSignOut();
+forgetSavedFormsOnSignOut();
 
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 

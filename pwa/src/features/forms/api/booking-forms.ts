@@ -4,6 +4,7 @@ import { api } from '../../../lib/api.ts';
 import { isMyBookingsKey, isScheduleKey } from '../../../lib/cache-keys.ts';
 import { clinicDb } from '../../../lib/db.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
+import { sharedOutbox } from '../../../lib/outbox.ts';
 
 export type { BookingForm };
 export type Answers = Record<string, boolean | string>;
@@ -63,7 +64,7 @@ export async function saveFormAnswers(
     return { delivery: 'sent', alerts: saved.alerts };
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
-    const { sharedOutbox } = await import('../../../lib/outbox.ts');
+    // Loaded with this page (not on demand): offline, a chunk fetched now might not come.
     await sharedOutbox().enqueue({
       key,
       path,
