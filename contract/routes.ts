@@ -170,6 +170,13 @@ export interface RouteContract {
 export const Health = v.strictObject({ ok: v.literal(true) });
 export type Health = v.InferOutput<typeof Health>;
 
+/** GET /api/openapi.json: this table as an OpenAPI 3.1 document (worker/src/platform/openapi.ts). */
+export const OpenApiDocument = v.looseObject({
+  openapi: v.literal('3.1.0'),
+  info: v.looseObject({ title: v.string(), version: v.string() }),
+  paths: v.record(v.string(), v.record(v.string(), v.looseObject({ 'x-audience': v.string() }))),
+});
+
 /**
  * Every route of the API under /api, as "METHOD /path" with itty-router's path syntax. The Worker
  * registers exactly these (worker/src/index.ts); HEAD is answered wherever GET is. The Worker tests
@@ -177,6 +184,7 @@ export type Health = v.InferOutput<typeof Health>;
  */
 export const routes = {
   'GET /health': { audience: 'public', response: Health },
+  'GET /openapi.json': { audience: 'public', response: OpenApiDocument },
   'GET /jwt': { audience: 'identity', query: AccessTokenQuery, response: AccessToken },
   'POST /sessions/revoke': { audience: 'patient', response: Acknowledged },
   'GET /users': { audience: 'admin', query: UsersQuery, response: v.array(User) },

@@ -90,6 +90,7 @@ import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
 import { runFollowUps } from './platform/follow-up.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
+import { openApiDocument } from './platform/openapi.ts';
 import { countQueries } from './platform/query-count.ts';
 import { scheduled } from './platform/scheduled.ts';
 import { withSecurityHeaders } from './platform/security.ts';
@@ -172,6 +173,7 @@ function malformedEncoding(url: URL): boolean {
 const handlers = {
   // A trivial JSON answer: a liveness check, and the benchmark's baseline.
   'GET /health': () => json({ ok: true } satisfies Health),
+  'GET /openapi.json': () => json(openApiDocument(), 200, { 'Access-Control-Allow-Origin': '*' }),
   'GET /jwt': getAccessToken,
   'POST /sessions/revoke': revokeSessions,
   'GET /users': listUsers,

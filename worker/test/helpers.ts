@@ -1,4 +1,5 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import { type Schema, Validator } from '@cfworker/json-schema';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
@@ -8,6 +9,7 @@ import { issueAccessToken } from '../src/people/auth.ts';
 import { userByEmail } from '../src/people/data/users.ts';
 import { clinicNow } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
+import { openApiDocument } from '../src/platform/openapi.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
 
@@ -68,11 +70,31 @@ export async function checkAgainstContract(request: Request, response: Response)
     return;
   }
   if (!type.startsWith('application/json')) throw new Error(`${route.key} answered ${type}; the contract says JSON`);
-  const result = v.safeParse(expected, await response.clone().json());
+  const body = await response.clone().json();
+  const result = v.safeParse(expected, body);
   if (!result.success) {
     const problems = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(answer)'}: ${issue.message}`);
     throw new Error(`${route.key} answered what its contract does not allow:\n  ${problems.join('\n  ')}`);
   }
+  // And what GET /api/openapi.json publishes for it (a JSON Schema validator without eval, as workerd wants).
+  const published = openApiAnswer(route.key);
+  const checked = new Validator(published as Schema, '2020-12', false).validate(body);
+  if (!checked.valid) {
+    const problems = checked.errors.map((e) => `${e.instanceLocation}: ${e.error}`);
+    throw new Error(`${route.key} answered what its OpenAPI document does not allow:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+/** The JSON Schema of a route's 2xx answer in the OpenAPI document. */
+function openApiAnswer(key: RouteKey): unknown {
+  const [method = '', path = ''] = key.split(' ');
+  const paths = openApiDocument().paths as Record<
+    string,
+    Record<string, { responses: Record<string, { content: Record<string, { schema: unknown }> }> }>
+  >;
+  return paths[path.replace(/:(\w+)\+?/g, '{$1}')]?.[method.toLowerCase()]?.responses['2XX']?.content[
+    'application/json'
+  ]?.schema;
 }
 
 export function postJson(path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {

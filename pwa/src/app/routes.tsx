@@ -61,6 +61,11 @@ export const publicRoutes: PageRoute[] = [
     component: lazyNamed(() => import('../features/links/components/link-page.tsx'), 'LinkPage'),
   },
   {
+    // For the clinic's neighbours' developers: the API as OpenAPI; its code loads only here.
+    path: '/developers',
+    component: lazyNamed(() => import('../features/developers/api-page.tsx'), 'ApiPage'),
+  },
+  {
     path: '/review',
     component: lazyNamed(() => import('../features/reviews/components/review-page.tsx'), 'ReviewPage'),
     access: 'signed-in',

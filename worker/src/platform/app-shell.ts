@@ -8,7 +8,7 @@ import type { Env } from './env.ts';
  */
 const APP_ROUTES = [
   /^\/$/,
-  /^\/(login|signup|appointment|review)\/?$/,
+  /^\/(login|signup|appointment|review|developers)\/?$/,
   /^\/offers\/[^/]+\/?$/,
   /^\/l\/[^/]+\/?$/,
   /^\/kiosk\/[^/]+\/?$/,
