@@ -194,7 +194,10 @@ export const routes = {
   // GET takes the user's email, PUT the user's id (the spec's paths).
   'GET /users/admin/:target': { audience: 'owner', response: AdminStatus },
   'PUT /users/admin/:target': { audience: 'admin', response: AdminMade },
+  'DELETE /users/me': { audience: 'patient', response: UserDeleted },
   'DELETE /users/:id': { audience: 'admin', response: UserDeleted },
+  'GET /users/me/export': { audience: 'patient', response: { file: 'application/json' } },
+  'GET /users/:id/export': { audience: 'admin', response: { file: 'application/json' } },
   'GET /appointmentOptions': {
     audience: 'public',
     query: AppointmentOptionsQuery,

@@ -74,6 +74,7 @@ import {
   listDependants,
   removeDependant,
 } from './people/family.ts';
+import { deleteMyAccount, exportMyData, exportPatientData } from './people/privacy.ts';
 import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './people/reviews.ts';
 import {
   deleteUser,
@@ -182,7 +183,10 @@ const handlers = {
   // GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
   'GET /users/admin/:target': getAdminStatus,
   'PUT /users/admin/:target': makeAdmin,
+  'DELETE /users/me': deleteMyAccount,
   'DELETE /users/:id': deleteUser,
+  'GET /users/me/export': exportMyData,
+  'GET /users/:id/export': exportPatientData,
   'GET /appointmentOptions': listAppointmentOptions,
   'GET /appointmentSpecialty': listSpecialties,
   'GET /bookings': listBookings,

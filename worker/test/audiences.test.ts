@@ -69,9 +69,10 @@ function send(key: RouteKey, caller: Caller): Promise<Response> {
 }
 
 const all = Object.entries(routes) as [RouteKey, { audience: Audience }][];
-/** Signing out ends the caller's tokens: walked last, on its own. */
+/** Signing out ends the caller's tokens, and deleting one's account the caller: each walked on its own. */
 const SIGN_OUT = 'POST /sessions/revoke';
-const table = all.filter(([key]) => key !== SIGN_OUT);
+const DELETE_ME = 'DELETE /users/me';
+const table = all.filter(([key]) => key !== SIGN_OUT && key !== DELETE_ME);
 const signedIn: Audience[] = ['patient', 'owner', 'admin'];
 
 describe('every route admits exactly its audience', () => {
@@ -117,6 +118,16 @@ describe('every route admits exactly its audience', () => {
       expect(status, key).toBeLessThan(500);
       expect([401, 403], key).not.toContain(status);
     }
+  });
+});
+
+describe('deleting one’s own account', () => {
+  it('needs a signed-in patient, ends them, and is no way for an admin to delete themselves', async () => {
+    expect((await send(DELETE_ME, {})).status).toBe(401);
+    expect((await send(DELETE_ME, admin)).status).toBe(409);
+    const leaving = await newPatient('leaving');
+    expect((await send(DELETE_ME, leaving.auth)).status).toBe(200);
+    expect((await send(DELETE_ME, leaving.auth)).status).toBe(401);
   });
 });
 

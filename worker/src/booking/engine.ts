@@ -718,22 +718,23 @@ export async function cancel(
 }
 
 /**
- * Erases a patient (an admin deletes them): in one batch, every upcoming booking of theirs
- * (`upcoming`) is cancelled by the clinic (paid ones refunded, each with its audit row and its mail
- * to the address they had), their open offers withdrawn, their waitlist entries closed, their record
- * anonymised, then `after` (the erasure's audit row first, with IF_CHANGED). Answers whether the
- * record was erased (false: erased meanwhile).
+ * Erases patients (an account holder and the people in their account: the account is deleted by
+ * an admin, or by its holder): in one batch, every upcoming booking of theirs (`upcoming`) is
+ * cancelled by the clinic (paid ones refunded, each with its audit row and its mail to the address
+ * they had), their open offers withdrawn, their waitlist entries closed, their records anonymised,
+ * then `after` (the erasure's audit row first, with IF_CHANGED). Answers whether the first record
+ * was erased (false: erased meanwhile).
  */
 export async function erase(
   env: Env,
-  admin: { id: string; email: string; role: 'patient' | 'admin' },
-  userId: string,
+  actor: { id: string; email: string; role: 'patient' | 'admin' },
+  userIds: [string, ...string[]],
   upcoming: BookingRow[],
   after: D1PreparedStatement[],
 ): Promise<boolean> {
   const now = new Date();
   const plans = upcoming.map((row) =>
-    cancelStatements(env, admin, row, {
+    cancelStatements(env, actor, row, {
       evenPaid: true,
       by: 'admin',
       note: 'Your record at the clinic was deleted',
@@ -741,7 +742,10 @@ export async function erase(
     }),
   );
   const cancelling = plans.flatMap((plan) => plan.statements);
-  const erasing = [...withdrawOffersOfPatient(env.DB, userId), ...erasePatient(env.DB, userId, now)];
+  // The account holder last, so the batch's last erasing statement says whether theirs was erased.
+  const erasing = [...userIds]
+    .reverse()
+    .flatMap((userId) => [...withdrawOffersOfPatient(env.DB, userId), ...erasePatient(env.DB, userId, now)]);
   const results = await env.DB.batch([...cancelling, ...erasing, ...after]);
   let at = 0;
   for (const plan of plans) {

@@ -7,19 +7,15 @@ import {
   type AdminMade,
   type AdminStatus,
   NewUser,
-  type UserDeleted,
   type UserSaved,
   UsersQuery,
 } from '../../../contract/users.ts';
-import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
-import { erase } from '../booking/engine.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { clientAddress, spend } from '../platform/rate-limit.ts';
 import { callerOf, type Identity, issueAccessToken, requireIdentity } from './auth.ts';
-import { deleteReviewsOf } from './data/reviews.ts';
 import {
   bindUser,
   insertUser,
@@ -37,6 +33,7 @@ import {
   usersByUidOrEmail,
   usersPage,
 } from './data/users.ts';
+import { eraseAccount } from './privacy.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -234,27 +231,7 @@ export async function deleteUser(request: Request & Params, env: Env): Promise<R
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');
-  const upcoming = await upcomingBookingsOf(env.DB, id, strandClock(env, new Date()));
-  const erased = await erase(env, admin, id, upcoming, [
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: 'user.deleted',
-        target: userTarget(user),
-        before: { name: user.name, email: user.email, role: user.role },
-        after: upcoming.length > 0 ? { cancelledBookings: upcoming.length } : null,
-      },
-      IF_CHANGED,
-    ),
-    deleteReviewsOf(env.DB, id),
-  ]);
-  if (!erased) throw new HttpError(404, 'No such user');
-  return json({
-    acknowledged: true,
-    deletedCount: 1,
-    cancelled: upcoming.map((row) => toStranded({ ...row, doctor_name: row.doctor_name })),
-  } satisfies UserDeleted);
+  return eraseAccount(env, admin, user);
 }
 
 /** A user as the audit trail names them: "Name (email)". */

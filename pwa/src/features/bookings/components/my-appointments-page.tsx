@@ -14,6 +14,7 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
+import { YourData } from '../../privacy/your-data.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
 import { useCancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
@@ -367,6 +368,7 @@ export function MyAppointmentsPage() {
           </section>
           <MyFamily email={user.email} />
           <MyWaitlist email={user.email} />
+          <YourData />
         </div>
       )}
       {toCancel && (

@@ -6,6 +6,7 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action.ts'
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { downloadData } from '../../privacy/your-data.tsx';
 import { useDeleteUser } from '../api/delete-user.ts';
 import { USERS_PAGE_SIZE, type User, useUsers } from '../api/get-users.ts';
 import { useMakeAdmin } from '../api/make-admin.ts';
@@ -75,9 +76,19 @@ export function AllUsersPage() {
         isMe(user) ? (
           <span className="muted">You</span>
         ) : (
-          <button type="button" className="button button--small button--danger" onClick={() => deletion.ask(user)}>
-            Delete
-          </button>
+          <span className="users-table__actions">
+            <button
+              type="button"
+              className="button button--small"
+              aria-label={`Download ${user.name}’s data`}
+              onClick={() => void downloadData(user._id).catch((cause: unknown) => notify.error(errorText(cause)))}
+            >
+              Their data
+            </button>
+            <button type="button" className="button button--small button--danger" onClick={() => deletion.ask(user)}>
+              Delete
+            </button>
+          </span>
         ),
     },
   ];

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import './your-data.css';
+import { navigate } from 'wouter/use-browser-location';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { api } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { notify } from '../../lib/notify.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { useSession } from '../../lib/session.tsx';
+
+/** GET /api/users/me/export (or an admin's /users/:id/export) as a file: everything the clinic holds. */
+export async function downloadData(userId: string | null): Promise<void> {
+  const path = userId ? `/users/${encodeURIComponent(userId)}/export` : '/users/me/export';
+  const file = await api<Blob>(path, { headers: { Accept: 'application/octet-stream' } });
+  saveFile(file, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
+}
+
+/**
+ * docs/product.md#your-data: "Download my data" (one JSON file, FHIR where it fits) and "Delete my
+ * account" (after a confirmation that says what is erased, what the clinic must keep, and why).
+ */
+export function YourData() {
+  const { signOut } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadData(null);
+    } catch (cause) {
+      notify.error(errorText(cause));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function erase() {
+    setBusy(true);
+    try {
+      await api('/users/me', { method: 'DELETE' });
+      await signOut({ everywhere: false });
+      notify.success('Your account is deleted');
+      navigate('/');
+    } catch (cause) {
+      notify.error(errorText(cause));
+      setBusy(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <section className="your-data" aria-labelledby="your-data-title">
+      <h2 id="your-data-title">Your data</h2>
+      <p>Everything the clinic holds about you and your family, in one file you can keep or take elsewhere.</p>
+      <p className="your-data__actions">
+        <button type="button" className="button button--small" onClick={() => void download()} disabled={busy}>
+          Download my data
+        </button>
+        <button
+          type="button"
+          className="button button--small button--danger"
+          onClick={() => setConfirming(true)}
+          disabled={busy}
+        >
+          Delete my account
+        </button>
+      </p>
+      {confirming && (
+        <ConfirmDialog
+          title="Delete your account?"
+          confirmLabel="Delete my account"
+          cancelLabel="Keep it"
+          busy={busy}
+          onConfirm={() => void erase()}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>
+            Your upcoming visits, and your family’s, are cancelled; what you paid for them is refunded. Your name,
+            contact details, family, form answers, reviews and settings are erased, and this account can no longer reach
+            any of it.
+          </p>
+          <p>
+            The law makes the clinic keep its payment records and the record of who changed what: they stay, without
+            your name. This cannot be undone.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import type { UserDeleted } from '../../../contract/users.ts';
+import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
+import { erase } from '../booking/engine.ts';
+import { clinicInstant } from '../platform/clinic-time.ts';
+import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { callerOf } from './auth.ts';
+import { dependantIds, type ExportRows, eraseRecords, exportRows } from './data/export.ts';
+import { deleteReviewsOf } from './data/reviews.ts';
+import { type User, userById } from './data/users.ts';
+
+type Params = { params: Record<string, string> };
+
+/** FHIR R4 Appointment.status for each of ours. */
+const APPOINTMENT_STATUS: Record<string, string> = {
+  active: 'booked',
+  attended: 'fulfilled',
+  no_show: 'noshow',
+  cancelled: 'cancelled',
+  moved: 'cancelled',
+};
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/**
+ * The account's data as one JSON document (docs/product.md#your-data): a FHIR R4 Bundle where a
+ * resource fits (Patient, Appointment, QuestionnaireResponse), plain JSON for the rest.
+ */
+function exportDocument(env: Env, rows: ExportRows, now: Date) {
+  const patients = rows.people.map((p) => ({
+    resourceType: 'Patient',
+    id: text(p.id),
+    name: [{ text: text(p.name) }],
+    telecom: [
+      ...(p.guardian_id ? [] : [{ system: 'email', value: text(p.email) }]),
+      ...(p.sms_phone ? [{ system: 'phone', value: text(p.sms_phone), use: 'mobile' }] : []),
+    ],
+    ...(p.birth_date ? { birthDate: text(p.birth_date) } : {}),
+  }));
+  const appointments = rows.bookings.map((b) => {
+    const date = text(b.appointment_date);
+    const start = Number(b.start_minute);
+    return {
+      resourceType: 'Appointment',
+      id: text(b.id),
+      status: APPOINTMENT_STATUS[text(b.status)] ?? 'booked',
+      serviceType: [{ text: text(b.treatment) }],
+      start: clinicInstant(env, date, start).toISOString(),
+      end: clinicInstant(env, date, start + Number(b.duration_minutes)).toISOString(),
+      created: text(b.created_at),
+      ...(b.status === 'moved' ? { comment: 'Moved to another time' } : {}),
+      ...(b.cancel_note ? { cancelationReason: { text: text(b.cancel_note) } } : {}),
+      participant: [
+        { actor: { reference: `Patient/${text(b.user_id)}`, display: text(b.patient_name) }, status: 'accepted' },
+        ...(b.doctor ? [{ actor: { display: text(b.doctor) }, status: 'accepted' }] : []),
+      ],
+    };
+  });
+  const responses = rows.forms.map((f) => JSON.parse(f.response) as Row);
+  return {
+    exportedAt: now.toISOString(),
+    about:
+      'Everything the clinic holds about this account and the people in it: the FHIR R4 Bundle has the people, their appointments and their form answers; the rest is plain JSON.',
+    fhir: {
+      resourceType: 'Bundle',
+      type: 'collection',
+      timestamp: now.toISOString(),
+      entry: [...patients, ...appointments, ...responses].map((resource) => ({
+        fullUrl: `urn:uuid:${text(resource.id)}`,
+        resource,
+      })),
+    },
+    people: rows.people,
+    bookings: rows.bookings,
+    payments: rows.payments,
+    reviews: rows.reviews,
+    messages: rows.messages,
+    recalls: rows.recalls,
+    waitlist: rows.waitlist,
+  };
+}
+
+function download(env: Env, now: Date, rows: ExportRows): Response {
+  return new Response(JSON.stringify(exportDocument(env, rows, now), null, 2), {
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Disposition': `attachment; filename="my-data-${now.toISOString().slice(0, 10)}.json"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
+/** GET /api/users/me/export: the caller's data, theirs and their family's, as one file. */
+export async function exportMyData(request: Request, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  return download(env, new Date(), await exportRows(env.DB, user.id));
+}
+
+/** GET /api/users/:id/export (admin): a patient's data, for one who asks at the desk; the read is audited. */
+export async function exportPatientData(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const account = await userById(env.DB, request.params.id ?? '');
+  if (!account) throw new HttpError(404, 'No such user');
+  await auditEntry(env.DB, {
+    actor: admin,
+    action: 'record.read',
+    target: { type: 'user', id: account.id, name: account.name },
+    after: { export: true },
+  }).run();
+  return download(env, new Date(), await exportRows(env.DB, account.id));
+}
+
+/** What erasure keeps, and why: written in the erasure's audit row. */
+export const KEPT_ON_ERASURE = {
+  payments: 'Kept, anonymised: tax and accounting law requires the clinic to keep its payment records.',
+  auditTrail: 'Kept, with the name replaced: the record of who changed what is the clinic’s legal proof.',
+  bookings: 'Kept, anonymised (no name, address or phone): the payments and the audit trail point at them.',
+} as const;
+export const ERASED = [
+  'name, email address and phone',
+  'sign-in (the account can no longer reach this data)',
+  'the family in the account',
+  'form answers',
+  'mobile number and SMS consent',
+  'reviews',
+  'waitlist places and recalls',
+  'calendar feeds',
+] as const;
+
+/**
+ * Erases an account holder and the people in their account, for `actor` (the holder themselves, or
+ * an admin): their upcoming visits cancelled and refunded through the booking engine in the same
+ * batch as the erasure and its audit row, which says what was erased and what was kept, and why.
+ */
+export async function eraseAccount(env: Env, actor: User, account: User): Promise<Response> {
+  const people: [string, ...string[]] = [account.id, ...(await dependantIds(env.DB, account.id))];
+  const clock = strandClock(env, new Date());
+  const upcoming = (await Promise.all(people.map((id) => upcomingBookingsOf(env.DB, id, clock)))).flat();
+  const erased = await erase(env, actor, people, upcoming, [
+    auditEntry(
+      env.DB,
+      {
+        actor,
+        action: 'user.deleted',
+        target: { type: 'user', id: account.id, name: `${account.name} (${account.email})` },
+        before: { name: account.name, email: account.email, role: account.role },
+        after: {
+          ...(actor.id === account.id ? { byThemselves: true } : {}),
+          ...(people.length > 1 ? { familyErased: people.length - 1 } : {}),
+          ...(upcoming.length > 0 ? { cancelledBookings: upcoming.length } : {}),
+          erased: [...ERASED],
+          kept: KEPT_ON_ERASURE,
+        },
+      },
+      IF_CHANGED,
+    ),
+    deleteReviewsOf(env.DB, account.id),
+    ...people.flatMap((id) => eraseRecords(env.DB, id)),
+  ]);
+  if (!erased) throw new HttpError(404, 'No such user');
+  return json({
+    acknowledged: true,
+    deletedCount: 1,
+    cancelled: upcoming.map((row) => toStranded({ ...row, doctor_name: row.doctor_name })),
+  } satisfies UserDeleted);
+}
+
+/**
+ * DELETE /api/users/me: a patient deletes their own account (and their family's records in it).
+ * An admin's account is deleted by another admin, so the clinic is never left without one.
+ */
+export async function deleteMyAccount(request: Request, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  if (user.role === 'admin') throw new HttpError(409, 'An admin account is deleted by another admin');
+  return eraseAccount(env, user, user);
+}
