@@ -80,7 +80,7 @@ export function AllUsersPage() {
             <button
               type="button"
               className="button button--small"
-              aria-label={`Download ${user.name}’s data`}
+              aria-label={`Their data: ${user.name}`}
               onClick={() => void downloadData(user._id).catch((cause: unknown) => notify.error(errorText(cause)))}
             >
               Their data
