@@ -20,6 +20,7 @@ import {
   rescheduleBooking,
   searchPatients,
 } from './booking/front-desk.ts';
+import { servePublished } from './booking/publish.ts';
 import {
   acceptWaitlistOffer,
   declineWaitlistOffer,
@@ -305,8 +306,11 @@ router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 export default {
   async fetch(request, env, ctx): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/'))
-      return withSecurityHeaders(await serveApp(request, env), env);
+    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
+      // The free times published for booking aggregators (SMART Scheduling Links), else the app.
+      const published = url.pathname.startsWith('/fhir/') ? await servePublished(request, env) : null;
+      return withSecurityHeaders(published ?? (await serveApp(request, env)), env);
+    }
     const queries = countQueries(env.DB);
     const requestEnv = { ...env, DB: queries.db };
     let response = malformedEncoding(url)

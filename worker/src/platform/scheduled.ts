@@ -1,4 +1,5 @@
 import { offerFreedTimes, releaseLapsed } from '../booking/engine.ts';
+import { refreshPublishedTimes } from '../booking/publish.ts';
 import { deliverMail } from '../messages/mail-outbox.ts';
 import { queueDueRecalls } from '../messages/recalls.ts';
 import { queueDueReminders } from '../messages/reminders.ts';
@@ -34,6 +35,7 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
     ],
     ['waitlist', async () => report('offered {} freed time(s) to the waitlist', await offerFreedTimes(env, now))],
     ['mail', async () => report('sent {} mail(s)', (await deliverMail(env, now)).sent)],
+    ['publish', async () => report('published {} slot(s)', await refreshPublishedTimes(env, now))],
   ];
   let failure: unknown = null;
   for (const [name, step] of steps) {

@@ -1,0 +1,95 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { publishFreeTimes } from '../src/booking/publish.ts';
+import { bookAs, call, clinicDay, newPatient, optionsOn, seed } from './helpers.ts';
+
+beforeAll(async () => {
+  await seed();
+});
+
+type Manifest = { transactionTime: string; request: string; output: { type: string; url: string }[]; error: unknown[] };
+type Resource = Record<string, unknown> & { resourceType: string; id: string };
+type Slot = Resource & {
+  schedule: { reference: string };
+  status: 'free' | 'busy';
+  start: string;
+  end: string;
+  extension?: { url: string; valueUrl?: string; valueString?: string }[];
+};
+
+const DEEP_LINK = 'http://fhir-registry.smarthealthit.org/StructureDefinition/booking-deep-link';
+
+async function manifest(): Promise<{ response: Response; body: Manifest }> {
+  const response = await call('/fhir/$bulk-publish');
+  expect(response.status).toBe(200);
+  return { response, body: await response.clone().json<Manifest>() };
+}
+
+/** Every resource of the published files of `type`, each line a FHIR resource. */
+async function resources<T = Resource>(body: Manifest, type: string): Promise<T[]> {
+  const all: T[] = [];
+  for (const file of body.output.filter((o) => o.type === type)) {
+    const response = await call(new URL(file.url).pathname);
+    expect(response.headers.get('Content-Type')).toBe('application/fhir+ndjson');
+    const lines = (await response.text()).trim().split('\n');
+    all.push(...lines.map((line) => JSON.parse(line) as T));
+  }
+  return all;
+}
+
+describe('published free times (SMART Scheduling Links)', () => {
+  it('answers the manifest with its Location, Schedule and weekly Slot files, cached for 5 minutes', async () => {
+    const { response, body } = await manifest();
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300');
+    const etag = response.headers.get('ETag') ?? '';
+    expect((await call('/fhir/$bulk-publish', { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect(Number.isNaN(Date.parse(body.transactionTime))).toBe(false);
+    expect(body.request).toBe(`${env.APP_URL}/fhir/$bulk-publish`);
+    expect(body.error).toEqual([]);
+    const types = body.output.map((o) => o.type);
+    expect(types.slice(0, 2)).toEqual(['Location', 'Schedule']);
+    expect(types.filter((t) => t === 'Slot').length).toBeGreaterThanOrEqual(9); // 60 days: 9 or 10 weeks
+    expect(body.output.every((o) => o.url.startsWith(`${env.APP_URL}/fhir/`))).toBe(true);
+
+    const [location] = await resources(body, 'Location');
+    expect(location).toMatchObject({
+      resourceType: 'Location',
+      name: 'Smile Dental Clinic',
+      telecom: expect.arrayContaining([{ system: 'phone', value: expect.any(String) }]),
+      address: { line: ['1200 Harbor Street'], city: 'Brooklyn', state: 'NY', postalCode: '11201' },
+      extension: [{ url: 'http://hl7.org/fhir/StructureDefinition/timezone', valueCode: env.CLINIC_TIME_ZONE }],
+    });
+    const schedules = await resources(body, 'Schedule');
+    expect(schedules.map((s) => s.id)).toContain('teeth-cleaning');
+    expect(schedules[0]).toMatchObject({ actor: [{ reference: 'Location/clinic' }] });
+    expect((await call('/fhir/no-such-file.ndjson')).status).toBe(404);
+  });
+
+  it('publishes as free exactly the times the booking page offers, busy once taken, and no patient data', async () => {
+    const patient = await newPatient('publish');
+    const date = clinicDay(3);
+    const [slot] = (await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.slots ?? [];
+    const booked = await bookAs(patient.auth, { treatment: 'teeth-cleaning', appointmentDate: date, slot: slot ?? '' });
+    expect(booked.status).toBe(201);
+    await publishFreeTimes(env, new Date());
+    const { body } = await manifest();
+    const slots = await resources<Slot>(body, 'Slot');
+    const ofDay = slots.filter((s) => s.schedule.reference === 'Schedule/teeth-cleaning' && s.id.includes(`-${date}-`));
+    const linkOf = (s: Slot) => new URL(s.extension?.find((e) => e.url === DEEP_LINK)?.valueUrl ?? '');
+    const free = ofDay.filter((s) => s.status === 'free');
+    const offered = (await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.slots ?? [];
+    expect(free.map((s) => linkOf(s).searchParams.get('slot'))).toEqual(offered);
+    expect(free.every((s) => s.extension?.some((e) => e.url.endsWith('/booking-phone')))).toBe(true);
+    const link = linkOf(free[0] as Slot);
+    expect([link.pathname, link.searchParams.get('date'), link.searchParams.get('treatment')]).toEqual([
+      '/appointment',
+      date,
+      'teeth-cleaning',
+    ]);
+    // The booked start is busy now, and nothing anywhere names the patient.
+    expect(ofDay.find((s) => s.status === 'busy' && s.id.endsWith(`-${date}-540`))).toBeTruthy();
+    const everything = JSON.stringify(slots) + JSON.stringify(await resources(body, 'Location'));
+    expect(everything).not.toContain(patient.email);
+    expect(everything).not.toContain('Patient publish');
+  });
+});
