@@ -363,6 +363,20 @@ describe('Appointment page: the booking modal', () => {
     expect(optionDates.at(-1)).toBe('Nov 27, 2026');
   });
 
+  it('opens a published free time’s deep link on its treatment and time; a taken time offers the nearest', async () => {
+    await openAppointmentPage(
+      '/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=09.30%20AM%20-%2010.00%20AM&source=aggregator&booking-referral=r1',
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
+    expect(dialog.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09.30 AM - 10.00 AM');
+    expect(optionDates.at(-1)).toBe('Nov 21, 2026');
+    cleanup();
+    await openAppointmentPage('/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=10.00%20AM%20-%2010.30%20AM');
+    const stale = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
+    expect(stale.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09.30 AM - 10.00 AM');
+    expect(stale.getByText('10.00 AM - 10.30 AM is no longer free; the nearest free time is chosen.')).toBeTruthy();
+  });
+
   it('ignores a linked day that is past or not a day', async () => {
     await openAppointmentPage('/appointment?date=2026-02-30');
     expect(

@@ -25,7 +25,10 @@ export function AppointmentPage() {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
   // A link may name the day (`?date=yyyy-mm-dd`) and open the family visit's dialog (`&family`): a family's recall message.
   const [selected, setSelected] = useState<Date>(() => linkedDay(window.location.search) ?? clinicToday());
-  const [bookingId, setBookingId] = useState<string | null>(null);
+  // A published free time's deep link names the treatment and the time (`&treatment=&slot=`, and
+  // perhaps `source` and `booking-referral`, which need nothing here): its booking dialog opens.
+  const [linked] = useState(() => linkedTime(window.location.search));
+  const [bookingId, setBookingId] = useState<string | null>(linked?.treatment ?? null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
   const joinWaitlist = useJoinWaitlist();
@@ -130,6 +133,7 @@ export function AppointmentPage() {
           key={`${bookingOption._id}-${displayDate}`}
           option={bookingOption}
           date={selected}
+          linkedSlot={linked && bookingOption._id === linked.treatment && isoDate === linked.date ? linked.slot : null}
           onClose={() => setBookingId(null)}
           onBooked={() => setBookingId(null)}
         />
@@ -146,4 +150,13 @@ export function linkedDay(search: string, now: Date = new Date()): Date | null {
   const today = clinicToday(now);
   if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
   return day;
+}
+
+/** The treatment and time a published free time's deep link names, on its (bookable) day; null for none. */
+function linkedTime(search: string): { date: string; treatment: string; slot: string | null } | null {
+  const day = linkedDay(search);
+  const query = new URLSearchParams(search);
+  const treatment = query.get('treatment');
+  if (!day || !treatment) return null;
+  return { date: format(day, 'yyyy-MM-dd'), treatment, slot: query.get('slot') };
 }

@@ -30,7 +30,18 @@ type BookingModalProps = {
   onClose(): void;
   /** The patient is done with the confirmation: the caller closes the modal. (Booking refreshes the slots itself.) */
   onBooked(): void;
+  /** The time a link asked for (a published free time's deep link): chosen, or the nearest still free. */
+  linkedSlot?: string | null;
 };
+
+/** The free slot nearest to `wanted` (by start time), or the first. */
+function nearestSlot(date: Date, slots: string[], wanted: string | null | undefined): string {
+  if (!wanted) return slots[0] ?? '';
+  if (slots.includes(wanted)) return wanted;
+  const target = slotStart(date, wanted).getTime();
+  const distance = (slot: string) => Math.abs(slotStart(date, slot).getTime() - target);
+  return [...slots].sort((a, b) => distance(a) - distance(b))[0] ?? '';
+}
 
 /**
  * docs/product.md#booking-modal: how long it takes, and who will see the patient. The server picks
@@ -133,13 +144,15 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
  * from the card's free slots and a free-text phone number, and the policy for that slot. Submitting
  * posts the booking and shows the confirmation; a refusal is a toast, the modal staying open.
  */
-export function BookingModal({ option, date, onClose, onBooked }: BookingModalProps) {
+export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: BookingModalProps) {
   const { user } = useSession();
   const createBooking = useCreateBooking();
   const online = useOnlineStatus();
   const ids = useId();
   const slotRef = useRef<HTMLSelectElement>(null);
-  const [slot, setSlot] = useState(option.slots[0] ?? '');
+  const [slot, setSlot] = useState(() => nearestSlot(date, option.slots, linkedSlot));
+  // A link's time taken meanwhile: the nearest free one is chosen instead, and the patient is told.
+  const [linkTaken] = useState(() => Boolean(linkedSlot) && !option.slots.includes(linkedSlot ?? ''));
   const [phone, setPhone] = useState('');
   const { data: family } = useDependants(user?.email);
   const [forWhom, setForWhom] = useState('');
@@ -237,6 +250,13 @@ export function BookingModal({ option, date, onClose, onBooked }: BookingModalPr
               </option>
             ))}
           </select>
+          {linkTaken && (
+            <p className="field__hint" role="status">
+              {option.slots.length > 0
+                ? `${linkedSlot} is no longer free; the nearest free time is chosen.`
+                : `${linkedSlot} is no longer free, and this day has no other; pick another day.`}
+            </p>
+          )}
         </div>
         {family && family.length > 0 && (
           <div className="field">
