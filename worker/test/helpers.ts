@@ -77,12 +77,23 @@ export async function checkAgainstContract(request: Request, response: Response)
     throw new Error(`${route.key} answered what its contract does not allow:\n  ${problems.join('\n  ')}`);
   }
   // And what GET /api/openapi.json publishes for it (a JSON Schema validator without eval, as workerd wants).
-  const published = openApiAnswer(route.key);
-  const checked = new Validator(published as Schema, '2020-12', false).validate(body);
+  const checked = openApiValidator(route.key).validate(body);
   if (!checked.valid) {
     const problems = checked.errors.map((e) => `${e.instanceLocation}: ${e.error}`);
     throw new Error(`${route.key} answered what its OpenAPI document does not allow:\n  ${problems.join('\n  ')}`);
   }
+}
+
+const validators = new Map<RouteKey, Validator>();
+
+/** A validator of a route's 2xx answer against the OpenAPI document, made once per route. */
+function openApiValidator(key: RouteKey): Validator {
+  let validator = validators.get(key);
+  if (!validator) {
+    validator = new Validator(openApiAnswer(key) as Schema, '2020-12', false);
+    validators.set(key, validator);
+  }
+  return validator;
 }
 
 /** The JSON Schema of a route's 2xx answer in the OpenAPI document. */

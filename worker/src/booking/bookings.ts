@@ -19,7 +19,7 @@ import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
-import { calendarFile } from './calendar.ts';
+import { calendarAppointment, calendarFile } from './calendar.ts';
 import { type BookingRow, bookingById, bookingsOf, pastBookingsOf, toBooking } from './data/bookings.ts';
 import { cancel, place } from './engine.ts';
 
@@ -162,21 +162,10 @@ export async function bookingCalendar(request: Request & Params, env: Env): Prom
   const user = callerOf(request);
   const row = await bookingFor(env, user, request.params.id ?? '', true);
   const settings = await messageSettings(env.DB);
-  const file = calendarFile(
-    env,
-    {
-      uid: row.calendar_uid,
-      sequence: row.version,
-      treatment: row.treatment,
-      date: row.appointment_date,
-      startMinute: row.start_minute,
-      durationMinutes: row.duration_minutes,
-      slot: row.slot,
-      doctor: row.doctor_name,
-      patientName: row.patient_name,
-    },
-    { name: settings.clinic_name, address: settings.clinic_address },
-  );
+  const file = calendarFile(env, calendarAppointment(row), {
+    name: settings.clinic_name,
+    address: settings.clinic_address,
+  });
   return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

@@ -19,6 +19,33 @@ export interface CalendarAppointment {
   cancelled?: boolean;
 }
 
+/** A booking row's columns that its calendar event shows. */
+export interface CalendarRow {
+  calendar_uid: string;
+  version: number;
+  treatment: string;
+  appointment_date: string;
+  start_minute: number;
+  duration_minutes: number;
+  slot: string;
+  doctor_name: string | null;
+  patient_name: string;
+}
+
+/** A booking row as its calendar event (the mails' files and the feeds alike). */
+export const calendarAppointment = (row: CalendarRow, cancelled = false): CalendarAppointment => ({
+  uid: row.calendar_uid,
+  sequence: row.version,
+  treatment: row.treatment,
+  date: row.appointment_date,
+  startMinute: row.start_minute,
+  durationMinutes: row.duration_minutes,
+  slot: row.slot,
+  doctor: row.doctor_name,
+  patientName: row.patient_name,
+  cancelled,
+});
+
 export interface CalendarClinic {
   name: string;
   address: string;

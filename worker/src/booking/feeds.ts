@@ -7,7 +7,7 @@ import type { User } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { calendarEvent, calendarOf } from './calendar.ts';
+import { calendarAppointment, calendarEvent, calendarOf } from './calendar.ts';
 import { type FeedOwner, feedAppointments, feedOwner, revokeFeed, rotateFeed } from './data/feeds.ts';
 
 type Params = { params: Record<string, string> };
@@ -75,18 +75,7 @@ export async function getFeed(request: Request & Params, env: Env): Promise<Resp
   const events = rows.map((row) =>
     calendarEvent(
       env,
-      {
-        uid: row.calendar_uid,
-        sequence: row.version,
-        treatment: row.treatment,
-        date: row.appointment_date,
-        startMinute: row.start_minute,
-        durationMinutes: row.duration_minutes,
-        slot: row.slot,
-        doctor: row.doctor_name,
-        patientName: row.patient_name,
-        cancelled: row.cancelled === 1,
-      },
+      calendarAppointment(row, row.cancelled === 1),
       clinic,
       // Stable for an unchanged appointment (the time its current row was written), so is the ETag.
       new Date(row.created_at),

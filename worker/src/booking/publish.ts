@@ -130,10 +130,13 @@ export async function publishFreeTimes(env: Env, now: Date): Promise<number> {
   return published;
 }
 
-/** The cron's step: republishes once the files are older than 15 minutes (or were never written). */
+/**
+ * The cron's step: republishes once the files are 15 minutes old by the wall clock (or were never
+ * written). A run for a past or replayed schedule time does not rewrite fresh files.
+ */
 export async function refreshPublishedTimes(env: Env, now: Date): Promise<number> {
   const current = await env.PHOTOS.head(MANIFEST);
-  if (current && now.getTime() - current.uploaded.getTime() < REFRESH_MS) return 0;
+  if (current && Date.now() - current.uploaded.getTime() < REFRESH_MS) return 0;
   return publishFreeTimes(env, now);
 }
 
