@@ -1,5 +1,6 @@
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
+import type { CalendarColumns } from './data/bookings.ts';
 
 /** What an appointment's calendar event says. */
 export interface CalendarAppointment {
@@ -20,20 +21,9 @@ export interface CalendarAppointment {
 }
 
 /** A booking row's columns that its calendar event shows. */
-export interface CalendarRow {
-  calendar_uid: string;
-  version: number;
-  treatment: string;
-  appointment_date: string;
-  start_minute: number;
-  duration_minutes: number;
-  slot: string;
-  doctor_name: string | null;
-  patient_name: string;
-}
 
 /** A booking row as its calendar event (the mails' files and the feeds alike). */
-export const calendarAppointment = (row: CalendarRow, cancelled = false): CalendarAppointment => ({
+export const calendarAppointment = (row: CalendarColumns, cancelled = false): CalendarAppointment => ({
   uid: row.calendar_uid,
   sequence: row.version,
   treatment: row.treatment,

@@ -56,6 +56,20 @@ export interface BookingRow {
   forms_to_fill: number;
 }
 
+/** A booking row's columns that its calendar event shows (booking/calendar.ts), for the mails' files and the feeds. */
+export type CalendarColumns = Pick<
+  BookingRow,
+  | 'calendar_uid'
+  | 'version'
+  | 'treatment'
+  | 'appointment_date'
+  | 'start_minute'
+  | 'duration_minutes'
+  | 'slot'
+  | 'doctor_name'
+  | 'patient_name'
+>;
+
 /** SQL: the account booking `b` belongs to: its patient's guardian for a dependant, else its patient. */
 export const ACCOUNT_OF = (b: string) =>
   `coalesce((SELECT u.guardian_id FROM users u WHERE u.id = ${b}.user_id), ${b}.user_id)`;

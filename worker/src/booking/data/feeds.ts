@@ -1,4 +1,4 @@
-import { ACCOUNT_OF, heldPastItsEnd } from './bookings.ts';
+import { ACCOUNT_OF, type CalendarColumns, heldPastItsEnd } from './bookings.ts';
 
 export type FeedOwner = { type: 'patient' | 'doctor'; id: string };
 
@@ -32,20 +32,12 @@ export async function feedOwner(db: D1Database, tokenHash: string): Promise<Feed
   return row && { type: row.owner_type, id: row.owner_id };
 }
 
-export interface FeedRow {
-  calendar_uid: string;
-  version: number;
-  treatment: string;
-  appointment_date: string;
-  start_minute: number;
-  duration_minutes: number;
-  slot: string;
-  doctor_name: string | null;
-  patient_name: string;
+/** An appointment of a feed: its calendar columns, when its row was written, and whether it is off. */
+export type FeedRow = CalendarColumns & {
   created_at: string;
   /** 1 when it no longer takes place: cancelled, or released for non-payment. */
   cancelled: number;
-}
+};
 
 /**
  * The appointments of `owner`'s feed from `from` (ISO date) on: a patient's account's (theirs and
