@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'booking.cancelled',
   'booking.rescheduled',
   'booking.attended',
+  'booking.noted',
   'booking.no_show',
   'booking.booked_by_phone',
   'booking.kept',

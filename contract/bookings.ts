@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
-import { email, page, singleLine, text } from './fields.ts';
+import { email, noControlCharacters, page, singleLine, text } from './fields.ts';
 import { RefundState } from './payments.ts';
 
 const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
@@ -128,13 +128,37 @@ export type Reschedule = v.InferInput<typeof Reschedule>;
 export const Rescheduled = v.strictObject({ ...Inserted.entries, message: v.string() });
 export type Rescheduled = v.InferOutput<typeof Rescheduled>;
 
+/**
+ * The booking's version as the front desk last saw it (ScheduleEntry.version): a mark or a note
+ * written offline carries it, and is refused in plain words when the visit changed meanwhile.
+ */
+const seenVersion = v.optional(
+  v.pipe(v.number('version must be a whole number'), v.integer('version must be a whole number'), v.minValue(1)),
+);
+
 /** POST /api/bookings/:id/attendance (admin, once the appointment has started). */
 export const Attendance = v.object({
   status: v.picklist(['attended', 'no_show'], 'status must be "attended" or "no_show"'),
+  version: seenVersion,
 });
 export type Attendance = v.InferInput<typeof Attendance>;
 export const AttendanceSaved = Modified;
 export type AttendanceSaved = Modified;
+
+/** The longest note the front desk may write on a visit. */
+export const MAX_DESK_NOTE = 500;
+
+/** PUT /api/bookings/:id/note (admin): the front desk's note on a visit; empty removes it. */
+export const DeskNote = v.object({
+  note: v.pipe(
+    v.string('note must be text'),
+    noControlCharacters('note'),
+    v.trim(),
+    v.maxLength(MAX_DESK_NOTE, `note must be at most ${MAX_DESK_NOTE} characters`),
+  ),
+  version: seenVersion,
+});
+export type DeskNote = v.InferInput<typeof DeskNote>;
 
 /**
  * POST /api/bookings/:id/cancel (admin): cancels for the patient, who sees `reason` in My

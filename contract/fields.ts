@@ -27,11 +27,19 @@ export function text(field: string, max: number) {
   );
 }
 
+/** Refuses control characters other than newlines and tabs (text of several lines). */
+export function noControlCharacters(field: string) {
+  return v.check(
+    (value: string) => !CONTROL_BUT_LINE_BREAKS.test(value),
+    `${field} must not contain control characters`,
+  );
+}
+
 /** Like `text()`, for fields of several lines (a message, a review): newlines and tabs are allowed. */
 export function multilineText(field: string, max: number) {
   return v.pipe(
     v.string(`${field} is required and must be text`),
-    v.check((value: string) => !CONTROL_BUT_LINE_BREAKS.test(value), `${field} must not contain control characters`),
+    noControlCharacters(field),
     v.trim(),
     v.minLength(1, `${field} is required`),
     v.maxLength(max, `${field} must be at most ${max} characters`),

@@ -12,6 +12,7 @@ import {
   BookingsQuery,
   CancelForPatient,
   CancelQuery,
+  DeskNote,
   ForceQuery,
   HistoryQuery,
   NewBooking,
@@ -64,6 +65,7 @@ import {
 } from './family.ts';
 import { FeedCreated, FeedQuery, FeedRequest } from './feeds.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
+import { InsightsAnswer, InsightsQuery } from './insights.ts';
 import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
 import {
   MessageSettings,
@@ -222,12 +224,14 @@ export const routes = {
   'GET /bookings/:id/calendar.ics': { audience: 'owner', response: { file: 'text/calendar' } },
   'POST /bookings/:id/reschedule': { audience: 'owner', body: Reschedule, response: Rescheduled },
   'POST /bookings/:id/attendance': { audience: 'admin', body: Attendance, response: AttendanceSaved },
+  'PUT /bookings/:id/note': { audience: 'admin', body: DeskNote, response: Modified },
   'POST /bookings/:id/desk-payment': { audience: 'admin', body: DeskPayment, response: DeskPaid },
   'POST /bookings/:id/keep': { audience: 'admin', response: Modified },
   'POST /bookings/:id/cancel': { audience: 'admin', body: CancelForPatient, response: BookingCancelled },
   'POST /phone-bookings': { audience: 'admin', body: PhoneBooking, response: PhoneBooked },
   'POST /phone-bookings/family': { audience: 'admin', body: FamilyPhoneBooking, response: FamilyVisitBooked },
   'GET /schedule': { audience: 'admin', query: ScheduleQuery, response: ScheduleAnswer },
+  'GET /insights': { audience: 'admin', query: InsightsQuery, response: InsightsAnswer },
   'GET /schedule/review': { audience: 'admin', response: v.array(ReviewEntry) },
   'GET /schedule.csv': { audience: 'admin', query: ScheduleCsvQuery, response: { file: 'text/csv' } },
   'GET /reviews': { audience: 'public', response: v.array(Review) },

@@ -84,6 +84,10 @@ export const ScheduleEntry = v.strictObject({
   formsMissing: v.array(v.string()),
   /** What the dentist must know from the patient's answers ("Penicillin allergy"). */
   alerts: v.array(v.string()),
+  /** The front desk's note on the visit, or null. */
+  note: v.nullable(v.string()),
+  /** The booking's version: a mark or a note made offline carries it (Attendance.version). */
+  version: v.number(),
 });
 export type ScheduleEntry = v.InferOutput<typeof ScheduleEntry>;
 

@@ -18,8 +18,10 @@ import {
   keepBooking,
   markAttendance,
   rescheduleBooking,
+  saveDeskNote,
   searchPatients,
 } from './booking/front-desk.ts';
+import { getInsights } from './booking/insights.ts';
 import { servePublished } from './booking/publish.ts';
 import {
   acceptWaitlistOffer,
@@ -207,12 +209,14 @@ const handlers = {
   'PUT /forms/:id': updateForm,
   'POST /bookings/:id/reschedule': rescheduleBooking,
   'POST /bookings/:id/attendance': markAttendance,
+  'PUT /bookings/:id/note': saveDeskNote,
   'POST /bookings/:id/desk-payment': recordDeskPayment,
   'POST /bookings/:id/keep': keepBooking,
   'POST /bookings/:id/cancel': cancelBookingForPatient,
   'POST /phone-bookings': bookByPhone,
   'POST /phone-bookings/family': bookFamilyByPhone,
   'GET /schedule': getSchedule,
+  'GET /insights': getInsights,
   'GET /schedule/review': getReviewList,
   'GET /schedule.csv': scheduleCsv,
   'GET /reviews': listReviews,

@@ -423,9 +423,16 @@ describe('one audit row per change, in its batch', () => {
     const visit = await addPastVisit(email, 5);
     await expectStatus(await send('POST', `/api/bookings/${visit}/attendance`, { status: 'attended' }), 200);
     await expectStatus(await send('POST', `/api/bookings/${visit}/attendance`, { status: 'no_show' }), 200);
+    // The same mark again (an outbox's retry) and the same note again change nothing and write nothing.
+    await expectStatus(await send('POST', `/api/bookings/${visit}/attendance`, { status: 'no_show' }), 200);
+    for (const note of ['Bring the X-rays', 'Bring the X-rays', '']) {
+      await expectStatus(await send('PUT', `/api/bookings/${visit}/note`, { note, version: 1 }), 200);
+    }
     expect((await entriesAbout(visit)).map((e) => [e.action, e.before, e.after])).toEqual([
       ['booking.attended', { status: 'active' }, { status: 'attended' }],
       ['booking.no_show', { status: 'attended' }, { status: 'no_show' }],
+      ['booking.noted', null, { note: 'Bring the X-rays' }],
+      ['booking.noted', null, { note: null }],
     ]);
 
     const phoned = await send('POST', '/api/phone-bookings', {

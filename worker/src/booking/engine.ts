@@ -87,6 +87,7 @@ import {
   type StrandClock,
   setAttendance,
   setConfirmation,
+  setDeskNote,
   setPaymentIntent,
   withdrawOffersOfEntry,
   withdrawOffersOfPatient,
@@ -767,16 +768,20 @@ export async function releaseLapsed(env: Env, now: Date): Promise<number> {
   return released;
 }
 
-/** Marks a started booking attended or missed (admin), with its audit row; answers how many changed. */
+/**
+ * Marks a started booking attended or missed (admin), at `version` when one is given (a mark made
+ * offline), with its audit row; answers how many changed.
+ */
 export async function attend(
   env: Env,
   admin: Actor,
   row: BookingRow,
   status: 'attended' | 'no_show',
   now: Date,
+  version: number | null,
 ): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
-    setAttendance(env.DB, row.id, status, now.toISOString()),
+    setAttendance(env.DB, row.id, status, now.toISOString(), version),
     auditEntry(
       env.DB,
       {
@@ -785,6 +790,30 @@ export async function attend(
         target: { type: 'booking', id: row.id, name: bookingName(row.id) },
         before: { status: row.status },
         after: { status },
+      },
+      IF_CHANGED,
+    ),
+  ])) as [D1Result];
+  return meta.changes;
+}
+
+/** The front desk's note on a booking (admin), at `version` when one is given, with its audit row; answers how many changed. */
+export async function annotate(
+  env: Env,
+  admin: Actor,
+  row: BookingRow,
+  note: string | null,
+  version: number | null,
+): Promise<number> {
+  const [{ meta }] = (await env.DB.batch([
+    setDeskNote(env.DB, row.id, note, version),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'booking.noted',
+        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
+        after: { note },
       },
       IF_CHANGED,
     ),

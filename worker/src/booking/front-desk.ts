@@ -9,6 +9,7 @@ import {
   Attendance,
   type AttendanceSaved,
   CancelForPatient,
+  DeskNote,
   type PhoneBooked,
   PhoneBooking,
   Reschedule,
@@ -34,8 +35,8 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
-import { bookingById, shownEmail } from './data/bookings.ts';
-import { attend, CHANGED, cancel, keep, move, place, placeFamily } from './engine.ts';
+import { type BookingRow, bookingById, latestOfMoves, shownEmail } from './data/bookings.ts';
+import { annotate, attend, CHANGED, cancel, keep, move, place, placeFamily } from './engine.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -77,27 +78,64 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
 }
 
 /**
+ * Refuses a mark or a note on a visit that is not as the front desk saw it, in plain words: moved
+ * (and where to), cancelled, or changed since `version` (a write made offline that waited).
+ */
+async function checkUnchanged(env: Env, row: BookingRow & { expired: number }, version: number | undefined) {
+  const waited = version !== undefined;
+  const lead = waited ? 'While this waited, the visit was' : 'This visit was';
+  if (row.status === 'moved') {
+    const now = await latestOfMoves(env.DB, row.id);
+    const where = now ? ` to ${displayDate(now.appointment_date)}, ${now.slot}` : ' to another time';
+    throw new HttpError(409, `${lead} moved${where}: nothing was saved. Use the visit at its new time.`);
+  }
+  if (row.status === 'cancelled' || row.expired) throw new HttpError(409, `${lead} cancelled: nothing was saved.`);
+  if (waited && row.version !== version) {
+    throw new HttpError(409, 'While this waited, the visit changed: nothing was saved. Look at it again.');
+  }
+}
+
+/**
  * POST /api/bookings/:id/attendance (admin): marks a booking attended or missed, once it has started
- * on the clinic's clock. A booking already marked may be marked the other way (a correction).
+ * on the clinic's clock. A booking already marked may be marked the other way (a correction); the
+ * same mark again changes nothing (an outbox's retry). With `version`, only that version is marked.
  */
 export async function markAttendance(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { status } = await readJson(request, Attendance);
+  const { status, version } = await readJson(request, Attendance);
   const now = new Date();
   const row = await bookingById(env.DB, request.params.id ?? '', now);
   if (!row) throw new HttpError(404, 'No such booking');
-  if (row.status === 'moved') throw new HttpError(409, 'This booking was moved to another time; mark that one');
-  if (row.status === 'cancelled' || row.expired) throw new HttpError(409, 'This booking was cancelled');
+  await checkUnchanged(env, row, version);
   if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() > now.getTime()) {
     throw new HttpError(409, 'Attendance can be marked once the appointment has started');
   }
-  const changes = await attend(env, admin, row, status, now);
+  const marked = `${row.patient_name} marked as ${status === 'attended' ? 'attended' : 'a no-show'}`;
+  if (row.status === status) {
+    return json({ acknowledged: true, modifiedCount: 0, message: marked } satisfies AttendanceSaved);
+  }
+  const changes = await attend(env, admin, row, status, now, version ?? null);
   if (changes === 0) throw new HttpError(409, CHANGED);
+  return json({ acknowledged: true, modifiedCount: changes, message: marked } satisfies AttendanceSaved);
+}
+
+/**
+ * PUT /api/bookings/:id/note (admin): the front desk's note on a visit ("bring the X-rays"), shown
+ * on the schedule; an empty note removes it. With `version`, only that version is annotated. Writing
+ * the same note again changes nothing.
+ */
+export async function saveDeskNote(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const { note, version } = await readJson(request, DeskNote);
+  const row = await bookingById(env.DB, request.params.id ?? '', new Date());
+  if (!row) throw new HttpError(404, 'No such booking');
+  await checkUnchanged(env, row, version);
+  const changes = await annotate(env, admin, row, note || null, version ?? null);
   return json({
     acknowledged: true,
     modifiedCount: changes,
-    message: `${row.patient_name} marked as ${status === 'attended' ? 'attended' : 'a no-show'}`,
-  } satisfies AttendanceSaved);
+    message: note ? `Note saved for ${row.patient_name}` : `Note removed for ${row.patient_name}`,
+  } satisfies Modified);
 }
 
 /**

@@ -91,3 +91,43 @@ export function isWholeInterval(env: Env, isoDate: string, start: number, end: n
   const length = clinicInstant(env, isoDate, end).getTime() - clinicInstant(env, isoDate, start).getTime();
   return exists(start) && (end >= 24 * 60 || exists(end)) && length === (end - start) * 60_000;
 }
+
+/** The clinic's offset from UTC at an instant, in minutes east of UTC (New York in winter: -300). */
+function offsetAt(env: Env, ms: number): number {
+  return -new TZDate(ms, env.CLINIC_TIME_ZONE).getTimezoneOffset();
+}
+
+/**
+ * The first instant of a clinic date: its midnight on the clinic's clock (as clinicInstant(date, 0),
+ * from two offset look-ups instead of a calendar's arithmetic: cheap enough for a year of days).
+ */
+export function clinicMidnight(env: Env, isoDate: string): Date {
+  const utc = Date.parse(`${isoDate}T00:00:00Z`);
+  const guess = utc - offsetAt(env, utc) * 60_000;
+  return new Date(utc - offsetAt(env, guess) * 60_000);
+}
+
+/**
+ * The clinic's offsets from UTC between two instants, as SQLite date modifiers: [[from instant
+ * (ISO, UTC), "-300 minutes"], …] ascending, the first from "" (any earlier instant). SQLite has no
+ * time zones; `date(created_at, shift)` then names the clinic's date of a stored instant.
+ */
+export function utcShifts(env: Env, from: Date, to: Date): [string, string][] {
+  const modifier = (minutes: number) => `${minutes >= 0 ? '+' : ''}${minutes} minutes`;
+  const shifts: [string, string][] = [['', modifier(offsetAt(env, from.getTime()))]];
+  const WEEK = 7 * 86_400_000;
+  const MINUTE = 60_000;
+  // No time zone changes its offset twice in a week: look weekly, then find the minute it changed.
+  for (let at = from.getTime(); at < to.getTime(); at += WEEK) {
+    let low = at;
+    let high = Math.min(at + WEEK, to.getTime());
+    if (offsetAt(env, high) === offsetAt(env, low)) continue;
+    while (high - low > MINUTE) {
+      const middle = low + Math.max(1, Math.floor((high - low) / 2 / MINUTE)) * MINUTE;
+      if (offsetAt(env, middle) === offsetAt(env, low)) low = middle;
+      else high = middle;
+    }
+    shifts.push([new Date(high).toISOString(), modifier(offsetAt(env, high))]);
+  }
+  return shifts;
+}

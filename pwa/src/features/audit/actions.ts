@@ -28,6 +28,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'booking.cancelled': 'Cancelled booking',
   'booking.rescheduled': 'Rescheduled booking',
   'booking.attended': 'Marked attended',
+  'booking.noted': 'Wrote a note on a visit',
   'booking.no_show': 'Marked no-show',
   'booking.booked_by_phone': 'Booked by phone',
   'booking.kept': 'Kept after review',

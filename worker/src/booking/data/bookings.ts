@@ -566,12 +566,14 @@ export interface ScheduleRow {
   expired: number;
   /** The latest refund of its payments, as "<status> <cents>" (e.g. "succeeded 8000"), or null. */
   refund: string | null;
+  desk_note: string | null;
+  version: number;
 }
 
 const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
-  b.confirmation, b.family_visit_id,
+  b.confirmation, b.family_visit_id, b.desk_note, b.version,
   (SELECT json_group_array(json_object('name', m.name, 'account', m.account)) FROM (
      SELECT f.name, f.guardian_id IS NULL AS account FROM users p, users f
       WHERE p.id = b.user_id AND f.id != p.id
@@ -651,6 +653,8 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     formsMissing: JSON.parse(row.forms_missing) as string[],
     formsComplete: row.forms_missing === '[]',
     alerts: JSON.parse(row.alerts) as string[],
+    note: row.desk_note,
+    version: row.version,
   };
 }
 
@@ -669,4 +673,21 @@ export async function countsPerDay(db: D1Database, from: string, to: string, now
     .bind(from, to, now.toISOString())
     .all<DayCount>();
   return results;
+}
+
+/** Where a moved booking went: the last booking of its chain of moves (its date, slot and status), or null. */
+export function latestOfMoves(
+  db: D1Database,
+  id: string,
+): Promise<{ appointment_date: string; slot: string; status: string } | null> {
+  return db
+    .prepare(
+      `WITH RECURSIVE chain (id, moved_to) AS (
+         SELECT id, moved_to FROM bookings WHERE id = ?1
+         UNION ALL SELECT b.id, b.moved_to FROM bookings b JOIN chain c ON b.id = c.moved_to)
+       SELECT b.appointment_date, b.slot, b.status FROM chain c JOIN bookings b ON b.id = c.id
+       WHERE c.moved_to IS NULL AND c.id != ?1`,
+    )
+    .bind(id)
+    .first();
 }

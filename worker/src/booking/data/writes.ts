@@ -328,10 +328,10 @@ export function moveStatements(db: D1Database, move: MoveRow, audit?: D1Prepared
       .prepare(
         `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
            chair_id, user_id, patient_name, email, phone, price_cents, paid, payment_intent_id, created_at, hold_until,
-           calendar_uid, version, paid_start_at)
+           calendar_uid, version, paid_start_at, desk_note)
          SELECT ?2, o.treatment_id, o.treatment, ?3, ?4, ?5, ?6, ?7, ?8, o.user_id, o.patient_name, o.email, o.phone,
            o.price_cents, o.paid, ?9, ?10, ?11, coalesce(o.calendar_uid, o.id), o.version + 1,
-           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END
+           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END, o.desk_note
          FROM bookings o WHERE o.id = ?1 AND o.status = 'moved' AND o.moved_to IS NULL`,
       )
       .bind(
@@ -366,20 +366,38 @@ export function moveStatements(db: D1Database, move: MoveRow, audit?: D1Prepared
 
 /**
  * Marks a booking attended or missed: one that is active and still counts at `at`, or already
- * marked (the clinic corrects its mark). 0 changes when it was cancelled, moved or released meanwhile.
+ * marked the other way (the clinic corrects its mark), at `version` when one is given. 0 changes
+ * when it was cancelled, moved or released meanwhile, or already says so.
  */
 export function setAttendance(
   db: D1Database,
   id: string,
   status: 'attended' | 'no_show',
   at: string,
+  version: number | null,
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE bookings SET status = ?2, needs_review = 0
-       WHERE id = ?1 AND (status IN ('attended', 'no_show') OR (status = 'active' AND ${liveBooking('bookings', '?3')}))`,
+       WHERE id = ?1 AND status != ?2 AND (?4 IS NULL OR version = ?4)
+         AND (status IN ('attended', 'no_show') OR (status = 'active' AND ${liveBooking('bookings', '?3')}))`,
     )
-    .bind(id, status, at);
+    .bind(id, status, at, version);
+}
+
+/** The front desk's note on a booking not moved, at `version` when one is given; 0 changes when it already says so. */
+export function setDeskNote(
+  db: D1Database,
+  id: string,
+  note: string | null,
+  version: number | null,
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE bookings SET desk_note = ?2
+       WHERE id = ?1 AND status != 'moved' AND (?3 IS NULL OR version = ?3) AND desk_note IS NOT ?2`,
+    )
+    .bind(id, note, version);
 }
 
 /** The patient's answer to a reminder, on the booking at `version` while it is active; 0 changes when it already says so. */

@@ -47,6 +47,8 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     formsComplete: true,
     formsMissing: [],
     alerts: [],
+    note: null,
+    version: 1,
     ...fields,
   };
 }
