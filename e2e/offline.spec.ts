@@ -15,19 +15,10 @@ import {
   pickDay,
   queryD1,
   SEED_PATIENT,
+  serviceWorkerActive,
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
-
-/** Waits until this page's service worker is installed, active and in charge of the page (it registers after load). */
-async function serviceWorkerActive(page: Page) {
-  await expect
-    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), {
-      timeout: 20_000,
-    })
-    .toBe('activated');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-}
 
 /** Fills the landing page's contact form and submits it; answers the form. */
 async function writeToClinic(page: Page, message: { name: string; email: string; subject: string; text: string }) {

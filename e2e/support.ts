@@ -238,3 +238,13 @@ export async function expectAccessible(page: Page, what: string) {
     );
   expect(serious, what).toEqual([]);
 }
+
+/** Waits until this page's service worker is installed, active and in charge of the page (it registers after load). */
+export async function serviceWorkerActive(page: Page) {
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? 'none'), {
+      timeout: 20_000,
+    })
+    .toBe('activated');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}

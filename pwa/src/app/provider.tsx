@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { SWRConfig, type SWRConfiguration } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
 import { forgetSavedFormsOnSignOut } from '../features/forms/forget-saved-forms.ts';
+import { forgetSavedScheduleOnSignOut } from '../features/schedule/forget-saved-schedule.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
@@ -19,9 +20,10 @@ export const swrConfig: SWRConfiguration = {
   },
 };
 
-// Whatever page the user signs out from, their bookings saved for offline use go with them.
+// Whatever page the user signs out from, their bookings, forms and schedule kept for offline use go with them.
 forgetSavedBookingsOnSignOut();
 forgetSavedFormsOnSignOut();
+forgetSavedScheduleOnSignOut();
 
 const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
 

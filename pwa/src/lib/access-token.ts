@@ -22,8 +22,11 @@ export type AccessClaims = { email: string; role: string; verified: boolean; exp
 /** How long before its expiry a token is treated as expired: the pages it opens would soon need a new one. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-/** The claims of the stored access token while it is valid (not expired), else null: none, expired or unreadable. */
-export function unexpiredAccessClaims(now = Date.now()): AccessClaims | null {
+/**
+ * The claims of the stored access token, expired or not (what this device was last told about its
+ * user), else null: none or unreadable. Only a hint for the screens: the Worker checks every call.
+ */
+export function storedAccessClaims(): AccessClaims | null {
   const payload = readAccessToken()?.split('.')[1];
   if (!payload) return null;
   try {
@@ -31,11 +34,16 @@ export function unexpiredAccessClaims(now = Date.now()): AccessClaims | null {
     const bytes = Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0));
     const { email, role, verified, exp } = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
     if (typeof email !== 'string' || typeof role !== 'string' || typeof exp !== 'number') return null;
-    const expiresAt = exp * 1000;
-    return expiresAt - EXPIRY_MARGIN_MS > now ? { email, role, verified: verified === true, expiresAt } : null;
+    return { email, role, verified: verified === true, expiresAt: exp * 1000 };
   } catch {
     return null;
   }
+}
+
+/** The claims of the stored access token while it is valid (not expired), else null: none, expired or unreadable. */
+export function unexpiredAccessClaims(now = Date.now()): AccessClaims | null {
+  const claims = storedAccessClaims();
+  return claims && claims.expiresAt - EXPIRY_MARGIN_MS > now ? claims : null;
 }
 
 /** Forgets the stored access token (sign-out, or Firebase says nobody is signed in). */

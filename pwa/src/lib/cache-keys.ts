@@ -69,6 +69,8 @@ export const REVIEW_KEY = `${SCHEDULE}/review`;
 /** Every cached read of the schedule: its days, its counts and the review list. */
 export const isScheduleKey = (key: unknown) =>
   typeof key === 'string' && (key.startsWith(`${SCHEDULE}?`) || key === REVIEW_KEY);
+/** The front desk's writes waiting in (or refused from) this device's outbox: not an API read. */
+export const DESK_OUTBOX_KEY = 'outbox:desk';
 /** Patients found by the front desk's search. */
 export const patientSearchKey = (q: string) => `/users/search?q=${encodeURIComponent(q)}`;
 

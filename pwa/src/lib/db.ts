@@ -18,6 +18,16 @@ export type SavedForms = {
   savedAt: number;
 };
 
+/** A day of the front desk's schedule as last loaded (today and the next two days), kept for offline use. */
+export type SavedSchedule = {
+  /** The day (ISO). */
+  date: string;
+  /** Whose it is (lower case): sign-out deletes that user's. */
+  email: string;
+  day: unknown;
+  savedAt: number;
+};
+
 export type OutboxState = 'queued' | 'sending' | 'parked';
 
 /** A POST waiting to be sent: written offline, sent once when the connection is back. */
@@ -34,6 +44,8 @@ export type OutboxEntry = {
   label: string;
   /** The notice once it is sent (default: the contact message's). */
   sentText?: string;
+  /** What the notice says before the server's reason when it is refused (default: the contact message's). */
+  refusedText?: string;
   state: OutboxState;
   /** Failed attempts so far (network failures and 5xx answers). */
   attempts: number;
@@ -57,6 +69,7 @@ export class ClinicDatabase extends Dexie {
   savedBookings!: EntityTable<SavedBookings, 'email'>;
   outbox!: EntityTable<OutboxEntry, 'key'>;
   savedForms!: EntityTable<SavedForms, 'bookingId'>;
+  savedSchedules!: EntityTable<SavedSchedule, 'date'>;
 
   constructor(name = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -65,6 +78,7 @@ export class ClinicDatabase extends Dexie {
       outbox: 'key, state, nextAttemptAt',
     });
     this.version(2).stores({ savedForms: 'bookingId, email' });
+    this.version(3).stores({ savedSchedules: 'date, email' });
   }
 }
 

@@ -28,6 +28,7 @@ export type Send = (request: OutboxRequest) => Promise<void>;
 export type NewOutboxEntry = OutboxRequest & {
   label: string;
   sentText?: string;
+  refusedText?: string;
   /** Attempts already made before queueing (1 after a direct send that hit a network failure). */
   failedAttempts?: number;
 };
@@ -84,13 +85,23 @@ export class Outbox {
   }
 
   /** Queues a request and schedules its sending. */
-  async enqueue({ key, path, body, method, label, sentText, failedAttempts = 0 }: NewOutboxEntry): Promise<void> {
+  async enqueue({
+    key,
+    path,
+    body,
+    method,
+    label,
+    sentText,
+    refusedText,
+    failedAttempts = 0,
+  }: NewOutboxEntry): Promise<void> {
     const now = Date.now();
     const entry: OutboxEntry = {
       key,
       path,
       ...(method ? { method } : {}),
       ...(sentText ? { sentText } : {}),
+      ...(refusedText ? { refusedText } : {}),
       body,
       label,
       state: 'queued',
@@ -150,6 +161,15 @@ export class Outbox {
     return all.sort((a, b) => a.createdAt - b.createdAt);
   }
 
+  /** Forgets a parked entry (the user has read why it was refused). */
+  async discard(key: string): Promise<void> {
+    await this.#db.outbox
+      .where('key')
+      .equals(key)
+      .and((entry) => entry.state === 'parked')
+      .delete();
+  }
+
   /** Stops the retry timer (until the next drain or enqueue sets it again). */
   stop(): void {
     if (this.#timer) clearTimeout(this.#timer);
@@ -197,7 +217,11 @@ export class Outbox {
         !RETRYABLE_CLIENT_ERRORS.has(error.status)
       ) {
         const parked = await this.#releaseClaim(entry, { state: 'parked', error: error.message });
-        if (parked) notify.error(parkedMessageText(entry.label, error.message));
+        if (parked) {
+          notify.error(
+            entry.refusedText ? `${entry.refusedText} ${error.message}` : parkedMessageText(entry.label, error.message),
+          );
+        }
       } else {
         const attempts = entry.attempts + 1;
         await this.#releaseClaim(entry, {

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Modified } from '../../../../../contract/answers.ts';
 import type {
-  AttendanceSaved,
   BookingCancelled,
   CancelForPatient,
   PhoneBooked,
@@ -15,16 +14,90 @@ import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import {
   appointmentOptionsKey,
+  DESK_OUTBOX_KEY,
   isMyBookingsKey,
   isScheduleKey,
   patientSearchKey,
   REFUNDS_KEY,
 } from '../../../lib/cache-keys.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
+import { sharedOutbox } from '../../../lib/outbox.ts';
 
 export type { PatientMatch };
 
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
 const bookingPath = (id: string, action: string) => `/bookings/${encodeURIComponent(id)}/${action}`;
+
+/** A visit as the front desk saw it: a write made offline carries its version. */
+type SeenEntry = { _id: string; patientName: string; version: number };
+
+/** What the front desk is told: the server's answer, or that the write waits on this device. */
+export type DeskWrite = { message: string; queued: boolean };
+
+/**
+ * Sends a write that may wait for the network (docs/product.md#the-front-desk-offline): when the
+ * network fails, it goes to the outbox under the same Idempotency-Key with the booking's version,
+ * and is sent once when the connection is back; a visit that changed meanwhile refuses it, and the
+ * outbox says why.
+ */
+async function sendOrQueue(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: object,
+  texts: { label: string; sent: string; queued: string },
+): Promise<DeskWrite> {
+  const key = crypto.randomUUID();
+  const json = JSON.stringify(body);
+  try {
+    const answer = await api<{ message: string }>(path, { method, headers: { 'Idempotency-Key': key }, body: json });
+    return { message: answer.message, queued: false };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    await sharedOutbox().enqueue({
+      key,
+      path,
+      method,
+      body: json,
+      label: texts.label,
+      sentText: texts.sent,
+      refusedText: `Not saved: ${texts.label}.`,
+      failedAttempts: 1,
+    });
+    return { message: texts.queued, queued: true };
+  }
+}
+
+const ATTENDANCE_TEXT = { attended: 'attended', no_show: 'a no-show' } as const;
+
+/** POST /api/bookings/:id/attendance at the version the desk saw; offline, it waits in the outbox. */
+export function markAttendance(entry: SeenEntry, status: 'attended' | 'no_show'): Promise<DeskWrite> {
+  const label = `${entry.patientName} marked as ${ATTENDANCE_TEXT[status]}`;
+  return sendOrQueue(
+    'POST',
+    bookingPath(entry._id, 'attendance'),
+    { status, version: entry.version },
+    {
+      label,
+      sent: `Sent: ${label}.`,
+      queued: `Saved on this device: ${entry.patientName} will be marked as ${ATTENDANCE_TEXT[status]} when the connection is back.`,
+    },
+  );
+}
+
+/** PUT /api/bookings/:id/note at the version the desk saw; offline, it waits in the outbox. */
+export function saveNote(entry: SeenEntry, note: string): Promise<DeskWrite> {
+  const label = `the note on ${entry.patientName}’s visit`;
+  return sendOrQueue(
+    'PUT',
+    bookingPath(entry._id, 'note'),
+    { note, version: entry.version },
+    {
+      label,
+      sent: `Sent: ${label}.`,
+      queued: `Saved on this device: ${label} will be sent when the connection is back.`,
+    },
+  );
+}
 
 /**
  * The front desk's writes. Each refreshes what it changes, after a refusal too (the booking may
@@ -38,6 +111,7 @@ export function useFrontDesk() {
       for (const day of days) void mutate(appointmentOptionsKey(day));
       for (const key of extra) void mutate(key);
       void mutate(isMyBookingsKey);
+      void mutate(DESK_OUTBOX_KEY);
       await mutate(isScheduleKey);
     },
     [mutate],
@@ -53,8 +127,8 @@ export function useFrontDesk() {
     [refresh],
   );
   return {
-    markAttendance: (id: string, status: 'attended' | 'no_show') =>
-      run(() => post<AttendanceSaved>(bookingPath(id, 'attendance'), { status }), []),
+    markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show') => run(() => markAttendance(entry, status), []),
+    saveNote: (entry: SeenEntry, note: string) => run(() => saveNote(entry, note), []),
     cancelForPatient: (booking: { _id: string; appointmentDate: string }, cancel: CancelForPatient) =>
       run(
         () => post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),

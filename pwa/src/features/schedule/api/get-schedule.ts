@@ -1,7 +1,12 @@
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import useSWR from 'swr';
 import type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry } from '../../../../../contract/schedule.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { REVIEW_KEY, scheduleCountsKey, scheduleDayKey } from '../../../lib/cache-keys.ts';
+import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { clinicDb } from '../../../lib/db.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 
 export type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry };
 
@@ -10,9 +15,59 @@ export function useReviewList() {
   return useSWR<ReviewEntry[]>(REVIEW_KEY, apiFetcher<ReviewEntry[]>);
 }
 
-/** GET /api/schedule?date= (admin): one day's hours, doctors, chairs and bookings. */
-export function useScheduleDay(date: string) {
-  return useSWR<ScheduleDay>(scheduleDayKey(date), apiFetcher<ScheduleDay>);
+/** How many days from today on this device keeps for the front desk to work offline. */
+export const KEPT_DAYS = 3;
+
+/** Today and the next days on the clinic's calendar, as this device keeps them. */
+export function keptDates(): string[] {
+  const today = clinicToday();
+  return Array.from({ length: KEPT_DAYS }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd'));
+}
+
+/** A day of the schedule; `savedAt` (ms) when it is this device's copy because the network failed. */
+export type LoadedDay = { day: ScheduleDay; savedAt: number | null };
+
+/** GET /api/schedule?date=, kept on this device for `email` when it is one of the kept days. */
+async function fetchDay(date: string, email: string | null): Promise<ScheduleDay> {
+  const day = await api<ScheduleDay>(scheduleDayKey(date));
+  if (email && keptDates().includes(date)) {
+    await clinicDb()
+      .savedSchedules.put({ date, email: email.toLowerCase(), day, savedAt: Date.now() })
+      .catch((cause: unknown) => console.error('The schedule could not be kept for offline use', cause));
+  }
+  return day;
+}
+
+async function loadDay(date: string, email: string | null): Promise<LoadedDay> {
+  try {
+    return { day: await fetchDay(date, email), savedAt: null };
+  } catch (error) {
+    if (!isNetworkFailure(error)) throw error;
+    const saved = await clinicDb().savedSchedules.get(date);
+    if (!saved || saved.email !== email?.toLowerCase()) throw error;
+    return { day: saved.day as ScheduleDay, savedAt: saved.savedAt };
+  }
+}
+
+/**
+ * GET /api/schedule?date= (admin): one day's hours, doctors, chairs and bookings. Today's and the
+ * next two days' are kept on this device whenever they load; with no network, the kept copy is
+ * answered, with the time it was loaded (docs/product.md#the-front-desk-offline).
+ */
+export function useScheduleDay(date: string, email: string | null) {
+  return useSWR<LoadedDay>(scheduleDayKey(date), () => loadDay(date, email));
+}
+
+/** Loads and keeps the kept days other than `shown` (which its own load keeps), for later offline use. */
+export function keepComingDays(shown: string, email: string): void {
+  for (const date of keptDates()) {
+    if (date !== shown) fetchDay(date, email).catch(() => undefined);
+  }
+}
+
+/** Forgets the signed-out user's kept schedule. */
+export async function deleteSavedSchedules(email: string): Promise<void> {
+  await clinicDb().savedSchedules.where('email').equals(email.toLowerCase()).delete();
 }
 
 /** GET /api/schedule?from=&to= (admin): the appointments of each day of a range. */

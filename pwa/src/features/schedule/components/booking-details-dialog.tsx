@@ -13,6 +13,8 @@ type BookingDetailsDialogProps = {
   entry: ScheduleEntry;
   /** The booking's date as the API shows it ("Nov 21, 2026"). */
   appointmentDate: string;
+  /** False while the schedule shows this device's copy: only attendance and the note can be written. */
+  online?: boolean;
   onReschedule(): void;
   onClose(): void;
 };
@@ -52,15 +54,24 @@ export function paymentText(entry: ScheduleEntry): string {
  * docs/product.md#schedule: a booking's details and what the front desk can do with it: mark it
  * attended or missed once it has started, record a payment taken at the desk, keep it as it is
  * after a schedule change, move it, or cancel it for the patient with a reason the patient will see
- * (a paid one refunded unless the front desk unticks it).
+ * (a paid one refunded unless the front desk unticks it), and write a note on the visit. Offline,
+ * marks and notes wait on this device (docs/product.md#the-front-desk-offline); the rest needs the
+ * connection and says so.
  */
-export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onClose }: BookingDetailsDialogProps) {
+export function BookingDetailsDialog({
+  entry,
+  appointmentDate,
+  online = true,
+  onReschedule,
+  onClose,
+}: BookingDetailsDialogProps) {
   const ids = useId();
   const desk = useFrontDesk();
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(true);
+  const [note, setNote] = useState(entry.note ?? '');
   const started = Date.parse(entry.startsAt) <= Date.now();
   const live = entry.status !== 'cancelled';
 
@@ -94,6 +105,11 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
         message: cancelled.refund ? `${cancelled.message}; ${REFUND_TEXT[cancelled.refund.status]}` : cancelled.message,
       };
     });
+  }
+
+  function handleNote(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    void act(() => desk.saveNote(entry, note.trim()));
   }
 
   return (
@@ -169,7 +185,22 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
           <dd>{entry.noShows}</dd>
         </div>
       </dl>
-      <FormAnswers bookingId={entry._id} />
+      <form className="booking-note" onSubmit={handleNote}>
+        <div className="field">
+          <label htmlFor={`${ids}-note`}>Note for the front desk</label>
+          <textarea
+            id={`${ids}-note`}
+            rows={2}
+            maxLength={500}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--small" disabled={busy || note.trim() === (entry.note ?? '')}>
+          Save note
+        </button>
+      </form>
+      {online && <FormAnswers bookingId={entry._id} />}
       {entry.status === 'active' && !entry.formsComplete && (
         <p className="booking-record__kiosk">
           <button type="button" className="button button--small" onClick={() => startKiosk(entry._id)}>
@@ -195,7 +226,13 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
           )}
         </div>
       )}
-      {live && entry.status === 'active' && !entry.paid && entry.price > 0 && !cancelling && (
+      {!online && (
+        <p className="muted booking-actions__note">
+          Offline: attendance and the note are kept on this device and sent when the connection is back; payments,
+          moving and cancelling need the connection.
+        </p>
+      )}
+      {online && live && entry.status === 'active' && !entry.paid && entry.price > 0 && !cancelling && (
         <fieldset className="booking-record__pay">
           <legend>Paid at the desk ({formatPrice(entry.price)})</legend>
           <button
@@ -224,7 +261,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
                 type="button"
                 className="button"
                 disabled={busy || entry.status === 'attended'}
-                onClick={() => void act(() => desk.markAttendance(entry._id, 'attended'))}
+                onClick={() => void act(() => desk.markAttendance(entry, 'attended'))}
               >
                 Mark attended
               </button>
@@ -232,7 +269,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
                 type="button"
                 className="button"
                 disabled={busy || entry.status === 'no_show'}
-                onClick={() => void act(() => desk.markAttendance(entry._id, 'no_show'))}
+                onClick={() => void act(() => desk.markAttendance(entry, 'no_show'))}
               >
                 Mark no-show
               </button>
@@ -240,7 +277,7 @@ export function BookingDetailsDialog({ entry, appointmentDate, onReschedule, onC
           ) : (
             <p className="muted booking-actions__note">Attendance can be marked once the appointment has started.</p>
           )}
-          {entry.status === 'active' && (
+          {online && entry.status === 'active' && (
             <>
               <button type="button" className="button" disabled={busy} onClick={onReschedule}>
                 Reschedule

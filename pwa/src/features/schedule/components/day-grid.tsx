@@ -36,6 +36,7 @@ export function entryNotes(entry: ScheduleEntry): string[] {
   if (entry.status === 'active' && !entry.formsComplete) notes.push('Forms missing');
   if (entry.noShows > 0 && entry.status !== 'no_show')
     notes.push(`${entry.noShows} no-show${entry.noShows === 1 ? '' : 's'}`);
+  if (entry.note) notes.push(`Note: ${entry.note}`);
   return notes;
 }
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
+import { sharedOutbox } from '../../../lib/outbox.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
   describeRequest,
@@ -104,13 +105,30 @@ const DAY: ScheduleDay = {
 const familyQueries: string[] = [];
 let requests: { line: string; body: string }[];
 let review: ScheduleEntry[];
+/** The network fails for every request (a dropped connection). */
+let offline = false;
+
+/** An access token as the Worker issues it to the admin (its claims are what the device reads offline). */
+function adminToken(): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const claims = {
+    email: 'admin@clinic.test',
+    role: 'admin',
+    verified: true,
+    exp: Math.floor(NOW.getTime() / 1000) + 1800,
+  };
+  return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   requests = [];
   review = [];
+  offline = false;
   stubFetch(async (request) => {
+    if (offline) throw new TypeError('Failed to fetch');
     const url = new URL(request.url);
     requests.push({ line: describeRequest(request), body: request.method === 'GET' ? '' : await request.text() });
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
@@ -269,13 +287,54 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     const loadsBefore = requests.filter((r) => r.line === 'GET /api/schedule?date=2026-11-21').length;
     await user.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
     expect(await findToast('Done at the desk')).toBe('success');
-    expect(posts()).toEqual([{ line: 'POST /api/bookings/b-started/attendance', body: '{"status":"no_show"}' }]);
+    expect(posts()).toEqual([
+      { line: 'POST /api/bookings/b-started/attendance', body: '{"status":"no_show","version":1}' },
+    ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() =>
       expect(requests.filter((r) => r.line === 'GET /api/schedule?date=2026-11-21').length).toBeGreaterThan(
         loadsBefore,
       ),
     );
+  });
+
+  it('offline, shows the day kept on this device “as of” and keeps a mark in the outbox with the visit’s version', async () => {
+    const { unmount } = renderWithProviders(<AppRoutes />, { path: '/dashboard/schedule' });
+    await screen.findByRole('list', { name: 'Dr. Hiro Tanaka' });
+    unmount();
+    offline = true;
+    storeSession('admin@clinic.test', adminToken());
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: `/dashboard/schedule?date=${DAY.date}` });
+    expect((await screen.findByText(/^Offline: the schedule as of /)).textContent).toBe(
+      'Offline: the schedule as of Nov 21, 10:00 AM.',
+    );
+    await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+    expect(within(dialog).queryByRole('button', { name: 'Reschedule' })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel for patient' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark attended' }));
+    expect(
+      await findToast('Saved on this device: Pat Patient will be marked as attended when the connection is back.'),
+    ).toBe('success');
+    const waiting = await screen.findByRole('region', { name: 'On this device' });
+    expect(waiting.textContent).toContain('Pat Patient marked as attended');
+    const [entry] = await sharedOutbox().entries();
+    expect(entry).toMatchObject({
+      path: '/bookings/b-started/attendance',
+      body: '{"status":"attended","version":1}',
+      state: 'queued',
+    });
+  });
+
+  it('a day that is not kept says so offline', async () => {
+    offline = true;
+    storeSession('admin@clinic.test', adminToken());
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/schedule?date=2026-12-10' });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'You are offline, and this day is not kept on this device: only today and the next 2 days are',
+    );
+    expect((screen.getByLabelText('Day', { exact: true }) as HTMLInputElement).value).toBe('2026-12-10');
   });
 
   it('cancels an upcoming booking for the patient with the reason they will see; attendance waits for the start', async () => {

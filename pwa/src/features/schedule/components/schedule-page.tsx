@@ -1,17 +1,25 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
 import { parseISO } from 'date-fns/parseISO';
 import { startOfWeek } from 'date-fns/startOfWeek';
-import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useEffect, useEffectEvent, useId, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { RescheduleDialog } from '../../../components/reschedule-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { clinicToday } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
 import { saveFile } from '../../../lib/save-file.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
 import {
   fetchScheduleCsv,
+  KEPT_DAYS,
+  keepComingDays,
   type ReviewEntry,
   type ScheduleEntry,
   useDayCounts,
@@ -20,11 +28,17 @@ import {
 } from '../api/get-schedule.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
+import { PendingDeskWrites } from './pending-desk-writes.tsx';
 import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
 import '../front-desk.css';
 
 const ISO = 'yyyy-MM-dd';
 const shift = (iso: string, days: number) => format(addDays(parseISO(iso), days), ISO);
+/** The day in the address (`?date=2026-12-10`), when it is a real date. */
+const dayIn = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value)) && format(parseISO(value), ISO) === value
+    ? value
+    : null;
 
 /** The week (Monday to Sunday) around a day, with each day's appointments and those waiting for review; a day opens it. */
 function WeekStrip({
@@ -195,10 +209,24 @@ type Open = ({ kind: 'details' | 'reschedule' } & Opened) | { kind: 'phone' } | 
 export function SchedulePage() {
   const ids = useId();
   const [today] = useState(() => format(clinicToday(), ISO));
-  const [date, setDate] = useState(today);
+  const [params, setParams] = useSearchParams();
+  const date = dayIn(params.get('date')) ?? today;
+  const setDate = (iso: string) => setParams({ date: iso });
   const [view, setView] = useState<ColumnView>('doctors');
   const [open, setOpen] = useState<Open>(null);
-  const { data: day, error, isValidating, mutate } = useScheduleDay(date);
+  const email = useSession().user?.email ?? null;
+  const online = useOnlineStatus();
+  const { data: loaded, error, isValidating, mutate } = useScheduleDay(date, email);
+  const day = loaded?.day;
+  const savedAt = loaded?.savedAt ?? null;
+  useReloadOnReconnect(online, savedAt !== null || isNetworkFailure(error), mutate);
+  // Once per visit, and again when the connection is back: not on every day shown.
+  const keepOnce = useEffectEvent(() => {
+    if (email) keepComingDays(date, email);
+  });
+  useEffect(() => {
+    if (online) keepOnce();
+  }, [online]);
   const { data: review = [] } = useReviewList();
   const desk = useFrontDesk();
   const appointmentDate = day?.appointmentDate ?? format(parseISO(date), 'PP');
@@ -208,7 +236,11 @@ export function SchedulePage() {
   if (error && !day) {
     content = (
       <div className="schedule__status" role="alert">
-        <p>Sorry, the schedule could not be loaded: {errorText(error)}</p>
+        <p>
+          {isNetworkFailure(error)
+            ? `You are offline, and this day is not kept on this device: only today and the next ${KEPT_DAYS - 1} days are, once the schedule has loaded with a connection.`
+            : `Sorry, the schedule could not be loaded: ${errorText(error)}`}
+        </p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
           Try again
         </button>
@@ -222,6 +254,13 @@ export function SchedulePage() {
     const booked = day.bookings.length - cancelled.length;
     content = (
       <>
+        {savedAt !== null && (
+          <p className="schedule__offline" role="status">
+            <strong>Offline: the schedule as of {clinicMomentText(savedAt)}.</strong> Marks of attendance and notes are
+            kept on this device and sent when the connection is back; booking, moving, cancelling and payments need the
+            connection.
+          </p>
+        )}
         <p className="schedule__summary" role="status">
           {closed
             ? `The clinic is closed: ${closed.reason}. `
@@ -261,7 +300,12 @@ export function SchedulePage() {
     <section className="dashboard-page schedule" aria-labelledby={`${ids}-title`}>
       <div className="schedule__header">
         <h1 id={`${ids}-title`}>Schedule</h1>
-        <button type="button" className="button button--primary" onClick={() => setOpen({ kind: 'phone' })}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => setOpen({ kind: 'phone' })}
+          disabled={savedAt !== null}
+        >
           Book by phone
         </button>
       </div>
@@ -312,6 +356,7 @@ export function SchedulePage() {
           setOpen({ kind: 'details', entry, date: entry.date, appointmentDate: entry.appointmentDate })
         }
       />
+      <PendingDeskWrites />
       <WeekStrip date={date} review={review} onSelect={setDate} />
       <h2 className="schedule__day">{format(parseISO(date), 'EEEE, PP')}</h2>
       {content}
@@ -320,6 +365,7 @@ export function SchedulePage() {
         <BookingDetailsDialog
           entry={open.entry}
           appointmentDate={open.appointmentDate}
+          online={online && savedAt === null}
           onReschedule={() => setOpen({ ...open, kind: 'reschedule' })}
           onClose={() => setOpen(null)}
         />
