@@ -102,6 +102,11 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'admin',
   },
   {
+    path: '/dashboard/insights',
+    component: lazyNamed(() => import('../features/insights/components/insights-page.tsx'), 'InsightsPage'),
+    access: 'admin',
+  },
+  {
     path: '/dashboard/treatments',
     component: lazyNamed(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
     access: 'admin',

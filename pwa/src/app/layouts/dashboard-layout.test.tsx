@@ -34,7 +34,7 @@ describe('dashboard layout', () => {
     expect(sideMenuLinks()).toEqual([['My Appointments', '/dashboard']]);
   });
 
-  it('adds Schedule, Recall, All Users, Add A Doctor, Manage Doctors, Treatments, Forms, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
+  it('adds Schedule, Insights, Recall, All Users, Add A Doctor, Manage Doctors, Treatments, Forms, Clinic hours, Chairs, Specialties, Refunds, Reviews, Activity and Clinic settings for an admin', async () => {
     fakeFirebase.signInAs('admin@clinic.test');
     storeSession('admin@clinic.test');
     renderWithProviders(<AppRoutes />, { path: '/dashboard' });
@@ -43,6 +43,7 @@ describe('dashboard layout', () => {
       expect(sideMenuLinks()).toEqual([
         ['My Appointments', '/dashboard'],
         ['Schedule', '/dashboard/schedule'],
+        ['Insights', '/dashboard/insights'],
         ['Recall', '/dashboard/recalls'],
         ['All Users', '/dashboard/all-users'],
         ['Add A Doctor', '/dashboard/add-doctors'],

@@ -71,6 +71,9 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
                   <MenuLink href="/dashboard/schedule">Schedule</MenuLink>
                 </li>
                 <li>
+                  <MenuLink href="/dashboard/insights">Insights</MenuLink>
+                </li>
+                <li>
                   <MenuLink href="/dashboard/recalls">Recall</MenuLink>
                 </li>
                 <li>
