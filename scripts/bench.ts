@@ -5,10 +5,12 @@
  *    GET /api/health in the same run, and the D1 queries each makes; POST /api/bookings under
  *    concurrent load with mixed lengths, and whether any doctor or chair was booked twice (read
  *    back from D1).
+ *  - insights: GET /api/insights over a year holding 1,000 and then 100,000 bookings, beside
+ *    GET /api/health in the same run.
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
  *    Lighthouse (mobile) performance, LCP, TBT, CLS and accessibility, medians of 3 runs; the
  *    signed-in pages as the seed patient.
- * BENCH_ONLY=api or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
+ * BENCH_ONLY=api, BENCH_ONLY=insights or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
  * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
  * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there. Needs ports 8787 and 9099 free and a
@@ -31,7 +33,7 @@ import { queryLocalD1 } from './local-d1.ts';
 import { SEED_DOCTORS, SEED_HOURS, SEED_TREATMENTS } from './seed-data.ts';
 import { type SeedBindings, startStack } from './stack.ts';
 
-const PARTS = ['api', 'front'];
+const PARTS = ['api', 'insights', 'front'];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(','))
   .split(',')
   .map((part) => part.trim())
@@ -205,9 +207,9 @@ function bookings(total: number) {
   };
 }
 
-/** An access token as the Worker issues it (worker/src/people/auth.ts) to a verified patient at token version 0. */
-function accessToken(id: string, email: string) {
-  return new SignJWT({ email, role: 'patient', verified: true, ver: 0 })
+/** An access token as the Worker issues it (worker/src/people/auth.ts) to a verified account at token version 0. */
+function accessToken(id: string, email: string, role: 'patient' | 'admin' = 'patient') {
+  return new SignJWT({ email, role, verified: true, ver: 0 })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(id)
     .setIssuer('dental-clinic')
@@ -275,6 +277,117 @@ async function apiRun(total: number) {
       slots: mean(runs.slots),
       list: mean(runs.list),
       race,
+    };
+  } finally {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `total` bookings over the last 365 days, for GET /api/insights over that year: visits of every
+ * treatment with its doctor and a chair (as many a day as it takes: the query's load, not a day a
+ * clinic could hold), one in ten cancelled by its patient (half of them paid and refunded), one in
+ * ten missed, one in ten moved, the rest attended and paid; each made up to a month before.
+ */
+function yearOfBookings(total: number) {
+  return async (db: SeedBindings['DB']) => {
+    const statements = [
+      db.prepare(
+        `INSERT INTO users (id, email, name, role, email_verified) VALUES ('bench-admin', 'bench-admin@example.com', 'Bench Admin', 'admin', 1), ${Array.from(
+          { length: BULK_PATIENTS },
+          (_, i) => `('bench-user-${i}', 'bench-user-${i}@example.com', 'Bench User ${i}', 'patient', 1)`,
+        ).join(', ')}`,
+      ),
+    ];
+    let rows: string[] = [];
+    let payments: string[] = [];
+    const flush = () => {
+      if (rows.length > 0) {
+        statements.push(
+          db.prepare(`INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes,
+            doctor_id, chair_id, user_id, patient_name, email, price_cents, paid, status, cancel_reason, created_at)
+            VALUES ${rows.join(', ')}`),
+        );
+      }
+      if (payments.length > 0) {
+        statements.push(
+          db.prepare(`INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, provider, refund_status,
+            refund_amount_cents) VALUES ${payments.join(', ')}`),
+        );
+      }
+      rows = [];
+      payments = [];
+    };
+    for (let i = 0; i < total; i++) {
+      const t = present(SEED_TREATMENTS[i % SEED_TREATMENTS.length], 'a seed treatment');
+      const date = day(-(i % 365));
+      const start = SEED_HOURS.open + ((i * 30) % (SEED_HOURS.close - SEED_HOURS.open - 90));
+      const kind = i % 10;
+      const status = kind === 0 ? 'cancelled' : kind === 1 ? 'no_show' : kind === 2 ? 'moved' : 'attended';
+      const paid = kind >= 3 || (kind === 0 && i % 20 === 0);
+      const made = new Date(Date.parse(`${date}T15:00:00Z`) - (i % 30) * 86_400_000).toISOString();
+      const patient = `bench-user-${i % BULK_PATIENTS}`;
+      rows.push(
+        `('bench-${i}', '${t.id}', '${t.name}', '${date}', '${slotLabel(start, t.durationMinutes)}', ${start}, ${t.durationMinutes}, ` +
+          `'${doctorOf(t)}', '${present(CHAIRS[i % 2], 'a chair')}', '${patient}', 'Bench User', '${patient}@example.com', ` +
+          `${t.priceCents}, ${paid ? 1 : 0}, '${status}', ${kind === 0 ? "'patient'" : 'NULL'}, '${made}')`,
+      );
+      if (paid) {
+        payments.push(
+          `('pay-${i}', 'pi_bench_${i}', 'bench-${i}', '${patient}@example.com', ${t.priceCents}, 'demo', ` +
+            `${kind === 0 ? `'succeeded', ${t.priceCents}` : 'NULL, NULL'})`,
+        );
+      }
+      if (rows.length >= 200) flush();
+    }
+    flush();
+    for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
+  };
+}
+
+/** GET /api/insights over the last year beside GET /api/health, with `total` bookings in that year. */
+async function insightsRun(total: number) {
+  const stateDir = mkdtempSync(join(tmpdir(), 'clinic-bench-insights-'));
+  const stack = await startStack({
+    stateDir,
+    logFile: join(stateDir, 'stack.log'),
+    jwtSecret: JWT_SECRET,
+    extraData: yearOfBookings(total),
+  });
+  try {
+    const url = `${BASE}/api/insights?from=${day(-364)}&to=${day(0)}`;
+    const token = await accessToken('bench-admin', 'bench-admin@example.com', 'admin');
+    const headers = { Authorization: `Bearer ${token}` };
+    const answered = await fetch(url, { headers });
+    if (!answered.ok) throw new Error(`GET /api/insights answered ${answered.status}: ${await answered.text()}`);
+    const { totals } = (await answered.json()) as { totals: { visits: number; made: number } };
+    const count = queryLocalD1<{ n: number }>(stateDir, 'SELECT count(*) AS n FROM bookings')[0]?.n;
+    await load(`${BASE}/api/health`); // warm-up
+    // One at a time, as an owner opens the page (interleaved), then under the same load as the API's figures.
+    const alone = { health: [] as number[], insights: [] as number[] };
+    for (let i = 0; i < 9; i++) {
+      for (const [list, target, init] of [
+        [alone.health, `${BASE}/api/health`, {}],
+        [alone.insights, url, { headers }],
+      ] as const) {
+        const started = performance.now();
+        await (await fetch(target, init)).arrayBuffer();
+        list.push(performance.now() - started);
+      }
+    }
+    const runs = { health: [] as Load[], insights: [] as Load[] };
+    for (let round = 0; round < 2; round++) {
+      runs.health.push(await load(`${BASE}/api/health`));
+      runs.insights.push(await load(url, headers));
+    }
+    return {
+      total: count,
+      queries: answered.headers.get('Server-Timing'),
+      visits: totals.visits,
+      alone: { health: median(alone.health), insights: median(alone.insights) },
+      health: mean(runs.health),
+      insights: mean(runs.insights),
     };
   } finally {
     await stack.stop();
@@ -570,6 +683,21 @@ if (only.includes('api')) {
       `  answers ${JSON.stringify(r.statuses)}; bookings stored ${r.booked} (${r.bookedMinutes} minutes); ` +
         `overlapping bookings read back from D1: per doctor ${r.doctorOverlaps}, per chair ${r.chairOverlaps}\n`,
     );
+  }
+}
+if (only.includes('insights')) {
+  for (const total of [1_000, 100_000]) {
+    const run = await insightsRun(total);
+    console.log(
+      `GET /api/insights over a year with ${run.total?.toLocaleString('en-US')} bookings in it (${run.visits} visits):`,
+    );
+    console.log(
+      `  one at a time (median of 9): GET /api/health ${ms(run.alone.health)}, GET /api/insights ${ms(run.alone.insights)}` +
+        ` (×${(run.alone.insights / run.alone.health).toFixed(1)}; ${run.queries})`,
+    );
+    console.log(loadLine('GET /api/health', run.health));
+    console.log(loadLine('GET /api/insights (a year)', run.insights));
+    console.log(`  under load, insights / health latency: p50 ×${(run.insights.p50 / run.health.p50).toFixed(1)}\n`);
   }
 }
 if (only.includes('front')) {

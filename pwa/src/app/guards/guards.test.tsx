@@ -135,6 +135,24 @@ describe('admin guard', () => {
     },
   );
 
+  it.each([
+    ['admin', 'opens the page'],
+    ['patient', 'sends them to /login'],
+  ])('with no network, on the role the stored token names (%s): %s', async (role) => {
+    fakeFirebase.signInAs('desk@clinic.test');
+    storeSession('desk@clinic.test', accessTokenFor('desk@clinic.test', { role }));
+    adminAnswer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/all-users' });
+    if (role === 'admin') {
+      await screen.findByRole('heading', { level: 1, name: 'All Users' });
+      expect(here()).toBe('/dashboard/all-users');
+    } else {
+      await screen.findByRole('heading', { level: 1, name: 'Login' });
+    }
+  });
+
   it('tells the patient it sent to /login that the page is for clinic staff', async () => {
     fakeFirebase.signInAs('pat@clinic.test');
     storeSession('pat@clinic.test');

@@ -5,6 +5,7 @@ import { AppRoutes } from '../../../app/routes.tsx';
 import { sharedOutbox } from '../../../lib/outbox.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
+  accessTokenFor,
   describeRequest,
   findToast,
   json,
@@ -107,19 +108,6 @@ let requests: { line: string; body: string }[];
 let review: ScheduleEntry[];
 /** The network fails for every request (a dropped connection). */
 let offline = false;
-
-/** An access token as the Worker issues it to the admin (its claims are what the device reads offline). */
-function adminToken(): string {
-  const part = (value: object) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  const claims = {
-    email: 'admin@clinic.test',
-    role: 'admin',
-    verified: true,
-    exp: Math.floor(NOW.getTime() / 1000) + 1800,
-  };
-  return `${part({ alg: 'HS256' })}.${part(claims)}.signature`;
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -303,7 +291,7 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     await screen.findByRole('list', { name: 'Dr. Hiro Tanaka' });
     unmount();
     offline = true;
-    storeSession('admin@clinic.test', adminToken());
+    storeSession('admin@clinic.test', accessTokenFor('admin@clinic.test', { role: 'admin' }));
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: `/dashboard/schedule?date=${DAY.date}` });
     expect((await screen.findByText(/^Offline: the schedule as of /)).textContent).toBe(
@@ -329,7 +317,7 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
 
   it('a day that is not kept says so offline', async () => {
     offline = true;
-    storeSession('admin@clinic.test', adminToken());
+    storeSession('admin@clinic.test', accessTokenFor('admin@clinic.test', { role: 'admin' }));
     renderWithProviders(<AppRoutes />, { path: '/dashboard/schedule?date=2026-12-10' });
     expect((await screen.findByRole('alert')).textContent).toContain(
       'You are offline, and this day is not kept on this device: only today and the next 2 days are',
