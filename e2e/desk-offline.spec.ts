@@ -18,7 +18,7 @@ function startedVisitToday(name: string): string {
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const minute = part('hour') * 60 + part('minute');
   const start = Math.max(0, minute - (minute % 15) - 60);
-  const id = `e2e-desk-${Date.now()}`;
+  const id = `desk-${crypto.randomUUID().slice(0, 8)}`;
   const email = `${id}@example.com`;
   queryD1(
     `INSERT INTO users (id, email, name, role, email_verified) VALUES ('${id}-user', '${email}', '${name}', 'patient', 1)`,
@@ -68,7 +68,7 @@ async function markOffline(page: Page, block: ReturnType<Page['getByRole']>, nam
 test('offline, the front desk reloads today’s schedule “as of”, marks a visit attended, and it is applied once back online', async ({
   page,
 }) => {
-  const name = `Olive Offline ${Date.now() % 100000}`;
+  const name = `Olive ${Date.now() % 10000}`;
   const id = startedVisitToday(name);
   const block = await scheduleOffline(page, name);
   const waiting = await markOffline(page, block, name);
@@ -114,7 +114,7 @@ test('a mark that waited offline is refused in plain words when the visit was mo
   page,
   browser,
 }) => {
-  const name = `Mona Moved ${Date.now() % 100000}`;
+  const name = `Mona ${Date.now() % 10000}`;
   const id = startedVisitToday(name);
   const block = await scheduleOffline(page, name);
   await markOffline(page, block, name);

@@ -2,10 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * The specs that change what every other spec sees (the clinic's hours, closures, doctors and
- * policy, the approved testimonials) run alone, after the others; the others work on data of their
- * own (their own accounts, or their own days of the seed patient) and run two at a time.
+ * policy, the approved testimonials; a cron run at a future time, which releases every unpaid
+ * booking's hold) run alone, after the others; the others work on data of their own (their own
+ * accounts, or their own days of the seed patient) and run two at a time.
  */
-const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'doctors', 'reviews', 'home', 'owner'].map(
+const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'recall', 'doctors', 'reviews', 'home', 'owner'].map(
   (spec) => `${spec}.spec.ts`,
 );
 

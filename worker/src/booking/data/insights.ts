@@ -184,7 +184,7 @@ export function scheduleOfRange(db: D1Database, from: string, to: string): D1Pre
     db.prepare('SELECT weekday, open_minute, close_minute FROM clinic_hours'),
     db.prepare(
       `SELECT d.id, d.name, h.weekday, h.start_minute, h.end_minute
-       FROM doctors d LEFT JOIN doctor_hours h ON h.doctor_id = d.id ORDER BY d.created_at, d.name`,
+       FROM doctors d LEFT JOIN doctor_hours h ON h.doctor_id = d.id ORDER BY d.created_at, d.name, d.id`,
     ),
     db.prepare('SELECT id, name FROM chairs ORDER BY position, id'),
     db

@@ -58,11 +58,20 @@ export function useScheduleDay(date: string, email: string | null) {
   return useSWR<LoadedDay>(scheduleDayKey(date), () => loadDay(date, email));
 }
 
-/** Loads and keeps the kept days other than `shown` (which its own load keeps), for later offline use. */
+/**
+ * Loads and keeps the kept days other than `shown` (which its own load keeps), for later offline
+ * use, and forgets the days before today.
+ */
 export function keepComingDays(shown: string, email: string): void {
-  for (const date of keptDates()) {
+  const dates = keptDates();
+  for (const date of dates) {
     if (date !== shown) fetchDay(date, email).catch(() => undefined);
   }
+  clinicDb()
+    .savedSchedules.where('date')
+    .below(dates[0] ?? '')
+    .delete()
+    .catch((cause: unknown) => console.error('The schedule of past days could not be forgotten', cause));
 }
 
 /** Forgets the signed-out user's kept schedule. */

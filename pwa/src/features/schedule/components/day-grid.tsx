@@ -160,6 +160,7 @@ export function DayGrid({
                     data-review={entry.needsReview || undefined}
                     data-unpaid={(!entry.paid && entry.price > 0 && entry.status === 'active') || undefined}
                     data-callback={(entry.status === 'active' && entry.confirmation === 'callback') || undefined}
+                    data-short={entry.durationMinutes <= 30 || undefined}
                     style={{
                       top: (entry.startMinute - from) * PX_PER_MINUTE,
                       height: entry.durationMinutes * PX_PER_MINUTE,
