@@ -7,8 +7,11 @@ import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, serviceWorkerActive } from 
  * once, or refused in plain words when the visit changed meanwhile.
  */
 
-/** A patient of their own with a cleaning today that has started (the clinic's records, as the desk sees them). */
-function startedVisitToday(name: string): string {
+/**
+ * A patient of their own with a cleaning today that has started (the clinic's records, as the desk
+ * sees them), with the doctor given (each test its own column: blocks at one time never overlap).
+ */
+function startedVisitToday(name: string, doctorId: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/New_York',
     hour: 'numeric',
@@ -26,7 +29,7 @@ function startedVisitToday(name: string): string {
   queryD1(
     `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
        chair_id, user_id, patient_name, email, price_cents, paid)
-     SELECT '${id}', 'teeth-cleaning', 'Teeth Cleaning', '${clinicDate(0)}', 'today', ${start}, 30, 'dr-sofia-alvarez',
+     SELECT '${id}', 'teeth-cleaning', 'Teeth Cleaning', '${clinicDate(0)}', 'today', ${start}, 30, '${doctorId}',
        (SELECT id FROM chairs ORDER BY position, id LIMIT 1), '${id}-user', '${name}', '${email}', 8000, 1`,
   );
   return id;
@@ -69,7 +72,7 @@ test('offline, the front desk reloads today’s schedule “as of”, marks a vi
   page,
 }) => {
   const name = `Olive ${Date.now() % 10000}`;
-  const id = startedVisitToday(name);
+  const id = startedVisitToday(name, 'dr-sofia-alvarez');
   const block = await scheduleOffline(page, name);
   const waiting = await markOffline(page, block, name);
   expect(marks(id)).toEqual([]);
@@ -115,7 +118,7 @@ test('a mark that waited offline is refused in plain words when the visit was mo
   browser,
 }) => {
   const name = `Mona ${Date.now() % 10000}`;
-  const id = startedVisitToday(name);
+  const id = startedVisitToday(name, 'dr-hiro-tanaka');
   const block = await scheduleOffline(page, name);
   await markOffline(page, block, name);
 

@@ -1,4 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
+import { EmailText } from '../../../components/email-text.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -78,7 +79,10 @@ function RecallCard({ recall, today }: { recall: Recall; today: string }) {
         <div>
           <dt>Contact</dt>
           <dd className="recall__contact">
-            {[recall.phone, recall.email].filter(Boolean).join(' · ') || 'No contact on file'}
+            {recall.phone}
+            {recall.phone && recall.email && ' · '}
+            {recall.email && <EmailText email={recall.email} />}
+            {!recall.phone && !recall.email && 'No contact on file'}
           </dd>
         </div>
       </dl>
