@@ -8,7 +8,7 @@ import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, signUpInBrowser, submitLogi
 
 /** In a dialog's calendar, picks a day, moving on a month at a time as needed. */
 async function pickDayIn(dialog: Locator, iso: string) {
-  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM do, yyyy');
+  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM d, yyyy');
   const day = dialog.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
   for (let months = 0; months < 3 && !(await day.isVisible()); months++)
     await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();

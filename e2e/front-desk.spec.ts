@@ -4,7 +4,7 @@ import { bookViaApi, clinicDate, deliveredMails, logIn, pp, queryD1, SEED_ADMIN,
 
 /** In a dialog's calendar, picks a day, moving to the next month when needed. */
 async function pickDayIn(dialog: Locator, iso: string) {
-  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM do, yyyy');
+  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM d, yyyy');
   const day = dialog.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
   if (!(await day.isVisible())) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
   await day.click();

@@ -101,7 +101,7 @@ export async function pickDay(page: Page, iso: string, { keyboard = false } = {}
     await button.focus();
     await page.keyboard.press('Enter');
   };
-  const name = format(asDate(iso), 'EEEE, MMMM do, yyyy');
+  const name = format(asDate(iso), 'EEEE, MMMM d, yyyy');
   const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
   if (!(await day.isVisible())) await press(page.getByRole('button', { name: 'Go to the Next Month' }));
   await press(day);

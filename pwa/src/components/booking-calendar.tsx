@@ -1,8 +1,17 @@
 import { useMemo, useState } from 'react';
-import { DayPicker } from 'react-day-picker';
+import { type DateLib, DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { clinicToday, lastBookableDay } from '../lib/clinic-calendar.ts';
 import './booking-calendar.css';
+
+/**
+ * A day button's name holds the number it shows as a word ("Sunday, November 1, 2026", not the
+ * default "November 1st"): a speech user says what they see (axe's label-content-name-mismatch).
+ */
+function labelDayButton(date: Date, modifiers: Modifiers, _options?: unknown, dateLib?: DateLib): string {
+  const day = dateLib ? dateLib.format(date, 'EEEE, MMMM d, yyyy') : date.toDateString();
+  return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`;
+}
 
 type BookingCalendarProps = {
   selected: Date;
@@ -29,6 +38,7 @@ export function BookingCalendar({ selected, onSelect }: BookingCalendarProps) {
       startMonth={today}
       endMonth={lastDay}
       disabled={[{ before: today }, { after: lastDay }]}
+      labels={{ labelDayButton }}
     />
   );
 }
