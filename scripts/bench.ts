@@ -8,7 +8,9 @@
  *  - insights: GET /api/insights over a year holding 1,000 and then 100,000 bookings, beside
  *    GET /api/health in the same run.
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
- *    Lighthouse (mobile) performance, LCP, TBT, CLS and accessibility, medians of 3 runs; the
+ *    Lighthouse (mobile) performance, first paint, LCP, TBT, CLS and accessibility, medians of 3
+ *    interleaved rounds, beside a static reference page (one heading, one paragraph, no script)
+ *    that the bench serves itself, with each page's first paint and LCP as a ratio to its; the
  *    signed-in pages as the seed patient.
  * BENCH_ONLY=api, BENCH_ONLY=insights or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
@@ -17,6 +19,8 @@
  * built PWA (the npm script builds it first).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -458,6 +462,33 @@ interface FrontRoute {
   label: string;
   path: string;
   signedIn: boolean;
+  /** The page's origin: the app's, or the bench's own static reference server's. */
+  origin: string;
+}
+
+/**
+ * The static reference (issue 31): one heading and one paragraph, no script, no style sheet, served
+ * by the bench itself on a loopback port of its own. Every route's first paint and LCP are printed
+ * as a ratio to this page's, measured in the same run, interleaved: the targets are ratios, so the
+ * machine's load cancels out.
+ */
+const REFERENCE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>Reference</title>
+<meta name="description" content="A static page for the bench to compare with."></head>
+<body><h1>Smile Dental Clinic</h1><p>One heading and one paragraph, no script: what a page costs on this
+machine before it does anything.</p></body></html>`;
+
+async function referenceServer(): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(REFERENCE_HTML);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 
@@ -494,7 +525,7 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
     );
   });
   // biome-ignore lint/suspicious/noPlaywrightNetworkidle: the JS bytes of a page are all it loads, lazy chunks included.
-  await page.goto(`${BASE}${route.path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${route.origin}${route.path}`, { waitUntil: 'networkidle' });
   checkLanded(route, page.url(), 'JS bytes');
   await Promise.all(pending);
   await context.close();
@@ -504,9 +535,9 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
 /** Lighthouse runs that failed on its own side ("Please run Lighthouse again"), each tried again. */
 const lighthouseRetries: string[] = [];
 
-async function lighthouseRun(port: number, path: string) {
+async function lighthouseRun(port: number, url: string) {
   for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(`${BASE}${path}`, {
+    const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
@@ -514,7 +545,7 @@ async function lighthouseRun(port: number, path: string) {
     });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return lhr;
-    const problem = `${path}: ${lhr?.runtimeError?.code ?? 'no result'}`;
+    const problem = `${url}: ${lhr?.runtimeError?.code ?? 'no result'}`;
     if (attempt === 3) throw new Error(`Lighthouse failed 3 times in a row on ${problem}`);
     lighthouseRetries.push(problem);
   }
@@ -546,67 +577,81 @@ function printLcp(path: string, lhr: Lhr) {
 const median = (list: number[]) =>
   present([...list].sort((a, b) => a - b)[Math.floor(list.length / 2)], 'a measurement');
 
+type LighthouseFigures = {
+  performance: number;
+  accessibility: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+};
+
 /**
- * Lighthouse's mobile defaults, 3 runs per route, each on an empty HTTP cache with no service worker
- * (Lighthouse's storage reset; it keeps localStorage and IndexedDB, so a signed-in session stays).
- * The signed-out routes run first, in a fresh profile; then the seed patient signs in.
+ * Lighthouse's mobile defaults, 3 rounds, each visiting every route in turn (interleaved, so a
+ * busy moment of the machine hits them all), each visit on an empty HTTP cache with no service
+ * worker (Lighthouse's storage reset; it keeps localStorage and IndexedDB, so a signed-in session
+ * stays). Two browsers: one signed out, one where the seed patient signed in first.
  */
 async function lighthouseScores(routes: FrontRoute[]) {
-  const chrome = await launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
+  const flags = { chromePath: CHROME, chromeFlags: ['--headless=new', ...CHROME_FLAGS] };
+  const signedOut = await launch(flags);
+  const signedIn = routes.some((r) => r.signedIn) ? await launch(flags) : undefined;
   try {
-    const scores = new Map<
-      FrontRoute,
-      { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; runs: number[] }
-    >();
+    if (signedIn) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${signedIn.port}`);
+      const page = await present(browser.contexts()[0], 'a browser context').newPage();
+      await logIn(page, SEED_PATIENT, `${BASE}/login`);
+      await page.close();
+      await browser.close(); // disconnects; the profile keeps the session
+    }
+    const runs = new Map<FrontRoute, LighthouseFigures[]>(routes.map((route) => [route, []]));
     let version = '';
-    let signedIn = false;
-    for (const route of [...routes.filter((r) => !r.signedIn), ...routes.filter((r) => r.signedIn)]) {
-      if (route.signedIn && !signedIn) {
-        signedIn = true;
-        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        const page = await present(browser.contexts()[0], 'a browser context').newPage();
-        await logIn(page, SEED_PATIENT, `${BASE}/login`);
-        await page.close();
-        await browser.close(); // disconnects; the profile keeps the session
-      }
-      const runs: { performance: number; accessibility: number; lcp: number; tbt: number; cls: number }[] = [];
-      for (let run = 0; run < 3; run++) {
-        const lhr = await lighthouseRun(chrome.port, route.path);
+    for (let round = 0; round < 3; round++) {
+      for (const route of routes) {
+        const chrome = route.signedIn ? signedIn : signedOut;
+        const lhr = await lighthouseRun(present(chrome, 'a browser').port, `${route.origin}${route.path}`);
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
         if (LIST_SHIFTS) printShifts(route.path, lhr);
         if (LIST_LCP) printLcp(route.path, lhr);
         if (REPORTS_DIR) {
-          const name = `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+          const name = `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${round + 1}.json`;
           writeFileSync(join(REPORTS_DIR, name), JSON.stringify(lhr));
         }
-        runs.push({
+        runs.get(route)?.push({
           performance: lhr.categories.performance?.score ?? 0,
           accessibility: lhr.categories.accessibility?.score ?? 0,
+          fcp: lhr.audits['first-contentful-paint']?.numericValue ?? Number.NaN,
           lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
           tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
         });
       }
-      const of = (key: keyof (typeof runs)[number]) => median(runs.map((r) => r[key]));
+    }
+    const scores = new Map<FrontRoute, LighthouseFigures & { runs: number[] }>();
+    for (const [route, list] of runs) {
+      const of = (key: keyof LighthouseFigures) => median(list.map((r) => r[key]));
       scores.set(route, {
         performance: of('performance'),
         accessibility: of('accessibility'),
+        fcp: of('fcp'),
         lcp: of('lcp'),
         tbt: of('tbt'),
         cls: of('cls'),
-        runs: runs.map((r) => r.performance),
+        runs: list.map((r) => r.performance),
       });
     }
     return { version, scores };
   } finally {
-    chrome.kill();
+    signedOut.kill();
+    signedIn?.kill();
   }
 }
 
 async function frontEnd() {
   const stateDir = mkdtempSync(join(tmpdir(), 'clinic-bench-fe-'));
   const stack = await startStack({ stateDir, logFile: join(stateDir, 'stack.log') });
+  const reference = await referenceServer();
   try {
     const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
     // The seed patient with two unpaid bookings: the dashboard lists them, the payment page is the first's.
@@ -618,21 +663,29 @@ async function frontEnd() {
     const session = await context.storageState({ indexedDB: true });
     await context.close();
 
+    const app = (label: string, path: string, signedIn: boolean): FrontRoute => ({
+      label,
+      path,
+      signedIn,
+      origin: BASE,
+    });
     const allRoutes: FrontRoute[] = [
-      { label: '/', path: '/', signedIn: false },
-      { label: '/login', path: '/login', signedIn: false },
-      { label: '/signup', path: '/signup', signedIn: false },
-      { label: '/appointment', path: '/appointment', signedIn: true },
-      { label: '/dashboard', path: '/dashboard', signedIn: true },
-      { label: '/dashboard/payment/:id', path: `/dashboard/payment/${unpaid}`, signedIn: true },
+      app('/', '/', false),
+      app('/login', '/login', false),
+      app('/signup', '/signup', false),
+      app('/appointment', '/appointment', true),
+      app('/dashboard', '/dashboard', true),
+      app('/dashboard/payment/:id', `/dashboard/payment/${unpaid}`, true),
     ];
-    const routes = PAGES ? allRoutes.filter((route) => PAGES.includes(route.label)) : allRoutes;
-    if (routes.length === 0) throw new Error(`BENCH_PAGES names none of: ${allRoutes.map((r) => r.label).join(', ')}`);
+    const chosen = PAGES ? allRoutes.filter((route) => PAGES.includes(route.label)) : allRoutes;
+    if (chosen.length === 0) throw new Error(`BENCH_PAGES names none of: ${allRoutes.map((r) => r.label).join(', ')}`);
+    const routes = [{ label: 'static reference', path: '/', signedIn: false, origin: reference.origin }, ...chosen];
     const bytes = new Map<FrontRoute, { js: number; css: number; files: number }>();
     for (const route of routes) bytes.set(route, await routeBytes(browser, route, session));
     await browser.close();
     return { routes, bytes, ...(await lighthouseScores(routes)) };
   } finally {
+    await reference.close();
     await stack.stop();
     rmSync(stateDir, { recursive: true, force: true });
   }
@@ -702,17 +755,24 @@ if (only.includes('insights')) {
 }
 if (only.includes('front')) {
   const fe = await frontEnd();
+  const reference = present(fe.scores.get(present(fe.routes[0], 'the reference')), 'the reference scores');
+  const ratio = (value: number, of: number) => `×${(value / of).toFixed(2)}`;
   console.log(`Front end (${machine()}): a fresh visit to each page, * signed in as the seed patient`);
-  console.log(`  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, median of 3 runs:`);
   console.log(
-    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      LCP      TBT     CLS  a11y   (perf runs)`,
+    `  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, medians of 3 interleaved rounds; first paint (FCP)`,
+  );
+  console.log('  and LCP also as a ratio to the static reference page measured beside them (targets: LCP ≤ ×1.5):');
+  console.log(
+    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      FCP        LCP         TBT     CLS  a11y   (perf runs)`,
   );
   for (const route of fe.routes) {
     const size = present(fe.bytes.get(route), `the bytes of ${route.path}`);
     const lh = present(fe.scores.get(route), `the Lighthouse scores of ${route.path}`);
+    const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     console.log(
       `  ${(route.label + (route.signedIn ? ' *' : '')).padEnd(24)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(8)} ${String(size.files).padStart(5)}` +
-        `   ${lh.performance.toFixed(2)} ${`${(lh.lcp / 1000).toFixed(2)} s`.padStart(8)} ${`${lh.tbt.toFixed(0)} ms`.padStart(8)} ${lh.cls.toFixed(3).padStart(7)}` +
+        `   ${lh.performance.toFixed(2)} ${seconds(lh.fcp).padStart(7)} ${ratio(lh.fcp, reference.fcp).padStart(6)}` +
+        ` ${seconds(lh.lcp).padStart(7)} ${ratio(lh.lcp, reference.lcp).padStart(6)} ${`${lh.tbt.toFixed(0)} ms`.padStart(7)} ${lh.cls.toFixed(3).padStart(7)}` +
         `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')})`,
     );
   }
