@@ -81,10 +81,7 @@ try {
 
   const inlined = await inlineEntryStyleSheet(template, 'index.html');
   await writeFile(`${dist}shell.html`, inlined);
-  await writeFile(
-    indexPath,
-    inlined.replace(ROOT_TAG, () => `<div id="root">${appHtml}</div>`),
-  );
+  await writeFile(indexPath, inlined.replace(ROOT_TAG, () => `<div id="root">${appHtml}</div>`));
   console.log(
     `prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`,
   );
