@@ -1,12 +1,11 @@
-// Prerenders the landing page into the built index.html (so its first paint needs no JavaScript,
-// and, the entry's style sheet inline, no other file) and keeps the build without the landing
-// page's markup as shell.html, which the Worker serves for every other path.
+// Prerenders the landing page into the built index.html (so its first paint needs no JavaScript)
+// and keeps the untouched build as shell.html, which the Worker serves for every other path.
 // Writes route-preloads.json, the files each app route needs beyond the shell's (the Worker announces
 // them with the shell; route-preloads.ts). Then generates the service worker, whose precache must
 // carry the two final HTML files.
 // Run after `vite build`: node pwa/scripts/prerender.ts
 import { createHash } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
@@ -28,21 +27,6 @@ async function generateServiceWorker() {
   const pwa = config.plugins.find((plugin) => plugin.name === 'vite-plugin-pwa')?.api as VitePluginPWAAPI | undefined;
   if (!pwa || pwa.disabled) throw new Error('vite-plugin-pwa is missing from pwa/vite.config.ts');
   await pwa.generateSW();
-}
-
-/**
- * Puts the entry's style sheet (the layout's and every page's shared rules, about 4 KB gzip) into
- * the HTML as a <style>: a linked sheet blocks the first paint until it has been fetched, an
- * inline one costs nothing more than its bytes (issue 31). Its file stays for the lazy chunks that
- * name it. The sheet has no url(), which would resolve against the page instead of /assets/.
- */
-async function inlineEntryStyleSheet(html: string, file: string): Promise<string> {
-  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g)];
-  if (links.length !== 1) throw new Error(`${file}: expected one entry style sheet, found ${links.length}`);
-  const [link, path] = links[0] as RegExpMatchArray & [string, string];
-  const css = await readFile(`${dist}${path}`, 'utf8');
-  if (/url\(/.test(css)) throw new Error(`${path} has a url(), which would not resolve inline`);
-  return html.replace(link, () => `<style>${css}</style>`);
 }
 
 /** Fails the build unless sw.js precaches `file` at the revision of its final content (md5, as workbox does). */
@@ -79,9 +63,8 @@ try {
   const template = await readFile(indexPath, 'utf8');
   if (!template.includes(ROOT_TAG)) throw new Error(`${indexPath} has no empty ${ROOT_TAG}`);
 
-  const inlined = await inlineEntryStyleSheet(template, 'index.html');
-  await writeFile(`${dist}shell.html`, inlined);
-  await writeFile(indexPath, inlined.replace(ROOT_TAG, () => `<div id="root">${appHtml}</div>`));
+  await copyFile(indexPath, `${dist}shell.html`);
+  await writeFile(indexPath, template.replace(ROOT_TAG, `<div id="root">${appHtml}</div>`));
   console.log(
     `prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`,
   );
