@@ -226,6 +226,15 @@ const EVERY_RULE = Object.fromEntries(axeCore.getRules().map(({ ruleId }) => [ru
 
 /** Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules. */
 export async function expectAccessible(page: Page, what: string) {
+  // Colours still easing (a button just pressed: 0.2 s) would be judged halfway: let them end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
