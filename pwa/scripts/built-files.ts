@@ -31,7 +31,17 @@ export function staticImportsOf(url: string): string[] {
   );
 }
 
-/** Every JavaScript file `page` (an HTML file) loads before its code runs: its modules and their static imports. */
+/** The files a built module loads through import('…') with a literal name. */
+export function dynamicImportsOf(url: string): string[] {
+  return [...read(url).matchAll(/\bimport\(`(\.\/[^`]+\.js)`\)/g)].map(([, file]) =>
+    posix.join(posix.dirname(url), file ?? ''),
+  );
+}
+
+/**
+ * Every JavaScript file `page` (an HTML file) loads before the app renders: its modules, the app its entry
+ * starts once the page has painted (src/main.tsx's import of start.tsx), and their static imports.
+ */
 export function firstLoadOf(page: string): string[] {
   const seen = new Set<string>();
   const visit = (url: string) => {
@@ -39,6 +49,8 @@ export function firstLoadOf(page: string): string[] {
     seen.add(url);
     staticImportsOf(url).forEach(visit);
   };
-  moduleUrlsOf(read(page)).forEach(visit);
+  const entries = moduleUrlsOf(read(page));
+  entries.forEach(visit);
+  entries.flatMap(dynamicImportsOf).forEach(visit);
   return [...seen].sort();
 }

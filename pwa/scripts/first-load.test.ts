@@ -1,11 +1,53 @@
-// Checks the built PWA (run after `npm run build`: npm run test:build): the JavaScript the landing
-// page loads before it is interactive (index.html's module script, its modulepreloads and every
-// file they import statically) carries no Firebase SDK, no Dexie and no service worker
-// registration. Those load later, through import(), on the pages and at the moment that need them.
+// Checks the built PWA (run after `npm run build`: npm run test:build): every prerendered page paints
+// with no other file and no script (its styles inline, its one module script a small entry that starts
+// the app once the page has painted); and the JavaScript the landing page loads before it is
+// interactive (that entry, the app it starts and every file they import statically) carries no
+// Firebase SDK, no Dexie and no service worker registration. Those load later, through import(), on
+// the pages and at the moment that need them.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dist, firstLoadOf, read } from './built-files.ts';
+import { dist, dynamicImportsOf, firstLoadOf, moduleUrlsOf, read, staticImportsOf } from './built-files.ts';
+
+/** The prerendered pages: the landing page, the shell of every other path and the patient pages' frames. */
+const PAGES = ['index.html', 'shell.html', ...readdirSync(join(dist, 'frames')).map((file) => `frames/${file}`)];
+
+describe('before the first paint', () => {
+  for (const page of PAGES) {
+    it(`${page} needs no other file: its styles inline, no style sheet to fetch, no module preloaded`, () => {
+      const document = new new Window().DOMParser().parseFromString(read(page), 'text/html');
+      expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
+      expect(document.querySelector('style')?.textContent).toContain('.dashboard__menu');
+      // The inlined files are named by disabled links (never fetched), for Vite's loader to know they are there.
+      const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')];
+      expect(sheets.length).toBeGreaterThan(0);
+      for (const sheet of sheets) {
+        expect(sheet.hasAttribute('disabled')).toBe(true);
+        expect(document.querySelector('style')?.textContent).toContain(read(sheet.getAttribute('href') ?? '').trim());
+      }
+    });
+
+    it(`${page} runs no script but a small entry, which starts the app once the page has painted`, () => {
+      const [entry, ...others] = moduleUrlsOf(read(page));
+      expect(others).toEqual([]);
+      expect(read(entry ?? '').length).toBeLessThan(4_000);
+      expect(staticImportsOf(entry ?? '')).toEqual([]);
+      expect(dynamicImportsOf(entry ?? '')).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]{8}\.js$/)]);
+      // The app brings no style sheet of its own: what it shows first is in the inline sheet already.
+      expect(read(entry ?? '')).not.toMatch(/"assets\/[^"]+\.css"/);
+    });
+  }
+
+  it('prerenders the frames of the patient pages, each with its own styles inline', () => {
+    expect(PAGES).toEqual(
+      expect.arrayContaining(['frames/login.html', 'frames/appointment.html', 'frames/dashboard.html']),
+    );
+    expect(read('frames/appointment.html')).toContain('.appointment-banner');
+    expect(read('frames/dashboard.html')).toContain('.bookings-table');
+    expect(read('shell.html')).not.toContain('.appointment-banner');
+  });
+});
 
 /** Each by a string its built code always holds: the package names Firebase registers, Dexie's own name, the worker's URL. */
 const LAZY_CODE = [

@@ -1,11 +1,15 @@
-// Prerenders the landing page into the built index.html (so its first paint needs no JavaScript)
-// and keeps the untouched build as shell.html, which the Worker serves for every other path.
-// Writes route-preloads.json, the files each app route needs beyond the shell's (the Worker announces
-// them with the shell; route-preloads.ts). Then generates the service worker, whose precache must
-// carry the two final HTML files.
+// Prerenders at build time, with the entry's style sheet inline (so a first paint needs no other file and no
+// script: the entry starts the app once the page has painted, src/main.tsx):
+// - the landing page into the built index.html, hydrated in the browser;
+// - the frame of each patient page in FRAMES (its layout, headings and loading states, nobody's data) into
+//   frames/<name>.html, with its own style sheets inline too: the Worker serves it for that route;
+// - shell.html, the build with an empty #root, which the Worker serves for every other path.
+// Writes route-preloads.json, the files each app route needs beyond the app's (the Worker announces them with
+// the shell; route-preloads.ts) and its frame if it has one. Then generates the service worker, whose precache
+// must carry the final HTML files.
 // Run after `vite build`: node pwa/scripts/prerender.ts
 import { createHash } from 'node:crypto';
-import { copyFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
@@ -19,6 +23,13 @@ const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const ROOT_TAG = '<div id="root"></div>';
 
 /**
+ * The pages a patient opens signed in or on the way to it (issue 31), prerendered as frames. A path's
+ * parameter is rendered as `_`: the frame is the page before its data, the same for every id.
+ */
+const FRAMES = ['/login', '/signup', '/appointment', '/dashboard', '/dashboard/payment/:id'];
+const frameName = (path: string) => `frames/${path.slice(1).replace(/\/:?/g, '-')}`;
+
+/**
  * Writes dist/sw.js with vite-plugin-pwa's own options (vite.config.ts), through the plugin's API:
  * the precache is globbed now, so it lists the final files with their current revisions.
  */
@@ -28,6 +39,36 @@ async function generateServiceWorker() {
   if (!pwa || pwa.disabled) throw new Error('vite-plugin-pwa is missing from pwa/vite.config.ts');
   await pwa.generateSW();
 }
+
+/**
+ * Puts the entry's style sheet (the layout's, every page's shared rules and the landing page's, about 5 KB gzip)
+ * and `extra` sheets (a frame's page's own) into the HTML as one <style>: a linked sheet blocks the first paint
+ * until it has been fetched, an inline one costs nothing more than its bytes (issue 31; the CSP allows inline
+ * styles). No sheet may have a url(), which would resolve against the page instead of /assets/.
+ */
+async function inlineStyleSheets(html: string, file: string, extra: string[] = []): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)];
+  if (links.length !== 1) throw new Error(`${file}: expected one entry style sheet, found ${links.length}`);
+  const [link, entry] = links[0] as RegExpMatchArray & [string, string];
+  const sheets = await Promise.all(
+    [entry, ...extra].map(async (url) => {
+      const css = await readFile(`${dist}${url.slice(1)}`, 'utf8');
+      if (/url\(/.test(css)) throw new Error(`${url} has a url(), which would not resolve inline`);
+      return css;
+    }),
+  );
+  // Each file named too, by a link the browser neither fetches nor applies (disabled): Vite's loader, which adds
+  // a chunk's style sheets before running it, sees it there and does not fetch the sheet a second time.
+  const names = [entry, ...extra].map((url) => `<link rel="stylesheet" href="${url}" disabled>`).join('');
+  return html.replace(link, () => `<style>${sheets.join('')}</style>${names}`);
+}
+
+/**
+ * `html` with `markup` in its #root. A frame's root says so (start.tsx renders the page over it, and hydrates the
+ * landing page) and is inert until then: its form fields and links only look ready (start.tsx lifts it).
+ */
+const withRoot = (html: string, markup: string, frame = false) =>
+  html.replace(ROOT_TAG, () => `<div id="root"${frame ? ' data-frame inert' : ''}>${markup}</div>`);
 
 /** Fails the build unless sw.js precaches `file` at the revision of its final content (md5, as workbox does). */
 async function assertPrecached(sw: string, file: string) {
@@ -57,21 +98,32 @@ try {
   const { render } = (await import(pathToFileURL(`${ssrOut}entry-server.js`).href)) as {
     render(path: string): Promise<string>;
   };
-  const appHtml = await render('/');
 
   const indexPath = `${dist}index.html`;
   const template = await readFile(indexPath, 'utf8');
   if (!template.includes(ROOT_TAG)) throw new Error(`${indexPath} has no empty ${ROOT_TAG}`);
 
-  await copyFile(indexPath, `${dist}shell.html`);
-  await writeFile(indexPath, template.replace(ROOT_TAG, `<div id="root">${appHtml}</div>`));
-  console.log(
-    `prerendered / into pwa/dist/index.html (${appHtml.length} bytes of markup); shell at pwa/dist/shell.html`,
-  );
-
   // Vite's manifest is read here only: it is not served (nor precached).
   const manifest = JSON.parse(await readFile(`${dist}.vite/manifest.json`, 'utf8')) as ViteManifest;
   const preloads = routePreloads(manifest, await readFile(`${pwaRoot}${ROUTES_FILE}`, 'utf8'));
+
+  const inlined = await inlineStyleSheets(template, 'index.html');
+  await writeFile(`${dist}shell.html`, inlined);
+  const home = await render('/');
+  await writeFile(indexPath, withRoot(inlined, home));
+  console.log(`prerendered / into pwa/dist/index.html (${home.length} bytes of markup); shell at pwa/dist/shell.html`);
+
+  await mkdir(`${dist}frames`, { recursive: true });
+  for (const path of FRAMES) {
+    const route = preloads.find((candidate) => candidate.path === path);
+    if (!route) throw new Error(`${ROUTES_FILE} has no lazy route ${path} to prerender`);
+    const markup = await render(path.replace(/:\w+/g, '_'));
+    const page = await inlineStyleSheets(template, path, route.styles);
+    route.frame = `/${frameName(path)}`;
+    await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, true));
+  }
+  console.log(`prerendered the frames of ${FRAMES.join(', ')} into pwa/dist/frames/`);
+
   await writeFile(`${dist}route-preloads.json`, `${JSON.stringify(preloads, null, 2)}\n`);
   await rm(`${dist}.vite`, { recursive: true, force: true });
   console.log(`pwa/dist/route-preloads.json: the files of ${preloads.length} lazy routes, for the Worker to preload`);
@@ -80,7 +132,8 @@ try {
   const sw = await readFile(`${dist}sw.js`, 'utf8');
   await assertPrecached(sw, 'index.html');
   await assertPrecached(sw, 'shell.html');
-  console.log('service worker at pwa/dist/sw.js, precaching the final index.html and shell.html');
+  for (const path of FRAMES) await assertPrecached(sw, `${frameName(path)}.html`);
+  console.log('service worker at pwa/dist/sw.js, precaching the final index.html, shell.html and frames');
 } finally {
   await rm(ssrOut, { recursive: true, force: true });
 }

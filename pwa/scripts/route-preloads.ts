@@ -12,8 +12,11 @@ export type ViteManifest = Record<
   { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; dynamicImports?: string[] }
 >;
 
-/** One route of the table and the built files to preload for it (URLs like /assets/x.js). */
-export type RoutePreload = { path: string; modules: string[]; styles: string[] };
+/**
+ * One route of the table and the built files to preload for it (URLs like /assets/x.js); `frame`, the page the
+ * prerender made of it (/frames/x, with its styles inline), which the Worker serves instead of the shell.
+ */
+export type RoutePreload = { path: string; modules: string[]; styles: string[]; frame?: string };
 
 /** The route table's file, relative to the PWA's root (the manifest's keys are relative to it). */
 export const ROUTES_FILE = 'src/app/routes.tsx';
@@ -112,10 +115,14 @@ function closure(manifest: ViteManifest, keys: string[]): Set<string> {
   return seen;
 }
 
-/** For every lazy route of the table: its files that the app shell (the entry and its imports) does not load already. */
+/**
+ * For every lazy route of the table: its files that the app does not load already (the entry, the app it starts
+ * once the page has painted, src/start.tsx, and what those import statically).
+ */
 export function routePreloads(manifest: ViteManifest, routesSource: string): RoutePreload[] {
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const shell = closure(manifest, entries);
+  const started = entries.flatMap((key) => manifest[key]?.dynamicImports ?? []);
+  const shell = closure(manifest, [...entries, ...started]);
   const filesOf = (keys: Set<string>) => {
     const modules = new Set<string>();
     const styles = new Set<string>();

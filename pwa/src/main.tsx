@@ -1,63 +1,16 @@
-// The shared base styles first: the features' own CSS (imported by their components) comes after it.
+// The entry the HTML names, kept to a few hundred bytes: the page paints from its prerendered HTML and the style
+// sheet inlined in it (scripts/prerender.ts), and only then does the app's code start to load (start.tsx), so
+// no script stands between a visit and its first paint (docs/performance.md#as-fast-as-a-static-page-issue-31).
+// The style sheet of every page's first paint, inlined into the HTML: the shared base styles first, then the
+// landing page's own (which start.tsx imports with the page; scripts/first-load.test.ts checks it brings no other).
 import './styles.css';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { preloadRoute } from './app/routes.tsx';
+import './features/landing/landing.css';
+import './features/contact/contact.css';
+import './features/auth/verify-email-banner.css';
+import './features/reviews/testimonials.css';
 import { afterPaint } from './lib/after-paint.ts';
-import { refreshClinicInfo } from './lib/clinic-info.ts';
-import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
-import { listenForInstallPrompt } from './lib/install-prompt.ts';
-import { watchOutbox } from './lib/watch-outbox.ts';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
-
-// Before anything renders: the browser may offer installation early.
-listenForInstallPrompt();
-
-// index.html carries the prerendered landing page, hydrated. shell.html (every other path) has an empty #root;
-// its first render waits for the route's code (announced with the shell) and takes who is signed in from the
-// saved session, so it paints the page, not a spinner or a progress bar. Not for long: past a second on a slow
-// connection, the layout and a spinner say that something is coming.
-const app = (hydrating: boolean) => (
-  <StrictMode>
-    <App fromSavedSession={!hydrating} />
-  </StrictMode>
-);
-
-let rendered: Promise<void>;
-if (root.hasChildNodes()) {
-  hydrateRoot(root, app(true));
-  rendered = Promise.resolve();
-} else {
-  // Not a top-level await, which would make the bundler split the entry into many small files.
-  const wait = new Promise((resolve) => setTimeout(resolve, 1000));
-  // The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
-  // browser loads its locale data once per page); made now, while the route's code arrives, it costs no wait.
-  new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0);
-  // A transition: React renders the page in slices of a few milliseconds, so a tap is never kept waiting behind it.
-  rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() =>
-    startTransition(() => createRoot(root).render(app(false))),
-  );
-}
-
-/** Runs `task` once the page has loaded and its first render is on screen, off the first paint's path. */
-function afterLoad(task: () => void) {
-  const start = () => void rendered.then(() => afterPaint(task));
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
-}
-
-afterLoad(() => {
-  if ('serviceWorker' in navigator) {
-    import('./lib/service-worker.ts').then(
-      ({ registerServiceWorker }) => registerServiceWorker(),
-      (cause: unknown) => console.error(cause),
-    );
-  }
-  // Contact messages queued offline on an earlier visit (IndexedDB is loaded only if there are some).
-  watchOutbox();
-  // A page from the service worker's cache may name the clinic as it was when it was cached.
-  void refreshClinicInfo();
-});
+const start = () => void import('./start.tsx');
+// A tab opened in the background paints nothing until shown (nor runs animation frames): start at once there.
+if (document.visibilityState === 'hidden') start();
+else afterPaint(start);

@@ -156,13 +156,7 @@ describe('GET /api/images/:key', () => {
 
 describe('the app shell', () => {
   it('serves the shell for the app routes and a 404 shell for unknown paths', async () => {
-    for (const path of [
-      '/login',
-      '/appointment',
-      '/dashboard/all-users',
-      '/offers/some-offer',
-      '/l/c.a1b2.1.1900000000.Zx9q',
-    ]) {
+    for (const path of ['/dashboard/all-users', '/offers/some-offer', '/l/c.a1b2.1.1900000000.Zx9q']) {
       const response = await call(path);
       expect(response.status).toBe(200);
       expect(response.headers.get('Content-Type')).toContain('text/html');
@@ -173,12 +167,38 @@ describe('the app shell', () => {
     expect(await unknown.text()).toContain('<div id="root">');
   });
 
-  it('announces the page’s own code with the shell, from the build’s list, so it loads beside the main bundle', async () => {
+  it('serves a patient page its prerendered frame, which paints with no other file and no script', async () => {
+    for (const [path, text] of [
+      ['/login', '<h1 id="login-title">Login</h1>'],
+      ['/signup', '<h1 id="signup-title">Sign Up</h1>'],
+      ['/appointment', '<h1 id="appointment-title">Appointment</h1>'],
+      ['/dashboard', '<h1 id="my-appointments-title" tabindex="-1">My Appointments</h1>'],
+      ['/dashboard/payment/some-booking', '<h1 id="payment-title">Payment</h1>'],
+    ] as const) {
+      const response = await call(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('Content-Type')).toContain('text/html');
+      // Nothing announced to load before the page has painted, no style sheet to wait for.
+      expect(response.headers.get('Link'), path).toBeNull();
+      const html = await response.text();
+      // Inert until the app has rendered over it: its fields and links only look ready.
+      expect(html).toContain('<div id="root" data-frame inert>');
+      expect(html, path).toContain(text);
+      expect(html).not.toMatch(/<link rel="modulepreload"|<link rel="stylesheet"(?! href="[^"]+" disabled>)/);
+      // The clinic's own name, as on every page the Worker serves.
+      expect(html).toContain('<script id="clinic-info" type="application/json">');
+      // Not the frame file's length or validator: the clinic's details made the body longer.
+      const length = response.headers.get('Content-Length');
+      expect(length === null || Number(length) === new TextEncoder().encode(html).byteLength).toBe(true);
+      expect(response.headers.get('ETag')).toBeNull();
+    }
+  });
+
+  it('announces an admin page’s own code with the shell, from the build’s list, so it loads beside the app', async () => {
     for (const [path, chunk] of [
-      ['/appointment', 'appointment-page'],
-      ['/dashboard', 'my-appointments-page'],
-      ['/dashboard/payment/some-booking', 'payment-page'],
-      ['/login', 'login-page'],
+      ['/dashboard/schedule', 'schedule-page'],
+      ['/dashboard/recalls', 'recalls-page'],
+      ['/offers/some-offer', 'offer-page'],
     ] as const) {
       const link = (await call(path)).headers.get('Link') ?? '';
       expect(link, path).toMatch(new RegExp(`</assets/${chunk}-[\\w-]+\\.js>; rel=modulepreload`));
@@ -187,18 +207,18 @@ describe('the app shell', () => {
       }
     }
     // The page's CSS is in the shell's head, applied with the first paint.
-    const appointment = await call('/appointment');
-    const html = await appointment.text();
+    const recalls = await call('/dashboard/recalls');
+    const html = await recalls.text();
     // Not the bare shell's length or validator: the tags made the body longer.
-    const length = appointment.headers.get('Content-Length');
+    const length = recalls.headers.get('Content-Length');
     expect(length === null || Number(length) === new TextEncoder().encode(html).byteLength).toBe(true);
-    expect(appointment.headers.get('ETag')).toBeNull();
+    expect(recalls.headers.get('ETag')).toBeNull();
     const sheets = [...html.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map(
       ([, href]) => href ?? '',
     );
-    expect(sheets.some((href) => /^\/assets\/appointment-page-[\w-]+\.css$/.test(href))).toBe(true);
+    expect(sheets.some((href) => /^\/assets\/recalls-page-[\w-]+\.css$/.test(href))).toBe(true);
     for (const href of sheets) expect((await call(href)).status, href).toBe(200);
-    expect((await call('/dashboard/payment/x')).headers.get('Link')).toContain('dashboard-layout-');
+    expect((await call('/dashboard/schedule')).headers.get('Link')).toContain('dashboard-layout-');
     // Not for the landing page (its own HTML lists its code) nor for a page that does not exist.
     expect((await call('/')).headers.get('Link')).toBeNull();
     expect((await call('/no/such/page')).headers.get('Link')).toBeNull();

@@ -1,4 +1,4 @@
-// The first render of a page opened directly (main.tsx): once preloadRoute has loaded the route's code, and with
+// The first render of a page opened directly (start.tsx): once preloadRoute has loaded the route's code, and with
 // who is signed in taken from the saved session, it is the page itself — no spinner, no progress bar.
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ beforeEach(() => {
   stubFetch(() => json({ message: 'Not found' }, 404));
 });
 
-/** Renders the app at `path` as main.tsx does for every page but the prerendered landing page. */
+/** Renders the app at `path` as start.tsx does for every page but the prerendered landing page. */
 function renderFirst(path: string) {
   window.history.replaceState(null, '', path);
   render(

@@ -39,7 +39,7 @@ function Notifications() {
   );
 }
 
-/** `fromSavedSession`: see SessionProvider (main.tsx sets it when the page is rendered, not hydrated). */
+/** `fromSavedSession`: see SessionProvider (start.tsx sets it when the page is rendered, not hydrated). */
 export function AppProvider({
   children,
   swr,

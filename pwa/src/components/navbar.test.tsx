@@ -45,7 +45,7 @@ describe('Install app button', () => {
   });
 
   it('keeps an offer made before the navigation bar was shown', async () => {
-    listenForInstallPrompt(); // as main.tsx does before the first render
+    listenForInstallPrompt(); // as start.tsx does before the first render
     offerInstall();
     renderWithProviders(<AppRoutes />);
     expect(nav().getByRole('button', { name: 'Install app' })).toBeTruthy();

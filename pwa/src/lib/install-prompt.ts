@@ -16,7 +16,7 @@ function changed(event: BeforeInstallPromptEvent | null) {
 }
 
 /**
- * Starts keeping the browser's install offer. Called at start-up (main.tsx), because the event may
+ * Starts keeping the browser's install offer. Called at start-up (start.tsx), because the event may
  * fire before any component that shows the Install button is mounted; calling it again does nothing.
  */
 export function listenForInstallPrompt(): void {

@@ -16,10 +16,13 @@ const APP_ROUTES = [
 ];
 
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
-type RoutePreload = { path: string; modules: string[]; styles: string[] };
+type RoutePreload = { path: string; modules: string[]; styles: string[]; frame?: string };
 
-/** What the shell carries for one route: the `Link` header for its code, the stylesheet tags for its CSS. */
-type RouteFiles = { pattern: URLPattern; link: string; styles: string };
+/**
+ * What the shell carries for one route: the `Link` header for its code, the stylesheet tags for its CSS; or,
+ * for a route the build prerendered, its frame (the page before its data, its CSS inline), served instead.
+ */
+type RouteFiles = { pattern: URLPattern; link: string; styles: string; frame?: string };
 
 /** Each listed route's pattern and files, read once per isolate (the list is fixed per deployment). */
 let routeFileList: Promise<RouteFiles[]> | undefined;
@@ -32,8 +35,9 @@ function loadRouteFiles(request: Request, env: Env) {
   routeFileList ??= env.ASSETS.fetch(new URL('/route-preloads.json', request.url))
     .then(async (list) => {
       if (!list.ok) return retryLater();
-      return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles }) => ({
+      return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles, frame }) => ({
         pattern: new URLPattern({ pathname: path }),
+        frame,
         link: modules.map((file) => `<${file}>; rel=modulepreload`).join(', '),
         // crossorigin as Vite's own tags, so the chunk's import finds the sheet already there and adds none.
         styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join(''),
@@ -68,11 +72,16 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell; a route's
   // own dots (a message link's token, /l/c.<id>.…) do not make it a file.
   if (status === 404 && /\.[a-z0-9]+$/i.test(pathname)) return new Response('Not found', { status: 404 });
-  const [shell, files, info] = await Promise.all([
-    env.ASSETS.fetch(new URL('/shell', request.url)),
+  const [files, info] = await Promise.all([
     status === 200 ? routeFiles(request, env, pathname) : undefined,
     clinicInfo(env),
   ]);
+  if (files?.frame) {
+    // It paints before any script runs (no `Link` preloads either): the app loads once it has painted.
+    const frame = await env.ASSETS.fetch(new URL(files.frame, request.url));
+    if (frame.ok) return withClinicInfo(new Response(frame.body, frame), info);
+  }
+  const shell = await env.ASSETS.fetch(new URL('/shell', request.url));
   const headers = new Headers(shell.headers);
   if (files?.link) headers.set('Link', files.link);
   const page = withClinicInfo(new Response(shell.body, { status, headers }), info);

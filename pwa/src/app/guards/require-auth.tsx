@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { prerendering } from '../../lib/prerendering.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSendToLogin } from './use-send-to-login.ts';
 
@@ -17,6 +18,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (!loading && !allowed) sendToLogin();
   }, [loading, allowed, sendToLogin]);
 
+  // At build time: the page's frame (nobody is signed in there, so no one's data can be in it).
+  if (prerendering) return children;
   if (loading) return <ProgressBar label="Loading your account" />;
   return allowed ? children : null;
 }

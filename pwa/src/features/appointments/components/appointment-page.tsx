@@ -1,11 +1,13 @@
 import { format } from 'date-fns/format';
 import { type ReactNode, useState } from 'react';
+import { useSearch } from 'wouter';
 import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { clinicToday, lastBookableDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { prerendering } from '../../../lib/prerendering.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
@@ -24,10 +26,11 @@ import { TreatmentCard } from './treatment-card.tsx';
 export function AppointmentPage() {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
   // A link may name the day (`?date=yyyy-mm-dd`) and open the family visit's dialog (`&family`): a family's recall message.
-  const [selected, setSelected] = useState<Date>(() => linkedDay(window.location.search) ?? clinicToday());
+  const search = useSearch();
+  const [selected, setSelected] = useState<Date>(() => linkedDay(search) ?? clinicToday());
   // A published free time's deep link names the treatment and the time (`&treatment=&slot=`, and
   // perhaps `source` and `booking-referral`, which need nothing here): its booking dialog opens.
-  const [linked] = useState(() => linkedTime(window.location.search));
+  const [linked] = useState(() => linkedTime(search));
   const [bookingId, setBookingId] = useState<string | null>(linked?.treatment ?? null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
@@ -36,7 +39,7 @@ export function AppointmentPage() {
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);
   const { data: family } = useDependants(user?.email);
-  const [familyVisit, setFamilyVisit] = useState(() => new URLSearchParams(window.location.search).has('family'));
+  const [familyVisit, setFamilyVisit] = useState(() => new URLSearchParams(search).has('family'));
   const isoDate = format(selected, 'yyyy-MM-dd');
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
@@ -106,7 +109,8 @@ export function AppointmentPage() {
 
       <section className="available" aria-labelledby="available-title">
         <h2 id="available-title" className="available__title">
-          Available Appointments on {displayDate}
+          {/* A page's frame is built once for every day it is served: no day in it. */}
+          {prerendering ? 'Available Appointments' : `Available Appointments on ${displayDate}`}
         </h2>
         {family && family.length > 0 && options && options.length > 0 && online && (
           <p className="available__family">

@@ -1,5 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedOutbox } from '../../../lib/outbox.ts';
 import { watchOutbox } from '../../../lib/watch-outbox.ts';
@@ -34,6 +36,22 @@ async function fillAndSubmit(user: ReturnType<typeof userEvent.setup>) {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 
 describe('contact form', () => {
+  it('takes no typing and no submit while prerendered, until its code has taken the page over', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<ContactForm />);
+    document.body.append(container);
+    const fields = () => [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
+    const submit = () => container.querySelector('button') as HTMLButtonElement;
+    expect(fields().map((f) => f.readOnly)).toEqual([true, true, true, true]);
+    expect(submit().disabled).toBe(true);
+
+    const root = await act(async () => hydrateRoot(container, <ContactForm />));
+    expect(fields().map((f) => f.readOnly)).toEqual([false, false, false, false]);
+    expect(submit().disabled).toBe(false);
+    act(() => root.unmount());
+    container.remove();
+  });
+
   it('has the spec field names with their limits', () => {
     renderWithProviders(<ContactForm />);
     expect(
@@ -147,7 +165,7 @@ describe('contact form', () => {
       requests.push(request);
       return json({ acknowledged: true, insertedId: 'c-1' }, 201);
     });
-    stopWatching = watchOutbox(); // as main.tsx does at start-up
+    stopWatching = watchOutbox(); // as start.tsx does at start-up
     online = false;
     window.dispatchEvent(new Event('offline'));
     const user = userEvent.setup();

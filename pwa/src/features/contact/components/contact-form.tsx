@@ -1,5 +1,6 @@
 import { type ChangeEvent, type SubmitEvent, useState } from 'react';
 import { notify } from '../../../lib/notify.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { CONTACT_LIMITS, type ContactMessage, sendContactMessage } from '../api/send-contact-message.ts';
 import '../contact.css';
 
@@ -14,9 +15,12 @@ const empty: ContactMessage = { user_name: '', user_email: '', subject: '', mess
 export function ContactForm() {
   const [values, setValues] = useState(empty);
   const [sending, setSending] = useState(false);
+  // Painted before its code has run: the fields take no typing the code would not see, the button no submit.
+  const ready = useHydrated();
   const field = (name: keyof ContactMessage) => ({
     name,
     value: values[name],
+    readOnly: !ready,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
@@ -71,7 +75,7 @@ export function ContactForm() {
           <label htmlFor="contact-message">Your message</label>
           <textarea id="contact-message" rows={5} required maxLength={CONTACT_LIMITS.message} {...field('message')} />
         </div>
-        <button type="submit" className="button button--primary" disabled={sending}>
+        <button type="submit" className="button button--primary" disabled={sending || !ready}>
           Submit
         </button>
       </form>

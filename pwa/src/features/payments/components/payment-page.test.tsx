@@ -149,13 +149,14 @@ function useStripeProvider(fake: FakeStripe) {
 }
 
 describe('Payment page: the booking', () => {
-  it('loads the booking before it shows, then names the treatment, amount, date, slot and patient', async () => {
+  it('loads the booking under a plain heading, then names the treatment, amount, date, slot and patient', async () => {
     const answer = held();
     routes['GET /api/bookings/b-1'] = answer.handler;
     renderWithProviders(<AppRoutes />, { path: '/dashboard/payment/b-1' });
 
     expect(await screen.findByText('Loading the booking', undefined, PAGE_LOAD)).toBeTruthy();
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Payment');
+    expect(screen.queryByText(/Please pay/)).toBeNull();
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
 
     await answer.release(json(booking));

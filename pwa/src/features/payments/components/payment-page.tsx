@@ -21,19 +21,24 @@ export function PaymentPage() {
   useReloadOnReconnect(online, Boolean(error), mutate);
 
   if (!booking) {
-    if (!error) return <Spinner label="Loading the booking" />;
     return (
       <section className="dashboard-page payment" aria-labelledby="payment-title">
         <h1 id="payment-title">Payment</h1>
         <div className="payment__card">
-          {online ? (
-            <p role="alert" className="form-error">
-              This booking could not be loaded: {errorText(error)}
-            </p>
+          {!error ? (
+            <Spinner label="Loading the booking" />
           ) : (
-            <OfflineNote />
+            <>
+              {online ? (
+                <p role="alert" className="form-error">
+                  This booking could not be loaded: {errorText(error)}
+                </p>
+              ) : (
+                <OfflineNote />
+              )}
+              <BackToAppointments />
+            </>
           )}
-          <BackToAppointments />
         </div>
       </section>
     );

@@ -1,0 +1,74 @@
+// The app, started by main.tsx once the page has painted.
+import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { preloadRoute } from './app/routes.tsx';
+import { afterPaint } from './lib/after-paint.ts';
+import { refreshClinicInfo } from './lib/clinic-info.ts';
+import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
+import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { watchOutbox } from './lib/watch-outbox.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+// Before anything renders: the browser may offer installation early.
+listenForInstallPrompt();
+
+// index.html carries the prerendered landing page, hydrated. A patient page's frame (data-frame: the page as it
+// shows before its data, prerendered) and shell.html (every other path, an empty #root) are rendered over: the
+// first render waits for the route's code and takes who is signed in from the saved session, so it replaces the
+// frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
+// the layout and a spinner say that something is coming.
+const app = (hydrating: boolean) => (
+  <StrictMode>
+    <Live>
+      <App fromSavedSession={!hydrating} />
+    </Live>
+  </StrictMode>
+);
+
+/** Once the page has replaced a frame in the DOM (before that is painted), its root is no longer inert. */
+function Live({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    root?.removeAttribute('inert');
+    root?.removeAttribute('data-frame');
+  }, []);
+  return children;
+}
+
+let rendered: Promise<void>;
+if (root.hasChildNodes() && root.dataset.frame === undefined) {
+  hydrateRoot(root, app(true));
+  rendered = Promise.resolve();
+} else {
+  // Not a top-level await, which would make the bundler split the entry into many small files.
+  const wait = new Promise((resolve) => setTimeout(resolve, 1000));
+  // The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
+  // browser loads its locale data once per page); made now, while the route's code arrives, it costs no wait.
+  new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0);
+  // A transition: React renders the page in slices of a few milliseconds, so a tap is never kept waiting behind it.
+  rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() =>
+    startTransition(() => createRoot(root).render(app(false))),
+  );
+}
+
+/** Runs `task` once the page has loaded and its first render is on screen, off the first paint's path. */
+function afterLoad(task: () => void) {
+  const start = () => void rendered.then(() => afterPaint(task));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+afterLoad(() => {
+  if ('serviceWorker' in navigator) {
+    import('./lib/service-worker.ts').then(
+      ({ registerServiceWorker }) => registerServiceWorker(),
+      (cause: unknown) => console.error(cause),
+    );
+  }
+  // Contact messages queued offline on an earlier visit (IndexedDB is loaded only if there are some).
+  watchOutbox();
+  // A page from the service worker's cache may name the clinic as it was when it was cached.
+  void refreshClinicInfo();
+});
