@@ -45,8 +45,9 @@ if (root.hasChildNodes() && root.dataset.frame === undefined) {
   // Not a top-level await, which would make the bundler split the entry into many small files.
   const wait = new Promise((resolve) => setTimeout(resolve, 1000));
   // The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
-  // browser loads its locale data once per page); made now, while the route's code arrives, it costs no wait.
-  new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0);
+  // browser loads its locale data once per page); made while the route's code arrives, it costs no wait. In a
+  // task of its own: added to the app's start-up, it would make one long task of two short ones.
+  setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0), 0);
   // A transition: React renders the page in slices of a few milliseconds, so a tap is never kept waiting behind it.
   rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() =>
     startTransition(() => createRoot(root).render(app(false))),
