@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useClinicInfo } from '../lib/clinic-info.ts';
 import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 function NavLink({ href, className, children }: { href: string; className: string; children: string }) {
   const [location] = useLocation();
@@ -26,6 +27,8 @@ export function MenuButton({
   onToggle(): void;
   ref?: Ref<HTMLButtonElement>;
 }) {
+  // On the landing page it paints before its code has run: until then a tap would open nothing.
+  const ready = useHydrated();
   return (
     <button
       ref={ref}
@@ -34,6 +37,7 @@ export function MenuButton({
       aria-expanded={open}
       aria-controls={controls}
       onClick={onToggle}
+      disabled={!ready}
     >
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
