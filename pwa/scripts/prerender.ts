@@ -27,6 +27,11 @@ const ROOT_TAG = '<div id="root"></div>';
  * parameter is rendered as `_`: the frame is the page before its data, the same for every id.
  */
 const FRAMES = ['/login', '/signup', '/appointment', '/dashboard', '/dashboard/payment/:id'];
+/**
+ * Frames the app hydrates, as the landing page, rather than renders over: the sign-in pages, which show the same
+ * to everyone (their fields and buttons wait for the code: useHydrated). Quicker than building the page again.
+ */
+const HYDRATED = new Set(['/login', '/signup']);
 const frameName = (path: string) => `frames/${path.slice(1).replace(/\/:?/g, '-')}`;
 
 /**
@@ -120,7 +125,7 @@ try {
     const markup = await render(path.replace(/:\w+/g, '_'));
     const page = await inlineStyleSheets(template, path, route.styles);
     route.frame = `/${frameName(path)}`;
-    await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, true));
+    await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, !HYDRATED.has(path)));
   }
   console.log(`prerendered the frames of ${FRAMES.join(', ')} into pwa/dist/frames/`);
 

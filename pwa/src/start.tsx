@@ -15,8 +15,9 @@ if (!root) throw new Error('#root is missing from index.html');
 // Before anything renders: the browser may offer installation early.
 listenForInstallPrompt();
 
-// index.html carries the prerendered landing page, hydrated. A patient page's frame (data-frame: the page as it
-// shows before its data, prerendered) and shell.html (every other path, an empty #root) are rendered over: the
+// index.html carries the prerendered landing page, hydrated, as are the sign-in pages' frames. Another patient
+// page's frame (data-frame: the page as it shows before its data) and shell.html (every other path, an empty
+// #root) are rendered over: the
 // first render waits for the route's code and takes who is signed in from the saved session, so it replaces the
 // frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
 // the layout and a spinner say that something is coming.
@@ -37,22 +38,20 @@ function Live({ children }: { children: ReactNode }) {
   return children;
 }
 
-let rendered: Promise<void>;
-if (root.hasChildNodes() && root.dataset.frame === undefined) {
-  hydrateRoot(root, app(true));
-  rendered = Promise.resolve();
-} else {
-  // Not a top-level await, which would make the bundler split the entry into many small files.
-  const wait = new Promise((resolve) => setTimeout(resolve, 1000));
-  // The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
-  // browser loads its locale data once per page); made while the route's code arrives, it costs no wait. In a
-  // task of its own: added to the app's start-up, it would make one long task of two short ones.
-  setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0), 0);
-  // A transition: React renders the page in slices of a few milliseconds, so a tap is never kept waiting behind it.
-  rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() =>
-    startTransition(() => createRoot(root).render(app(false))),
-  );
-}
+const hydrating = root.hasChildNodes() && root.dataset.frame === undefined;
+// Not a top-level await, which would make the bundler split the entry into many small files.
+const wait = new Promise((resolve) => setTimeout(resolve, 1000));
+// The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
+// browser loads its locale data once per page); made while the route's code arrives, it costs no wait. In a
+// task of its own: added to the app's start-up, it would make one long task of two short ones.
+setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0), 0);
+// Hydrated (the landing page, the sign-in pages) or rendered once the route's code is there, so its lazy page
+// shows at once. A transition: React renders the page in slices of a few milliseconds, so a tap is never kept
+// waiting behind it.
+const rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() => {
+  if (hydrating) hydrateRoot(root, app(true));
+  else startTransition(() => createRoot(root).render(app(false)));
+});
 
 /** Runs `task` once the page has loaded and its first render is on screen, off the first paint's path. */
 function afterLoad(task: () => void) {

@@ -168,12 +168,18 @@ describe('the app shell', () => {
   });
 
   it('serves a patient page its prerendered frame, which paints with no other file and no script', async () => {
-    for (const [path, text] of [
-      ['/login', '<h1 id="login-title">Login</h1>'],
-      ['/signup', '<h1 id="signup-title">Sign Up</h1>'],
-      ['/appointment', '<h1 id="appointment-title">Appointment</h1>'],
-      ['/dashboard', '<h1 id="my-appointments-title" tabindex="-1">My Appointments</h1>'],
-      ['/dashboard/payment/some-booking', '<h1 id="payment-title">Payment</h1>'],
+    for (const [path, text, root] of [
+      // The sign-in pages, the same for everyone, are hydrated: their fields take no typing until then.
+      ['/login', '<h1 id="login-title">Login</h1>', '<div id="root">'],
+      ['/signup', '<h1 id="signup-title">Sign Up</h1>', '<div id="root">'],
+      // The others are rendered over, inert until then: their fields and links only look ready.
+      ['/appointment', '<h1 id="appointment-title">Appointment</h1>', '<div id="root" data-frame inert>'],
+      [
+        '/dashboard',
+        '<h1 id="my-appointments-title" tabindex="-1">My Appointments</h1>',
+        '<div id="root" data-frame inert>',
+      ],
+      ['/dashboard/payment/some-booking', '<h1 id="payment-title">Payment</h1>', '<div id="root" data-frame inert>'],
     ] as const) {
       const response = await call(path);
       expect(response.status, path).toBe(200);
@@ -181,9 +187,9 @@ describe('the app shell', () => {
       // Nothing announced to load before the page has painted, no style sheet to wait for.
       expect(response.headers.get('Link'), path).toBeNull();
       const html = await response.text();
-      // Inert until the app has rendered over it: its fields and links only look ready.
-      expect(html).toContain('<div id="root" data-frame inert>');
+      expect(html, path).toContain(root);
       expect(html, path).toContain(text);
+      if (!root.includes('inert')) expect(html, path).toMatch(/<input [^>]*readOnly=""/);
       expect(html).not.toMatch(/<link rel="modulepreload"|<link rel="stylesheet"(?! href="[^"]+" disabled>)/);
       // The clinic's own name, as on every page the Worker serves.
       expect(html).toContain('<script id="clinic-info" type="application/json">');

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useHydrated } from '../lib/use-hydrated.ts';
 
 type FormFieldProps = {
   label: string;
@@ -24,6 +25,8 @@ export function FormField({
   hint,
 }: FormFieldProps) {
   const id = useId();
+  // On a page that paints before its code has run (the sign-in pages): no typing the form would not see.
+  const ready = useHydrated();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
@@ -42,6 +45,7 @@ export function FormField({
         inputMode={inputMode}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy || undefined}
+        readOnly={!ready}
         {...registration}
       />
       {error && (

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useSession } from '../../../lib/session.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** 'CONTINUE WITH GOOGLE': a popup sign-in; new and returning users alike end up stored and with a token. */
 export function GoogleSignInButton({ onSignedIn, onError }: { onSignedIn(): void; onError(error: unknown): void }) {
   const { signInWithGoogle } = useSession();
   const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
 
   async function handleClick() {
     setBusy(true);
@@ -19,7 +21,7 @@ export function GoogleSignInButton({ onSignedIn, onError }: { onSignedIn(): void
   }
 
   return (
-    <button type="button" className="button button--block" onClick={handleClick} disabled={busy}>
+    <button type="button" className="button button--block" onClick={handleClick} disabled={busy || !ready}>
       CONTINUE WITH GOOGLE
     </button>
   );

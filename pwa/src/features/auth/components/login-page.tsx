@@ -7,6 +7,7 @@ import { unexpiredAccessClaims } from '../../../lib/access-token.ts';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
@@ -25,6 +26,8 @@ export function LoginPage() {
   const reason = loginReasonText(useHistoryState());
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
+  // Painted before its code has run (docs/performance.md): its buttons wait for it.
+  const ready = useHydrated();
   const {
     register,
     handleSubmit,
@@ -78,10 +81,15 @@ export function LoginPage() {
           })}
           error={errors.password?.message}
         />
-        <button type="button" className="link-button auth-card__forgot" onClick={() => setResetOpen(true)}>
+        <button
+          type="button"
+          className="link-button auth-card__forgot"
+          onClick={() => setResetOpen(true)}
+          disabled={!ready}
+        >
           Forgot password?
         </button>
-        <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
           Login
         </button>
         {error && (

@@ -5,6 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import '../auth.css';
@@ -33,6 +34,8 @@ export function SignUpPage() {
   const [, navigate] = useLocation();
   const [error, setError] = useState('');
   const [waiting, setWaiting] = useState<string | null>(null);
+  // Painted before its code has run (docs/performance.md): its button waits for it.
+  const ready = useHydrated();
   const {
     register,
     handleSubmit,
@@ -112,7 +115,7 @@ export function SignUpPage() {
             {error}
           </p>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
           Sign Up
         </button>
       </form>
