@@ -1,11 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { listenForInstallPrompt } from '../lib/install-prompt.ts';
-import { json, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
+import { json, prerendered, renderWithProviders, stubFetch } from '../testing/test-utils.tsx';
 import { MenuButton } from './navbar.tsx';
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
@@ -31,19 +29,14 @@ afterEach(() => {
 describe('Menu button', () => {
   it('takes no tap while prerendered, until its code has taken the page over', async () => {
     const onToggle = vi.fn();
-    const button = <MenuButton open={false} controls="menu" onToggle={onToggle} />;
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(button);
-    document.body.append(container);
+    const { container, hydrate } = prerendered(<MenuButton open={false} controls="menu" onToggle={onToggle} />);
     const toggle = () => container.querySelector('button') as HTMLButtonElement;
     expect(toggle().disabled).toBe(true);
 
-    const root = await act(async () => hydrateRoot(container, button));
+    hydrate();
     expect(toggle().disabled).toBe(false);
     await userEvent.click(toggle());
     expect(onToggle).toHaveBeenCalledOnce();
-    act(() => root.unmount());
-    container.remove();
   });
 });
 

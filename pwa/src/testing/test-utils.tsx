@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
 import type { Cache } from 'swr';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
@@ -32,6 +33,16 @@ export function stubMediaQueries(matching: string[]) {
     dispatchEvent: () => false,
   });
   vi.stubGlobal('matchMedia', matchMedia);
+}
+
+/**
+ * Puts `ui`'s server-rendered markup on the page, as the build's prerender does; `hydrate()` then takes it over,
+ * as the app does once its code has loaded.
+ */
+export function prerendered(ui: ReactElement) {
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(ui);
+  return { container, hydrate: () => render(ui, { container, hydrate: true }) };
 }
 
 /** Renders UI inside the app's providers and a browser-location router at `path`, with a fresh SWR cache (or `cache`). */

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
 import { ProgressBar } from '../../components/progress-bar.tsx';
-import { prerendering } from '../../lib/prerendering.ts';
 import { useSession } from '../../lib/session.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSendToLogin } from './use-send-to-login.ts';
 
 /** docs/product.md#guards, signed-in pages: a progress bar while auth loads, the page for a user with an email, else /login. */
@@ -9,6 +9,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { user, loading, restoreSession } = useSession();
   const sendToLogin = useSendToLogin();
   const allowed = Boolean(user?.email);
+  const framed = !useHydrated();
 
   useEffect(() => {
     void restoreSession();
@@ -19,7 +20,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }, [loading, allowed, sendToLogin]);
 
   // At build time: the page's frame (nobody is signed in there, so no one's data can be in it).
-  if (prerendering) return children;
+  if (framed) return children;
   if (loading) return <ProgressBar label="Loading your account" />;
   return allowed ? children : null;
 }

@@ -1,11 +1,9 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sharedOutbox } from '../../../lib/outbox.ts';
 import { watchOutbox } from '../../../lib/watch-outbox.ts';
-import { findToast, json, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
+import { findToast, json, prerendered, renderWithProviders, stubFetch } from '../../../testing/test-utils.tsx';
 import { ContactForm } from './contact-form.tsx';
 
 let online: boolean;
@@ -37,19 +35,15 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('contact form', () => {
   it('takes no typing and no submit while prerendered, until its code has taken the page over', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<ContactForm />);
-    document.body.append(container);
+    const { container, hydrate } = prerendered(<ContactForm />);
     const fields = () => [...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')];
     const submit = () => container.querySelector('button') as HTMLButtonElement;
     expect(fields().map((f) => f.readOnly)).toEqual([true, true, true, true]);
     expect(submit().disabled).toBe(true);
 
-    const root = await act(async () => hydrateRoot(container, <ContactForm />));
+    hydrate();
     expect(fields().map((f) => f.readOnly)).toEqual([false, false, false, false]);
     expect(submit().disabled).toBe(false);
-    act(() => root.unmount());
-    container.remove();
   });
 
   it('has the spec field names with their limits', () => {
