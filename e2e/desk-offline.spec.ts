@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, serviceWorkerActive } from './support.ts';
 
+// Offline, the app's code comes from the service worker's cache.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * docs/product.md#the-front-desk-offline: the front desk's schedule stays on its device for today
  * and the next two days; offline, marks wait in the outbox with the visit's version and are sent

@@ -11,6 +11,9 @@ import {
   verifyAccount,
 } from './support.ts';
 
+// Offline, the app's code comes from the service worker's cache.
+test.use({ serviceWorkers: 'allow' });
+
 /** A new, verified patient signed in on `page`, with a root canal booked: its id and the patient's name. */
 async function patientWithRootCanal(page: Page, day: number) {
   const email = uniqueEmail('forms');

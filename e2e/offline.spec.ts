@@ -20,6 +20,9 @@ import {
   verifyAccount,
 } from './support.ts';
 
+// Offline, the app's code comes from the service worker's cache.
+test.use({ serviceWorkers: 'allow' });
+
 /** Fills the landing page's contact form and submits it; answers the form. */
 async function writeToClinic(page: Page, message: { name: string; email: string; subject: string; text: string }) {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
@@ -41,6 +44,11 @@ test('after one visit the home page opens with no network at all', async ({ page
   // The app shell works too: another route renders from the cache.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).click();
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  // A page with no frame gets the app shell from the cache, and the app renders it.
+  const answer = await page.goto('/no/such/page');
+  expect(answer?.fromServiceWorker()).toBe(true);
+  expect(await answer?.text()).toContain('<div id="root"></div>');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await context.setOffline(false);
 });
 
@@ -54,7 +62,10 @@ test('a signed-in patient’s appointments reload offline from this device, with
   await serviceWorkerActive(page);
 
   await context.setOffline(true);
-  await page.reload();
+  // The service worker answers with the page's frame, as the Worker does online: it paints before any script.
+  const answer = await page.reload();
+  expect(answer?.fromServiceWorker()).toBe(true);
+  expect(await answer?.text()).toMatch(/<div id="root" data-frame inert>.*<h1[^>]*>My Appointments<\/h1>/s);
   await expect(page.getByText(/^You are offline\. Showing your appointments as saved on /)).toBeVisible();
   await expect(row).toBeVisible();
   await expect(row.getByRole('link', { name: 'Pay' })).toHaveCount(0);

@@ -26,6 +26,9 @@ export default defineConfig({
   outputDir: '../test-results',
   use: {
     baseURL: 'http://127.0.0.1:8787',
+    // No service worker unless a spec asks (`test.use({ serviceWorkers: 'allow' })`, the specs that go offline):
+    // in every new context it would precache the whole app (1.7 MB, 124 files), which the others do not test.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

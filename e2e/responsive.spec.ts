@@ -190,8 +190,7 @@ async function expectHeadingNearTop(page: Page, what: string) {
 for (const viewport of PHONES_AND_TABLET) {
   const size = `${viewport.width}x${viewport.height}`;
   test.describe(size, () => {
-    // No service worker: it would precache the whole app in every new context, which measures nothing here.
-    test.use({ viewport, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    test.use({ viewport, isMobile: true, hasTouch: true });
 
     test(`${size}: a visitor's pages and the forgot-password dialog fit the screen`, async ({ page }) => {
       await visit(page, '/no/such/page', 'Page not found');
@@ -230,7 +229,7 @@ for (const viewport of PHONES_AND_TABLET) {
 for (const viewport of DESKTOPS) {
   const size = `${viewport.width}x${viewport.height}`;
   test.describe(size, () => {
-    test.use({ viewport, serviceWorkers: 'block' });
+    test.use({ viewport });
 
     test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
       await patientPagesFit(page);

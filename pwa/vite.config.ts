@@ -35,22 +35,15 @@ const pwa = VitePWA({
       { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   },
-  workbox: {
+  // The service worker is ours (src/sw/sw.ts: its navigation routes answer each page as the Worker does); the
+  // plugin builds it and injects the precache list.
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectManifest: {
     // Every built file, so the landing page and every lazy page work with no network after one visit.
     // (The plugin adds manifest.webmanifest itself.)
     globPatterns: ['**/*.{js,css,html,svg,png}'],
-    // "/" is the prerendered index.html (the precache maps it there); every other navigation gets the
-    // app shell, exactly as the Worker serves them online. Never an API URL.
-    navigateFallback: '/shell.html',
-    navigateFallbackDenylist: [/^\/api(\/|$)/],
-    // No runtimeCaching: API answers are never cached by the service worker (they are per user;
-    // the bookings are kept per user in IndexedDB instead).
-    inlineWorkboxRuntime: true,
-    cleanupOutdatedCaches: true,
-    // The first install takes charge of the page already open, so a patient who goes offline
-    // right after the first visit still gets the lazy chunks (the outbox, other pages) from the
-    // cache. Updates still wait for the patient's 'Reload' (no skipWaiting).
-    clientsClaim: true,
   },
 });
 

@@ -13,6 +13,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
+import { FRAMES, frameName } from '../src/frames.ts';
 import { ROUTES_FILE, routePreloads, type ViteManifest } from './route-preloads.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -23,16 +24,10 @@ const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const ROOT_TAG = '<div id="root"></div>';
 
 /**
- * The pages a patient opens signed in or on the way to it (issue 31), prerendered as frames. A path's
- * parameter is rendered as `_`: the frame is the page before its data, the same for every id.
- */
-const FRAMES = ['/login', '/signup', '/appointment', '/dashboard', '/dashboard/payment/:id'];
-/**
  * Frames the app hydrates, as the landing page, rather than renders over: the sign-in pages, which show the same
  * to everyone (their fields and buttons wait for the code: useHydrated). Quicker than building the page again.
  */
 const HYDRATED = new Set(['/login', '/signup']);
-const frameName = (path: string) => `frames/${path.slice(1).replace(/\/:?/g, '-')}`;
 
 /**
  * Writes dist/sw.js with vite-plugin-pwa's own options (vite.config.ts), through the plugin's API:
@@ -80,10 +75,12 @@ async function assertPrecached(sw: string, file: string) {
   const revision = createHash('md5')
     .update(await readFile(`${dist}${file}`))
     .digest('hex');
-  const entry = new RegExp(`url:\\s*"${file.replace('.', '\\.')}",\\s*revision:\\s*"([0-9a-f]+)"`).exec(sw);
-  if (!entry) throw new Error(`pwa/dist/sw.js does not precache ${file}`);
-  if (entry[1] !== revision)
-    throw new Error(`pwa/dist/sw.js precaches ${file} at ${entry[1]}, but the file is at ${revision}`);
+  // The injected list's entries, `{"revision":"…","url":"…"}`, in either order.
+  const entry = sw.match(/\{[^{}]*\}/g)?.find((candidate) => candidate.includes(`"url":"${file}"`));
+  const precached = entry && /"revision":"([0-9a-f]+)"/.exec(entry)?.[1];
+  if (!precached) throw new Error(`pwa/dist/sw.js does not precache ${file}`);
+  if (precached !== revision)
+    throw new Error(`pwa/dist/sw.js precaches ${file} at ${precached}, but the file is at ${revision}`);
 }
 
 try {

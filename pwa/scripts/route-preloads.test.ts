@@ -70,7 +70,7 @@ describe('the files announced with each page’s shell', () => {
         const { modules, styles } = preloadOf(path);
         for (const url of [...modules, ...styles]) {
           expect(existsSync(join(dist, url)), url).toBe(true);
-          expect(sw, url).toContain(`url:"${url.slice(1)}"`);
+          expect(sw, url).toContain(`"url":"${url.slice(1)}"`);
         }
       });
     });
