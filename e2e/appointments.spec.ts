@@ -102,6 +102,25 @@ test('the booking modal says booking needs a connection when offline', async ({ 
   await expect(modal.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
 
+test('a visit to My Appointments asks for the list once: the request made beside the app’s code is the one used', async ({
+  page,
+}) => {
+  await logIn(page, SEED_PATIENT);
+  const id = await bookViaApi(page, { treatment: 'Teeth Cleaning', date: clinicDate(6), slot: '03.00 PM - 03.30 PM' });
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/bookings' || pathname === `/api/bookings/${id}`) asked.push(pathname);
+  });
+  await page.goto('/dashboard');
+  await expect(
+    page.getByRole('table', { name: 'My appointments' }).getByRole('row').filter({ hasText: '03.00 PM - 03.30 PM' }),
+  ).toBeVisible();
+  await page.goto(`/dashboard/payment/${id}`);
+  await expect(page.getByRole('heading', { name: 'Payment for Teeth Cleaning' })).toBeVisible();
+  expect(asked).toEqual(['/api/bookings', `/api/bookings/${id}`]);
+});
+
 test('a paid booking shows Paid with its Receipt, and Cancel outside the clinic’s cancellation window', async ({
   page,
 }) => {

@@ -36,12 +36,24 @@ describe('before the first paint', () => {
     it(`${page} runs no script but a small entry, which starts the app once the page has painted`, () => {
       const [entry, ...others] = moduleUrlsOf(read(page));
       expect(others).toEqual([]);
-      expect(read(entry ?? '').length).toBeLessThan(4_000);
+      // (With the request of a signed-in page's first data: src/lib/early-data.ts.)
+      expect(read(entry ?? '').length).toBeLessThan(5_000);
       expect(staticImportsOf(entry ?? '')).toEqual([]);
       expect(dynamicImportsOf(entry ?? '')).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]{8}\.js$/)]);
       // The app brings no style sheet of its own: what it shows first is in the inline sheet already.
       expect(read(entry ?? '')).not.toMatch(/"assets\/[^"]+\.css"/);
     });
+
+    if (page.startsWith('frames/'))
+      it(`${page} names its page's code, which the entry preloads once the page has painted`, () => {
+        const document = new new Window().DOMParser().parseFromString(read(page), 'text/html');
+        const named = document.querySelector('meta[name="route-modules"]')?.getAttribute('content')?.split(' ');
+        const route = (JSON.parse(read('route-preloads.json')) as { frame?: string; modules: string[] }[]).find(
+          ({ frame }) => `${frame?.slice(1)}.html` === page,
+        );
+        expect(route?.modules.length).toBeGreaterThan(0);
+        expect(named).toEqual(route?.modules);
+      });
   }
 
   it('prerenders the frames of the patient pages, each with its own styles inline', () => {

@@ -120,7 +120,11 @@ try {
     const route = preloads.find((candidate) => candidate.path === path);
     if (!route) throw new Error(`${ROUTES_FILE} has no lazy route ${path} to prerender`);
     const markup = await render(path.replace(/:\w+/g, '_'));
-    const page = await inlineStyleSheets(template, path, route.styles);
+    // The page's code, for the entry to preload once the page has painted (src/main.tsx).
+    const page = (await inlineStyleSheets(template, path, route.styles)).replace(
+      '</head>',
+      () => `<meta name="route-modules" content="${route.modules.join(' ')}"></head>`,
+    );
     route.frame = `/${frameName(path)}`;
     await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, !HYDRATED.has(path)));
   }

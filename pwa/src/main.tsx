@@ -9,8 +9,17 @@ import './features/contact/contact.css';
 import './features/auth/verify-email-banner.css';
 import './features/reviews/testimonials.css';
 import { afterPaint } from './lib/after-paint.ts';
+import { requestFirstData } from './lib/early-data.ts';
 
-const start = () => void import('./start.tsx');
+function start() {
+  void import('./start.tsx');
+  // Beside the app's code, not after it has run: the page's own code (a frame names it, scripts/prerender.ts) and
+  // the patient's data it shows first.
+  const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];
+  for (const href of modules.filter(Boolean))
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  requestFirstData(location.pathname);
+}
 // A tab opened in the background paints nothing until shown (nor runs animation frames): start at once there.
 if (document.visibilityState === 'hidden') start();
 else afterPaint(start);

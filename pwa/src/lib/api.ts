@@ -1,5 +1,6 @@
-import { readAccessToken, renewedAccessToken } from './access-token.ts';
+import { renewedAccessToken } from './access-token.ts';
 import { ApiError, answerOf } from './http.ts';
+import { readAccessToken } from './stored-access-token.ts';
 
 /**
  * Calls the Worker's API: `api('/reviews')` fetches `/api/reviews` and answers its JSON (or a Blob

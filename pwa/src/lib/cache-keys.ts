@@ -1,6 +1,7 @@
 // Every SWR cache key of the app, in one place. Each feature reads through its own keys, and a write
 // refreshes exactly the caches it changes (features/*/api), even another feature's, without
 // importing that feature.
+import { bookingPath } from './api-paths.ts';
 
 const APPOINTMENT_OPTIONS = '/appointmentOptions?date=';
 /** Free slots of every treatment on one day; `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
@@ -15,8 +16,8 @@ export type MyBookingsKey = ReturnType<typeof myBookingsKey>;
 /** Any patient's bookings list. */
 export const isMyBookingsKey = (key: unknown) => Array.isArray(key) && key[0] === MY_BOOKINGS;
 
-/** One booking, as the payment page loads it. */
-export const bookingKey = (id: string) => `/bookings/${encodeURIComponent(id)}`;
+/** One booking, as the payment page loads it: its API path. */
+export const bookingKey = bookingPath;
 /** A booking's key, or its receipt's. */
 export const isBookingKey = (key: unknown) => typeof key === 'string' && key.startsWith('/bookings/');
 

@@ -1,4 +1,5 @@
 import { noteAnswer, noteNetworkFailure } from './connection.ts';
+import { takeEarlyAnswer } from './early-data.ts';
 
 /**
  * An API failure: the HTTP status (0 when the network failed), the server's `message`, and its whole
@@ -38,7 +39,8 @@ export async function answerOf<T>(path: string, init: RequestInit = {}): Promise
   const headers = new Headers(init.headers);
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { ...init, headers });
+    const early = (init.method ?? 'GET') === 'GET' ? takeEarlyAnswer(path, headers.get('Authorization')) : undefined;
+    response = await (early ?? fetch(`/api${path}`, { ...init, headers }));
   } catch (cause) {
     // fetch rejects with a TypeError when no answer came at all; an abort or a timeout says nothing of the network.
     if (cause instanceof TypeError) noteNetworkFailure();

@@ -1,18 +1,12 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
-import {
-  exchangeIdToken,
-  forgetAccessToken,
-  onAccessTokenRenewal,
-  readAccessToken,
-  revokeAccessTokens,
-  unexpiredAccessClaims,
-} from './access-token.ts';
+import { exchangeIdToken, forgetAccessToken, onAccessTokenRenewal, revokeAccessTokens } from './access-token.ts';
 import { api } from './api.ts';
 import type { AuthUser } from './firebase.ts';
 import { ApiError } from './http.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
+import { readAccessToken, unexpiredAccessClaims } from './stored-access-token.ts';
 
 /** docs/product.md#session-state: the signed-in user as the identity provider describes them. */
 export type SessionUser = {

@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
+import { myBookingsPath } from '../../../lib/api-paths.ts';
 import { type MyBookingsKey, myBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
@@ -24,7 +25,7 @@ const loadSavedBookingsModule = () => import('./saved-bookings.ts');
 export async function fetchMyBookings(email: string): Promise<MyBookings> {
   let bookings: Booking[];
   try {
-    bookings = await api<Booking[]>(`/bookings?email=${encodeURIComponent(email)}`);
+    bookings = await api<Booking[]>(myBookingsPath(email));
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     // A list loaded a moment ago may still be on its way to the device.

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
 import type { AdminStatus } from '../../../../../contract/users.ts';
-import { storedAccessClaims } from '../../../lib/access-token.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { adminStatusKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
+import { storedAccessClaims } from '../../../lib/stored-access-token.ts';
 
 /**
  * GET /api/users/admin/:email. docs/product.md#roles-and-access: not admin until the lookup has
