@@ -12,14 +12,18 @@ import { afterPaint } from './lib/after-paint.ts';
 import { requestFirstData } from './lib/early-data.ts';
 
 function start() {
-  void import('./start.tsx');
-  // Beside the app's code, not after it has run: the page's own code (a frame names it, scripts/prerender.ts) and
-  // the patient's data it shows first.
-  const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];
-  for (const href of modules.filter(Boolean))
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  // Beside the app's code, not after it has run: the patient's data the page shows first, and the page's own
+  // code (a frame names it, scripts/prerender.ts), in a task of its own: each link costs the main thread a
+  // little, and one long task would keep a tap waiting.
   requestFirstData(location.pathname);
+  void import('./start.tsx');
+  setTimeout(() => {
+    const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];
+    for (const href of modules.filter(Boolean))
+      document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+  }, 0);
 }
+
 // A tab opened in the background paints nothing until shown (nor runs animation frames): start at once there.
 if (document.visibilityState === 'hidden') start();
 else afterPaint(start);
