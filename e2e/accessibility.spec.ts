@@ -12,6 +12,10 @@ import {
   uniqueEmail,
 } from './support.ts';
 
+// The suite's longest file, its tests shared out between the workers rather than left to one: each works on data
+// of its own (its own days or accounts; dialogs it opens and closes unchanged).
+test.describe.configure({ mode: 'parallel' });
+
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
