@@ -8,6 +8,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { FRAMES, frameName } from '../../contract/frames.ts';
 import { dist, dynamicImportsOf, firstLoadOf, moduleUrlsOf, read, staticImportsOf } from './built-files.ts';
 
 /** The prerendered pages: the landing page, the shell of every other path and the patient pages' frames. */
@@ -48,8 +49,8 @@ describe('before the first paint', () => {
       it(`${page} names its page's code, which the entry preloads once the page has painted`, () => {
         const document = new new Window().DOMParser().parseFromString(read(page), 'text/html');
         const named = document.querySelector('meta[name="route-modules"]')?.getAttribute('content')?.split(' ');
-        const route = (JSON.parse(read('route-preloads.json')) as { frame?: string; modules: string[] }[]).find(
-          ({ frame }) => `${frame?.slice(1)}.html` === page,
+        const route = (JSON.parse(read('route-preloads.json')) as { path: string; modules: string[] }[]).find(
+          ({ path }) => FRAMES.some((framed) => framed === path && `${frameName(framed)}.html` === page),
         );
         expect(route?.modules.length).toBeGreaterThan(0);
         expect(named).toEqual(route?.modules);

@@ -1,19 +1,18 @@
 // Prerenders at build time, with the entry's style sheet inline (so a first paint needs no other file and no
 // script: the entry starts the app once the page has painted, src/main.tsx):
 // - the landing page into the built index.html, hydrated in the browser;
-// - the frame of each patient page in FRAMES (its layout, headings and loading states, nobody's data) into
-//   frames/<name>.html, with its own style sheets inline too: the Worker serves it for that route;
+// - the frame of each patient page in FRAMES (contract/frames.ts; its layout, headings and loading states, nobody's
+//   data) into frames/<name>.html, with its own style sheets inline too: the Worker serves it for that route;
 // - shell.html, the build with an empty #root, which the Worker serves for every other path.
 // Writes route-preloads.json, the files each app route needs beyond the app's (the Worker announces them with
-// the shell; route-preloads.ts) and its frame if it has one. Then generates the service worker, whose precache
-// must carry the final HTML files.
+// the shell; route-preloads.ts). Then generates the service worker, whose precache must carry the final HTML files.
 // Run after `vite build`: node pwa/scripts/prerender.ts
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
-import { FRAMES, frameName } from '../src/frames.ts';
+import { FRAMES, frameName } from '../../contract/frames.ts';
 import { ROUTES_FILE, routePreloads, type ViteManifest } from './route-preloads.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -125,7 +124,6 @@ try {
       '</head>',
       () => `<meta name="route-modules" content="${route.modules.join(' ')}"></head>`,
     );
-    route.frame = `/${frameName(path)}`;
     await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, !HYDRATED.has(path)));
   }
   console.log(`prerendered the frames of ${FRAMES.join(', ')} into pwa/dist/frames/`);

@@ -12,11 +12,8 @@ export type ViteManifest = Record<
   { file: string; imports?: string[]; css?: string[]; isEntry?: boolean; dynamicImports?: string[] }
 >;
 
-/**
- * One route of the table and the built files to preload for it (URLs like /assets/x.js); `frame`, the page the
- * prerender made of it (/frames/x, with its styles inline), which the Worker serves instead of the shell.
- */
-export type RoutePreload = { path: string; modules: string[]; styles: string[]; frame?: string };
+/** One route of the table and the built files to preload for it (URLs like /assets/x.js). */
+export type RoutePreload = { path: string; modules: string[]; styles: string[] };
 
 /** The route table's file, relative to the PWA's root (the manifest's keys are relative to it). */
 export const ROUTES_FILE = 'src/app/routes.tsx';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { frameFileFor } from './frames.ts';
+import { framedPathOf, frameName } from '../../contract/frames.ts';
 
-describe('frameFileFor: the frame the service worker answers a navigation with', () => {
+describe('framedPathOf: the frame the Worker and the service worker answer a navigation with', () => {
   it.each([
     ['/login', 'frames/login.html'],
     ['/signup', 'frames/signup.html'],
@@ -9,7 +9,8 @@ describe('frameFileFor: the frame the service worker answers a navigation with',
     ['/dashboard', 'frames/dashboard.html'],
     ['/dashboard/payment/b-123', 'frames/dashboard-payment-id.html'],
   ])('%s has its frame, %s', (pathname, file) => {
-    expect(frameFileFor(pathname)).toBe(file);
+    const path = framedPathOf(pathname);
+    expect(path && `${frameName(path)}.html`).toBe(file);
   });
 
   it.each([
@@ -21,6 +22,6 @@ describe('frameFileFor: the frame the service worker answers a navigation with',
     '/login/x',
     '/dashboardx',
   ])('%s has none (the shell, or the landing page)', (pathname) => {
-    expect(frameFileFor(pathname)).toBeUndefined();
+    expect(framedPathOf(pathname)).toBeUndefined();
   });
 });

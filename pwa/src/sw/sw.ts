@@ -1,13 +1,13 @@
 // The service worker (built by vite-plugin-pwa, its precache list injected; vite.config.ts). Every built file is
 // precached, so the app works with no network after one visit. A navigation is answered from the precache as the
-// Worker answers it online: "/" with the prerendered landing page, a patient page with its frame (src/frames.ts),
+// Worker answers it online: "/" with the prerendered landing page, a patient page with its frame (contract/frames.ts),
 // so it paints before any script runs on a repeat visit and offline too, and every other path with the app shell.
 // Never an API URL: API answers are not cached here (they are per user; the bookings are kept per user in
 // IndexedDB instead).
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { frameFileFor } from '../frames.ts';
+import { framedPathOf, frameName } from '../../../contract/frames.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
@@ -18,8 +18,8 @@ const shell = createHandlerBoundToURL('/shell.html');
 registerRoute(
   new NavigationRoute(
     (options) => {
-      const frame = frameFileFor(options.url.pathname);
-      return frame ? createHandlerBoundToURL(`/${frame}`)(options) : shell(options);
+      const framed = framedPathOf(options.url.pathname);
+      return framed ? createHandlerBoundToURL(`/${frameName(framed)}.html`)(options) : shell(options);
     },
     { denylist: [/^\/api(\/|$)/] },
   ),

@@ -1,9 +1,11 @@
+import { framedPathOf, frameName } from '../../../contract/frames.ts';
 import { clinicInfo, withClinicInfo } from '../clinic/clinic-info.ts';
 import type { Env } from './env.ts';
 
 /**
  * The PWA's client-side routes. "/" is the prerendered landing page, served straight from the
- * assets; every other route gets the app shell. Paths outside this list get the shell too (it
+ * assets; a patient page its frame (contract/frames.ts); every other route the app shell. Paths outside this
+ * list get the shell too (it
  * renders the not-found page) but with a 404 status, so crawlers and tools see the truth.
  */
 const APP_ROUTES = [
@@ -16,13 +18,10 @@ const APP_ROUTES = [
 ];
 
 /** pwa/dist/route-preloads.json, written by the build (pwa/scripts/route-preloads.ts). */
-type RoutePreload = { path: string; modules: string[]; styles: string[]; frame?: string };
+type RoutePreload = { path: string; modules: string[]; styles: string[] };
 
-/**
- * What the shell carries for one route: the `Link` header for its code, the stylesheet tags for its CSS; or,
- * for a route the build prerendered, its frame (the page before its data, its CSS inline), served instead.
- */
-type RouteFiles = { pattern: URLPattern; link: string; styles: string; frame?: string };
+/** What the shell carries for one route: the `Link` header for its code, the stylesheet tags for its CSS. */
+type RouteFiles = { pattern: URLPattern; link: string; styles: string };
 
 /** Each listed route's pattern and files, read once per isolate (the list is fixed per deployment). */
 let routeFileList: Promise<RouteFiles[]> | undefined;
@@ -35,9 +34,8 @@ function loadRouteFiles(request: Request, env: Env) {
   routeFileList ??= env.ASSETS.fetch(new URL('/route-preloads.json', request.url))
     .then(async (list) => {
       if (!list.ok) return retryLater();
-      return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles, frame }) => ({
+      return ((await list.json()) as RoutePreload[]).map(({ path, modules, styles }) => ({
         pattern: new URLPattern({ pathname: path }),
-        frame,
         link: modules.map((file) => `<${file}>; rel=modulepreload`).join(', '),
         // crossorigin as Vite's own tags, so the chunk's import finds the sheet already there and adds none.
         styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="${file}">`).join(''),
@@ -76,9 +74,11 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
     status === 200 ? routeFiles(request, env, pathname) : undefined,
     clinicInfo(env),
   ]);
-  if (files?.frame) {
-    // It paints before any script runs (no `Link` preloads either): the app loads once it has painted.
-    const frame = await env.ASSETS.fetch(new URL(files.frame, request.url));
+  // A patient page's prerendered frame, where the build made one (the service worker chooses it the same way): it
+  // paints before any script runs (no `Link` preloads either), and the app loads once it has painted.
+  const framed = status === 200 ? framedPathOf(pathname) : undefined;
+  if (framed) {
+    const frame = await env.ASSETS.fetch(new URL(`/${frameName(framed)}`, request.url));
     if (frame.ok) return withClinicInfo(new Response(frame.body, frame), info);
   }
   const shell = await env.ASSETS.fetch(new URL('/shell', request.url));

@@ -1,0 +1,16 @@
+// The patient pages a visit opens signed in or on the way to it (issue 31), prerendered at build time as frames:
+// each page as it shows before anyone's data (pwa/scripts/prerender.ts). Plain values, so the Worker (which serves
+// a route's frame online, worker/src/platform/app-shell.ts) and the service worker (which serves it from its
+// precache, pwa/src/sw/sw.ts) choose it the same way.
+
+/** The pages with a frame. A path's parameter is rendered as `_`: the frame is the same for every id. */
+export const FRAMES = ['/login', '/signup', '/appointment', '/dashboard', '/dashboard/payment/:id'] as const;
+export type FramedPath = (typeof FRAMES)[number];
+
+/** The frame's built file, without `.html`: `/dashboard/payment/:id` -> `frames/dashboard-payment-id`. */
+export const frameName = (path: FramedPath) => `frames/${path.slice(1).replace(/\/:?/g, '-')}`;
+
+/** The page of FRAMES that `pathname` opens (`/dashboard/payment/b-1` -> `/dashboard/payment/:id`), if any. */
+export function framedPathOf(pathname: string): FramedPath | undefined {
+  return FRAMES.find((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`).test(pathname));
+}
