@@ -14,3 +14,11 @@ export const frameName = (path: FramedPath) => `frames/${path.slice(1).replace(/
 export function framedPathOf(pathname: string): FramedPath | undefined {
   return FRAMES.find((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`).test(pathname));
 }
+
+/**
+ * The cookie that carries the patient's access token on a navigation (the API takes it only as a bearer token),
+ * so the Worker can render a page under its path with their data (worker/src/platform/signed-in-page.ts;
+ * pwa/src/lib/first-answers.ts names the pages). Its path keeps it off every other request: the API never sees it,
+ * so it can authorize nothing there.
+ */
+export const SESSION_COOKIE = { name: 'clinic_session', path: '/dashboard' } as const;

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  appTookOver,
   bookViaApi,
   clinicDate,
   createAccount,
@@ -227,6 +228,7 @@ test('a patient books and pays with the keyboard only', async ({ page }) => {
   await expect(page.getByText('Booking confirmed')).toBeVisible();
 
   await page.goto('/dashboard');
+  await appTookOver(page);
   const pay = page
     .getByRole('table', { name: 'My appointments' })
     .getByRole('row')

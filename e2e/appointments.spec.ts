@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
@@ -119,6 +119,44 @@ test('a visit to My Appointments asks for the list once: the request made beside
   await page.goto(`/dashboard/payment/${id}`);
   await expect(page.getByRole('heading', { name: 'Payment for Teeth Cleaning' })).toBeVisible();
   expect(asked).toEqual(['/api/bookings', `/api/bookings/${id}`]);
+});
+
+test('My Appointments comes with the patient’s list in its HTML, and only while they are signed in', async ({
+  page,
+  browser,
+}) => {
+  await logIn(page, SEED_PATIENT);
+  await bookViaApi(page, { treatment: 'Teeth Whitening', date: clinicDate(7), slot: '04.00 PM - 05.00 PM' });
+  // The session reaches the Worker on a navigation to the dashboard's pages only, never on an API call.
+  const [session] = (await page.context().cookies()).filter((cookie) => cookie.name === 'clinic_session');
+  expect(session).toMatchObject({ path: '/dashboard', sameSite: 'Strict', httpOnly: false });
+  // With no script at all, the page the Worker sends already lists the booking.
+  const state = await page.context().storageState();
+  const scriptless = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const bare = await scriptless.newPage();
+  await bare.goto('/dashboard');
+  const row = (on: Page) =>
+    on
+      .getByRole('table', { name: 'My appointments' })
+      .getByRole('row')
+      .filter({ hasText: 'Teeth Whitening' })
+      .filter({ hasText: pp(clinicDate(7)) });
+  await expect(row(bare)).toBeVisible();
+  // With the app: it takes over the same list (its buttons work once it has).
+  await page.goto('/dashboard');
+  await row(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cancel this appointment?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Keep it' }).click();
+  // Signed out: the cookie is gone, and the page sent has nobody's data.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/');
+  await expect
+    .poll(async () => (await page.context().cookies()).map((cookie) => cookie.name))
+    .not.toContain('clinic_session');
+  await bare.goto('/dashboard');
+  await expect(bare.getByText('Loading your appointments')).toBeAttached();
+  await expect(row(bare)).toHaveCount(0);
+  await scriptless.close();
 });
 
 test('a paid booking shows Paid with its Receipt, and Cancel outside the clinic’s cancellation window', async ({

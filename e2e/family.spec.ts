@@ -1,5 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
-import { clinicDate, createAccount, expectAccessible, logIn, pickDay, uniqueEmail, verifyAccount } from './support.ts';
+import {
+  appTookOver,
+  clinicDate,
+  createAccount,
+  expectAccessible,
+  logIn,
+  pickDay,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
 
 /** A new, verified patient signed in on `page`. */
 async function newPatient(page: Page) {
@@ -26,6 +35,7 @@ for (const viewport of [
     await newPatient(page);
     const child = `Milo ${viewport.width}`;
     await page.goto('/dashboard');
+    await appTookOver(page);
     await expect(page.getByRole('heading', { level: 2, name: 'My family' })).toBeVisible();
     await typeInto(page, 'Their name', child);
     await typeInto(page, 'Date of birth', '04022016');

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  appTookOver,
   bookViaApi,
   clinicDate,
   createAccount,
@@ -48,6 +49,7 @@ test('at 320 px, keyboard only: a patient fills the medical history, then the co
   await page.setViewportSize({ width: 320, height: 640 });
   const { id } = await patientWithRootCanal(page, 47);
   await page.goto('/dashboard');
+  await appTookOver(page);
   const link = page.getByRole('link', { name: '2 forms to fill before your visit' });
   await link.focus();
   await page.keyboard.press('Enter');

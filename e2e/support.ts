@@ -258,3 +258,12 @@ export async function serviceWorkerActive(page: Page) {
     .toBe('activated');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+/**
+ * Waits until the app has taken over the page the Worker sent: a frame, or My Appointments and the payment page
+ * rendered with the patient's data, look ready at once but are inert (no focus, no tap) until then. For the
+ * keyboard-only specs: a focus() does not wait as a click does.
+ */
+export async function appTookOver(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}

@@ -12,7 +12,7 @@ const root = new URL('..', import.meta.url).pathname;
 export const PRODUCT_DOC = 'docs/product.md';
 /** Where the code that cites the docs lives. */
 const SEARCHED = ['worker', 'pwa', 'scripts', 'e2e', 'migrations', 'contract'];
-const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.prerender', '.wrangler']);
+const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.page-renderer', '.wrangler']);
 /** The checker's own tests write broken links on purpose. */
 const SKIPPED_FILES = new Set(['doc-links.test.ts']);
 const SOURCE = /\.(ts|tsx|js|css|sql|html|toml)$/;

@@ -6,6 +6,7 @@
 // - shell.html, the build with an empty #root, which the Worker serves for every other path.
 // Writes route-preloads.json, the files each app route needs beyond the app's (the Worker announces them with
 // the shell; route-preloads.ts). Then generates the service worker, whose precache must carry the final HTML files.
+// Leaves pwa/.page-renderer/, the renderer it used, for the Worker to bundle.
 // Run after `vite build`: node pwa/scripts/prerender.ts
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -17,8 +18,9 @@ import { ROUTES_FILE, routePreloads, type ViteManifest } from './route-preloads.
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-// Inside the project (not the OS temp dir) so the SSR bundle resolves react & co from node_modules.
-const ssrOut = fileURLToPath(new URL('../.prerender/', import.meta.url));
+// The app rendered to HTML (src/entry-server.tsx), one self-contained module for the build's frames here and for
+// the Worker, which renders a signed-in page with its data (package.json's import "#page-renderer"). Not served.
+const rendererOut = fileURLToPath(new URL('../.page-renderer/', import.meta.url));
 const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const ROOT_TAG = '<div id="root"></div>';
 
@@ -87,16 +89,21 @@ try {
     configFile,
     root: pwaRoot,
     logLevel: 'warn',
+    // For workerd (React's edge build; it runs in Node too), with every dependency inside: the Worker's bundler
+    // takes the file as it is.
+    ssr: { target: 'webworker', noExternal: true, resolve: { conditions: ['workerd', 'worker', 'browser'] } },
     build: {
       ssr: 'src/entry-server.tsx',
-      outDir: ssrOut,
+      outDir: rendererOut,
       emptyOutDir: true,
       copyPublicDir: false,
+      minify: true,
+      manifest: false,
       rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
     },
   });
 
-  const { render } = (await import(pathToFileURL(`${ssrOut}entry-server.js`).href)) as {
+  const { render } = (await import(pathToFileURL(`${rendererOut}entry-server.js`).href)) as {
     render(path: string): Promise<string>;
   };
 
@@ -138,6 +145,8 @@ try {
   await assertPrecached(sw, 'shell.html');
   for (const path of FRAMES) await assertPrecached(sw, `${frameName(path)}.html`);
   console.log('service worker at pwa/dist/sw.js, precaching the final index.html, shell.html and frames');
-} finally {
-  await rm(ssrOut, { recursive: true, force: true });
+} catch (error) {
+  // No renderer from a failed build: the Worker would render pages with an older app.
+  await rm(rendererOut, { recursive: true, force: true });
+  throw error;
 }

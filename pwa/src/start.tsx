@@ -6,7 +6,10 @@ import { preloadRoute } from './app/routes.tsx';
 import { afterPaint } from './lib/after-paint.ts';
 import { refreshClinicInfo } from './lib/clinic-info.ts';
 import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
+import { firstAnswersInPage } from './lib/first-answers.ts';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
+import { syncSessionCookie } from './lib/session-cookie.ts';
+import { storedAccessClaims } from './lib/stored-access-token.ts';
 import { watchOutbox } from './lib/watch-outbox.ts';
 
 const root = document.getElementById('root');
@@ -14,17 +17,21 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // Before anything renders: the browser may offer installation early.
 listenForInstallPrompt();
+// The next visit to My Appointments carries the session as the stored token stands now (a session from before the
+// cookie, or one that has expired meanwhile).
+syncSessionCookie();
 
 // index.html carries the prerendered landing page, hydrated, as are the sign-in pages' frames. Another patient
-// page's frame (data-frame: the page as it shows before its data) and shell.html (every other path, an empty
-// #root) are rendered over: the
+// page's frame (data-frame: the page as it shows before its data, or as the Worker rendered it with the patient's
+// data, which the page then carries for this first render: lib/first-answers.ts) and shell.html (every other path,
+// an empty #root) are rendered over: the
 // first render waits for the route's code and takes who is signed in from the saved session, so it replaces the
 // frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
 // the layout and a spinner say that something is coming.
 const app = (hydrating: boolean) => (
   <StrictMode>
     <Live>
-      <App fromSavedSession={!hydrating} />
+      <App fromSavedSession={!hydrating} firstAnswers={firstAnswersInPage(storedAccessClaims()?.email)} />
     </Live>
   </StrictMode>
 );

@@ -313,7 +313,8 @@ export default {
     if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
       // The free times published for booking aggregators (SMART Scheduling Links), else the app.
       const published = url.pathname.startsWith('/fhir/') ? await servePublished(request, env) : null;
-      return withSecurityHeaders(published ?? (await serveApp(request, env)), env);
+      const callApi = (apiRequest: Request) => router.fetch(apiRequest, env, ctx);
+      return withSecurityHeaders(published ?? (await serveApp(request, env, callApi)), env);
     }
     const queries = countQueries(env.DB);
     const requestEnv = { ...env, DB: queries.db };

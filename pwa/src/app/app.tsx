@@ -1,14 +1,33 @@
+import { useMemo } from 'react';
 import { Router } from 'wouter';
+import { type FirstAnswers, firstAnswersFallback } from '../lib/first-answers.ts';
+import type { SessionUser } from '../lib/session.tsx';
 import { AppProvider } from './provider.tsx';
 import { AppRoutes } from './routes.tsx';
 
 /**
- * `ssrPath` is set only by the build-time prerender; in the browser the router reads the URL. `fromSavedSession`:
- * the first render may know who is signed in from this device (not when hydrating the prerendered landing page).
+ * `ssrPath` is set only where the page is rendered to HTML (the build's prerender, the Worker); in the browser the
+ * router reads the URL. `fromSavedSession`: the first render may know who is signed in from this device (not when
+ * hydrating the prerendered landing page). `firstAnswers`: the API answers the page shows first, which the Worker
+ * rendered it with (lib/first-answers.ts); `renderedFor`: on the Worker, the patient they are for.
  */
-export function App({ ssrPath, fromSavedSession }: { ssrPath?: string; fromSavedSession?: boolean }) {
+export function App({
+  ssrPath,
+  fromSavedSession,
+  firstAnswers,
+  renderedFor,
+}: {
+  ssrPath?: string;
+  fromSavedSession?: boolean;
+  firstAnswers?: FirstAnswers | null;
+  renderedFor?: SessionUser;
+}) {
+  const swr = useMemo(
+    () => (firstAnswers ? { fallback: firstAnswersFallback(firstAnswers) } : undefined),
+    [firstAnswers],
+  );
   return (
-    <AppProvider fromSavedSession={fromSavedSession}>
+    <AppProvider fromSavedSession={fromSavedSession} renderedFor={renderedFor} swr={swr}>
       <Router ssrPath={ssrPath}>
         <AppRoutes />
       </Router>

@@ -7,7 +7,7 @@ import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
-import { SessionProvider } from '../lib/session.tsx';
+import { SessionProvider, type SessionUser } from '../lib/session.tsx';
 
 // docs/product.md#limits-and-constants: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
 export const swrConfig: SWRConfiguration = {
@@ -39,19 +39,21 @@ function Notifications() {
   );
 }
 
-/** `fromSavedSession`: see SessionProvider (start.tsx sets it when the page is rendered, not hydrated). */
+/** `fromSavedSession`, `renderedFor`: see SessionProvider (start.tsx sets the first when the page is rendered, not hydrated). */
 export function AppProvider({
   children,
   swr,
   fromSavedSession,
+  renderedFor,
 }: {
   children: ReactNode;
   swr?: SWRConfiguration;
   fromSavedSession?: boolean;
+  renderedFor?: SessionUser;
 }) {
   return (
     <SWRConfig value={{ ...swrConfig, ...swr }}>
-      <SessionProvider fromSavedSession={fromSavedSession}>
+      <SessionProvider fromSavedSession={fromSavedSession} renderedFor={renderedFor}>
         {children}
         <Notifications />
       </SessionProvider>

@@ -1,10 +1,12 @@
 // The Worker's access token: the one module that stores, renews and forgets it (reading it: stored-access-token.ts).
 import { send } from './http.ts';
+import { syncSessionCookie } from './session-cookie.ts';
 import { ACCESS_TOKEN_KEY, readAccessToken } from './stored-access-token.ts';
 
 /** Forgets the stored access token (sign-out, or Firebase says nobody is signed in). */
 export function forgetAccessToken(): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
+  syncSessionCookie();
 }
 
 /**
@@ -16,6 +18,7 @@ export async function exchangeIdToken(email: string, idToken: string): Promise<s
     headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
   });
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
+  syncSessionCookie();
   return accessToken;
 }
 

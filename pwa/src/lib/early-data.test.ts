@@ -24,18 +24,22 @@ beforeEach(() => {
 });
 
 describe("a page's first data, requested with the app's code", () => {
-  it('My Appointments: the app takes the list requested early instead of asking again, then asks anew', async () => {
+  it('My Appointments: the app takes the list and the family requested early instead of asking again, then asks anew', async () => {
     worker();
     requestFirstData('/dashboard');
-    expect(seen).toEqual([`GET /api/bookings?email=pat%40clinic.test Bearer ${token}`]);
+    expect(seen).toEqual([
+      `GET /api/bookings?email=pat%40clinic.test Bearer ${token}`,
+      `GET /api/users/me/dependants Bearer ${token}`,
+    ]);
 
     await expect(api('/bookings?email=pat%40clinic.test')).resolves.toEqual({
       answered: '/api/bookings?email=pat%40clinic.test',
       n: 1,
     });
-    expect(seen).toHaveLength(1);
+    await expect(api('/users/me/dependants')).resolves.toEqual({ answered: '/api/users/me/dependants', n: 2 });
+    expect(seen).toHaveLength(2);
     // Taken once: a reload of the list asks the server.
-    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 2 });
+    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 3 });
   });
 
   it('the payment page: its booking, by the id in the address', async () => {
@@ -50,9 +54,9 @@ describe("a page's first data, requested with the app's code", () => {
     worker();
     requestFirstData('/dashboard');
     localStorage.setItem('accessToken', accessTokenFor('other@clinic.test'));
-    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 2 });
+    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 3 });
     await expect(api('/bookings?email=pat%40clinic.test', { method: 'POST', body: '{}' })).resolves.toBe('posted');
-    expect(seen).toHaveLength(3);
+    expect(seen).toHaveLength(4);
   });
 
   it('is dropped when the app has not asked within ten seconds', async () => {
@@ -61,7 +65,7 @@ describe("a page's first data, requested with the app's code", () => {
     requestFirstData('/dashboard');
     vi.advanceTimersByTime(10_000);
     vi.useRealTimers();
-    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 2 });
+    await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 3 });
   });
 
   it.each([

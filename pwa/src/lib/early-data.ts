@@ -2,7 +2,7 @@
 // (issue 31: one round trip less before My Appointments or the payment page shows the patient's data). The entry
 // requests it once the page has painted (main.tsx); the app's first call for the same path with the same token
 // takes the answer (http.ts) instead of asking again.
-import { bookingPath, myBookingsPath } from './api-paths.ts';
+import { firstDataPaths } from './api-paths.ts';
 import { readAccessToken, unexpiredAccessClaims } from './stored-access-token.ts';
 
 /** Answers not taken by then are dropped: a later call asks the server again. */
@@ -11,13 +11,6 @@ const KEPT_MS = 10_000;
 const early = new Map<string, Promise<Response>>();
 const keyOf = (path: string, authorization: string) => `${authorization} ${path}`;
 
-/** The data `pathname`'s page shows first, for the patient `email`: its API path, or undefined for none. */
-function firstDataOf(pathname: string, email: string): string | undefined {
-  if (pathname === '/dashboard') return myBookingsPath(email);
-  const payment = /^\/dashboard\/payment\/([^/]+)$/.exec(pathname)?.[1];
-  return payment ? bookingPath(decodeURIComponent(payment)) : undefined;
-}
-
 /**
  * Requests the first data of the page at `pathname` with the stored access token, when the page has some and the
  * token is valid (else the app asks, and renews the token, as usual).
@@ -25,20 +18,22 @@ function firstDataOf(pathname: string, email: string): string | undefined {
 export function requestFirstData(pathname: string): void {
   const claims = unexpiredAccessClaims();
   const token = readAccessToken();
-  let path: string | undefined;
+  let paths: string[];
   try {
-    path = claims && token ? firstDataOf(pathname, claims.email) : undefined;
+    paths = claims && token ? firstDataPaths(pathname, claims.email) : [];
   } catch {
     return; // a malformed address: the page says so once it runs
   }
-  if (!path || !token) return;
+  if (!token) return;
   const authorization = `Bearer ${token}`;
-  const key = keyOf(path, authorization);
-  const answer = fetch(`/api${path}`, { headers: { Accept: 'application/json', Authorization: authorization } });
-  // A failure is the taker's to handle; untaken, it is nobody's.
-  answer.catch(() => undefined);
-  early.set(key, answer);
-  setTimeout(() => early.delete(key), KEPT_MS);
+  for (const path of paths) {
+    const key = keyOf(path, authorization);
+    const answer = fetch(`/api${path}`, { headers: { Accept: 'application/json', Authorization: authorization } });
+    // A failure is the taker's to handle; untaken, it is nobody's.
+    answer.catch(() => undefined);
+    early.set(key, answer);
+    setTimeout(() => early.delete(key), KEPT_MS);
+  }
 }
 
 /** The early answer to GET /api`path` with this Authorization header, once; undefined when there is none. */

@@ -160,11 +160,15 @@ type State = { user: SessionUser | null; loading: boolean };
 export function SessionProvider({
   children,
   fromSavedSession = false,
+  renderedFor,
 }: {
   children: ReactNode;
   fromSavedSession?: boolean;
+  /** On the Worker only: the patient a page is rendered for with their data (entry-server.tsx). */
+  renderedFor?: SessionUser;
 }) {
   const [state, setState] = useState<State>(() => {
+    if (renderedFor) return { user: renderedFor, loading: false };
     const saved = fromSavedSession ? savedSessionUser() : undefined;
     return saved === undefined ? { user: null, loading: true } : { user: saved, loading: false };
   });

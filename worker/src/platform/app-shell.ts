@@ -1,6 +1,7 @@
 import { framedPathOf, frameName } from '../../../contract/frames.ts';
 import { clinicInfo, withClinicInfo } from '../clinic/clinic-info.ts';
 import type { Env } from './env.ts';
+import { type CallApi, signedInPage } from './signed-in-page.ts';
 
 /**
  * The PWA's client-side routes. "/" is the prerendered landing page, served straight from the
@@ -55,8 +56,11 @@ async function routeFiles(request: Request, env: Env, pathname: string): Promise
   return (await loadRouteFiles(request, env)).find(({ pattern }) => pattern.test({ pathname }));
 }
 
-/** Everything outside /api: the built PWA's files, and the app shell for navigations. */
-export async function serveApp(request: Request, env: Env): Promise<Response> {
+/**
+ * Everything outside /api: the built PWA's files, and the app shell for navigations. `callApi` answers the API
+ * calls of a page rendered with the signed-in patient's data (signed-in-page.ts).
+ */
+export async function serveApp(request: Request, env: Env, callApi: CallApi): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
@@ -79,7 +83,10 @@ export async function serveApp(request: Request, env: Env): Promise<Response> {
   const framed = status === 200 ? framedPathOf(pathname) : undefined;
   if (framed) {
     const frame = await env.ASSETS.fetch(new URL(`/${frameName(framed)}`, request.url));
-    if (frame.ok) return withClinicInfo(new Response(frame.body, frame), info);
+    if (frame.ok) {
+      const page = (await signedInPage(request, env, frame, callApi)) ?? new Response(frame.body, frame);
+      return withClinicInfo(page, info);
+    }
   }
   const shell = await env.ASSETS.fetch(new URL('/shell', request.url));
   const headers = new Headers(shell.headers);

@@ -305,7 +305,11 @@ export function MyAppointmentsPage() {
               )}
               {cancelState(booking, freeHours, now) === 'call the clinic' && (
                 <small className="bookings-table__call">
-                  To cancel, call the clinic: <a href={telHref(clinic.phone)}>{clinic.phone}</a>
+                  To cancel, call the clinic:{' '}
+                  {/* data-clinic: the Worker writes the clinic's phone into a page it rendered with this table. */}
+                  <a href={telHref(clinic.phone)} data-clinic="phone">
+                    {clinic.phone}
+                  </a>
                 </small>
               )}
             </div>

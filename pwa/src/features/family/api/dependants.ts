@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { Dependant, NewDependant, Relationship } from '../../../../../contract/family.ts';
 import { api } from '../../../lib/api.ts';
+import { DEPENDANTS_PATH } from '../../../lib/api-paths.ts';
 import { type MyFamilyKey, myFamilyKey } from '../../../lib/cache-keys.ts';
 
 export type { Dependant, NewDependant, Relationship };
@@ -16,7 +17,7 @@ export const RELATIONSHIP_TEXT: Record<Relationship, string> = {
 /** GET /api/users/me/dependants, with add and remove (each reloading the list). */
 export function useDependants(email: string | null | undefined) {
   const swr = useSWR<Dependant[], unknown, MyFamilyKey | null>(email ? myFamilyKey(email) : null, () =>
-    api<Dependant[]>('/users/me/dependants'),
+    api<Dependant[]>(DEPENDANTS_PATH),
   );
   const { mutate } = swr;
   const add = useCallback(

@@ -1,0 +1,81 @@
+import { renderSignedIn } from '#page-renderer';
+import { SESSION_COOKIE } from '../../../contract/frames.ts';
+import { requireUser } from '../people/auth.ts';
+import type { User } from '../people/data/users.ts';
+import type { Env } from './env.ts';
+import { HttpError } from './http.ts';
+
+/** The Worker's own API (index.ts), called as the page's code would call it. */
+export type CallApi = (request: Request) => Promise<Response>;
+
+/** The access token the navigation's session cookie carries (pwa/src/lib/session-cookie.ts), if any. */
+function sessionToken(request: Request): string | undefined {
+  const prefix = `${SESSION_COOKIE.name}=`;
+  const pair = request.headers
+    .get('Cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  return pair?.slice(prefix.length) || undefined;
+}
+
+/** The patient the token is a live session of (as the API checks it), else null. */
+async function patientOf(token: string, env: Env): Promise<User | null> {
+  try {
+    return await requireUser(
+      new Request('https://session.invalid/', { headers: { Authorization: `Bearer ${token}` } }),
+      env,
+    );
+  } catch (cause) {
+    if (!(cause instanceof HttpError)) console.error('The session cookie could not be checked', cause);
+    return null;
+  }
+}
+
+/**
+ * The page rendered with the signed-in patient's data over its `frame` (issue 31: the page paints with the
+ * patient's list, as fast as a static page, instead of with a spinner that the app's code replaces): for a
+ * navigation whose session cookie holds a live access token, to a page with first data (My Appointments). The data is the API's
+ * own answers to the calls the page makes first, with that token, so the page shows what the API would answer
+ * and nothing else; it is carried in the page too, for the app's first render (pwa/src/lib/first-answers.ts).
+ * Null (the plain frame is served) without a cookie, for an expired, revoked or forged token, or when the page's
+ * first answer is not there, and for a page without first data.
+ */
+export async function signedInPage(
+  request: Request,
+  env: Env,
+  frame: Response,
+  callApi: CallApi,
+): Promise<Response | null> {
+  const token = request.method === 'GET' ? sessionToken(request) : undefined;
+  const patient = token ? await patientOf(token, env) : null;
+  if (!token || !patient) return null;
+  const { pathname } = new URL(request.url);
+  const answer = async (apiPath: string) => {
+    const response = await callApi(
+      new Request(new URL(`/api${apiPath}`, request.url), {
+        headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+      }),
+    );
+    return response.ok ? response.json() : undefined;
+  };
+  let page: { root: string; data: string } | null;
+  try {
+    page = await renderSignedIn(pathname, { email: patient.email, verified: patient.emailVerified }, answer);
+  } catch (cause) {
+    console.error(`${pathname} could not be rendered with the patient's data`, cause);
+    return null;
+  }
+  if (!page) return null;
+  const { root, data } = page;
+  const headers = new Headers(frame.headers);
+  // One patient's page: kept by no cache, and another cookie is another page.
+  headers.set('Cache-Control', 'private, no-store');
+  headers.append('Vary', 'Cookie');
+  headers.delete('Content-Length');
+  headers.delete('ETag');
+  return new HTMLRewriter()
+    .on('#root', { element: (element) => void element.setInnerContent(root, { html: true }) })
+    .on('body', { element: (body) => void body.append(data, { html: true }) })
+    .transform(new Response(frame.body, { status: 200, headers }));
+}

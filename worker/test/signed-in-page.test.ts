@@ -1,0 +1,121 @@
+import { SignJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bookAs, call, clinicDay, newPatient, optionsOn, seed } from './helpers.ts';
+
+// My Appointments, rendered by the Worker with the patient's list when the navigation carries the session cookie
+// (worker/src/platform/signed-in-page.ts): the page the browser paints first already shows the bookings.
+
+const cookie = (token: string) => ({ Cookie: `theme=dark; clinic_session=${token}` });
+const tokenOf = (auth: Record<string, string>) => (auth.Authorization ?? '').replace('Bearer ', '');
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'), html.indexOf('</main>'));
+const firstAnswersOf = (html: string) =>
+  JSON.parse(/<script id="first-answers" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+let patient: Awaited<ReturnType<typeof newPatient>>;
+let other: Awaited<ReturnType<typeof newPatient>>;
+const day = clinicDay(9);
+
+beforeAll(async () => {
+  await seed();
+  patient = await newPatient('rendered');
+  other = await newPatient('someone-else');
+  const [cleaning, checkup] = (await optionsOn(day)).filter((option) => option.slots.length > 0);
+  if (!cleaning || !checkup) throw new Error(`no free treatments on ${day}`);
+  const [slot] = cleaning.slots;
+  const otherSlot = checkup.slots.at(-1);
+  if (!slot || !otherSlot) throw new Error('no slot');
+  expect((await bookAs(patient.auth, { treatment: cleaning.name, appointmentDate: day, slot })).status).toBe(201);
+  expect((await bookAs(other.auth, { treatment: checkup.name, appointmentDate: day, slot: otherSlot })).status).toBe(
+    201,
+  );
+});
+
+describe('My Appointments rendered with the patient’s data', () => {
+  it('lists the patient’s bookings in the served page, and carries them for the app’s first render', async () => {
+    const response = await call('/dashboard', { headers: cookie(tokenOf(patient.auth)) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toContain('text/html');
+    // One patient's page: no cache keeps it, and it differs by cookie.
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Vary')).toContain('Cookie');
+    const html = await response.text();
+    const root = rootOf(html);
+    // Still rendered over by the app, inert until then.
+    expect(root).toContain('<div id="root" data-frame inert>');
+    // Only the page's own data: nobody else's booking.
+    const first = firstAnswersOf(html);
+    expect(first.email).toBe(patient.email);
+    const bookings = first.answers[`/bookings?email=${encodeURIComponent(patient.email)}`];
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0].email).toBe(patient.email);
+    expect(html).not.toContain(other.email);
+    // The list as the page shows it, not its spinner.
+    expect(root).toContain('<caption class="visually-hidden">My appointments</caption>');
+    expect(root).toContain(`<strong>${bookings[0].treatment}</strong><span>${bookings[0].appointmentDate}</span>`);
+    expect(root).toContain(`href="/dashboard/payment/${bookings[0]._id}"`);
+    expect(root).not.toContain('Loading your appointments');
+    // The clinic's details, as on every page.
+    expect(html).toContain('<script id="clinic-info" type="application/json">');
+  });
+
+  it('renders the payment page with the booking for its owner, and only for them', async () => {
+    const [booking] = firstAnswersOf(
+      await (await call('/dashboard', { headers: cookie(tokenOf(patient.auth)) })).text(),
+    ).answers[`/bookings?email=${encodeURIComponent(patient.email)}`];
+    const own = await (
+      await call(`/dashboard/payment/${booking._id}`, { headers: cookie(tokenOf(patient.auth)) })
+    ).text();
+    expect(rootOf(own)).toContain(`for your appointment on ${booking.appointmentDate} at ${booking.slot}</p>`);
+    expect(firstAnswersOf(own).answers[`/bookings/${booking._id}`]._id).toBe(booking._id);
+    // Another patient's booking (the API answers 403), an unknown one, a malformed address: the plain frame.
+    for (const path of [
+      `/dashboard/payment/${booking._id}`,
+      '/dashboard/payment/no-such-booking',
+      '/dashboard/payment/%E0%A4%A',
+    ]) {
+      const response = await call(path, { headers: cookie(tokenOf(other.auth)) });
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).not.toContain('id="first-answers"');
+      expect(html, path).not.toContain('for your appointment on');
+    }
+  });
+
+  it('serves the plain frame without a cookie, or with one that is no live session', async () => {
+    const { email } = patient;
+    const forged = await new SignJWT({ email, role: 'patient', verified: true, ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject('someone')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('not-the-secret-of-this-worker-at-all-xx'));
+    for (const headers of [{}, cookie(''), cookie('garbage'), cookie(forged), { Cookie: 'clinic_session' }]) {
+      const response = await call('/dashboard', { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      expect(response.headers.get('Cache-Control')).not.toBe('private, no-store');
+      const html = await response.text();
+      expect(rootOf(html)).toContain('Loading your appointments');
+      expect(html).not.toContain('id="first-answers"');
+    }
+  });
+
+  it('ends with the session: after sign-out the cookie renders nothing', async () => {
+    const session = await newPatient('signing-out');
+    const token = tokenOf(session.auth);
+    expect(await (await call('/dashboard', { headers: cookie(token) })).text()).toContain('id="first-answers"');
+    expect((await call('/api/sessions/revoke', { method: 'POST', headers: session.auth })).status).toBe(200);
+    const after = await (await call('/dashboard', { headers: cookie(token) })).text();
+    expect(after).not.toContain('id="first-answers"');
+    expect(rootOf(after)).toContain('Loading your appointments');
+  });
+
+  it('is never a session for the API, nor for a page without the patient’s data', async () => {
+    const token = tokenOf(patient.auth);
+    const list = await call(`/api/bookings?email=${encodeURIComponent(patient.email)}`, { headers: cookie(token) });
+    expect(list.status).toBe(401);
+    for (const path of ['/appointment', '/dashboard/all-users', '/']) {
+      const html = await (await call(path, { headers: cookie(token) })).text();
+      expect(html, path).not.toContain('id="first-answers"');
+    }
+  });
+});
