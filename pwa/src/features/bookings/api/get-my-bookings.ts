@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { myBookingsPath } from '../../../lib/api-paths.ts';
@@ -67,9 +67,18 @@ export function bookingsSaved(): Promise<void> {
   return saving;
 }
 
-/** The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. */
+/**
+ * The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. A reload that
+ * brings the same list from the same place changes nothing on screen (not even when it was loaded): the page the
+ * Worker rendered with the list is not drawn again when the app's own request answers the same.
+ */
 export function useMyBookings(email: string | null | undefined) {
-  return useSWR<MyBookings, unknown, MyBookingsKey | null>(email ? myBookingsKey(email) : null, ([, address]) =>
-    fetchMyBookings(address),
+  const { compare } = useSWRConfig();
+  return useSWR<MyBookings, unknown, MyBookingsKey | null>(
+    email ? myBookingsKey(email) : null,
+    ([, address]) => fetchMyBookings(address),
+    {
+      compare: (a, b) => a === b || (a?.offline === b?.offline && compare(a?.bookings, b?.bookings)),
+    },
   );
 }

@@ -1,9 +1,12 @@
+import { act, render, waitFor } from '@testing-library/react';
+import { SWRConfig, useSWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstAnswersFallback } from '../../../lib/first-answers.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
 import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
-import { type Booking, bookingsSaved, fetchMyBookings } from './get-my-bookings.ts';
+import { type Booking, bookingsSaved, fetchMyBookings, type MyBookings, useMyBookings } from './get-my-bookings.ts';
 import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
 
 const PAT = 'pat@clinic.test';
@@ -142,5 +145,40 @@ describe("the patient's bookings, kept for offline viewing", () => {
     } finally {
       unregister();
     }
+  });
+});
+
+describe('the list the page was served with', () => {
+  it('is not drawn again when the app’s own request brings the same list, and is when it differs', async () => {
+    storeSession(PAT);
+    const shown: (MyBookings | undefined)[] = [];
+    let reload: () => Promise<unknown> = async () => undefined;
+    function List() {
+      const { data } = useMyBookings(PAT);
+      const { mutate } = useSWRConfig();
+      reload = () => mutate(() => true);
+      shown.push(data);
+      return null;
+    }
+    // Served a moment before the app asks again.
+    const fallback = firstAnswersFallback(
+      { email: PAT, answers: { '/bookings?email=pat%40clinic.test': lists[PAT] } },
+      Date.now() - 2000,
+    );
+    const fetched = vi.mocked(fetch);
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fallback, dedupingInterval: 0 }}>
+        <List />
+      </SWRConfig>,
+    );
+    await waitFor(() => expect(fetched).toHaveBeenCalledTimes(1));
+    await act(() => bookingsSaved());
+    // One list from first to last: the answer was the same, loaded a moment later.
+    expect(new Set(shown).size).toBe(1);
+    expect(shown[0]?.bookings).toEqual(lists[PAT]);
+
+    lists[PAT] = [booking('b-new', PAT)];
+    await act(() => reload());
+    await waitFor(() => expect(shown.at(-1)?.bookings.map((b) => b._id)).toEqual(['b-new']));
   });
 });
