@@ -21,22 +21,23 @@ listenForInstallPrompt();
 // cookie, or one that has expired meanwhile).
 syncSessionCookie();
 
-// index.html carries the prerendered landing page, hydrated, as are the sign-in pages' frames. Another patient
-// page's frame (data-frame: the page as it shows before its data, or as the Worker rendered it with the patient's
-// data, which the page then carries for this first render: lib/first-answers.ts) and shell.html (every other path,
-// an empty #root) are rendered over: the
+// index.html carries the prerendered landing page, hydrated, as are the sign-in pages' frames and a page the Worker
+// rendered with the signed-in patient's data (which carries that data for this first render, lib/first-answers.ts,
+// so the app draws what the server drew and only attaches to it). Another patient page's frame (data-frame: the
+// page as it shows before its data) and shell.html (every other path, an empty #root) are rendered over: the
 // first render waits for the route's code and takes who is signed in from the saved session, so it replaces the
 // frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
 // the layout and a spinner say that something is coming.
+const firstAnswers = firstAnswersInPage(storedAccessClaims()?.email);
 const app = (hydrating: boolean) => (
   <StrictMode>
     <Live>
-      <App fromSavedSession={!hydrating} firstAnswers={firstAnswersInPage(storedAccessClaims()?.email)} />
+      <App fromSavedSession={!hydrating || firstAnswers !== null} firstAnswers={firstAnswers} />
     </Live>
   </StrictMode>
 );
 
-/** Once the page has replaced a frame in the DOM (before that is painted), its root is no longer inert. */
+/** Once the app has taken over the page (before that is painted), its root is no longer inert. */
 function Live({ children }: { children: ReactNode }) {
   useLayoutEffect(() => {
     root?.removeAttribute('inert');

@@ -40,8 +40,8 @@ describe('My Appointments rendered with the patient’s data', () => {
     expect(response.headers.get('Vary')).toContain('Cookie');
     const html = await response.text();
     const root = rootOf(html);
-    // Still rendered over by the app, inert until then.
-    expect(root).toContain('<div id="root" data-frame inert>');
+    // Hydrated by the app (no frame to render over), inert until then.
+    expect(root).toContain('<div id="root" inert>');
     // Only the page's own data: nobody else's booking.
     const first = firstAnswersOf(html);
     expect(first.email).toBe(patient.email);

@@ -2,9 +2,10 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render as prerender } from '../entry-server.tsx';
-import { storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
+import { render as prerender, renderSignedIn } from '../entry-server.tsx';
+import { accessTokenFor, storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
 import { App } from './app.tsx';
+import { preloadRoute } from './routes.tsx';
 
 let root: Root | undefined;
 afterEach(() => {
@@ -62,5 +63,75 @@ describe('prerendered landing page', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+});
+
+describe('My Appointments as the Worker renders it with the patient’s list', () => {
+  const email = 'pat@clinic.test';
+  const startsAt = new Date(Date.now() + 5 * 86_400_000);
+  const booking = {
+    _id: 'b-1',
+    treatment: 'Teeth Cleaning',
+    treatmentId: 'teeth-cleaning',
+    appointmentDate: 'Dec 2, 2026',
+    date: startsAt.toISOString().slice(0, 10),
+    slot: '09.00 AM - 09.30 AM',
+    startsAt: startsAt.toISOString(),
+    patientName: 'Pat',
+    patient: 'Pat',
+    email,
+    phone: '',
+    price: 80,
+    paid: false,
+    payBy: null,
+    payAtClinic: false,
+    durationMinutes: 30,
+    doctor: null,
+    status: 'active',
+    cancelNote: null,
+    freeCancellationUntil: new Date(startsAt.getTime() - 86_400_000).toISOString(),
+    rescheduleUntil: new Date(startsAt.getTime() - 86_400_000).toISOString(),
+    familyVisitId: null,
+    formsToFill: 0,
+  };
+  const answers: Record<string, unknown> = {
+    '/bookings?email=pat%40clinic.test': [booking],
+    '/users/me/dependants': [],
+  };
+
+  it('hydrates from the answers the page carries, without a mismatch, and takes taps', async () => {
+    stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
+    stubFetch(() => new Promise<Response>(() => {})); // the app's own calls still on their way
+    storeSession(email, accessTokenFor(email));
+    window.history.replaceState(null, '', '/dashboard');
+    const page = await renderSignedIn('/dashboard', { email, verified: true }, async (path) => answers[path]);
+    expect(page?.root).toContain('Teeth Cleaning');
+    expect(page?.data).toContain('<script id="first-answers" type="application/json">');
+
+    await preloadRoute('/dashboard');
+    const container = document.createElement('div');
+    container.innerHTML = page?.root ?? '';
+    document.body.append(container);
+    const onRecoverableError = vi.fn();
+    const consoleError = vi.spyOn(console, 'error');
+    await act(async () => {
+      root = hydrateRoot(container, <App fromSavedSession firstAnswers={{ email, answers }} />, { onRecoverableError });
+    });
+
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    const errors = consoleError.mock.calls
+      .map((call) => String(call[0]))
+      .filter((m) => !m.includes('multiple renderers'));
+    expect(errors).toEqual([]);
+    expect(screen.queryByText('Loading your appointments')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).toBeTruthy();
+  });
+
+  it('is not rendered for a page without first data, nor when its first answer failed', async () => {
+    const answer = async (path: string) => answers[path];
+    expect(await renderSignedIn('/appointment', { email, verified: true }, answer)).toBeNull();
+    expect(await renderSignedIn('/dashboard', { email, verified: true }, async () => undefined)).toBeNull();
+    expect(await renderSignedIn('/dashboard/payment/%E0%A4%A', { email, verified: true }, answer)).toBeNull();
   });
 });

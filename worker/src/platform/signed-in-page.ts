@@ -75,7 +75,14 @@ export async function signedInPage(
   headers.delete('Content-Length');
   headers.delete('ETag');
   return new HTMLRewriter()
-    .on('#root', { element: (element) => void element.setInnerContent(root, { html: true }) })
+    .on('#root', {
+      element(element) {
+        // Not a frame any more: the app hydrates this page (its first render draws the same, from the same
+        // answers), where it renders over a frame. Inert still, until it has.
+        element.removeAttribute('data-frame');
+        element.setInnerContent(root, { html: true });
+      },
+    })
     .on('body', { element: (body) => void body.append(data, { html: true }) })
     .transform(new Response(frame.body, { status: 200, headers }));
 }
