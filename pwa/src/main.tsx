@@ -15,7 +15,8 @@ function start() {
   // Beside the app's code, not after it has run: the patient's data the page shows first, and the page's own
   // code (a frame names it, scripts/prerender.ts), in a task of its own: each link costs the main thread a
   // little, and one long task would keep a tap waiting.
-  requestFirstData(location.pathname);
+  // (Not for a page the Worker rendered with that data: it carries it, lib/first-answers.ts.)
+  if (!document.getElementById('first-answers')) requestFirstData(location.pathname);
   void import('./start.tsx');
   setTimeout(() => {
     const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];
