@@ -148,18 +148,21 @@ describe("the patient's bookings, kept for offline viewing", () => {
   });
 });
 
+/** Each list PAT's page was drawn with, and a reload of every cached key. */
+const shown: (MyBookings | undefined)[] = [];
+let reload: () => Promise<unknown> = async () => undefined;
+function List() {
+  const { data } = useMyBookings(PAT);
+  const { mutate } = useSWRConfig();
+  reload = () => mutate(() => true);
+  shown.push(data);
+  return null;
+}
+
 describe('the list the page was served with', () => {
   it('is not drawn again when the app’s own request brings the same list, and is when it differs', async () => {
     storeSession(PAT);
-    const shown: (MyBookings | undefined)[] = [];
-    let reload: () => Promise<unknown> = async () => undefined;
-    function List() {
-      const { data } = useMyBookings(PAT);
-      const { mutate } = useSWRConfig();
-      reload = () => mutate(() => true);
-      shown.push(data);
-      return null;
-    }
+    shown.length = 0;
     // Served a moment before the app asks again.
     const fallback = firstAnswersFallback(
       { email: PAT, answers: { '/bookings?email=pat%40clinic.test': lists[PAT] } },
