@@ -1,4 +1,3 @@
-import { renderSignedIn } from '#page-renderer';
 import { SESSION_COOKIE } from '../../../contract/frames.ts';
 import { requireUser } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
@@ -61,6 +60,8 @@ export async function signedInPage(
   };
   let page: { root: string; data: string } | null;
   try {
+    // Loaded on the first page it renders, not with every request the Worker answers: it is the whole app.
+    const { renderSignedIn } = await import('#page-renderer');
     page = await renderSignedIn(pathname, { email: patient.email, verified: patient.emailVerified }, answer);
   } catch (cause) {
     console.error(`${pathname} could not be rendered with the patient's data`, cause);
