@@ -3,8 +3,7 @@
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { App } from './app/app.tsx';
-import { firstDataPaths } from './lib/api-paths.ts';
-import { FIRST_ANSWERS_ID } from './lib/first-answers.ts';
+import { FIRST_ANSWERS_ID, renderedDataPaths } from './lib/first-answers.ts';
 
 /** The markup of `element`, whole; fails on any error a component throws. */
 async function toHtml(element: ReactNode, what: string): Promise<string> {
@@ -40,7 +39,7 @@ export async function renderSignedIn(
 ): Promise<{ root: string; data: string } | null> {
   let paths: string[];
   try {
-    paths = firstDataPaths(path, patient.email);
+    paths = renderedDataPaths(path, patient.email);
   } catch {
     return null; // a malformed address: the page says so once it runs
   }

@@ -97,6 +97,16 @@ describe('My Appointments as the Worker renders it with the patient’s list', (
   const answers: Record<string, unknown> = {
     '/bookings?email=pat%40clinic.test': [booking],
     '/users/me/dependants': [],
+    '/users/me/reminders': { remindersOn: false },
+    '/users/me/sms': { phone: '+15550100200', smsConsent: true, stopped: false },
+    '/waitlist': [],
+    '/clinic/policy': {
+      freeCancellationHours: 24,
+      rescheduleCutoffHours: 24,
+      unpaidHoldHours: 24,
+      unpaidHoldHoursBeforeStart: 12,
+    },
+    '/users/admin/pat%40clinic.test': { isAdmin: false },
   };
 
   it('hydrates from the answers the page carries, without a mismatch, and takes taps', async () => {
@@ -124,6 +134,13 @@ describe('My Appointments as the Worker renders it with the patient’s list', (
       .filter((m) => !m.includes('multiple renderers'));
     expect(errors).toEqual([]);
     expect(screen.queryByText('Loading your appointments')).toBeNull();
+    // The sections below the list came whole too: the patient's own settings, not their loading states.
+    expect(page?.root).toContain('value="+15550100200"');
+    expect(screen.getByLabelText('Email me a reminder the day before each appointment')).toHaveProperty(
+      'checked',
+      false,
+    );
+    expect(screen.getByLabelText('Mobile number')).toHaveProperty('value', '+15550100200');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('dialog', { name: 'Cancel this appointment?' })).toBeTruthy();
   });

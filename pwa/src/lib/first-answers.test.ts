@@ -1,8 +1,8 @@
 import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessTokenFor } from '../testing/test-utils.tsx';
-import { myBookingsKey, myFamilyKey } from './cache-keys.ts';
-import { firstAnswersFallback, firstAnswersInPage } from './first-answers.ts';
+import { myBookingsKey, myFamilyKey, mySmsKey } from './cache-keys.ts';
+import { firstAnswersFallback, firstAnswersInPage, renderedDataPaths } from './first-answers.ts';
 import { syncSessionCookie } from './session-cookie.ts';
 
 const email = 'pat@clinic.test';
@@ -16,6 +16,9 @@ describe('the answers a page was rendered with', () => {
         answers: {
           '/bookings?email=pat%40clinic.test': list,
           '/users/me/dependants': [{ _id: 'd-1', name: 'Sam' }],
+          '/users/me/sms': { phone: null, smsConsent: false, stopped: false },
+          '/clinic/policy': { freeCancellationHours: 24 },
+          '/users/admin/pat%40clinic.test': { isAdmin: false },
           '/bookings/b-1': list[0],
           // Not a page's first data, or not the shape its page reads: left for the page to load.
           '/users': [{ _id: 'u-1' }],
@@ -27,12 +30,31 @@ describe('the answers a page was rendered with', () => {
     expect(fallback).toEqual({
       [unstable_serialize(myBookingsKey(email))]: { bookings: list, savedAt: 1234, offline: false },
       [unstable_serialize(myFamilyKey(email))]: [{ _id: 'd-1', name: 'Sam' }],
+      [unstable_serialize(mySmsKey(email))]: { phone: null, smsConsent: false, stopped: false },
+      '/clinic/policy': { freeCancellationHours: 24 },
+      '/users/admin/pat%40clinic.test': { isAdmin: false },
       '/bookings/b-1': list[0],
     });
+    // Another patient's admin status is not read by this patient's page.
+    expect(firstAnswersFallback({ email, answers: { '/users/admin/x%40clinic.test': { isAdmin: true } } })).toEqual({});
     // Another patient's list is not this patient's.
     expect(
       firstAnswersFallback({ email: 'other@clinic.test', answers: { '/bookings?email=pat%40clinic.test': list } }),
     ).toEqual({});
+  });
+
+  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking', () => {
+    expect(renderedDataPaths('/dashboard', email)).toEqual([
+      '/bookings?email=pat%40clinic.test',
+      '/users/me/dependants',
+      '/users/me/reminders',
+      '/users/me/sms',
+      '/waitlist',
+      '/clinic/policy',
+      '/users/admin/pat%40clinic.test',
+    ]);
+    expect(renderedDataPaths('/dashboard/payment/b%201', email)).toEqual(['/bookings/b%201']);
+    expect(renderedDataPaths('/appointment', email)).toEqual([]);
   });
 
   describe('read from the page', () => {

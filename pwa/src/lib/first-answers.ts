@@ -1,12 +1,19 @@
-// The API answers a signed-in page shows first, carried in its HTML when the Worker rendered the page with them
+// The API answers a signed-in page is drawn with, carried in its HTML when the Worker rendered the page with them
 // (worker/src/platform/signed-in-page.ts, for a navigation with the session cookie): the Worker gets the answers
-// to the page's first calls (api-paths.ts, firstDataPaths) from its own API, renders the page with them
-// (entry-server.tsx) and puts them in the page, and the app's first render reads them from there, so it draws the
-// same page over the served one rather than a spinner.
+// to the page's calls (renderedDataPaths) from its own API, renders the page with them (entry-server.tsx) and puts
+// them in the page, and the app's first render reads them from there, so it hydrates the page the server drew.
 import { unstable_serialize } from 'swr';
 import type { MyBookings } from '../features/bookings/api/get-my-bookings.ts';
-import { DEPENDANTS_PATH, myBookingsPath } from './api-paths.ts';
-import { myBookingsKey, myFamilyKey } from './cache-keys.ts';
+import { DEPENDANTS_PATH, firstDataPaths, myBookingsPath } from './api-paths.ts';
+import {
+  adminStatusKey,
+  myBookingsKey,
+  myFamilyKey,
+  myRemindersKey,
+  mySmsKey,
+  myWaitlistKey,
+  POLICY_KEY,
+} from './cache-keys.ts';
 
 /** The id of the JSON block that carries them. */
 export const FIRST_ANSWERS_ID = 'first-answers';
@@ -14,15 +21,44 @@ export const FIRST_ANSWERS_ID = 'first-answers';
 /** Who the answers are for, and each GET /api path's JSON answer. */
 export type FirstAnswers = { email: string; answers: Record<string, unknown> };
 
+/** The patient's own settings and lists, each cached per patient under [path, email]: the path of each, and its key. */
+const PER_PATIENT: Record<string, (email: string) => readonly [string, string]> = {
+  [DEPENDANTS_PATH]: myFamilyKey,
+  '/users/me/reminders': myRemindersKey,
+  '/users/me/sms': mySmsKey,
+  '/waitlist': myWaitlistKey,
+};
+
+/**
+ * The API paths (under /api) the Worker renders the page at `pathname` with, for the patient `email`: its first
+ * data (firstDataPaths; the first of them must answer), then, on My Appointments, what its other sections and the
+ * menu show, so the page is whole when it paints and nothing moves as those calls answer. Throws on a malformed
+ * address. (Not the list of past visits: a paged list, which the page loads below the rest.)
+ */
+export function renderedDataPaths(pathname: string, email: string): string[] {
+  const first = firstDataPaths(pathname, email);
+  if (pathname !== '/dashboard') return first;
+  return [
+    ...first,
+    ...Object.keys(PER_PATIENT).filter((path) => !first.includes(path)),
+    POLICY_KEY,
+    adminStatusKey(email),
+  ];
+}
+
 /** The SWR key a path's answer is read by, and the value its page's fetcher makes of it; undefined for none. */
 function cacheEntry(path: string, answer: unknown, email: string, now: number): [string, unknown] | undefined {
-  if (path === myBookingsPath(email) && Array.isArray(answer)) {
+  if (answer === null || typeof answer !== 'object') return undefined;
+  if (path === myBookingsPath(email)) {
+    if (!Array.isArray(answer)) return undefined;
     const list: MyBookings = { bookings: answer, savedAt: now, offline: false };
     return [unstable_serialize(myBookingsKey(email)), list];
   }
-  if (path === DEPENDANTS_PATH && Array.isArray(answer)) return [unstable_serialize(myFamilyKey(email)), answer];
-  // One booking (the payment page): its key is its path (bookingKey).
-  if (/^\/bookings\/[^/?]+$/.test(path) && answer && typeof answer === 'object') return [path, answer];
+  const perPatient = PER_PATIENT[path];
+  if (perPatient) return [unstable_serialize(perPatient(email)), answer];
+  // Read by their path, as the API answers it: the clinic's policy, whether the patient is an admin, one booking
+  // (the payment page: bookingKey).
+  if (path === POLICY_KEY || path === adminStatusKey(email) || /^\/bookings\/[^/?]+$/.test(path)) return [path, answer];
   return undefined;
 }
 
