@@ -18,7 +18,7 @@ export function framedPathOf(pathname: string): FramedPath | undefined {
 /**
  * The cookie that carries the patient's access token on a navigation (the API takes it only as a bearer token),
  * so the Worker can render a page under its path with their data (worker/src/platform/signed-in-page.ts; the
- * pages: firstDataPaths in pwa/src/lib/api-paths.ts). Its path keeps it off every other request: the API never
- * sees it, so it can authorize nothing there.
+ * pages: renderedDataPaths in pwa/src/lib/first-answers.ts). Its path keeps it off every other request: the API
+ * never sees it, so it can authorize nothing there.
  */
 export const SESSION_COOKIE = { name: 'clinic_session', path: '/dashboard' } as const;
