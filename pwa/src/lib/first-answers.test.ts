@@ -22,6 +22,7 @@ describe('the answers a page was rendered with', () => {
           '/bookings/b-1': list[0],
           // Not a page's first data, or not the shape its page reads: left for the page to load.
           '/users': [{ _id: 'u-1' }],
+          constructor: {},
           '/bookings/b-2': null,
         },
       },

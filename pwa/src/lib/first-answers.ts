@@ -22,12 +22,12 @@ export const FIRST_ANSWERS_ID = 'first-answers';
 export type FirstAnswers = { email: string; answers: Record<string, unknown> };
 
 /** The patient's own settings and lists, each cached per patient under [path, email]: the path of each, and its key. */
-const PER_PATIENT: Record<string, (email: string) => readonly [string, string]> = {
-  [DEPENDANTS_PATH]: myFamilyKey,
-  '/users/me/reminders': myRemindersKey,
-  '/users/me/sms': mySmsKey,
-  '/waitlist': myWaitlistKey,
-};
+const PER_PATIENT = new Map<string, (email: string) => readonly [string, string]>([
+  [DEPENDANTS_PATH, myFamilyKey],
+  ['/users/me/reminders', myRemindersKey],
+  ['/users/me/sms', mySmsKey],
+  ['/waitlist', myWaitlistKey],
+]);
 
 /**
  * The API paths (under /api) the Worker renders the page at `pathname` with, for the patient `email`: its first
@@ -40,7 +40,7 @@ export function renderedDataPaths(pathname: string, email: string): string[] {
   if (pathname !== '/dashboard') return first;
   return [
     ...first,
-    ...Object.keys(PER_PATIENT).filter((path) => !first.includes(path)),
+    ...[...PER_PATIENT.keys()].filter((path) => !first.includes(path)),
     POLICY_KEY,
     adminStatusKey(email),
   ];
@@ -54,7 +54,7 @@ function cacheEntry(path: string, answer: unknown, email: string, now: number): 
     const list: MyBookings = { bookings: answer, savedAt: now, offline: false };
     return [unstable_serialize(myBookingsKey(email)), list];
   }
-  const perPatient = PER_PATIENT[path];
+  const perPatient = PER_PATIENT.get(path);
   if (perPatient) return [unstable_serialize(perPatient(email)), answer];
   // Read by their path, as the API answers it: the clinic's policy, whether the patient is an admin, one booking
   // (the payment page: bookingKey).
