@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as prerender, renderSignedIn } from '../entry-server.tsx';
-import { accessTokenFor, storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
+import { aBooking, accessTokenFor, storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
 import { App } from './app.tsx';
 import { preloadRoute } from './routes.tsx';
 
@@ -69,31 +69,17 @@ describe('prerendered landing page', () => {
 describe('My Appointments as the Worker renders it with the patient’s list', () => {
   const email = 'pat@clinic.test';
   const startsAt = new Date(Date.now() + 5 * 86_400_000);
-  const booking = {
-    _id: 'b-1',
-    treatment: 'Teeth Cleaning',
-    treatmentId: 'teeth-cleaning',
+  const dayBefore = new Date(startsAt.getTime() - 86_400_000).toISOString();
+  const booking = aBooking({
     appointmentDate: 'Dec 2, 2026',
     date: startsAt.toISOString().slice(0, 10),
-    slot: '09.00 AM - 09.30 AM',
     startsAt: startsAt.toISOString(),
     patientName: 'Pat',
     patient: 'Pat',
     email,
-    phone: '',
-    price: 80,
-    paid: false,
-    payBy: null,
-    payAtClinic: false,
-    durationMinutes: 30,
-    doctor: null,
-    status: 'active',
-    cancelNote: null,
-    freeCancellationUntil: new Date(startsAt.getTime() - 86_400_000).toISOString(),
-    rescheduleUntil: new Date(startsAt.getTime() - 86_400_000).toISOString(),
-    familyVisitId: null,
-    formsToFill: 0,
-  };
+    freeCancellationUntil: dayBefore,
+    rescheduleUntil: dayBefore,
+  });
   const answers: Record<string, unknown> = {
     '/bookings?email=pat%40clinic.test': [booking],
     '/users/me/dependants': [],

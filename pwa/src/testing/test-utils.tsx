@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import type { Cache } from 'swr';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
+import type { Booking } from '../../../contract/bookings.ts';
 import { AppProvider } from '../app/provider.tsx';
 
 type Handler = (request: Request) => Response | Promise<Response>;
@@ -89,4 +90,37 @@ export function storeSession(email: string, accessToken = `access:${email}`, { e
     'session',
     JSON.stringify({ uid: `uid-${email}`, email, emailVerified, displayName: null, photoURL: null }),
   );
+}
+
+/**
+ * A booking as GET /api/bookings answers it: an unpaid, active 30-minute Teeth Cleaning on Nov 25, 2026 at 9:00,
+ * free to cancel and move until the day before, with no doctor yet; `fields` changes any of it.
+ */
+export function aBooking(fields: Partial<Booking> = {}): Booking {
+  return {
+    _id: 'b-1',
+    treatment: 'Teeth Cleaning',
+    treatmentId: 'teeth-cleaning',
+    appointmentDate: 'Nov 25, 2026',
+    date: '2026-11-25',
+    slot: '09.00 AM - 09.30 AM',
+    startsAt: '2026-11-25T14:00:00.000Z',
+    patientName: 'Jamie Patient',
+    patient: 'Jamie Patient',
+    email: 'patient@clinic.test',
+    phone: '',
+    price: 80,
+    paid: false,
+    payBy: null,
+    payAtClinic: false,
+    durationMinutes: 30,
+    doctor: null,
+    status: 'active',
+    cancelNote: null,
+    freeCancellationUntil: '2026-11-24T14:00:00.000Z',
+    rescheduleUntil: '2026-11-24T14:00:00.000Z',
+    familyVisitId: null,
+    formsToFill: 0,
+    ...fields,
+  };
 }

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstAnswersFallback } from '../../../lib/first-answers.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
-import { json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import { aBooking, json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
 import { type Booking, bookingsSaved, fetchMyBookings, type MyBookings, useMyBookings } from './get-my-bookings.ts';
 import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
@@ -12,31 +12,8 @@ import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
 const PAT = 'pat@clinic.test';
 const SAM = 'sam@clinic.test';
 
-const booking = (id: string, email: string): Booking => ({
-  _id: id,
-  treatment: 'Teeth Cleaning',
-  treatmentId: 'teeth-cleaning',
-  appointmentDate: 'Nov 25, 2026',
-  date: '2026-11-25',
-  slot: '09.00 AM - 09.30 AM',
-  startsAt: '2026-11-25T14:00:00.000Z',
-  patientName: 'Pat',
-  patient: 'Pat',
-  email,
-  phone: '',
-  price: 80,
-  paid: false,
-  payBy: null,
-  payAtClinic: false,
-  durationMinutes: 30,
-  doctor: null,
-  status: 'active',
-  cancelNote: null,
-  freeCancellationUntil: '2026-11-24T14:00:00.000Z',
-  rescheduleUntil: '2026-11-24T14:00:00.000Z',
-  familyVisitId: null,
-  formsToFill: 0,
-});
+const booking = (id: string, email: string): Booking =>
+  aBooking({ _id: id, email, patientName: 'Pat', patient: 'Pat' });
 
 let lists: Record<string, Booking[]>;
 let network: 'up' | 'down';

@@ -5,6 +5,7 @@ import type { WaitlistEntry } from '../../../../../contract/messages.ts';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
+  aBooking,
   describeRequest,
   findToast,
   json,
@@ -21,32 +22,7 @@ const NOW = new Date('2026-11-21T15:00:00Z');
 const EMAIL = 'patient@clinic.test';
 
 function booking(id: string, fields: Partial<Booking>): Booking {
-  return {
-    _id: id,
-    treatment: 'Teeth Cleaning',
-    treatmentId: 'teeth-cleaning',
-    appointmentDate: 'Nov 25, 2026',
-    date: '2026-11-25',
-    slot: '09.00 AM - 09.30 AM',
-    startsAt: '2026-11-25T14:00:00.000Z',
-    patientName: 'Jamie Patient',
-    patient: 'Jamie Patient',
-    email: EMAIL,
-    phone: '',
-    price: 80,
-    paid: false,
-    payBy: null,
-    payAtClinic: false,
-    durationMinutes: 30,
-    doctor: null,
-    status: 'active',
-    cancelNote: null,
-    freeCancellationUntil: '2026-11-24T14:00:00.000Z',
-    rescheduleUntil: '2026-11-24T14:00:00.000Z',
-    familyVisitId: null,
-    formsToFill: 0,
-    ...fields,
-  };
+  return aBooking({ _id: id, email: EMAIL, ...fields });
 }
 
 let bookings: Booking[];

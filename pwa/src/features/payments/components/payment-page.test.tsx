@@ -6,7 +6,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { api } from '../../../lib/api.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
-import { describeRequest, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
+import {
+  aBooking,
+  describeRequest,
+  json,
+  renderWithProviders,
+  storeSession,
+  stubFetch,
+} from '../../../testing/test-utils.tsx';
 import type { PaymentIntentAnswer } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
 import type { Receipt } from '../api/get-receipt.ts';
@@ -54,8 +61,7 @@ const PAGE_LOAD = { timeout: 5000 };
 beforeEach(() => {
   online = true;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
-  booking = {
-    _id: 'b-1',
+  booking = aBooking({
     treatment: 'Teeth Whitening',
     treatmentId: 'teeth-whitening',
     appointmentDate: 'May 4, 2026',
@@ -64,21 +70,11 @@ beforeEach(() => {
     startsAt: '2026-05-04T08:00:00.000Z',
     patientName: 'Pat Patient',
     patient: 'Pat Patient',
-    email: 'patient@clinic.test',
     phone: '555 0100',
     price: 120,
-    paid: false,
-    payBy: null,
-    payAtClinic: false,
-    durationMinutes: 30,
-    doctor: null,
-    status: 'active',
-    cancelNote: null,
     freeCancellationUntil: '2026-05-03T08:00:00.000Z',
     rescheduleUntil: '2026-05-03T08:00:00.000Z',
-    familyVisitId: null,
-    formsToFill: 0,
-  };
+  });
   receipt = {
     bookingId: 'b-1',
     treatment: 'Teeth Whitening',
