@@ -22,3 +22,6 @@ export function framedPathOf(pathname: string): FramedPath | undefined {
  * never sees it, so it can authorize nothing there.
  */
 export const SESSION_COOKIE = { name: 'clinic_session', path: '/dashboard' } as const;
+
+/** The id of the JSON block that carries the API answers such a page was rendered with (pwa/src/lib/first-answers.ts). */
+export const FIRST_ANSWERS_ID = 'first-answers';

@@ -2,8 +2,9 @@
 // page with the patient's data (worker/src/platform/signed-in-page.ts). Built once, for both (prerender.ts).
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
+import { FIRST_ANSWERS_ID } from '../../contract/frames.ts';
 import { App } from './app/app.tsx';
-import { FIRST_ANSWERS_ID, renderedDataPaths } from './lib/first-answers.ts';
+import { renderedDataPaths } from './lib/first-answers.ts';
 
 /** The markup of `element`, whole; fails on any error a component throws. */
 async function toHtml(element: ReactNode, what: string): Promise<string> {

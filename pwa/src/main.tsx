@@ -8,6 +8,7 @@ import './features/landing/landing.css';
 import './features/contact/contact.css';
 import './features/auth/verify-email-banner.css';
 import './features/reviews/testimonials.css';
+import { FIRST_ANSWERS_ID } from '../../contract/frames.ts';
 import { afterPaint } from './lib/after-paint.ts';
 import { requestFirstData } from './lib/early-data.ts';
 
@@ -16,7 +17,7 @@ function start() {
   // code (a frame names it, scripts/prerender.ts), in a task of its own: each link costs the main thread a
   // little, and one long task would keep a tap waiting.
   // (Not for a page the Worker rendered with that data: it carries it, lib/first-answers.ts.)
-  if (!document.getElementById('first-answers')) requestFirstData(location.pathname);
+  if (!document.getElementById(FIRST_ANSWERS_ID)) requestFirstData(location.pathname);
   void import('./start.tsx');
   setTimeout(() => {
     const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];

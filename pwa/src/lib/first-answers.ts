@@ -3,6 +3,7 @@
 // to the page's calls (renderedDataPaths) from its own API, renders the page with them (entry-server.tsx) and puts
 // them in the page, and the app's first render reads them from there, so it hydrates the page the server drew.
 import { unstable_serialize } from 'swr';
+import { FIRST_ANSWERS_ID } from '../../../contract/frames.ts';
 import type { MyBookings } from '../features/bookings/api/get-my-bookings.ts';
 import { DEPENDANTS_PATH, firstDataPaths, myBookingsPath } from './api-paths.ts';
 import {
@@ -14,9 +15,6 @@ import {
   myWaitlistKey,
   POLICY_KEY,
 } from './cache-keys.ts';
-
-/** The id of the JSON block that carries them. */
-export const FIRST_ANSWERS_ID = 'first-answers';
 
 /** Who the answers are for, and each GET /api path's JSON answer. */
 export type FirstAnswers = { email: string; answers: Record<string, unknown> };
