@@ -17,11 +17,11 @@ export function framedPathOf(pathname: string): FramedPath | undefined {
 
 /**
  * The cookie that carries the patient's access token on a navigation (the API takes it only as a bearer token),
- * so the Worker can render a page under its path with their data (worker/src/platform/signed-in-page.ts; the
- * pages: renderedDataPaths in pwa/src/lib/first-answers.ts). Its path keeps it off every other request: the API
- * never sees it, so it can authorize nothing there.
+ * so the Worker can render a page under its paths with their data (worker/src/platform/signed-in-page.ts; the
+ * pages: pwa/src/lib/rendered-data-paths.ts). One cookie per path, the same token in each: their paths keep it
+ * off every other request, so the API never sees it and it can authorize nothing there.
  */
-export const SESSION_COOKIE = { name: 'clinic_session', path: '/dashboard' } as const;
+export const SESSION_COOKIE = { name: 'clinic_session', paths: ['/dashboard', '/appointment'] } as const;
 
 /** The id of the JSON block that carries the API answers such a page was rendered with (pwa/src/lib/first-answers.ts). */
 export const FIRST_ANSWERS_ID = 'first-answers';

@@ -135,15 +135,22 @@ test('a visit to My Appointments or a payment page asks the server for its data 
   expect(asked).toEqual(['/api/bookings', `/api/bookings/${id}`, '/api/bookings']);
 });
 
-test('My Appointments comes with the patient’s list in its HTML, and only while they are signed in', async ({
+test('My Appointments and the booking page come with the patient’s data in their HTML, only while signed in', async ({
   page,
   browser,
 }) => {
   await logIn(page, SEED_PATIENT);
   await bookViaApi(page, { treatment: 'Teeth Whitening', date: clinicDate(7), slot: '04.00 PM - 05.00 PM' });
-  // The session reaches the Worker on a navigation to the dashboard's pages only, never on an API call.
-  const [session] = (await page.context().cookies()).filter((cookie) => cookie.name === 'clinic_session');
-  expect(session).toMatchObject({ path: '/dashboard', sameSite: 'Strict', httpOnly: false });
+  // The session reaches the Worker on a navigation to the dashboard's pages and the booking page only, never on an
+  // API call.
+  const sessions = (await page.context().cookies()).filter((cookie) => cookie.name === 'clinic_session');
+  expect(sessions.map(({ path, sameSite, httpOnly }) => ({ path, sameSite, httpOnly }))).toEqual(
+    expect.arrayContaining([
+      { path: '/dashboard', sameSite: 'Strict', httpOnly: false },
+      { path: '/appointment', sameSite: 'Strict', httpOnly: false },
+    ]),
+  );
+  expect(sessions).toHaveLength(2);
   // With no script at all, the page the Worker sends already lists the booking.
   const state = await page.context().storageState();
   const scriptless = await browser.newContext({ javaScriptEnabled: false, storageState: state });
@@ -156,6 +163,11 @@ test('My Appointments comes with the patient’s list in its HTML, and only whil
       .filter({ hasText: 'Teeth Whitening' })
       .filter({ hasText: pp(clinicDate(7)) });
   await expect(row(bare)).toBeVisible();
+  // The booking page: today's treatments with their free times, and the calendar of bookable days.
+  await bare.goto('/appointment');
+  await expect(bare.getByRole('heading', { name: `Available Appointments on ${pp(clinicDate(0))}` })).toBeVisible();
+  await expect(bare.getByRole('heading', { name: 'Teeth Whitening', level: 3 })).toBeVisible();
+  await expect(bare.getByRole('button', { name: /^Today, .*, selected$/ })).toBeVisible();
   // With the app: it takes over the same list (its buttons work once it has).
   await page.goto('/dashboard');
   await row(page).getByRole('button', { name: 'Cancel' }).click();
@@ -170,6 +182,8 @@ test('My Appointments comes with the patient’s list in its HTML, and only whil
   await bare.goto('/dashboard');
   await expect(bare.getByText('Loading your appointments')).toBeAttached();
   await expect(row(bare)).toHaveCount(0);
+  await bare.goto('/appointment');
+  await expect(bare.getByText('Loading appointments')).toBeAttached();
   await scriptless.close();
 });
 

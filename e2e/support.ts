@@ -95,6 +95,8 @@ export const pp = (iso: string) => format(asDate(iso), 'PP');
  * with `keyboard`, by focusing each button and pressing Enter, as a keyboard user does.
  */
 export async function pickDay(page: Page, iso: string, { keyboard = false } = {}) {
+  // The Worker may have sent the page whole: it takes a tap or a key once the app has taken it over.
+  await appTookOver(page);
   await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
   const press = async (button: Locator) => {
     if (!keyboard) return button.click();

@@ -4,7 +4,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { FIRST_ANSWERS_ID } from '../../contract/frames.ts';
 import { App } from './app/app.tsx';
-import { renderedDataPaths } from './lib/first-answers.ts';
+import { renderedDataPaths } from './lib/rendered-data-paths.ts';
 
 /** The markup of `element`, whole; fails on any error a component throws. */
 async function toHtml(element: ReactNode, what: string): Promise<string> {
@@ -28,8 +28,8 @@ export function render(path: string): Promise<string> {
 }
 
 /**
- * The page at `path` as the signed-in patient sees it (the Worker, for a navigation with their session): `answer`
- * gives the JSON answer of a GET /api path as the page's own call would get it (undefined when that call fails).
+ * The page at `path` (with its query, if any) as the signed-in patient sees it (the Worker, for a navigation with
+ * their session): `answer` gives the JSON answer of a GET /api path as the page's own call would get it (undefined when that call fails).
  * Answers the markup of the app's root and the data block that carries the answers to the app's first render, or
  * null when the page has no first data or its first answer failed (the frame is served then).
  */
@@ -40,7 +40,11 @@ export async function renderSignedIn(
 ): Promise<{ root: string; data: string } | null> {
   let paths: string[];
   try {
-    paths = renderedDataPaths(path, patient.email);
+    const query = path.indexOf('?');
+    paths =
+      query < 0
+        ? renderedDataPaths(path, patient.email)
+        : renderedDataPaths(path.slice(0, query), patient.email, path.slice(query));
   } catch {
     return null; // a malformed address: the page says so once it runs
   }

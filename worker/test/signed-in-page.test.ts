@@ -1,9 +1,12 @@
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bookAs, call, clinicDay, newPatient, optionsOn, seed } from './helpers.ts';
 
-// My Appointments, rendered by the Worker with the patient's list when the navigation carries the session cookie
-// (worker/src/platform/signed-in-page.ts): the page the browser paints first already shows the bookings.
+// My Appointments, the payment page and the booking page, rendered by the Worker with the patient's data when the
+// navigation carries the session cookie (worker/src/platform/signed-in-page.ts): the page the browser paints first
+// already shows the bookings, or the day's free times.
 
 const cookie = (token: string) => ({ Cookie: `theme=dark; clinic_session=${token}` });
 const tokenOf = (auth: Record<string, string>) => (auth.Authorization ?? '').replace('Bearer ', '');
@@ -113,9 +116,52 @@ describe('My Appointments rendered with the patient’s data', () => {
     const token = tokenOf(patient.auth);
     const list = await call(`/api/bookings?email=${encodeURIComponent(patient.email)}`, { headers: cookie(token) });
     expect(list.status).toBe(401);
-    for (const path of ['/appointment', '/dashboard/all-users', '/']) {
+    for (const path of ['/dashboard/all-users', '/', `/appointment?date=${day}`, '/appointment?family']) {
       const html = await (await call(path, { headers: cookie(token) })).text();
       expect(html, path).not.toContain('id="first-answers"');
+    }
+  });
+});
+
+describe('the booking page rendered for the patient', () => {
+  it('shows every treatment with the clinic’s today’s free times, and carries the patient’s waitlist and family', async () => {
+    const today = clinicDay(0);
+    const options = await optionsOn(today);
+    const response = await call('/appointment', { headers: cookie(tokenOf(patient.auth)) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    const html = await response.text();
+    const root = rootOf(html);
+    expect(root).toContain('<div id="root" inert>');
+    const { email, answers } = firstAnswersOf(html);
+    expect(email).toBe(patient.email);
+    // The day as the page asks for it ("Nov 27, 2026"), the clinic's today.
+    const shown = format(parseISO(today), 'PP');
+    const optionsPath = `/appointmentOptions?date=${encodeURIComponent(shown)}`;
+    expect(Object.keys(answers)[0]).toBe(optionsPath);
+    expect(answers[optionsPath]).toEqual(options);
+    expect(answers['/waitlist']).toEqual([]);
+    expect(answers['/users/me/dependants']).toEqual([]);
+    expect(options.length).toBeGreaterThan(0);
+    for (const option of options) {
+      expect(root).toContain(
+        `>${option.name}</h3><p class="treatment-card__slot">${option.slots[0] ?? 'Try another day'}</p>`,
+      );
+    }
+    expect(root).not.toContain('Loading appointments');
+    // Rendered for this visit, so for its day: the calendar's month with today chosen, and the day named.
+    expect(root).toContain(`Today, ${format(parseISO(today), 'EEEE, MMMM d, yyyy')}, selected`);
+    expect(root).toContain(`Available Appointments on ${shown}`);
+  });
+
+  it('is the frame for a link that names a day, and for nobody signed in', async () => {
+    for (const [path, headers] of [
+      [`/appointment?date=${day}`, cookie(tokenOf(patient.auth))],
+      ['/appointment', {}],
+    ] as const) {
+      const html = await (await call(path, { headers })).text();
+      expect(html, path).not.toContain('id="first-answers"');
+      expect(rootOf(html), path).toContain('Loading appointments');
     }
   });
 });

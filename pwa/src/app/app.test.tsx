@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns/format';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as prerender, renderSignedIn } from '../entry-server.tsx';
+import { clinicToday } from '../lib/clinic-calendar.ts';
 import { aBooking, accessTokenFor, storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
 import { App } from './app.tsx';
 import { preloadRoute } from './routes.tsx';
@@ -13,6 +15,33 @@ afterEach(() => {
   root = undefined;
   document.body.innerHTML = '';
 });
+
+/**
+ * Renders `path` as the Worker does for `email` with `answers`, then hydrates it as the browser does (the app's
+ * own calls never answering); fails on a mismatch or any error React logs. Answers the served page.
+ */
+async function hydrateServed(path: string, email: string, answers: Record<string, unknown>) {
+  stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
+  stubFetch(() => new Promise<Response>(() => {})); // the app's own calls still on their way
+  storeSession(email, accessTokenFor(email));
+  window.history.replaceState(null, '', path);
+  const page = await renderSignedIn(path, { email, verified: true }, async (apiPath) => answers[apiPath]);
+  await preloadRoute(path);
+  const container = document.createElement('div');
+  container.innerHTML = page?.root ?? '';
+  document.body.append(container);
+  const onRecoverableError = vi.fn();
+  const consoleError = vi.spyOn(console, 'error');
+  await act(async () => {
+    root = hydrateRoot(container, <App fromSavedSession firstAnswers={{ email, answers }} />, { onRecoverableError });
+  });
+  expect(onRecoverableError).not.toHaveBeenCalled();
+  const errors = consoleError.mock.calls
+    .map((call) => String(call[0]))
+    .filter((m) => !m.includes('multiple renderers'));
+  expect(errors).toEqual([]);
+  return page;
+}
 
 describe('prerendered landing page', () => {
   it('contains the landing content and hydrates without a mismatch', async () => {
@@ -96,29 +125,9 @@ describe('My Appointments as the Worker renders it with the patient’s list', (
   };
 
   it('hydrates from the answers the page carries, without a mismatch, and takes taps', async () => {
-    stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
-    stubFetch(() => new Promise<Response>(() => {})); // the app's own calls still on their way
-    storeSession(email, accessTokenFor(email));
-    window.history.replaceState(null, '', '/dashboard');
-    const page = await renderSignedIn('/dashboard', { email, verified: true }, async (path) => answers[path]);
+    const page = await hydrateServed('/dashboard', email, answers);
     expect(page?.root).toContain('Teeth Cleaning');
     expect(page?.data).toContain('<script id="first-answers" type="application/json">');
-
-    await preloadRoute('/dashboard');
-    const container = document.createElement('div');
-    container.innerHTML = page?.root ?? '';
-    document.body.append(container);
-    const onRecoverableError = vi.fn();
-    const consoleError = vi.spyOn(console, 'error');
-    await act(async () => {
-      root = hydrateRoot(container, <App fromSavedSession firstAnswers={{ email, answers }} />, { onRecoverableError });
-    });
-
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    const errors = consoleError.mock.calls
-      .map((call) => String(call[0]))
-      .filter((m) => !m.includes('multiple renderers'));
-    expect(errors).toEqual([]);
     expect(screen.queryByText('Loading your appointments')).toBeNull();
     // The sections below the list came whole too: the patient's own settings, not their loading states.
     expect(page?.root).toContain('value="+15550100200"');
@@ -133,8 +142,38 @@ describe('My Appointments as the Worker renders it with the patient’s list', (
 
   it('is not rendered for a page without first data, nor when its first answer failed', async () => {
     const answer = async (path: string) => answers[path];
-    expect(await renderSignedIn('/appointment', { email, verified: true }, answer)).toBeNull();
+    expect(await renderSignedIn('/review', { email, verified: true }, answer)).toBeNull();
     expect(await renderSignedIn('/dashboard', { email, verified: true }, async () => undefined)).toBeNull();
     expect(await renderSignedIn('/dashboard/payment/%E0%A4%A', { email, verified: true }, answer)).toBeNull();
+  });
+});
+
+describe('the booking page as the Worker renders it for the patient', () => {
+  const email = 'pat@clinic.test';
+  const today = format(clinicToday(), 'PP');
+  const answers: Record<string, unknown> = {
+    [`/appointmentOptions?date=${encodeURIComponent(today)}`]: [
+      { _id: 't-1', name: 'Teeth Cleaning', slots: ['04:00 PM - 04:30 PM'], price: 80, durationMinutes: 30 },
+      { _id: 't-2', name: 'Root Canal', slots: [], price: 400, durationMinutes: 90 },
+    ],
+    '/waitlist': [],
+    '/users/me/dependants': [],
+  };
+
+  it('hydrates the day’s free times and the calendar without a mismatch, and takes taps', async () => {
+    const page = await hydrateServed('/appointment', email, answers);
+    // Rendered for this visit: the day's treatments, and the calendar's month with today chosen.
+    expect(page?.root).toContain('Teeth Cleaning');
+    expect(page?.root).toContain(`Available Appointments on ${today}`);
+    expect(page?.root).toContain(`Today, ${format(clinicToday(), 'EEEE, MMMM d, yyyy')}, selected`);
+    expect(screen.queryByText('Loading appointments')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Join the waitlist' })).toHaveProperty('disabled', false);
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Book Appointment' })[0] as HTMLElement);
+    expect(await screen.findByRole('dialog', { name: /Teeth Cleaning/ })).toBeTruthy();
+  });
+
+  it('is the frame for a link that names a day', async () => {
+    const answer = async (path: string) => answers[path];
+    expect(await renderSignedIn('/appointment?date=2026-12-01', { email, verified: true }, answer)).toBeNull();
   });
 });

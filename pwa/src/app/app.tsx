@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Router } from 'wouter';
 import { type FirstAnswers, firstAnswersFallback } from '../lib/first-answers.ts';
 import type { SessionUser } from '../lib/session.tsx';
+import { RenderedForVisit } from '../lib/use-hydrated.ts';
 import { AppProvider } from './provider.tsx';
 import { AppRoutes } from './routes.tsx';
 
@@ -28,9 +29,11 @@ export function App({
   );
   return (
     <AppProvider fromSavedSession={fromSavedSession} renderedFor={renderedFor} swr={swr}>
-      <Router ssrPath={ssrPath}>
-        <AppRoutes />
-      </Router>
+      <RenderedForVisit value={Boolean(firstAnswers)}>
+        <Router ssrPath={ssrPath}>
+          <AppRoutes />
+        </Router>
+      </RenderedForVisit>
     </AppProvider>
   );
 }

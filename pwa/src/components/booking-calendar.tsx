@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { type DateLib, DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { clinicToday, lastBookableDay } from '../lib/clinic-calendar.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
+import { useFrame } from '../lib/use-hydrated.ts';
 import './booking-calendar.css';
 
 /**
@@ -27,9 +27,8 @@ type BookingCalendarProps = {
 export function BookingCalendar({ selected, onSelect }: BookingCalendarProps) {
   const [today] = useState(() => clinicToday());
   const lastDay = useMemo(() => lastBookableDay(today), [today]);
-  const framed = !useHydrated();
   // A page's frame, built once for every day it is served: the calendar's place, without a month.
-  if (framed) return <div className="booking-calendar booking-calendar--frame" />;
+  if (useFrame()) return <div className="booking-calendar booking-calendar--frame" />;
   return (
     <DayPicker
       className="booking-calendar"

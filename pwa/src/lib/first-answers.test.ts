@@ -2,7 +2,8 @@ import { unstable_serialize } from 'swr';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accessTokenFor } from '../testing/test-utils.tsx';
 import { myBookingsKey, myFamilyKey, mySmsKey } from './cache-keys.ts';
-import { firstAnswersFallback, firstAnswersInPage, renderedDataPaths } from './first-answers.ts';
+import { firstAnswersFallback, firstAnswersInPage } from './first-answers.ts';
+import { renderedDataPaths } from './rendered-data-paths.ts';
 import { syncSessionCookie } from './session-cookie.ts';
 
 const email = 'pat@clinic.test';
@@ -20,10 +21,12 @@ describe('the answers a page was rendered with', () => {
           '/clinic/policy': { freeCancellationHours: 24 },
           '/users/admin/pat%40clinic.test': { isAdmin: false },
           '/bookings/b-1': list[0],
+          '/appointmentOptions?date=Nov%2027%2C%202026': [{ _id: 't-1', slots: ['10:00 AM'] }],
           // Not a page's first data, or not the shape its page reads: left for the page to load.
           '/users': [{ _id: 'u-1' }],
           constructor: {},
           '/bookings/b-2': null,
+          '/appointmentOptions?date=Nov%2028%2C%202026': { _id: 't-1' },
         },
       },
       1234,
@@ -35,6 +38,7 @@ describe('the answers a page was rendered with', () => {
       '/clinic/policy': { freeCancellationHours: 24 },
       '/users/admin/pat%40clinic.test': { isAdmin: false },
       '/bookings/b-1': list[0],
+      '/appointmentOptions?date=Nov%2027%2C%202026': [{ _id: 't-1', slots: ['10:00 AM'] }],
     });
     // Another patient's admin status is not read by this patient's page.
     expect(firstAnswersFallback({ email, answers: { '/users/admin/x%40clinic.test': { isAdmin: true } } })).toEqual({});
@@ -44,7 +48,7 @@ describe('the answers a page was rendered with', () => {
     ).toEqual({});
   });
 
-  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking', () => {
+  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking; for the booking page, the clinic’s today', () => {
     expect(renderedDataPaths('/dashboard', email)).toEqual([
       '/bookings?email=pat%40clinic.test',
       '/users/me/dependants',
@@ -55,7 +59,16 @@ describe('the answers a page was rendered with', () => {
       '/users/admin/pat%40clinic.test',
     ]);
     expect(renderedDataPaths('/dashboard/payment/b%201', email)).toEqual(['/bookings/b%201']);
-    expect(renderedDataPaths('/appointment', email)).toEqual([]);
+    // 02:00 UTC on the 28th is still the 27th in New York, the clinic's time zone.
+    const late = new Date('2026-11-28T02:00:00Z');
+    expect(renderedDataPaths('/appointment', email, '', late)).toEqual([
+      '/appointmentOptions?date=Nov%2027%2C%202026',
+      '/waitlist',
+      '/users/me/dependants',
+    ]);
+    // A link that names a day, a time or the family visit: the page reads it itself.
+    expect(renderedDataPaths('/appointment', email, '?date=2026-12-01', late)).toEqual([]);
+    expect(renderedDataPaths('/review', email)).toEqual([]);
   });
 
   describe('read from the page', () => {
@@ -84,25 +97,29 @@ describe('the answers a page was rendered with', () => {
 });
 
 describe('the session cookie', () => {
-  const cookieOnDashboard = () => {
+  const cookieOn = (path: string) => {
     const previous = location.pathname;
-    history.replaceState(null, '', '/dashboard');
+    history.replaceState(null, '', path);
     const value = document.cookie;
     history.replaceState(null, '', previous);
     return value;
   };
+  const cookieOnDashboard = () => cookieOn('/dashboard');
 
   beforeEach(() => {
     localStorage.clear();
     syncSessionCookie();
   });
 
-  it('carries the stored access token to the dashboard’s pages only, until it expires', () => {
+  it('carries the stored access token to the dashboard’s pages and the booking page only, until it expires', () => {
     const token = accessTokenFor(email);
     localStorage.setItem('accessToken', token);
     syncSessionCookie();
     expect(cookieOnDashboard()).toBe(`clinic_session=${token}`);
-    // Its path keeps it off the API and the other pages.
+    expect(cookieOn('/dashboard/payment/b-1')).toBe(`clinic_session=${token}`);
+    expect(cookieOn('/appointment')).toBe(`clinic_session=${token}`);
+    // Its paths keep it off the API and the other pages.
+    for (const path of ['/api/bookings', '/', '/appointments', '/review']) expect(cookieOn(path), path).toBe('');
     expect(document.cookie).not.toContain('clinic_session');
   });
 
@@ -112,8 +129,10 @@ describe('the session cookie', () => {
     localStorage.removeItem('accessToken');
     syncSessionCookie();
     expect(cookieOnDashboard()).toBe('');
+    expect(cookieOn('/appointment')).toBe('');
     localStorage.setItem('accessToken', accessTokenFor(email, { expiresInSeconds: -10 }));
     syncSessionCookie();
     expect(cookieOnDashboard()).toBe('');
+    expect(cookieOn('/appointment')).toBe('');
   });
 });

@@ -1,13 +1,14 @@
 // The API answers a signed-in page is drawn with, carried in its HTML when the Worker rendered the page with them
 // (worker/src/platform/signed-in-page.ts, for a navigation with the session cookie): the Worker gets the answers
-// to the page's calls (renderedDataPaths) from its own API, renders the page with them (entry-server.tsx) and puts
+// to the page's calls (rendered-data-paths.ts) from its own API, renders the page with them (entry-server.tsx) and puts
 // them in the page, and the app's first render reads them from there, so it hydrates the page the server drew.
 import { unstable_serialize } from 'swr';
 import { FIRST_ANSWERS_ID } from '../../../contract/frames.ts';
 import type { MyBookings } from '../features/bookings/api/get-my-bookings.ts';
-import { DEPENDANTS_PATH, firstDataPaths, myBookingsPath } from './api-paths.ts';
+import { DEPENDANTS_PATH, myBookingsPath } from './api-paths.ts';
 import {
   adminStatusKey,
+  isAppointmentOptionsKey,
   myBookingsKey,
   myFamilyKey,
   myRemindersKey,
@@ -20,29 +21,12 @@ import {
 export type FirstAnswers = { email: string; answers: Record<string, unknown> };
 
 /** The patient's own settings and lists, each cached per patient under [path, email]: the path of each, and its key. */
-const PER_PATIENT = new Map<string, (email: string) => readonly [string, string]>([
+export const PER_PATIENT = new Map<string, (email: string) => readonly [string, string]>([
   [DEPENDANTS_PATH, myFamilyKey],
   ['/users/me/reminders', myRemindersKey],
   ['/users/me/sms', mySmsKey],
   ['/waitlist', myWaitlistKey],
 ]);
-
-/**
- * The API paths (under /api) the Worker renders the page at `pathname` with, for the patient `email`: its first
- * data (firstDataPaths; the first of them must answer), then, on My Appointments, what its other sections and the
- * menu show, so the page is whole when it paints and nothing moves as those calls answer. Throws on a malformed
- * address. (Not the list of past visits: a paged list, which the page loads below the rest.)
- */
-export function renderedDataPaths(pathname: string, email: string): string[] {
-  const first = firstDataPaths(pathname, email);
-  if (pathname !== '/dashboard') return first;
-  return [
-    ...first,
-    ...[...PER_PATIENT.keys()].filter((path) => !first.includes(path)),
-    POLICY_KEY,
-    adminStatusKey(email),
-  ];
-}
 
 /** The SWR key a path's answer is read by, and the value its page's fetcher makes of it; undefined for none. */
 function cacheEntry(path: string, answer: unknown, email: string, now: number): [string, unknown] | undefined {
@@ -54,8 +38,9 @@ function cacheEntry(path: string, answer: unknown, email: string, now: number): 
   }
   const perPatient = PER_PATIENT.get(path);
   if (perPatient) return [unstable_serialize(perPatient(email)), answer];
-  // Read by their path, as the API answers it: the clinic's policy, whether the patient is an admin, one booking
-  // (the payment page: bookingKey).
+  // Read by their path, as the API answers it: a day's free times (appointmentOptionsKey), the clinic's policy,
+  // whether the patient is an admin, one booking (the payment page: bookingKey).
+  if (isAppointmentOptionsKey(path)) return Array.isArray(answer) ? [path, answer] : undefined;
   if (path === POLICY_KEY || path === adminStatusKey(email) || /^\/bookings\/[^/?]+$/.test(path)) return [path, answer];
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 
 const never = () => () => undefined;
 
@@ -16,4 +16,20 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * True where the page is rendered for one visit rather than built once: the Worker's render of a signed-in page
+ * with the patient's data, and the browser's hydration of it (app.tsx). Its day is known there.
+ */
+export const RenderedForVisit = createContext(false);
+
+/**
+ * Whether this render is a page's frame, built once for every day it is served and for nobody: then it shows
+ * nothing that depends on the day (the calendar's month, the chosen day). Not in a page rendered for one visit.
+ */
+export function useFrame(): boolean {
+  const hydrated = useHydrated();
+  const forVisit = useContext(RenderedForVisit);
+  return !hydrated && !forVisit;
 }

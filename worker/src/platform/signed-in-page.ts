@@ -34,9 +34,10 @@ async function patientOf(token: string, env: Env): Promise<User | null> {
 /**
  * The page rendered with the signed-in patient's data over its `frame` (issue 31: the page paints with the
  * patient's list, as fast as a static page, instead of with a spinner that the app's code replaces): for a
- * navigation whose session cookie holds a live access token, to a page with first data (My Appointments). The data is the API's
- * own answers to the calls the page makes first, with that token, so the page shows what the API would answer
- * and nothing else; it is carried in the page too, for the app's first render (pwa/src/lib/first-answers.ts).
+ * navigation whose session cookie holds a live access token, to a page with first data (My Appointments, a payment
+ * page, the booking page: pwa/src/lib/rendered-data-paths.ts). The data is the API's own answers to the calls the
+ * page makes first, with that token, so the page shows what the API would answer and nothing else; it is carried
+ * in the page too, for the app's first render (pwa/src/lib/first-answers.ts).
  * Null (the plain frame is served) without a cookie, for an expired, revoked or forged token, or when the page's
  * first answer is not there, and for a page without first data.
  */
@@ -49,7 +50,7 @@ export async function signedInPage(
   const token = request.method === 'GET' ? sessionToken(request) : undefined;
   const patient = token ? await patientOf(token, env) : null;
   if (!token || !patient) return null;
-  const { pathname } = new URL(request.url);
+  const { pathname, search } = new URL(request.url);
   const answer = async (apiPath: string) => {
     const response = await callApi(
       new Request(new URL(`/api${apiPath}`, request.url), {
@@ -62,7 +63,7 @@ export async function signedInPage(
   try {
     // Loaded on the first page it renders, not with every request the Worker answers: it is the whole app.
     const { renderSignedIn } = await import('#page-renderer');
-    page = await renderSignedIn(pathname, { email: patient.email, verified: patient.emailVerified }, answer);
+    page = await renderSignedIn(pathname + search, { email: patient.email, verified: patient.emailVerified }, answer);
   } catch (cause) {
     console.error(`${pathname} could not be rendered with the patient's data`, cause);
     return null;

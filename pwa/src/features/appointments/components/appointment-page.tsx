@@ -8,7 +8,7 @@ import { clinicToday, lastBookableDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useHydrated } from '../../../lib/use-hydrated.ts';
+import { useFrame } from '../../../lib/use-hydrated.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
 import { useDependants } from '../../family/api/dependants.ts';
@@ -27,7 +27,7 @@ export function AppointmentPage() {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
   // A link may name the day (`?date=yyyy-mm-dd`) and open the family visit's dialog (`&family`): a family's recall message.
   const search = useSearch();
-  const framed = !useHydrated();
+  const framed = useFrame();
   const [selected, setSelected] = useState<Date>(() => linkedDay(search) ?? clinicToday());
   // A published free time's deep link names the treatment and the time (`&treatment=&slot=`, and
   // perhaps `source` and `booking-referral`, which need nothing here): its booking dialog opens.

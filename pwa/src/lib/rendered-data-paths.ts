@@ -1,0 +1,34 @@
+// Which API answers the Worker renders a signed-in page with (entry-server.tsx; first-answers.ts reads them back
+// in the browser). Only the renderer imports this: the day's date formatting stays out of the app's first load.
+import { format } from 'date-fns/format';
+import { DEPENDANTS_PATH, firstDataPaths } from './api-paths.ts';
+import { APPOINTMENT_DATE_FORMAT } from './appointment-options.ts';
+import { adminStatusKey, appointmentOptionsKey, POLICY_KEY } from './cache-keys.ts';
+import { clinicToday } from './clinic-calendar.ts';
+import { PER_PATIENT } from './first-answers.ts';
+
+/**
+ * The API paths (under /api) the Worker renders the page at `pathname` (with the query `search`) with, for the
+ * patient `email`, the first of which must answer:
+ * - My Appointments: its first data (firstDataPaths), then what its other sections and the menu show, so the page
+ *   is whole when it paints and nothing moves as those calls answer (not the paged past visits, which the page
+ *   loads below the rest);
+ * - a payment page: its booking;
+ * - the booking page: the clinic's today's free times, the patient's waitlist and family. Not when a link names a
+ *   day, a time or the family visit (`?date=`…): that page is the frame, and reads its link itself.
+ * None for another page; throws on a malformed address.
+ */
+export function renderedDataPaths(pathname: string, email: string, search = '', now = new Date()): string[] {
+  if (pathname === '/appointment') {
+    if (search !== '') return [];
+    return [appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)), '/waitlist', DEPENDANTS_PATH];
+  }
+  const first = firstDataPaths(pathname, email);
+  if (pathname !== '/dashboard') return first;
+  return [
+    ...first,
+    ...[...PER_PATIENT.keys()].filter((path) => !first.includes(path)),
+    POLICY_KEY,
+    adminStatusKey(email),
+  ];
+}
