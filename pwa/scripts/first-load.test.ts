@@ -40,7 +40,11 @@ describe('before the first paint', () => {
       // (With the request of a signed-in page's first data: src/lib/early-data.ts.)
       expect(read(entry ?? '').length).toBeLessThan(5_000);
       expect(staticImportsOf(entry ?? '')).toEqual([]);
-      expect(dynamicImportsOf(entry ?? '')).toEqual([expect.stringMatching(/^\/assets\/start-[\w-]{8}\.js$/)]);
+      // The app, and React's DOM renderer beside it (evaluated in a task of its own: start.tsx).
+      expect(dynamicImportsOf(entry ?? '')).toEqual([
+        expect.stringMatching(/^\/assets\/start-[\w-]{8}\.js$/),
+        expect.stringMatching(/^\/assets\/dom-renderer-[\w-]{8}\.js$/),
+      ]);
       // The app brings no style sheet of its own: what it shows first is in the inline sheet already.
       expect(read(entry ?? '')).not.toMatch(/"assets\/[^"]+\.css"/);
     });

@@ -19,6 +19,8 @@ function start() {
   // (Not for a page the Worker rendered with that data: it carries it, lib/first-answers.ts.)
   if (!document.getElementById(FIRST_ANSWERS_ID)) requestFirstData(location.pathname);
   void import('./start.tsx');
+  // Beside it, not once it has run: React's DOM renderer, which start.tsx imports, evaluated in a task of its own.
+  void import('./lib/dom-renderer.ts');
   setTimeout(() => {
     const modules = document.querySelector<HTMLMetaElement>('meta[name="route-modules"]')?.content.split(' ') ?? [];
     for (const href of modules.filter(Boolean))

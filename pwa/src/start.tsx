@@ -1,6 +1,5 @@
 // The app, started by main.tsx once the page has painted.
-import { type ReactNode, StrictMode, startTransition, useLayoutEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { afterPaint } from './lib/after-paint.ts';
@@ -29,10 +28,13 @@ syncSessionCookie();
 // frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
 // the layout and a spinner say that something is coming.
 const firstAnswers = firstAnswersInPage(storedAccessClaims()?.email);
-const app = (hydrating: boolean) => (
+const hydrating = root.hasChildNodes() && root.dataset.frame === undefined;
+// Not the landing page or a sign-in page, drawn for nobody: a page for whoever is signed in on this device.
+const forPatient = !hydrating || firstAnswers !== null;
+const app = (
   <StrictMode>
     <Live>
-      <App fromSavedSession={!hydrating || firstAnswers !== null} firstAnswers={firstAnswers} />
+      <App fromSavedSession={forPatient} firstAnswers={firstAnswers} />
     </Live>
   </StrictMode>
 );
@@ -46,20 +48,22 @@ function Live({ children }: { children: ReactNode }) {
   return children;
 }
 
-const hydrating = root.hasChildNodes() && root.dataset.frame === undefined;
 // Not a top-level await, which would make the bundler split the entry into many small files.
 const wait = new Promise((resolve) => setTimeout(resolve, 1000));
-// The page's first date formatter would cost its first render some 17 ms on a desktop, 70 on a phone (the
-// browser loads its locale data once per page); made while the route's code arrives, it costs no wait. In a
-// task of its own: added to the app's start-up, it would make one long task of two short ones.
-setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0), 0);
+// A patient page's first date formatter (the clinic's today, a booking's deadlines) would cost its first render
+// some 17 ms on a desktop, 70 on a phone (the browser loads its locale data once per page); made while the
+// renderer arrives, it costs no wait. In a task of its own: added to the app's start-up, it would make one long
+// task of two short ones. Not for the landing and sign-in pages, which show no date: there it would be a long
+// task for nothing.
+if (forPatient) setTimeout(() => new Intl.DateTimeFormat('en-US', { timeZone: CLINIC_TIME_ZONE }).format(0), 0);
 // Hydrated (the landing page, the sign-in pages) or rendered once the route's code is there, so its lazy page
-// shows at once. A transition: React renders the page in slices of a few milliseconds, so a tap is never kept
-// waiting behind it.
-const rendered = Promise.race([preloadRoute(location.pathname), wait]).then(() => {
-  if (hydrating) hydrateRoot(root, app(true));
-  else startTransition(() => createRoot(root).render(app(false)));
-});
+// shows at once. React's DOM renderer is a module of its own, requested with this one (main.tsx): a module and all
+// it imports are evaluated in one task, and the two together made the page's longest task (some 110 ms at
+// Lighthouse's ×4 CPU, against about 45 and 55 apart; docs/performance.md).
+const page = Promise.race([preloadRoute(location.pathname), wait]);
+const rendered = Promise.all([import('./lib/dom-renderer.ts'), page]).then(([{ mount }]) =>
+  mount(root, app, hydrating),
+);
 
 /** Runs `task` once the page has loaded and its first render is on screen, off the first paint's path. */
 function afterLoad(task: () => void) {

@@ -1,0 +1,14 @@
+// React's DOM renderer, in a module of its own: the entry requests it beside the app's code (main.tsx) and the app
+// mounts with it (start.tsx), so its evaluation is a task of its own rather than part of the app's.
+import { type ReactNode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+
+/**
+ * Hydrates the page in `root` with `app` (markup the same render drew: the landing page, a sign-in page's frame, a
+ * page the Worker rendered) or renders `app` over it. A transition: React renders the page in slices of a few
+ * milliseconds, so a tap is never kept waiting behind it.
+ */
+export function mount(root: HTMLElement, app: ReactNode, hydrate: boolean): void {
+  if (hydrate) hydrateRoot(root, app);
+  else startTransition(() => createRoot(root).render(app));
+}
