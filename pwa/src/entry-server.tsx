@@ -29,9 +29,10 @@ export function render(path: string): Promise<string> {
 
 /**
  * The page at `path` (with its query, if any) as the signed-in patient sees it (the Worker, for a navigation with
- * their session): `answer` gives the JSON answer of a GET /api path as the page's own call would get it (undefined when that call fails).
- * Answers the markup of the app's root and the data block that carries the answers to the app's first render, or
- * null when the page has no first data or its first answer failed (the frame is served then).
+ * their session): `answer` gives the JSON answer of a GET /api path as the page's own call would get it
+ * (undefined when that call fails). Answers the markup of the app's root and the data block that carries the
+ * answers to the app's first render, or null when the page has no first data or its first answer failed (the
+ * frame is served then).
  */
 export async function renderSignedIn(
   path: string,
