@@ -70,6 +70,10 @@ describe('My Appointments rendered with the patient’s data', () => {
     ).text();
     expect(rootOf(own)).toContain(`for your appointment on ${booking.appointmentDate} at ${booking.slot}</p>`);
     expect(firstAnswersOf(own).answers[`/bookings/${booking._id}`]._id).toBe(booking._id);
+    // The dashboard's menu comes whole too: the patient is no admin.
+    expect(firstAnswersOf(own).answers[`/users/admin/${encodeURIComponent(patient.email)}`]).toEqual({
+      isAdmin: false,
+    });
     // Another patient's booking (the API answers 403), an unknown one, a malformed address: the plain frame.
     for (const path of [
       `/dashboard/payment/${booking._id}`,

@@ -48,7 +48,7 @@ describe('the answers a page was rendered with', () => {
     ).toEqual({});
   });
 
-  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking; for the booking page, the clinic’s today', () => {
+  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking and the menu’s; for the booking page, the clinic’s today', () => {
     expect(renderedDataPaths('/dashboard', email)).toEqual([
       '/bookings?email=pat%40clinic.test',
       '/users/me/dependants',
@@ -58,7 +58,10 @@ describe('the answers a page was rendered with', () => {
       '/clinic/policy',
       '/users/admin/pat%40clinic.test',
     ]);
-    expect(renderedDataPaths('/dashboard/payment/b%201', email)).toEqual(['/bookings/b%201']);
+    expect(renderedDataPaths('/dashboard/payment/b%201', email)).toEqual([
+      '/bookings/b%201',
+      '/users/admin/pat%40clinic.test',
+    ]);
     // 02:00 UTC on the 28th is still the 27th in New York, the clinic's time zone.
     const late = new Date('2026-11-28T02:00:00Z');
     expect(renderedDataPaths('/appointment', email, '', late)).toEqual([

@@ -13,7 +13,7 @@ import { PER_PATIENT } from './first-answers.ts';
  * - My Appointments: its first data (firstDataPaths), then what its other sections and the menu show, so the page
  *   is whole when it paints and nothing moves as those calls answer (not the paged past visits, which the page
  *   loads below the rest);
- * - a payment page: its booking;
+ * - a payment page: its booking, and what the menu shows;
  * - the booking page: the clinic's today's free times, the patient's waitlist and family. Not when a link names a
  *   day, a time or the family visit (`?date=`…): that page is the frame, and reads its link itself.
  * None for another page; throws on a malformed address.
@@ -24,11 +24,9 @@ export function renderedDataPaths(pathname: string, email: string, search = '', 
     return [appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)), '/waitlist', DEPENDANTS_PATH];
   }
   const first = firstDataPaths(pathname, email);
-  if (pathname !== '/dashboard') return first;
-  return [
-    ...first,
-    ...[...PER_PATIENT.keys()].filter((path) => !first.includes(path)),
-    POLICY_KEY,
-    adminStatusKey(email),
-  ];
+  if (first.length === 0) return first;
+  // The dashboard's menu: whether the patient is an admin.
+  const menu = adminStatusKey(email);
+  if (pathname !== '/dashboard') return [...first, menu];
+  return [...first, ...[...PER_PATIENT.keys()].filter((path) => !first.includes(path)), POLICY_KEY, menu];
 }
