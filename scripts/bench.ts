@@ -9,13 +9,13 @@
  *    GET /api/health in the same run.
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
  *    Lighthouse (mobile) performance, first paint, LCP, TBT, CLS and accessibility, medians of 3
- *    interleaved rounds, beside a static reference page (one heading, one paragraph, no script)
+ *    interleaved rounds (BENCH_ROUNDS=5 for more), beside a static reference page (one heading, one paragraph, no script)
  *    that the bench serves itself, with each page's first paint and LCP as a ratio to its; the
  *    signed-in pages as the seed patient.
  * BENCH_ONLY=api, BENCH_ONLY=insights or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
  * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
- * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there. Needs ports 8787 and 9099 free and a
+ * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there; BENCH_ROUNDS=5 runs 5 rounds (odd, 3 or more). Needs ports 8787 and 9099 free and a
  * built PWA (the npm script builds it first).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +55,12 @@ const LIST_SHIFTS = process.env.BENCH_SHIFTS === '1';
 const LIST_LCP = process.env.BENCH_LCP === '1';
 const REPORTS_DIR = process.env.BENCH_REPORTS;
 const PAGES = process.env.BENCH_PAGES?.split(',').map((page) => page.trim());
+/** Lighthouse rounds of every page: odd, so each median is one run's figure, and at least 3 (issue 31). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+if (!Number.isInteger(ROUNDS) || ROUNDS < 3 || ROUNDS % 2 === 0) {
+  console.error(`BENCH_ROUNDS=${process.env.BENCH_ROUNDS}: an odd number of rounds, 3 or more`);
+  process.exit(2);
+}
 if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true });
 const CONNECTIONS = 10;
 const JWT_SECRET = 'benchmark-only-secret-0123456789abcdef';
@@ -587,7 +593,7 @@ type LighthouseFigures = {
 };
 
 /**
- * Lighthouse's mobile defaults, 3 rounds, each visiting every route in turn (interleaved, so a
+ * Lighthouse's mobile defaults, ROUNDS rounds (3 by default), each visiting every route in turn (interleaved, so a
  * busy moment of the machine hits them all), each visit on an empty HTTP cache with no service
  * worker (Lighthouse's storage reset; it keeps localStorage and IndexedDB, so a signed-in session
  * stays). Two browsers: one signed out, one where the seed patient signed in first.
@@ -606,7 +612,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
     }
     const runs = new Map<FrontRoute, LighthouseFigures[]>(routes.map((route) => [route, []]));
     let version = '';
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       for (const route of routes) {
         const chrome = route.signedIn ? signedIn : signedOut;
         const lhr = await lighthouseRun(present(chrome, 'a browser').port, `${route.origin}${route.path}`);
@@ -628,7 +634,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
         });
       }
     }
-    const scores = new Map<FrontRoute, LighthouseFigures & { runs: number[] }>();
+    const scores = new Map<FrontRoute, LighthouseFigures & { runs: number[]; tbtRuns: number[] }>();
     for (const [route, list] of runs) {
       const of = (key: keyof LighthouseFigures) => median(list.map((r) => r[key]));
       scores.set(route, {
@@ -639,6 +645,7 @@ async function lighthouseScores(routes: FrontRoute[]) {
         tbt: of('tbt'),
         cls: of('cls'),
         runs: list.map((r) => r.performance),
+        tbtRuns: list.map((r) => r.tbt),
       });
     }
     return { version, scores };
@@ -759,11 +766,11 @@ if (only.includes('front')) {
   const ratio = (value: number, of: number) => `×${(value / of).toFixed(2)}`;
   console.log(`Front end (${machine()}): a fresh visit to each page, * signed in as the seed patient`);
   console.log(
-    `  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, medians of 3 interleaved rounds; first paint (FCP)`,
+    `  gzip JavaScript and CSS it loads; Lighthouse ${fe.version} mobile, medians of ${ROUNDS} interleaved rounds; first paint (FCP)`,
   );
   console.log('  and LCP also as a ratio to the static reference page measured beside them (targets: LCP ≤ ×1.5):');
   console.log(
-    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      FCP        LCP         TBT     CLS  a11y   (perf runs)`,
+    `  ${'page'.padEnd(24)} ${'JS'.padStart(9)} ${'CSS'.padStart(8)} files   perf      FCP        LCP         TBT     CLS  a11y   (perf runs; TBT runs, ms)`,
   );
   for (const route of fe.routes) {
     const size = present(fe.bytes.get(route), `the bytes of ${route.path}`);
@@ -773,7 +780,7 @@ if (only.includes('front')) {
       `  ${(route.label + (route.signedIn ? ' *' : '')).padEnd(24)} ${kb(size.js).padStart(9)} ${kb(size.css).padStart(8)} ${String(size.files).padStart(5)}` +
         `   ${lh.performance.toFixed(2)} ${seconds(lh.fcp).padStart(7)} ${ratio(lh.fcp, reference.fcp).padStart(6)}` +
         ` ${seconds(lh.lcp).padStart(7)} ${ratio(lh.lcp, reference.lcp).padStart(6)} ${`${lh.tbt.toFixed(0)} ms`.padStart(7)} ${lh.cls.toFixed(3).padStart(7)}` +
-        `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')})`,
+        `  ${lh.accessibility.toFixed(2)}   (${lh.runs.map((n) => n.toFixed(2)).join(', ')}; ${lh.tbtRuns.map((n) => n.toFixed(0)).join(', ')})`,
     );
   }
   if (lighthouseRetries.length > 0)
