@@ -103,6 +103,24 @@ test('the booking modal says booking needs a connection when offline', async ({ 
   await expect(modal.getByRole('button', { name: 'Submit' })).toBeEnabled();
 });
 
+test('a patient page loads the date formats in a worker, which ends once done; the landing page starts none', async ({
+  page,
+}) => {
+  const workers: string[] = [];
+  page.on('worker', (worker) => workers.push(new URL(worker.url()).pathname));
+  await page.goto('/');
+  await appTookOver(page);
+  await logIn(page, SEED_PATIENT);
+  expect(workers).toEqual([]);
+  const started = page.waitForEvent('worker');
+  await page.goto('/appointment');
+  const worker = await started;
+  expect(new URL(worker.url()).pathname).toMatch(/^\/assets\/date-formats\.worker-[\w-]+\.js$/);
+  // Ended by the page once it has answered (a worker left running would hold a thread for nothing).
+  await new Promise((resolve) => worker.on('close', resolve));
+  await pickDay(page, clinicDate(8));
+});
+
 test('a visit to My Appointments or a payment page asks the server for its data once', async ({ page }) => {
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, { treatment: 'Teeth Cleaning', date: clinicDate(6), slot: '03.00 PM - 03.30 PM' });
