@@ -67,6 +67,24 @@ export default defineConfig({
     target: 'es2022',
     // .vite/manifest.json: scripts/prerender.ts reads it to list each route's chunks for the Worker to preload.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The libraries of the app's first render in one file rather than seven: each file's arrival costs
+              // the main thread a task of its own (docs/performance.md). React's DOM renderer stays apart, in
+              // src/lib/dom-renderer.ts's file, so it is evaluated in a task of its own.
+              name: 'libraries',
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|swr|wouter|use-sync-external-store|regexparam|dequal)[\\/]/.test(
+                  id,
+                ) && !/react-dom[\\/](client|cjs[\\/]react-dom-client)|[\\/]scheduler[\\/]/.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     // `vite --config pwa/vite.config.ts` for UI work against a running `npm start`.

@@ -95,6 +95,14 @@ describe('the landing page’s first load', () => {
     expect(firstLoad.length).toBeLessThan(allScripts.length);
   });
 
+  it('comes in few files: the libraries of its first render in one, React’s DOM renderer in another', () => {
+    // Each file's arrival costs the main thread a task (vite.config.ts); it was 14 files before.
+    expect(firstLoad.length).toBeLessThanOrEqual(8);
+    const libraries = firstLoad.filter((url) => /\/libraries-[\w-]{8}\.js$/.test(url));
+    expect(libraries).toHaveLength(1);
+    expect(firstLoad.filter((url) => /\/dom-renderer-[\w-]{8}\.js$/.test(url))).toHaveLength(1);
+  });
+
   for (const { library, marker } of LAZY_CODE) {
     it(`carries no code of ${library}, which is built into a file loaded later`, () => {
       expect(firstLoad.filter((url) => read(url).includes(marker))).toEqual([]);

@@ -99,7 +99,8 @@ try {
       copyPublicDir: false,
       minify: true,
       manifest: false,
-      rollupOptions: { output: { entryFileNames: 'entry-server.js' } },
+      // One file (the app's chunks are the browser's: vite.config.ts).
+      rollupOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
     },
   });
 
