@@ -52,13 +52,13 @@ function Live({ children }: { children: ReactNode }) {
 // Not a top-level await, which would make the bundler split the entry into many small files.
 const wait = new Promise((resolve) => setTimeout(resolve, 1000));
 // A patient page's first date formatter (the clinic's today, a booking's deadlines) would cost its render some
-// 50 ms at Lighthouse's ×4 CPU: a worker loads the data it needs meanwhile. Not for the landing and sign-in pages,
+// 50 ms at ×4 CPU: a worker loads the data it needs meanwhile. Not for the landing and sign-in pages,
 // which show no date.
 if (forPatient) warmDateFormats(CLINIC_TIME_ZONE);
 // Hydrated (the landing page, the sign-in pages) or rendered once the route's code is there, so its lazy page
 // shows at once. React's DOM renderer is a module of its own, requested with this one (main.tsx): a module and all
-// it imports are evaluated in one task, and the two together made the page's longest task (some 110 ms at
-// Lighthouse's ×4 CPU, against about 45 and 55 apart; docs/performance.md).
+// it imports are evaluated in one task, and the two together made the page's longest task (85–117 ms in a
+// Chromium trace at ×4 CPU, against 33–55 and 53–61 apart; docs/performance.md).
 const page = Promise.race([preloadRoute(location.pathname), wait]);
 const rendered = Promise.all([import('./lib/dom-renderer.ts'), page]).then(([{ mount }]) =>
   mount(root, app, hydrating),
