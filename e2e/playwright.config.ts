@@ -3,12 +3,21 @@ import { defineConfig } from '@playwright/test';
 /**
  * The specs that change what every other spec sees (the clinic's hours, closures, doctors and
  * policy, the approved testimonials; a cron run at a future time, which releases every unpaid
- * booking's hold) run alone, after the others; the others work on data of their own (their own
- * accounts, or their own days of the seed patient) and run two at a time.
+ * booking's hold; the seed admin's sign-out, which ends every session of that admin) run alone,
+ * after the others; the others work on data of their own (their own accounts, or their own days of
+ * the seed patient) and run two at a time.
  */
-const CLINIC_WIDE = ['schedule', 'money', 'waitlist', 'recall', 'doctors', 'reviews', 'home', 'owner'].map(
-  (spec) => `${spec}.spec.ts`,
-);
+const CLINIC_WIDE = [
+  'schedule',
+  'money',
+  'waitlist',
+  'recall',
+  'doctors',
+  'reviews',
+  'home',
+  'owner',
+  'desk-offline',
+].map((spec) => `${spec}.spec.ts`);
 
 // Drives Debian's Chromium (never a downloaded browser) against the real local stack,
 // which global-setup starts on fresh state of its own and stops afterwards.
