@@ -118,7 +118,8 @@ test('a patient page loads the date formats in a worker, which ends once done; t
   expect(new URL(worker.url()).pathname).toMatch(/^\/assets\/date-formats\.worker-[\w-]+\.js$/);
   // Ended by the page once it has answered (a worker left running would hold a thread for nothing).
   await new Promise((resolve) => worker.on('close', resolve));
-  await pickDay(page, clinicDate(8));
+  await appTookOver(page);
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
 });
 
 test('a visit to My Appointments or a payment page asks the server for its data once', async ({ page }) => {
