@@ -15,7 +15,8 @@
  * BENCH_ONLY=api, BENCH_ONLY=insights or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
  * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
- * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there; BENCH_ROUNDS=5 runs 5 rounds (odd, 3 or more). Needs ports 8787 and 9099 free and a
+ * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there, and its trace beside it (NAME.trace.json: the
+ * page's own tasks, unthrottled, which Lighthouse's simulation multiplies by 4); BENCH_ROUNDS=5 runs 5 rounds (odd, 3 or more). Needs ports 8787 and 9099 free and a
  * built PWA (the npm script builds it first).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -550,14 +551,14 @@ async function lighthouseRun(port: number, url: string) {
       onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result?.lhr;
-    if (lhr && !lhr.runtimeError) return lhr;
+    if (lhr && !lhr.runtimeError) return { lhr, trace: result.artifacts.Trace };
     const problem = `${url}: ${lhr?.runtimeError?.code ?? 'no result'}`;
     if (attempt === 3) throw new Error(`Lighthouse failed 3 times in a row on ${problem}`);
     lighthouseRetries.push(problem);
   }
 }
 
-type Lhr = Awaited<ReturnType<typeof lighthouseRun>>;
+type Lhr = Awaited<ReturnType<typeof lighthouseRun>>['lhr'];
 
 /** BENCH_SHIFTS=1: the elements Lighthouse's layout-shifts audit names for one run, with their share of CLS. */
 function printShifts(path: string, lhr: Lhr) {
@@ -615,14 +616,15 @@ async function lighthouseScores(routes: FrontRoute[]) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of routes) {
         const chrome = route.signedIn ? signedIn : signedOut;
-        const lhr = await lighthouseRun(present(chrome, 'a browser').port, `${route.origin}${route.path}`);
+        const { lhr, trace } = await lighthouseRun(present(chrome, 'a browser').port, `${route.origin}${route.path}`);
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
         if (LIST_SHIFTS) printShifts(route.path, lhr);
         if (LIST_LCP) printLcp(route.path, lhr);
         if (REPORTS_DIR) {
-          const name = `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${round + 1}.json`;
-          writeFileSync(join(REPORTS_DIR, name), JSON.stringify(lhr));
+          const name = `${route.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${round + 1}`;
+          writeFileSync(join(REPORTS_DIR, `${name}.json`), JSON.stringify(lhr));
+          writeFileSync(join(REPORTS_DIR, `${name}.trace.json`), JSON.stringify(trace));
         }
         runs.get(route)?.push({
           performance: lhr.categories.performance?.score ?? 0,
