@@ -1,25 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FakeWorker } from '../testing/fake-worker.ts';
 import { warmDateFormats } from './warm-date-formats.ts';
-
-/** A Worker that records what the page asks of it, and answers or fails when told. */
-class FakeWorker extends EventTarget {
-  static made: FakeWorker[] = [];
-  posted: unknown[] = [];
-  terminated = false;
-  constructor(
-    readonly url: URL,
-    readonly options: WorkerOptions,
-  ) {
-    super();
-    FakeWorker.made.push(this);
-  }
-  postMessage(message: unknown) {
-    this.posted.push(message);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

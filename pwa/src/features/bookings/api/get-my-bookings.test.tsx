@@ -4,9 +4,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstAnswersFallback } from '../../../lib/first-answers.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
+import { FakeWorker } from '../../../testing/fake-worker.ts';
 import { aBooking, json, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
 import { forgetSavedBookingsOnSignOut } from '../forget-saved-bookings.ts';
-import { type Booking, bookingsSaved, fetchMyBookings, type MyBookings, useMyBookings } from './get-my-bookings.ts';
+import {
+  type Booking,
+  bookingsSaved,
+  fetchMyBookings,
+  type MyBookings,
+  type SaveBookingsRequest,
+  useMyBookings,
+} from './get-my-bookings.ts';
 import { loadSavedBookings, saveBookings } from './saved-bookings.ts';
 
 const PAT = 'pat@clinic.test';
@@ -119,6 +127,67 @@ describe("the patient's bookings, kept for offline viewing", () => {
 
       expect(await loadSavedBookings(PAT)).toBeUndefined();
       expect((await loadSavedBookings(SAM))?.bookings).toEqual(lists[SAM]);
+    } finally {
+      unregister();
+    }
+  });
+});
+
+/**
+ * A worker that does what save-bookings.worker.ts does, a tick after it is asked (or fails to start when told):
+ * the copy written off the page's main thread, with what the page posts.
+ */
+class SavingWorker extends FakeWorker {
+  static failToStart = false;
+  override postMessage(request: SaveBookingsRequest) {
+    super.postMessage(request);
+    setTimeout(() => {
+      if (SavingWorker.failToStart) return this.dispatchEvent(new Event('error'));
+      saveBookings(request.email, request.bookings, request.savedAt).then(
+        () => this.dispatchEvent(new MessageEvent('message', { data: { saved: true } })),
+        (cause: unknown) =>
+          this.dispatchEvent(new MessageEvent('message', { data: { saved: false, reason: `${cause}` } })),
+      );
+    }, 5);
+  }
+}
+
+describe('the offline copy, written in a worker', () => {
+  beforeEach(() => {
+    vi.stubGlobal('Worker', SavingWorker);
+    FakeWorker.made = [];
+    SavingWorker.failToStart = false;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is handed to a module worker with the list and when it was loaded, and the worker is ended once it has written it', async () => {
+    await loadAs(PAT);
+    const [worker] = FakeWorker.made;
+    expect(worker?.url.pathname).toMatch(/save-bookings\.worker\.ts$/);
+    expect(worker?.options).toEqual({ type: 'module' });
+    expect(worker?.posted).toEqual([{ email: PAT, bookings: lists[PAT], savedAt: Date.parse('2026-11-21T15:00:00Z') }]);
+    expect(worker?.terminated).toBe(true);
+    network = 'down';
+    expect((await fetchMyBookings(PAT)).bookings).toEqual(lists[PAT]);
+  });
+
+  it('is written by the page when the worker cannot start', async () => {
+    SavingWorker.failToStart = true;
+    await loadAs(PAT);
+    expect(FakeWorker.made[0]?.terminated).toBe(true);
+    expect((await loadSavedBookings(PAT))?.bookings).toEqual(lists[PAT]);
+  });
+
+  it('is gone after a sign-out that came while the worker was writing it', async () => {
+    const unregister = forgetSavedBookingsOnSignOut();
+    try {
+      storeSession(PAT);
+      await fetchMyBookings(PAT);
+      await vi.waitFor(() => expect(FakeWorker.made).toHaveLength(1));
+      localStorage.clear();
+      await clearPerUserData({ email: PAT });
+      expect(FakeWorker.made[0]?.terminated).toBe(true);
+      expect(await loadSavedBookings(PAT)).toBeUndefined();
     } finally {
       unregister();
     }

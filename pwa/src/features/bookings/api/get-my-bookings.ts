@@ -52,14 +52,40 @@ let saving: Promise<void> = Promise.resolve();
 
 function saveInBackground(email: string, bookings: Booking[], savedAt: number) {
   const stillSignedIn = () => signedInEmailHint()?.toLowerCase() === email.toLowerCase();
+  // Not for a user who signed out while the list was on its way (sign-out has cleared their copy, and first waits
+  // for a write already started: forget-saved-bookings.ts).
   saving = saving
-    .then(() => loadSavedBookingsModule())
-    .then(({ saveBookings }) => {
-      // Not for a user who signed out while the list was on its way or the code loading (sign-out has
-      // cleared their copy, and first waits for a write already started).
-      if (stillSignedIn()) return saveBookings(email, bookings, savedAt);
-    })
+    .then(() => (stillSignedIn() ? writeSavedBookings({ email, bookings, savedAt }) : undefined))
     .catch((cause: unknown) => console.error('The bookings could not be saved for offline use', cause));
+}
+
+export type SaveBookingsRequest = { email: string; bookings: Booking[]; savedAt: number };
+export type SaveBookingsResult = { saved: true } | { saved: false; reason: string };
+
+/**
+ * Writes the copy in a worker (save-bookings.worker.ts), so that IndexedDB's code and the database's opening cost
+ * the page nothing just as it has appeared; on the page itself where no worker starts.
+ */
+function writeSavedBookings(request: SaveBookingsRequest): Promise<void> {
+  const onPage = () =>
+    loadSavedBookingsModule().then(({ saveBookings }) =>
+      saveBookings(request.email, request.bookings, request.savedAt),
+    );
+  if (typeof Worker === 'undefined') return onPage();
+  return new Promise<void>((resolve, reject) => {
+    const worker = new Worker(new URL('./save-bookings.worker.ts', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', ({ data }: MessageEvent<SaveBookingsResult>) => {
+      worker.terminate();
+      if (data.saved) resolve();
+      else reject(new Error(data.reason));
+    });
+    // Its code did not load or run: the page writes the copy.
+    worker.addEventListener('error', () => {
+      worker.terminate();
+      onPage().then(resolve, reject);
+    });
+    worker.postMessage(request);
+  });
 }
 
 /** Resolves once every list loaded so far is saved on this device (or its save has failed). */

@@ -8,14 +8,9 @@ export type SavedBookingList = { bookings: unknown[]; savedAt: number };
 
 const keyOf = (email: string) => email.trim().toLowerCase();
 
-/** The last write started, so that a deletion (sign-out) runs after it and no copy outlives it. */
-let lastWrite: Promise<unknown> = Promise.resolve();
-
 /** Keeps `bookings` as `email`'s offline copy, replacing the previous one. */
 export async function saveBookings(email: string, bookings: unknown[], savedAt = Date.now()): Promise<void> {
-  const write = clinicDb().savedBookings.put({ email: keyOf(email), bookings, savedAt });
-  lastWrite = write.catch(() => undefined);
-  await write;
+  await clinicDb().savedBookings.put({ email: keyOf(email), bookings, savedAt });
 }
 
 /** `email`'s offline copy, if this device has one. */
@@ -24,8 +19,7 @@ export async function loadSavedBookings(email: string): Promise<SavedBookingList
   return saved && { bookings: saved.bookings, savedAt: saved.savedAt };
 }
 
-/** Forgets `email`'s offline copy (on sign-out); other users' copies stay. */
+/** Forgets `email`'s offline copy (on sign-out, after any write: forget-saved-bookings.ts); other users' copies stay. */
 export async function deleteSavedBookings(email: string): Promise<void> {
-  await lastWrite;
   await clinicDb().savedBookings.delete(keyOf(email));
 }
