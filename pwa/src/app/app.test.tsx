@@ -18,11 +18,12 @@ afterEach(() => {
 
 /**
  * Renders `path` as the Worker does for `email` with `answers`, then hydrates it as the browser does (the app's
- * own calls never answering); fails on a mismatch or any error React logs. Answers the served page.
+ * own calls never answering); fails on a mismatch or any error React logs. Answers the served page, and what the
+ * app has asked the API since (a call already on its way is not asked again: the first test of a path sees all).
  */
 async function hydrateServed(path: string, email: string, answers: Record<string, unknown>) {
   stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
-  stubFetch(() => new Promise<Response>(() => {})); // the app's own calls still on their way
+  const fetched = stubFetch(() => new Promise<Response>(() => {})); // the app's own calls still on their way
   storeSession(email, accessTokenFor(email));
   window.history.replaceState(null, '', path);
   const page = await renderSignedIn(path, { email, verified: true }, async (apiPath) => answers[apiPath]);
@@ -40,8 +41,13 @@ async function hydrateServed(path: string, email: string, answers: Record<string
     .map((call) => String(call[0]))
     .filter((m) => !m.includes('multiple renderers'));
   expect(errors).toEqual([]);
-  return page;
+  /** The API paths the app has asked for so far. */
+  const asked = () => fetched.mock.calls.map(([input]) => String(input).replace(/^\/api/, ''));
+  return { ...page, asked };
 }
+
+/** Lets SWR's revalidation on mount (an animation frame after it) start. */
+const aFewFrames = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('prerendered landing page', () => {
   it('contains the landing content and hydrates without a mismatch', async () => {
@@ -124,8 +130,10 @@ describe('My Appointments as the Worker renders it with the patient’s list', (
     '/users/admin/pat%40clinic.test': { isAdmin: false },
   };
 
-  it('hydrates from the answers the page carries, without a mismatch, and takes taps', async () => {
+  it('hydrates from the answers the page carries, without a mismatch, asks none of them again, and takes taps', async () => {
     const page = await hydrateServed('/dashboard', email, answers);
+    await aFewFrames();
+    expect(page.asked().filter((path) => path in answers)).toEqual([]);
     expect(page?.root).toContain('Teeth Cleaning');
     expect(page?.data).toContain('<script id="first-answers" type="application/json">');
     expect(screen.queryByText('Loading your appointments')).toBeNull();
@@ -160,8 +168,10 @@ describe('the booking page as the Worker renders it for the patient', () => {
     '/users/me/dependants': [],
   };
 
-  it('hydrates the day’s free times and the calendar without a mismatch, and takes taps', async () => {
+  it('hydrates the day’s free times and the calendar without a mismatch, asks none of them again, and takes taps', async () => {
     const page = await hydrateServed('/appointment', email, answers);
+    await aFewFrames();
+    expect(page.asked().filter((path) => path in answers)).toEqual([]);
     // Rendered for this visit: the day's treatments, and the calendar's month with today chosen.
     expect(page?.root).toContain('Teeth Cleaning');
     expect(page?.root).toContain(`Available Appointments on ${today}`);

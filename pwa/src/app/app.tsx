@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Router } from 'wouter';
-import { type FirstAnswers, firstAnswersFallback } from '../lib/first-answers.ts';
+import { type FirstAnswers, firstAnswersFallback, servedAnswersFirst } from '../lib/first-answers.ts';
 import type { SessionUser } from '../lib/session.tsx';
 import { RenderedForVisit } from '../lib/use-hydrated.ts';
 import { AppProvider } from './provider.tsx';
@@ -23,10 +23,11 @@ export function App({
   firstAnswers?: FirstAnswers | null;
   renderedFor?: SessionUser;
 }) {
-  const swr = useMemo(
-    () => (firstAnswers ? { fallback: firstAnswersFallback(firstAnswers) } : undefined),
-    [firstAnswers],
-  );
+  const swr = useMemo(() => {
+    if (!firstAnswers) return undefined;
+    const fallback = firstAnswersFallback(firstAnswers);
+    return { fallback, use: [servedAnswersFirst(new Set(Object.keys(fallback)))] };
+  }, [firstAnswers]);
   return (
     <AppProvider fromSavedSession={fromSavedSession} renderedFor={renderedFor} swr={swr}>
       <RenderedForVisit value={Boolean(firstAnswers)}>

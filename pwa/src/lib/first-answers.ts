@@ -3,7 +3,7 @@
 // to the page's calls (rendered-data-paths.ts) from its own API, renders the page with them (entry-server.tsx)
 // and puts them in the page, and the app's first render reads them from there, so it hydrates the page the server
 // drew.
-import { unstable_serialize } from 'swr';
+import { type Middleware, unstable_serialize } from 'swr';
 import { FIRST_ANSWERS_ID } from '../../../contract/frames.ts';
 import type { MyBookings } from '../features/bookings/api/get-my-bookings.ts';
 import { DEPENDANTS_PATH, myBookingsPath } from './api-paths.ts';
@@ -54,6 +54,26 @@ export function firstAnswersFallback({ email, answers }: FirstAnswers, now = Dat
       return entry ? [entry] : [];
     }),
   );
+}
+
+/**
+ * How long after the app's start the answers its page came with count as just given: the Worker answered them for
+ * this very navigation (the page is `private, no-store`), which the app starts right after.
+ */
+export const SERVED_ANSWERS_FRESH_MS = 10_000;
+
+/**
+ * SWR middleware, made as the app starts: a hook that mounts with a key the page came with (`served`: SWR's
+ * serialized keys) within SERVED_ANSWERS_FRESH_MS does not ask the API again at once. The answer would be the one
+ * the page was drawn with, and asking made the page render twice more (validating, then not) as it became
+ * interactive. A later mount, focus, reconnection and every change ask again as they always do.
+ */
+export function servedAnswersFirst(served: ReadonlySet<string>, now = () => performance.now()): Middleware {
+  const startedAt = now();
+  return (useSWRNext) => (key, fetcher, config) => {
+    const fresh = served.has(unstable_serialize(key)) && now() - startedAt < SERVED_ANSWERS_FRESH_MS;
+    return useSWRNext(key, fetcher, fresh ? { ...config, revalidateOnMount: false } : config);
+  };
 }
 
 /** The answers the served page carries, or null (none, or not for the signed-in `email`). */

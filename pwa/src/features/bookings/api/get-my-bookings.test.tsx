@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react';
 import { SWRConfig, useSWRConfig } from 'swr';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstAnswersFallback } from '../../../lib/first-answers.ts';
+import { firstAnswersFallback, servedAnswersFirst } from '../../../lib/first-answers.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { clearPerUserData } from '../../../lib/per-user-data.ts';
 import { FakeWorker } from '../../../testing/fake-worker.ts';
@@ -229,5 +229,36 @@ describe('the list the page was served with', () => {
     lists[PAT] = [booking('b-new', PAT)];
     await act(() => reload());
     await waitFor(() => expect(shown.at(-1)?.bookings.map((b) => b._id)).toEqual(['b-new']));
+  });
+
+  /** Draws PAT's list as the app does when it starts with the page's answers, `msAfterStart` after its start. */
+  function startWithServedList(msAfterStart: number) {
+    storeSession(PAT);
+    shown.length = 0;
+    const fallback = firstAnswersFallback({ email: PAT, answers: { '/bookings?email=pat%40clinic.test': lists[PAT] } });
+    let clock = 1_000;
+    const served = servedAnswersFirst(new Set(Object.keys(fallback)), () => clock);
+    clock += msAfterStart;
+    render(
+      <SWRConfig value={{ provider: () => new Map(), fallback, use: [served] }}>
+        <List />
+      </SWRConfig>,
+    );
+  }
+
+  it('is not asked for again as the app starts, and is saved on the device for offline use', async () => {
+    startWithServedList(500);
+    await waitFor(async () => expect((await loadSavedBookings(PAT))?.bookings).toEqual(lists[PAT]));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(new Set(shown).size).toBe(1);
+    // Asked again on any later occasion.
+    lists[PAT] = [booking('b-new', PAT)];
+    await act(() => reload());
+    await waitFor(() => expect(shown.at(-1)?.bookings.map((b) => b._id)).toEqual(['b-new']));
+  });
+
+  it('is asked for again when its page mounts long after the app started', async () => {
+    startWithServedList(20_000);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
   });
 });

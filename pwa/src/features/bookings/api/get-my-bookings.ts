@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
@@ -41,10 +42,19 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
     return { bookings: saved.bookings as Booking[], savedAt: saved.savedAt, offline: true };
   }
 
-  const savedAt = Date.now();
+  const list: MyBookings = { bookings, savedAt: Date.now(), offline: false };
   // The list is shown at once; the offline copy is written behind it (IndexedDB, and its code, can be slow to open).
-  saveInBackground(email, bookings, savedAt);
-  return { bookings, savedAt, offline: false };
+  keepOnDevice(email, list);
+  return list;
+}
+
+/** The lists saved on this device, or being saved: each list shown online is saved once. */
+const kept = new WeakSet<MyBookings>();
+
+function keepOnDevice(email: string, list: MyBookings) {
+  if (list.offline || kept.has(list)) return;
+  kept.add(list);
+  saveInBackground(email, list.bookings, list.savedAt);
 }
 
 /** The latest offline copy being written (each waits for the one before, so the newest list is kept). */
@@ -100,11 +110,17 @@ export function bookingsSaved(): Promise<void> {
  */
 export function useMyBookings(email: string | null | undefined) {
   const { compare } = useSWRConfig();
-  return useSWR<MyBookings, unknown, MyBookingsKey | null>(
+  const result = useSWR<MyBookings, unknown, MyBookingsKey | null>(
     email ? myBookingsKey(email) : null,
     ([, address]) => fetchMyBookings(address),
     {
       compare: (a, b) => a === b || (a?.offline === b?.offline && compare(a?.bookings, b?.bookings)),
     },
   );
+  // The list the page came with (lib/first-answers.ts), which this module did not fetch, is saved too.
+  const { data } = result;
+  useEffect(() => {
+    if (email && data) keepOnDevice(email, data);
+  }, [email, data]);
+  return result;
 }
