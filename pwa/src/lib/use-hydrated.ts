@@ -26,10 +26,15 @@ export const RenderedForVisit = createContext(false);
 
 /**
  * Whether this render is a page's frame, built once for every day it is served and for nobody: then it shows
- * nothing that depends on the day (the calendar's month, the chosen day). Not in a page rendered for one visit.
+ * nothing that depends on the day (the calendar's month, the chosen day). Not in a page rendered for one visit,
+ * which hydrates with the same answer as it is rendered with after, and so is not rendered again for it (the
+ * booking page and its calendar: a task of 40 ms at ×4 CPU right after hydration when it was).
  */
 export function useFrame(): boolean {
-  const hydrated = useHydrated();
   const forVisit = useContext(RenderedForVisit);
-  return !hydrated && !forVisit;
+  return useSyncExternalStore(
+    never,
+    () => false,
+    () => !forVisit,
+  );
 }
