@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './scripts/chunk-groups.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -58,33 +59,19 @@ function withoutServiceWorkerAtBundleClose(plugins: Plugin[]): Plugin[] {
   return plugins.map((plugin) => (plugin === build ? { ...plugin, closeBundle: undefined } : plugin));
 }
 
+const chunks = chunkGroups();
+
 export default defineConfig({
   root,
-  plugins: [react(), withoutServiceWorkerAtBundleClose(pwa)],
+  plugins: [react(), withoutServiceWorkerAtBundleClose(pwa), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     // .vite/manifest.json: scripts/prerender.ts reads it to list each route's chunks for the Worker to preload.
     manifest: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            {
-              // The libraries of the app's first render in one file rather than seven: each file's arrival costs
-              // the main thread a task of its own (docs/performance.md). React's DOM renderer stays apart, in
-              // src/lib/dom-renderer.ts's file, so it is evaluated in a task of its own.
-              name: 'libraries',
-              test: (id: string) =>
-                /node_modules[\\/](react|react-dom|swr|wouter|use-sync-external-store|regexparam|dequal)[\\/]/.test(
-                  id,
-                ) && !/react-dom[\\/](client|cjs[\\/]react-dom-client)|[\\/]scheduler[\\/]/.test(id),
-            },
-          ],
-        },
-      },
-    },
+    // Few files for a page to load: scripts/chunk-groups.ts.
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: {
     // `vite --config pwa/vite.config.ts` for UI work against a running `npm start`.

@@ -60,6 +60,13 @@ describe('the files announced with each page’s shell', () => {
         expect([...needed].sort()).toEqual([...modules].sort());
       });
 
+      it('comes in few files: its own, its layout, the helpers pages share, and at most two of its parts', () => {
+        // Each file costs the main thread a link and a task (scripts/chunk-groups.ts): My Appointments had 17.
+        const { modules } = preloadOf(path);
+        expect(modules.filter(isChunkOf('shared'))).toHaveLength(1);
+        expect(modules.length).toBeLessThanOrEqual(layout ? 5 : 4);
+      });
+
       if (signedIn) {
         it('carries no Firebase SDK (a signed-in page runs without it)', () => {
           expect(preloadOf(path).modules.filter((url) => read(url).includes('@firebase/'))).toEqual([]);
@@ -75,6 +82,13 @@ describe('the files announced with each page’s shell', () => {
       });
     });
   }
+
+  it('shares helpers that bring nothing with them but what the app’s start has loaded', () => {
+    const [shared, ...others] = [...new Set(preloads.flatMap(({ modules }) => modules.filter(isChunkOf('shared'))))];
+    expect(others).toEqual([]);
+    expect(staticImportsOf(shared ?? '').filter((url) => !shellLoads.includes(url))).toEqual([]);
+    expect(read(shared ?? '')).not.toContain('Dexie');
+  });
 
   it('preloads the page’s CSS, where it has some', () => {
     const css = readdirSync(join(dist, 'assets')).map((file) => `/assets/${file}`);
