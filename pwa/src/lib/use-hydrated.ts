@@ -26,9 +26,9 @@ export const RenderedForVisit = createContext(false);
 
 /**
  * Whether this render is a page's frame, built once for every day it is served and for nobody: then it shows
- * nothing that depends on the day (the calendar's month, the chosen day). Not in a page rendered for one visit,
- * which hydrates with the same answer as it is rendered with after, and so is not rendered again for it (the
- * booking page and its calendar: a task of 40 ms at ×4 CPU right after hydration when it was).
+ * nothing that depends on the day (the calendar's month, the chosen day). Not in a page rendered for one visit:
+ * there the answer is the same before and after hydration, so React does not render the page again for it (the
+ * booking page and its calendar: a task of 40 ms at ×4 CPU right after hydration, when it did).
  */
 export function useFrame(): boolean {
   const forVisit = useContext(RenderedForVisit);
