@@ -1,5 +1,5 @@
 // The app, started by main.tsx once the page has painted.
-import { type ReactNode, StrictMode, useLayoutEffect } from 'react';
+import { StrictMode } from 'react';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/routes.tsx';
 import { afterPaint } from './lib/after-paint.ts';
@@ -32,22 +32,12 @@ const firstAnswers = firstAnswersInPage(storedAccessClaims()?.email);
 const hydrating = root.hasChildNodes() && root.dataset.frame === undefined;
 // Not the landing page or a sign-in page, drawn for nobody: a page for whoever is signed in on this device.
 const forPatient = !hydrating || firstAnswers !== null;
+// The page takes input once its content has been hydrated or rendered (app/page-boundary.tsx).
 const app = (
   <StrictMode>
-    <Live>
-      <App fromSavedSession={forPatient} firstAnswers={firstAnswers} />
-    </Live>
+    <App fromSavedSession={forPatient} firstAnswers={firstAnswers} />
   </StrictMode>
 );
-
-/** Once the app has taken over the page (before that is painted), its root is no longer inert. */
-function Live({ children }: { children: ReactNode }) {
-  useLayoutEffect(() => {
-    root?.removeAttribute('inert');
-    root?.removeAttribute('data-frame');
-  }, []);
-  return children;
-}
 
 // Not a top-level await, which would make the bundler split the entry into many small files.
 const wait = new Promise((resolve) => setTimeout(resolve, 1000));

@@ -18,8 +18,10 @@ afterEach(() => {
 
 /**
  * Renders `path` as the Worker does for `email` with `answers`, then hydrates it as the browser does (the app's
- * own calls never answering); fails on a mismatch or any error React logs. Answers the served page, and what the
- * app has asked the API since (a call already on its way is not asked again: the first test of a path sees all).
+ * own calls never answering); fails on a mismatch, on any error React logs, and when the page takes input before
+ * React has attached to each of its buttons (React hydrates a Suspense boundary's content after the rest). Answers
+ * the served page, and what the app has asked the API since (a call already on its way is not asked again: the first
+ * test of a path sees all).
  */
 async function hydrateServed(path: string, email: string, answers: Record<string, unknown>) {
   stubMediaQueries(['(min-width: 1024px)', '(min-width: 640px)']);
@@ -28,14 +30,27 @@ async function hydrateServed(path: string, email: string, answers: Record<string
   window.history.replaceState(null, '', path);
   const page = await renderSignedIn(path, { email, verified: true }, async (apiPath) => answers[apiPath]);
   await preloadRoute(path);
-  const container = document.createElement('div');
-  container.innerHTML = page?.root ?? '';
+  // As the Worker serves it: inert until the app has taken it over.
+  const container = Object.assign(document.createElement('div'), { id: 'root', innerHTML: page?.root ?? '' });
+  container.setAttribute('inert', '');
   document.body.append(container);
+  // The buttons React had not attached to yet when the page began to take input.
+  const deadWhenLive: string[] = [];
+  const removeAttribute = Element.prototype.removeAttribute;
+  vi.spyOn(Element.prototype, 'removeAttribute').mockImplementation(function (this: Element, name: string) {
+    if (this === container && name === 'inert')
+      for (const button of container.querySelectorAll('button'))
+        if (!Object.keys(button).some((key) => key.startsWith('__reactProps')))
+          deadWhenLive.push(button.textContent ?? '');
+    removeAttribute.call(this, name);
+  });
   const onRecoverableError = vi.fn();
   const consoleError = vi.spyOn(console, 'error');
   await act(async () => {
     root = hydrateRoot(container, <App fromSavedSession firstAnswers={{ email, answers }} />, { onRecoverableError });
   });
+  expect(container.hasAttribute('inert')).toBe(false);
+  expect(deadWhenLive).toEqual([]);
   expect(onRecoverableError).not.toHaveBeenCalled();
   const errors = consoleError.mock.calls
     .map((call) => String(call[0]))

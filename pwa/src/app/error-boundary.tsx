@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorScreen } from '../components/error-screen.tsx';
+import { TookOver } from './page-boundary.tsx';
 
 type Props = { children: ReactNode; resetKey?: unknown };
 type State = { error: unknown; failed: boolean };
@@ -23,7 +24,13 @@ export class ErrorBoundary extends Component<Props, State> {
   reset = () => this.setState({ error: null, failed: false });
 
   override render() {
-    if (this.state.failed) return <ErrorScreen error={this.state.error} onReset={this.reset} />;
+    if (this.state.failed)
+      return (
+        <>
+          <TookOver />
+          <ErrorScreen error={this.state.error} onReset={this.reset} />
+        </>
+      );
     return this.props.children;
   }
 }

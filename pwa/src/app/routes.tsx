@@ -1,12 +1,12 @@
 import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
-import { Spinner } from '../components/spinner.tsx';
 import { kioskBooking } from '../features/forms/kiosk.ts';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
+import { PageBoundary, PageLoading } from './page-boundary.tsx';
 import { HomePage } from './pages/home.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 
@@ -223,15 +223,16 @@ export function AppRoutes() {
   const kiosk = kioskBooking();
   if (kiosk !== null) {
     return (
-      <Suspense fallback={<Spinner label="Loading page" />}>
+      <PageBoundary>
         <KioskPage bookingId={kiosk} />
-      </Suspense>
+      </PageBoundary>
     );
   }
 
   if (dashboard) {
     return (
-      <Suspense fallback={<Spinner label="Loading page" />}>
+      // The layout's code: the page is live with its spinner (its own boundary has the page).
+      <Suspense fallback={<PageLoading />}>
         <DashboardLayout>
           <Switch>
             {dashboardRoutes.map(renderRoute)}

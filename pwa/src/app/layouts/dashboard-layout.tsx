@@ -1,10 +1,10 @@
-import { type KeyboardEvent, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { MenuButton, SiteLinks } from '../../components/navbar.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
 import { useSession } from '../../lib/session.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
+import { PageBoundary } from '../page-boundary.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 function MenuLink({ href, children }: { href: string; children: string }) {
@@ -124,7 +124,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
         </nav>
         <main id="main" className="dashboard__content" tabIndex={-1}>
           <ErrorBoundary resetKey={location}>
-            <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>
+            <PageBoundary>{children}</PageBoundary>
           </ErrorBoundary>
         </main>
       </div>

@@ -1,8 +1,8 @@
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { Footer } from '../../components/footer.tsx';
-import { Spinner } from '../../components/spinner.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
+import { PageBoundary } from '../page-boundary.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** docs/product.md#public-layout: navigation bar, page content, footer; 1300 px wide at most. */
@@ -25,7 +25,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={location}>
-          <Suspense fallback={<Spinner label="Loading page" />}>{children}</Suspense>
+          <PageBoundary>{children}</PageBoundary>
         </ErrorBoundary>
       </main>
       <Footer />
