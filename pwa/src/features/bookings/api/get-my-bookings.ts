@@ -3,6 +3,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { myBookingsPath } from '../../../lib/api-paths.ts';
+import { askWorker } from '../../../lib/ask-worker.ts';
 import { type MyBookingsKey, myBookingsKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
@@ -51,21 +52,18 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
 /** The lists saved on this device, or being saved: each list shown online is saved once. */
 const kept = new WeakSet<MyBookings>();
 
-function keepOnDevice(email: string, list: MyBookings) {
-  if (list.offline || kept.has(list)) return;
-  kept.add(list);
-  saveInBackground(email, list.bookings, list.savedAt);
-}
-
 /** The latest offline copy being written (each waits for the one before, so the newest list is kept). */
 let saving: Promise<void> = Promise.resolve();
 
-function saveInBackground(email: string, bookings: Booking[], savedAt: number) {
+function keepOnDevice(email: string, list: MyBookings) {
+  if (list.offline || kept.has(list)) return;
+  kept.add(list);
+  const request: SaveBookingsRequest = { email, bookings: list.bookings, savedAt: list.savedAt };
   const stillSignedIn = () => signedInEmailHint()?.toLowerCase() === email.toLowerCase();
   // Not for a user who signed out while the list was on its way (sign-out has cleared their copy, and first waits
   // for a write already started: forget-saved-bookings.ts).
   saving = saving
-    .then(() => (stillSignedIn() ? writeSavedBookings({ email, bookings, savedAt }) : undefined))
+    .then(() => (stillSignedIn() ? writeSavedBookings(request) : undefined))
     .catch((cause: unknown) => console.error('The bookings could not be saved for offline use', cause));
 }
 
@@ -74,28 +72,18 @@ export type SaveBookingsResult = { saved: true } | { saved: false; reason: strin
 
 /**
  * Writes the copy in a worker (save-bookings.worker.ts), so that IndexedDB's code and the database's opening cost
- * the page nothing just as it has appeared; on the page itself where no worker starts.
+ * the page nothing just as it has appeared; on the page itself where no worker starts or its code does not run.
  */
-function writeSavedBookings(request: SaveBookingsRequest): Promise<void> {
+async function writeSavedBookings(request: SaveBookingsRequest): Promise<void> {
   const onPage = () =>
     loadSavedBookingsModule().then(({ saveBookings }) =>
       saveBookings(request.email, request.bookings, request.savedAt),
     );
   if (typeof Worker === 'undefined') return onPage();
-  return new Promise<void>((resolve, reject) => {
-    const worker = new Worker(new URL('./save-bookings.worker.ts', import.meta.url), { type: 'module' });
-    worker.addEventListener('message', ({ data }: MessageEvent<SaveBookingsResult>) => {
-      worker.terminate();
-      if (data.saved) resolve();
-      else reject(new Error(data.reason));
-    });
-    // Its code did not load or run: the page writes the copy.
-    worker.addEventListener('error', () => {
-      worker.terminate();
-      onPage().then(resolve, reject);
-    });
-    worker.postMessage(request);
-  });
+  const worker = new Worker(new URL('./save-bookings.worker.ts', import.meta.url), { type: 'module' });
+  const result = await askWorker<SaveBookingsResult>(worker, request).catch(() => undefined);
+  if (!result) return onPage();
+  if (!result.saved) throw new Error(result.reason);
 }
 
 /** Resolves once every list loaded so far is saved on this device (or its save has failed). */
