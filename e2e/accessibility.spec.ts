@@ -16,6 +16,8 @@ import {
 // The suite's longest file, its tests shared out between the workers rather than left to one: each works on data
 // of its own (its own days or accounts; dialogs it opens and closes unchanged).
 test.describe.configure({ mode: 'parallel' });
+// Each test runs axe with every rule on several pages: seconds a page on a busy 2-core machine.
+test.slow();
 
 async function settle(page: Page, path: string, heading: string | RegExp) {
   await page.goto(path);

@@ -1,19 +1,19 @@
-import { expect, type Locator, test } from '@playwright/test';
-import { format } from 'date-fns';
-import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, signUpInBrowser, submitLogin, uniqueEmail } from './support.ts';
+import { expect, test } from '@playwright/test';
+import {
+  clinicDate,
+  logIn,
+  pickDayIn,
+  pp,
+  queryD1,
+  SEED_ADMIN,
+  signUpInBrowser,
+  submitLogin,
+  uniqueEmail,
+} from './support.ts';
 
 // Day one at the front desk (docs/product.md#book-by-phone): a caller who will never book online
 // keeps their time and pays at the desk; a caller the desk booked by phone claims their record by
 // signing up; the staff start their day on the schedule.
-
-/** In a dialog's calendar, picks a day, moving on a month at a time as needed. */
-async function pickDayIn(dialog: Locator, iso: string) {
-  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM d, yyyy');
-  const day = dialog.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
-  for (let months = 0; months < 3 && !(await day.isVisible()); months++)
-    await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
-}
 
 test('an admin signing in lands on the schedule', async ({ page }) => {
   await page.goto('/login');

@@ -1,14 +1,16 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { format } from 'date-fns';
-import { bookViaApi, clinicDate, deliveredMails, logIn, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
-
-/** In a dialog's calendar, picks a day, moving to the next month when needed. */
-async function pickDayIn(dialog: Locator, iso: string) {
-  const name = format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM d, yyyy');
-  const day = dialog.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
-  if (!(await day.isVisible())) await dialog.getByRole('button', { name: 'Go to the Next Month' }).click();
-  await day.click();
-}
+import {
+  bookViaApi,
+  clinicDate,
+  deliveredMails,
+  logIn,
+  pickDayIn,
+  pp,
+  queryD1,
+  SEED_ADMIN,
+  SEED_PATIENT,
+} from './support.ts';
 
 /** Whether the page itself scrolls sideways (it must not: only the schedule's own box may). */
 const pageScrollsSideways = (page: Page) =>

@@ -29,7 +29,9 @@ export default defineConfig({
     { name: 'own data', testIgnore: CLINIC_WIDE, workers: 2 },
     { name: 'clinic-wide', testMatch: CLINIC_WIDE, workers: 1, dependencies: ['own data'] },
   ],
-  timeout: 45_000,
+  // Generous: a timeout here catches a hang, not slowness (axe with every rule takes seconds a page on a busy
+  // 2-core machine, and the stack shares those cores).
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   outputDir: '../test-results',

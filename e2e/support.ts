@@ -91,22 +91,31 @@ const asDate = (iso: string) => new Date(`${iso}T12:00:00`);
 export const pp = (iso: string) => format(asDate(iso), 'PP');
 
 /**
- * On the Appointment page, picks a day in the calendar, moving to the next month when needed;
- * with `keyboard`, by focusing each button and pressing Enter, as a keyboard user does.
+ * In a booking calendar (the Appointment page's, or a dialog's), picks a day, moving on as many
+ * months as it is ahead (the booking horizon reaches into the third month from today); with
+ * `keyboard`, by focusing each button and pressing Enter, as a keyboard user does.
  */
-export async function pickDay(page: Page, iso: string, { keyboard = false } = {}) {
-  // The Worker may have sent the page whole: it takes a tap or a key once the app has taken it over.
-  await appTookOver(page);
-  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+export async function pickDayIn(scope: Page | Locator, iso: string, { keyboard = false } = {}) {
+  const page = 'page' in scope ? scope.page() : scope;
   const press = async (button: Locator) => {
     if (!keyboard) return button.click();
     await button.focus();
     await page.keyboard.press('Enter');
   };
+  const month = scope.getByRole('grid', { name: format(asDate(iso), 'MMMM yyyy') });
+  for (let step = 0; step < 3 && !(await month.isVisible()); step += 1) {
+    await press(scope.getByRole('button', { name: 'Go to the Next Month' }));
+  }
   const name = format(asDate(iso), 'EEEE, MMMM d, yyyy');
-  const day = page.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) });
-  if (!(await day.isVisible())) await press(page.getByRole('button', { name: 'Go to the Next Month' }));
-  await press(day);
+  await press(month.getByRole('button', { name: new RegExp(`^(Today, )?${name}`) }));
+}
+
+/** On the Appointment page, picks a day in the calendar (see pickDayIn) and waits for its times. */
+export async function pickDay(page: Page, iso: string, { keyboard = false } = {}) {
+  // The Worker may have sent the page whole: it takes a tap or a key once the app has taken it over.
+  await appTookOver(page);
+  await expect(page.getByRole('heading', { name: /^Available Appointments on/ })).toBeVisible();
+  await pickDayIn(page, iso, { keyboard });
   await expect(page.getByRole('heading', { name: `Available Appointments on ${pp(iso)}` })).toBeVisible();
 }
 
@@ -267,5 +276,6 @@ export async function serviceWorkerActive(page: Page) {
  * keyboard-only specs: a focus() does not wait as a click does.
  */
 export async function appTookOver(page: Page) {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  // Hydration waits for the app's files and data: on a loaded machine that can take more than the usual 10 s.
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: 30_000 });
 }
