@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Inserted } from './answers.ts';
-import { email, isoDate, text } from './fields.ts';
+import { BIRTH_YEARS, email, isoDate, text } from './fields.ts';
 
 /** Who a dependant is to the account holder. */
 export const Relationship = v.picklist(
@@ -24,7 +24,7 @@ export const Dependant = v.strictObject({
 export type Dependant = v.InferOutput<typeof Dependant>;
 
 /** A date of birth: a real date, not in the future (checked by the Worker against the clinic's today). */
-const birthDate = isoDate('birthDate');
+const birthDate = isoDate('birthDate', BIRTH_YEARS);
 
 /** POST /api/users/me/dependants. */
 export const NewDependant = v.object({ name: text('name', 100), birthDate, relationship: Relationship });

@@ -61,15 +61,52 @@ export function email(field: string) {
 
 const ISO_DATE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
 
-/** A calendar date on the clinic's wall clock, "2026-11-21" (a real date: not "2026-02-31"). */
-export function isoDate(field: string) {
+/**
+ * The years a visit, a range or a due date may name: a mistyped year ("9999", "0202") is refused
+ * with a 400, never computed with. A date of birth has a range of its own.
+ */
+export const DATE_YEARS = { first: 2000, last: 2100 } as const;
+export const BIRTH_YEARS = { first: 1900, last: DATE_YEARS.last } as const;
+
+/** Whether `value` is a real "yyyy-MM-dd" date (not "2026-02-31") whose year is within `years`. */
+export function isCalendarDate(value: string, years: { first: number; last: number } = DATE_YEARS): boolean {
+  const year = Number(value.slice(0, 4));
+  return isRealDate(value) && year >= years.first && year <= years.last;
+}
+
+const isRealDate = (value: string) =>
+  ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+
+/** A calendar date on the clinic's wall clock, "2026-11-21" (a real date in `years`: not "2026-02-31", not "9999-12-31"). */
+export function isoDate(field: string, years: { first: number; last: number } = DATE_YEARS) {
   return v.pipe(
     v.string(`${field} is required and must be a date like "2026-11-21"`),
     v.check(
-      (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
-      `${field} must be a date like "2026-11-21"`,
+      (value: string) => isCalendarDate(value, years),
+      (issue) =>
+        isRealDate(String(issue.input))
+          ? `${field} must be a date from ${years.first} to ${years.last}`
+          : `${field} must be a date like "2026-11-21"`,
     ),
   );
+}
+
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+
+/** Whole days from one calendar date to another (negative when `to` comes first). */
+export const daysBetween = (from: string, to: string): number => Math.round(dayNumber(to) - dayNumber(from));
+
+/** The calendar date `days` after `iso` (before, when negative). */
+export const addCalendarDays = (iso: string, days: number): string =>
+  new Date((dayNumber(iso) + days) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every date from `from` to `to`, both included, counted rather than compared as text, and never
+ * more than `max` of them: a loop over a range cannot run past the limit its route claims.
+ */
+export function datesBetween(from: string, to: string, max: number): string[] {
+  const count = Math.min(daysBetween(from, to) + 1, max);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => addCalendarDays(from, i));
 }
 
 const CLOCK = /^(?:([01]\d|2[0-3]):([0-5]\d)|24:00)$/;

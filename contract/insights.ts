@@ -1,11 +1,8 @@
 import * as v from 'valibot';
-import { isoDate } from './fields.ts';
+import { daysBetween, isoDate } from './fields.ts';
 
 /** The longest range GET /api/insights answers, in days (both ends included). */
 export const MAX_INSIGHTS_RANGE_DAYS = 366;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** GET /api/insights?from=&to= (admin): dates on the clinic's calendar, both ends included. */
 export const InsightsQuery = v.pipe(

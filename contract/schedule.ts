@@ -1,11 +1,8 @@
 import * as v from 'valibot';
-import { isoDate } from './fields.ts';
+import { daysBetween, isoDate } from './fields.ts';
 
 /** The longest range GET /api/schedule?from=&to= and the CSV export answer, in days (both ends included). */
 export const MAX_SCHEDULE_RANGE_DAYS = 92;
-
-const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 type Range = { from?: string | undefined; to?: string | undefined };
 const ordered = (q: Range) => q.from === undefined || q.to === undefined || q.from <= q.to;

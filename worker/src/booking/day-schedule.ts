@@ -4,9 +4,10 @@
  */
 
 import { stringify } from 'csv-stringify/sync';
-import { addDays, format, parseISO } from 'date-fns';
+import { datesBetween } from '../../../contract/fields.ts';
 import {
   type DayCount,
+  MAX_SCHEDULE_RANGE_DAYS,
   type ReviewEntry,
   type ScheduleAnswer,
   ScheduleCsvQuery,
@@ -21,15 +22,6 @@ import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
 
-/** Every date from `from` to `to` (ISO, inclusive). */
-function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let day = parseISO(from); format(day, 'yyyy-MM-dd') <= to; day = addDays(day, 1)) {
-    dates.push(format(day, 'yyyy-MM-dd'));
-  }
-  return dates;
-}
-
 /**
  * GET /api/schedule?date= (admin): the day's opening hours, closures, doctors (those who work that
  * weekday, and any other with a booking that day), chairs and bookings, in one D1 round trip.
@@ -43,7 +35,9 @@ export async function getSchedule(request: Request, env: Env): Promise<Response>
     const to = query.to ?? '';
     const counts = new Map((await countsPerDay(env.DB, from, to, now)).map((c) => [c.date, c.count]));
     return json(
-      datesBetween(from, to).map((date): DayCount => ({ date, count: counts.get(date) ?? 0 })) satisfies ScheduleAnswer,
+      datesBetween(from, to, MAX_SCHEDULE_RANGE_DAYS).map(
+        (date): DayCount => ({ date, count: counts.get(date) ?? 0 }),
+      ) satisfies ScheduleAnswer,
     );
   }
   const date = query.date;

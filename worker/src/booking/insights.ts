@@ -4,8 +4,13 @@
  * The bookings are aggregated by D1 (data/insights.ts); the Worker reads only the aggregates and
  * the clinic's hours and closures, from which it counts the open minutes.
  */
-import { addDays, format, parseISO } from 'date-fns';
-import { type InsightsAnswer, type InsightsDay, InsightsQuery } from '../../../contract/insights.ts';
+import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
+import {
+  type InsightsAnswer,
+  type InsightsDay,
+  InsightsQuery,
+  MAX_INSIGHTS_RANGE_DAYS,
+} from '../../../contract/insights.ts';
 import { clinicMidnight, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
@@ -36,13 +41,6 @@ type Resource = { _id: string; name: string; hours: Map<number, Hours> };
 
 const overlap = (a: Hours, b: Hours) => Math.max(0, Math.min(a.close, b.close) - Math.max(a.open, b.open));
 const dollars = (cents: number) => Math.round(cents) / 100;
-const isoDay = (date: Date) => format(date, 'yyyy-MM-dd');
-
-function datesOf(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let day = parseISO(from); isoDay(day) <= to; day = addDays(day, 1)) dates.push(isoDay(day));
-  return dates;
-}
 
 function emptyFigures(doctors: Resource[], chairs: Resource[]): Figures {
   const time = (r: Resource) => ({ _id: r._id, name: r.name, bookedMinutes: 0, openMinutes: 0 });
@@ -112,13 +110,13 @@ function nearestRank(leads: LeadRow[], p: number): number {
 export async function getInsights(request: Request, env: Env): Promise<Response> {
   const { from, to } = readQuery(request, InsightsQuery);
   const now = new Date().toISOString();
-  const dates = datesOf(from, to);
-  const after = isoDay(addDays(parseISO(to), 1));
+  const dates = datesBetween(from, to, MAX_INSIGHTS_RANGE_DAYS);
+  const after = addCalendarDays(to, 1);
   const midnights = [...dates, after].map((date) => clinicMidnight(env, date).toISOString());
   const bounds = dates.map((date, i) => [date, midnights[i], midnights[i + 1]]);
   const shifts = utcShifts(
     env,
-    clinicMidnight(env, isoDay(addDays(parseISO(from), -LEAD_TIME_LOOKBACK_DAYS))),
+    clinicMidnight(env, addCalendarDays(from, -LEAD_TIME_LOOKBACK_DAYS)),
     clinicMidnight(env, after),
   );
   const results = await env.DB.batch([

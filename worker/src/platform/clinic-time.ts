@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, isValid, parse } from 'date-fns';
+import { DATE_YEARS, isCalendarDate } from '../../../contract/fields.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -13,13 +14,16 @@ export function clinicNow(env: Env, now = new Date()): { date: string; minute: n
   return { date: format(local, ISO_DATE), minute: local.getHours() * 60 + local.getMinutes() };
 }
 
-/** Accepts "Nov 21, 2026" (PP) or "2026-11-21"; answers the ISO date, or a 400. */
+/** Accepts "Nov 21, 2026" (PP) or "2026-11-21" of a year in DATE_YEARS; answers the ISO date, or a 400. */
 export function parseClinicDate(input: string | null, field = 'date'): string {
   const text = (input ?? '').trim();
   for (const pattern of [ISO_DATE, DISPLAY_DATE]) {
     const date = parse(text, pattern, new Date(2000, 0, 1));
     // Round-tripping refuses lenient matches such as "2026-02-31" or "Nov 21, 26".
-    if (isValid(date) && format(date, pattern) === text) return format(date, ISO_DATE);
+    if (!isValid(date) || format(date, pattern) !== text) continue;
+    const iso = format(date, ISO_DATE);
+    if (isCalendarDate(iso)) return iso;
+    throw new HttpError(400, `${field} must be a date from ${DATE_YEARS.first} to ${DATE_YEARS.last}`);
   }
   throw new HttpError(400, `${field} must look like "Nov 21, 2026" or "2026-11-21"`);
 }
