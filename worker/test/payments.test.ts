@@ -322,6 +322,16 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
       expect(await auditOf(bookingId)).toHaveLength(1);
     });
 
+    it('records one payment when Stripe delivers the same event 10 times at once', async () => {
+      const bookingId = await bookingWaitingForIntent();
+      const succeeded = event('payment_intent.succeeded', bookingId, { status: 'succeeded' });
+      const answers = await Promise.all(Array.from({ length: 10 }, () => deliver(succeeded)));
+      const bodies = await Promise.all(answers.map((a) => a.json<{ duplicate: boolean }>()));
+      expect(bodies.filter((b) => !b.duplicate)).toHaveLength(1);
+      expect(await bookingState(bookingId)).toMatchObject({ paid: 1, payments: 1 });
+      expect(await auditOf(bookingId)).toHaveLength(1);
+    });
+
     it('ends paid whatever the order of a failure and a success', async () => {
       const a = await bookingWaitingForIntent();
       const failedA = event('payment_intent.payment_failed', a, {

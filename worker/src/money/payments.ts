@@ -449,11 +449,19 @@ const idOf = (field: string | { id: string } | null): string | null =>
   typeof field === 'string' ? field : (field?.id ?? null);
 
 /**
+ * The one transaction id a booking's payment at the desk has: a booking is paid at the desk once,
+ * so a double click, a retry or two staff at once record one payment (the payments' unique
+ * transaction id is the idempotency key, kept by the database).
+ */
+export const deskTransactionId = (bookingId: string) => `desk_${bookingId.replaceAll('-', '')}`;
+
+/**
  * POST /api/bookings/:id/desk-payment (admin): the patient paid the booking's price at the front
  * desk, in cash or by card on the clinic's terminal. Recorded as any payment is (one batch: the
- * payment, the booking paid, the audit row, the receipt by mail), under a transaction id of its own
- * that the booking is first told to wait for. Paid meanwhile online: the desk's payment is flagged
- * to be given back, and the answer says so.
+ * payment, the booking paid, the audit row, the receipt by mail), under the booking's desk
+ * transaction id, which the booking is first told to wait for. A repeat records nothing again and
+ * answers as the first did. Paid meanwhile online: the desk's payment is flagged to be given back,
+ * and the answer says so.
  */
 export async function recordDeskPayment(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
@@ -461,7 +469,7 @@ export async function recordDeskPayment(request: Request & Params, env: Env): Pr
   const { method } = await readJson(request, DeskPayment);
   if (booking.paid === 1) throw new HttpError(409, 'This booking is already paid');
   if (booking.price_cents === 0) throw new HttpError(400, 'This booking is free: there is nothing to pay');
-  const transactionId = `desk_${crypto.randomUUID().replaceAll('-', '')}`;
+  const transactionId = deskTransactionId(booking.id);
   await rememberIntent(env, booking.id, transactionId).run();
   const recorded = await recordOutcome(
     env,
