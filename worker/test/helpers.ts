@@ -16,7 +16,7 @@ type IncomingRequest = Parameters<typeof worker.fetch>[0];
 /**
  * Calls the Worker as a browser on the clinic's origin would, with the real bindings (or some swapped).
  * Every 2xx answer of the API must be what the contract says its route answers (contract/routes.ts):
- * a response that drifts from the contract fails the test that received it.
+ * a response that drifts from the contract fails the test that received it, and so does a 500.
  */
 export async function call(path: string, init?: RequestInit, bindings: Partial<Env> = {}): Promise<Response> {
   const ctx = createExecutionContext();
@@ -25,6 +25,9 @@ export async function call(path: string, init?: RequestInit, bindings: Partial<E
   if (!request.headers.has('CF-Connecting-IP')) request.headers.set('CF-Connecting-IP', '192.0.2.1');
   const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
   await waitOnExecutionContext(ctx);
+  // Nothing a client sends may end in an internal error (the deliberate 502 and 503 of a payment
+  // provider that cannot be reached are not internal errors).
+  if (response.status === 500) throw new Error(`${request.method} ${path} answered 500: ${await response.text()}`);
   await checkAgainstContract(request, response);
   return response;
 }
