@@ -21,8 +21,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     stateDir,
     logFile: join(stateDir, 'stack.log'),
     // The specs book as the seed patient across files and leave bookings unpaid; the limit of
-    // unpaid bookings itself is tested in the Worker tests.
-    vars: { MAX_UNPAID_BOOKINGS: '50' },
+    // unpaid bookings itself is tested in the Worker tests. The calendar's edges pin the clinic's
+    // clock per request (platform/clock.ts), as they pin the browser's.
+    vars: { MAX_UNPAID_BOOKINGS: '50', ALLOW_TEST_CLOCK: 'true' },
   });
   return async () => {
     await stack.stop();

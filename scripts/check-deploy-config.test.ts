@@ -51,6 +51,11 @@ describe('the deploy guard (scripts/check-deploy-config.ts)', () => {
       '[vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS',
     ],
     [
+      'the test clock in [vars]',
+      realConfig.replace('[vars]\n', '[vars]\nALLOW_TEST_CLOCK = "true"\n'),
+      '[vars] sets ALLOW_TEST_CLOCK',
+    ],
+    [
       'the flag in an [env.*] section',
       `${realConfig}\n[env.staging.vars]\nALLOW_UNSIGNED_EMULATOR_TOKENS = "false"\n`,
       '[env.staging.vars] sets ALLOW_UNSIGNED_EMULATOR_TOKENS',

@@ -1,7 +1,8 @@
 /**
  * Run by `npm run deploy` and `npm run deploy:check` before wrangler: a deployed Worker must never
- * accept the auth emulator's unsigned ID tokens, so a configuration that sets either variable that
- * opens that door, in [vars] or in any [env.<name>.vars], is refused with exit code 1.
+ * accept the auth emulator's unsigned ID tokens nor let a request pin its clock, so a configuration
+ * that sets a variable that opens either door, in [vars] or in any [env.<name>.vars], is refused
+ * with exit code 1.
  *
  *   node scripts/check-deploy-config.ts [path/to/wrangler.toml]
  *
@@ -11,7 +12,11 @@
 import { experimental_readRawConfig } from 'wrangler';
 
 /** Variables only the local stack and the tests may set (scripts/stack.ts, worker/vitest.config.ts). */
-export const LOCAL_ONLY_VARS = ['FIREBASE_AUTH_EMULATOR_HOST', 'ALLOW_UNSIGNED_EMULATOR_TOKENS'] as const;
+export const LOCAL_ONLY_VARS = [
+  'FIREBASE_AUTH_EMULATOR_HOST',
+  'ALLOW_UNSIGNED_EMULATOR_TOKENS',
+  'ALLOW_TEST_CLOCK',
+] as const;
 
 type RawConfig = {
   vars?: Record<string, unknown>;

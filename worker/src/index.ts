@@ -90,6 +90,7 @@ import {
 } from './people/users.ts';
 import { serveApp } from './platform/app-shell.ts';
 import { listAudit } from './platform/audit.ts';
+import { withRequestClock } from './platform/clock.ts';
 import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
 import { runFollowUps } from './platform/follow-up.ts';
@@ -308,25 +309,27 @@ for (const [path, methods] of paths) route(path, methods);
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 
 export default {
-  async fetch(request, env, ctx): Promise<Response> {
-    const url = new URL(request.url);
-    if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
-      // The free times published for booking aggregators (SMART Scheduling Links), else the app.
-      const published = url.pathname.startsWith('/fhir/') ? await servePublished(request, env) : null;
-      const callApi = (apiRequest: Request) => router.fetch(apiRequest, env, ctx);
-      return withSecurityHeaders(published ?? (await serveApp(request, env, callApi)), env);
-    }
-    const queries = countQueries(env.DB);
-    const requestEnv = { ...env, DB: queries.db };
-    let response = malformedEncoding(url)
-      ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
-      : await router.fetch(request, requestEnv, ctx);
-    // The mail a change queued, and the time it freed for the waitlist, after the answer.
-    runFollowUps(requestEnv, env, ctx);
-    response = withSecurityHeaders(response, env);
-    if (request.method === 'HEAD') response = new Response(null, response);
-    response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
-    return response;
-  },
+  fetch: (request, env, ctx) => withRequestClock(request, env, () => answer(request, env, ctx)),
   scheduled,
 } satisfies ExportedHandler<Env>;
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (url.pathname !== '/api' && !url.pathname.startsWith('/api/')) {
+    // The free times published for booking aggregators (SMART Scheduling Links), else the app.
+    const published = url.pathname.startsWith('/fhir/') ? await servePublished(request, env) : null;
+    const callApi = (apiRequest: Request) => router.fetch(apiRequest, env, ctx);
+    return withSecurityHeaders(published ?? (await serveApp(request, env, callApi)), env);
+  }
+  const queries = countQueries(env.DB);
+  const requestEnv = { ...env, DB: queries.db };
+  let response = malformedEncoding(url)
+    ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
+    : await router.fetch(request, requestEnv, ctx);
+  // The mail a change queued, and the time it freed for the waitlist, after the answer.
+  runFollowUps(requestEnv, env, ctx);
+  response = withSecurityHeaders(response, env);
+  if (request.method === 'HEAD') response = new Response(null, response);
+  response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);
+  return response;
+}

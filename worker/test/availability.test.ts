@@ -1,7 +1,18 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { displayDate, weekdayOf } from '../src/platform/clinic-time.ts';
-import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, optionsOn, seed, slotsOf } from './helpers.ts';
+import {
+  accessTokenFor,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  newPatient,
+  optionsOn,
+  pinClock,
+  seed,
+  slotsOf,
+} from './helpers.ts';
 
 let admin: Record<string, string>;
 
@@ -159,6 +170,12 @@ describe('GET /api/appointmentOptions follows the clinic’s schedule', () => {
 
   describe('on the days the clocks change (America/New_York)', () => {
     const wide = { BOOKING_HORIZON_DAYS: '800' };
+    // A fixed now before both changes of 2027, whatever the day the tests run.
+    beforeEach(async () => {
+      pinClock('2027-02-01T15:00:00Z');
+      admin = bearer(await accessTokenFor('admin@clinic.test'));
+    });
+    afterEach(() => vi.useRealTimers());
     /**
      * The clinic open on Sundays from `open` to `close` (forced over what the tests booked on
      * Sundays), the general dentist working round the clock.

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { SEED_HOURS, SEED_TREATMENTS } from '../../scripts/seed-data.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../src/platform/clinic-time.ts';
-import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, pinClock, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };
 type Booking = {
@@ -361,6 +361,12 @@ describe('reading, cancelling and exporting bookings', () => {
 
 describe('clinic time across daylight-saving changes (America/New_York)', () => {
   const wide = { BOOKING_HORIZON_DAYS: '400' };
+  // A fixed now before both changes of 2027, whatever the day the tests run.
+  beforeEach(async () => {
+    pinClock('2027-02-01T15:00:00Z');
+    patient = bearer(await accessTokenFor('patient@clinic.test'));
+  });
+  afterEach(() => vi.useRealTimers());
 
   it('reads the clinic date and minute from the zone, including the repeated hour', () => {
     expect(clinicNow(env, new Date('2026-11-01T05:30:00Z'))).toEqual({ date: '2026-11-01', minute: 90 }); // 1:30 EDT

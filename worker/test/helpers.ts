@@ -2,6 +2,7 @@ import { createExecutionContext, createScheduledController, env, waitOnExecution
 import { type Schema, Validator } from '@cfworker/json-schema';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
+import { vi } from 'vitest';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
@@ -224,6 +225,15 @@ export async function addPastVisit(email: string, daysAgo = 3): Promise<string> 
     .run();
   if (meta.changes !== 1) throw new Error(`no treatment left to visit ${daysAgo} days ago for ${email}`);
   return id;
+}
+
+/**
+ * Pins the clock of the Worker and of the test at `instant` (time moves on from there), so a test
+ * about particular dates (a month's end, the clocks' changes) runs the same on any day of the year.
+ * Tokens for the pinned time are made after pinning; `vi.useRealTimers()` undoes it.
+ */
+export function pinClock(instant: string): void {
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant), shouldAdvanceTime: true });
 }
 
 /** The clinic's date `n` days from today (yyyy-MM-dd). */

@@ -1,9 +1,22 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { bookingRescheduled, remindersOf } from '../src/messages/messages.ts';
 import { REMINDER_LEASE_MS } from '../src/messages/reminders.ts';
-import { accessTokenFor, bearer, bookAs, call, clinicDay, mailbox, newPatient, runCron, seed } from './helpers.ts';
+import {
+  accessTokenFor,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  mailbox,
+  newPatient,
+  pinClock,
+  runCron,
+  seed,
+} from './helpers.ts';
+
+afterEach(() => vi.useRealTimers());
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
@@ -152,6 +165,7 @@ describe('the 24-hour reminder', () => {
   });
 
   it('follows the clocks: a booking on the day they change is reminded 24 real hours before', async () => {
+    pinClock('2027-02-01T15:00:00Z'); // a fixed now before the change, whatever the day the tests run
     // Sunday March 14, 2027, clocks go forward at 2:00 AM: 9:00 AM that day is 13:00 UTC (EDT), and
     // 24 hours before is Saturday 8:00 AM EST, not 9:00 AM.
     const wide = { BOOKING_HORIZON_DAYS: '400' };

@@ -2,6 +2,7 @@ import { type AppointmentOption, AppointmentOptionsQuery } from '../../../contra
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { allSpecialties } from '../clinic/data/specialties.ts';
 import { firstBookableMinute, parseClinicDate } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import { freeStarts, readDay } from './schedule.ts';
@@ -12,7 +13,7 @@ import { freeStarts, readDay } from './schedule.ts';
  */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
   const isoDate = parseClinicDate(readQuery(request, AppointmentOptionsQuery).date ?? null);
-  const now = new Date();
+  const now = clock();
   const day = await readDay(env, isoDate, now);
   const from = firstBookableMinute(env, isoDate, now);
   return json(

@@ -15,6 +15,7 @@ import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
 import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -48,7 +49,7 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   // an admin asking for someone else, the id of the user holding that email (none: no bookings).
   const patientId = email === user.email ? user.id : (await userByEmail(env.DB, email))?.id;
   if (patientId === undefined) return json([] satisfies Booking[]);
-  const now = new Date();
+  const now = clock();
   // The account's own bookings and its dependants', each list by the index on the patient, merged by time.
   const family = await env.DB.prepare('SELECT id FROM users WHERE guardian_id = ?1')
     .bind(patientId)
@@ -76,10 +77,10 @@ export async function listBookings(request: Request, env: Env): Promise<Response
 export async function bookingHistory(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   const { page } = readQuery(request, HistoryQuery);
-  const now = new Date();
-  const clock = clinicNow(env, now);
+  const now = clock();
+  const today = clinicNow(env, now);
   const [rows, policy] = await Promise.all([
-    pastBookingsOf(env.DB, user.id, { ...clock, now }, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
+    pastBookingsOf(env.DB, user.id, { ...today, now }, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
     readPolicy(env.DB),
   ]);
   return json({
@@ -110,7 +111,7 @@ export const RELEASED_MESSAGE = 'This booking was released because it was not pa
  * An unpaid booking whose hold has ended is released, swept or not yet: 410.
  */
 export async function bookingFor(env: Env, user: User, id: string, ownerOnly = false): Promise<BookingRow> {
-  const row = await bookingById(env.DB, id, new Date());
+  const row = await bookingById(env.DB, id, clock());
   if (!row || (row.status !== 'active' && row.cancel_reason !== 'unpaid')) throw new HttpError(404, 'No such booking');
   if (row.account_id !== user.id && (ownerOnly || user.role !== 'admin')) {
     throw new HttpError(403, 'This booking is not yours');

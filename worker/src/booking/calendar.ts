@@ -1,4 +1,5 @@
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import type { CalendarColumns } from './data/bookings.ts';
 
@@ -93,7 +94,7 @@ export function calendarFile(
   appointment: CalendarAppointment,
   clinic: CalendarClinic,
   {
-    now = new Date(),
+    now = clock(),
     method = 'PUBLISH',
     organizer,
   }: { now?: Date; method?: 'PUBLISH' | 'CANCEL'; organizer?: string } = {},

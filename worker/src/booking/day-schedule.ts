@@ -18,6 +18,7 @@ import { clockOf, type HoursRow, hoursOnWeekday } from '../clinic/data/clinic-ho
 import { closureReasonsOn } from '../clinic/data/closures.ts';
 import { type RosterRow, roster } from '../clinic/data/doctors.ts';
 import { clinicNow, displayDate, weekdayOf } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
@@ -29,7 +30,7 @@ import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toSc
  */
 export async function getSchedule(request: Request, env: Env): Promise<Response> {
   const query = readQuery(request, ScheduleQuery);
-  const now = new Date();
+  const now = clock();
   if (query.date === undefined) {
     const from = query.from ?? '';
     const to = query.to ?? '';
@@ -92,7 +93,7 @@ function refundText(refund: string | null): string {
  */
 export async function scheduleCsv(request: Request, env: Env): Promise<Response> {
   const { from, to } = readQuery(request, ScheduleCsvQuery);
-  const { results } = await scheduleBetween(env.DB, from, to, new Date()).all<ScheduleRow>();
+  const { results } = await scheduleBetween(env.DB, from, to, clock()).all<ScheduleRow>();
   const records = results.map((row) => {
     const entry = toScheduleEntry(row, env);
     return [
@@ -146,7 +147,7 @@ export async function scheduleCsv(request: Request, env: Env): Promise<Response>
 
 /** GET /api/schedule/review (admin): the upcoming bookings waiting for the front desk, by date and time. */
 export async function getReviewList(_request: Request, env: Env): Promise<Response> {
-  const now = new Date();
+  const now = clock();
   const { results } = await bookingsToReview(env.DB, clinicNow(env, now).date, now).all<ScheduleRow>();
   return json(
     results.map(

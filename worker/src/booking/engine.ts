@@ -40,6 +40,7 @@ import {
   isWholeInterval,
   parseClinicDate,
 } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, type Fields, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
@@ -287,7 +288,7 @@ export async function place(
   wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
   options: PlaceOptions = {},
 ): Promise<{ id: string; holdUntil: string | null }> {
-  const now = new Date();
+  const now = clock();
   const plan = await planStart(env, wanted, now);
   const { isoDate, treatment, startMinute, cells } = plan;
   const rules = holdRules(env);
@@ -401,7 +402,7 @@ export async function placeFamily(
   wanted: { appointmentDate: string; slot: string; arrangement: 'together' | 'back-to-back'; phone: string },
   options: { payAtClinic?: boolean; byPhone?: { actor: Actor; after: Fields } } = {},
 ): Promise<string[]> {
-  const now = new Date();
+  const now = clock();
   const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
   const problem = bookingWindowProblem(env, isoDate, now);
   if (problem) throw new HttpError(400, problem);
@@ -495,7 +496,7 @@ export async function placeFamily(
       );
     }
     // Lost a race: say who no longer fits, as the day is now.
-    const again = familyPlan(await readDay(env, isoDate, new Date()), resolved, start, wanted.arrangement);
+    const again = familyPlan(await readDay(env, isoDate, clock()), resolved, start, wanted.arrangement);
     throw misfit('misfit' in again ? again.misfit : 0);
   }
   return bookings.map((b) => b.booking.id);
@@ -508,7 +509,7 @@ export async function familySlots(
   isoDate: string,
   arrangement: 'together' | 'back-to-back',
 ): Promise<string[]> {
-  const now = new Date();
+  const now = clock();
   if (bookingWindowProblem(env, isoDate, now)) return [];
   const day = await readDay(env, isoDate, now);
   const resolved = members.map((m) => ({ patientId: m.patientId, treatment: treatmentOn(day, m.treatment) }));
@@ -562,7 +563,7 @@ export async function move(
   old: BookingRow,
   wanted: { appointmentDate: string; slot: string },
 ): Promise<{ id: string; isoDate: string }> {
-  const now = new Date();
+  const now = clock();
   const plan = await planStart(env, { treatment: old.treatment_id, ...wanted }, now, old.id);
   const { isoDate, treatment, startMinute, cells } = plan;
   if (isoDate === old.appointment_date && startMinute === old.start_minute) {
@@ -664,7 +665,7 @@ function cancelStatements(
   ];
   const refundStatements = refunding?.statements ?? [];
   return {
-    statements: [...head, ...refundStatements, ...bookingCancelled(env, row.id, { by, reason: note }, new Date())],
+    statements: [...head, ...refundStatements, ...bookingCancelled(env, row.id, { by, reason: note }, clock())],
     /** How many rows the cancellation changed (0: it was no longer active, or paid meanwhile). */
     changed: (results: D1Result[]) => results[0]?.meta.changes ?? 0,
     settle: (results: D1Result[]) =>
@@ -688,7 +689,7 @@ export async function cancel(
   let evenPaid = byAdmin;
   let windowHours = 0;
   if (!byAdmin) {
-    const now = Date.now();
+    const now = clock().getTime();
     if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() <= now) {
       throw new HttpError(409, 'This appointment has already started');
     }
@@ -733,7 +734,7 @@ export async function erase(
   upcoming: BookingRow[],
   after: D1PreparedStatement[],
 ): Promise<boolean> {
-  const now = new Date();
+  const now = clock();
   const plans = upcoming.map((row) =>
     cancelStatements(env, actor, row, {
       evenPaid: true,
@@ -900,7 +901,7 @@ export async function strand(
   { force, retry, cancel }: StrandMode,
   write: D1PreparedStatement[],
 ): Promise<StrandOutcome> {
-  const now = new Date();
+  const now = clock();
   // A treatment withdrawn keeps its bookings (they were booked while it was offered); only its offers go.
   const strandsBookings = change.kind !== 'treatment withdrawn';
   if (!force && !cancel && strandsBookings) {
@@ -926,18 +927,18 @@ export async function strand(
       )
     : [];
   const cancelling = plans.flatMap((plan) => plan.statements);
-  const clock = strandClock(env, now);
+  const atStrand = strandClock(env, now);
   const kept = strandsBookings
     ? [
         strandedBookings(env, change, now),
-        queueStrandedMails(env.DB, change, clock),
-        markStranded(env.DB, change, clock),
+        queueStrandedMails(env.DB, change, atStrand),
+        markStranded(env.DB, change, atStrand),
       ]
     : [];
   const offers = [
-    withdrawnOffersQuery(env, change, clock),
-    queueWithdrawnOfferMails(env.DB, change, clock),
-    ...withdrawOffersStrandedBy(env.DB, change, clock),
+    withdrawnOffersQuery(env, change, atStrand),
+    queueWithdrawnOfferMails(env.DB, change, atStrand),
+    ...withdrawOffersStrandedBy(env.DB, change, atStrand),
   ];
   const all = await env.DB.batch([...cancelling, ...kept, ...offers, ...write]);
   let at = 0;
@@ -1183,7 +1184,7 @@ export async function accept(
   offer: OfferRow,
   treatment: { name: string },
 ): Promise<string> {
-  const now = new Date();
+  const now = clock();
   const rules = holdRules(env);
   const priceCents = offer.price_cents ?? 0;
   const startsAt = clinicInstant(env, offer.day, offer.start_minute);

@@ -5,6 +5,7 @@ import { messageSettings } from '../messages/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { calendarAppointment, calendarEvent, calendarOf } from './calendar.ts';
@@ -65,7 +66,7 @@ export async function getFeed(request: Request & Params, env: Env): Promise<Resp
   const token = FEED_FILE.exec(request.params.file ?? '')?.[1];
   const owner = token ? await feedOwner(env.DB, await sha256(token)) : null;
   if (!owner) throw new HttpError(404, 'No such calendar feed');
-  const now = new Date();
+  const now = clock();
   const today = clinicNow(env, now).date;
   const from = new Date(Date.parse(`${today}T00:00:00Z`) - PAST_DAYS * 86_400_000).toISOString().slice(0, 10);
   const [rows, settings] = await Promise.all([feedAppointments(env.DB, owner, from, now), messageSettings(env.DB)]);

@@ -30,6 +30,7 @@ import {
 } from '../people/data/users.ts';
 import { accountForDesk, membersOf } from '../people/family.ts';
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -58,7 +59,7 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const old = await bookingFor(env, user, request.params.id ?? '');
   const body = await readJson(request, Reschedule);
-  const now = Date.now();
+  const now = clock().getTime();
   const oldStart = clinicInstant(env, old.appointment_date, old.start_minute);
   if (user.role !== 'admin') {
     const { rescheduleCutoffHours: cutoff } = await readPolicy(env.DB);
@@ -103,7 +104,7 @@ async function checkUnchanged(env: Env, row: BookingRow & { expired: number }, v
 export async function markAttendance(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const { status, version } = await readJson(request, Attendance);
-  const now = new Date();
+  const now = clock();
   const row = await bookingById(env.DB, request.params.id ?? '', now);
   if (!row) throw new HttpError(404, 'No such booking');
   await checkUnchanged(env, row, version);
@@ -127,7 +128,7 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
 export async function saveDeskNote(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const { note, version } = await readJson(request, DeskNote);
-  const row = await bookingById(env.DB, request.params.id ?? '', new Date());
+  const row = await bookingById(env.DB, request.params.id ?? '', clock());
   if (!row) throw new HttpError(404, 'No such booking');
   await checkUnchanged(env, row, version);
   const changes = await annotate(env, admin, row, note || null, version ?? null);

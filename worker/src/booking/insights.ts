@@ -12,6 +12,7 @@ import {
   MAX_INSIGHTS_RANGE_DAYS,
 } from '../../../contract/insights.ts';
 import { clinicMidnight, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import {
@@ -109,7 +110,7 @@ function nearestRank(leads: LeadRow[], p: number): number {
 
 export async function getInsights(request: Request, env: Env): Promise<Response> {
   const { from, to } = readQuery(request, InsightsQuery);
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   const dates = datesBetween(from, to, MAX_INSIGHTS_RANGE_DAYS);
   const after = addCalendarDays(to, 1);
   const midnights = [...dates, after].map((date) => clinicMidnight(env, date).toISOString());

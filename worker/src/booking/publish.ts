@@ -3,6 +3,7 @@ import { format } from 'date-fns/format';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { freeStarts, gridStarts, readDay } from './schedule.ts';
 
@@ -153,7 +154,7 @@ export async function servePublished(request: Request, env: Env): Promise<Respon
     return Response.json({ message: 'Only GET' }, { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
   const key = name === '$bulk-publish' ? MANIFEST : `${PREFIX}${name}`;
-  if (key === MANIFEST && !(await env.PHOTOS.head(MANIFEST))) await publishFreeTimes(env, new Date());
+  if (key === MANIFEST && !(await env.PHOTOS.head(MANIFEST))) await publishFreeTimes(env, clock());
   const object = await env.PHOTOS.get(key);
   if (!object) return Response.json({ message: 'No such file' }, { status: 404 });
   const headers = {

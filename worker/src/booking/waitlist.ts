@@ -23,6 +23,7 @@ import {
   displayDate,
   firstBookableMinute,
 } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson } from '../platform/http.ts';
@@ -58,7 +59,7 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
   if (treatment.active !== 1) throw new HttpError(400, `${treatment.name} is no longer offered`);
   const dates = to === body.from ? displayDate(body.from) : `${displayDate(body.from)} to ${displayDate(to)}`;
   // The waitlist is for times that free up: a time free now is to be booked, not waited for.
-  const now = new Date();
+  const now = clock();
   for (const date of datesFrom(body.from, to)) {
     const day = await readDay(env, date, now);
     if (freeStarts(env, day, treatment, firstBookableMinute(env, date, now)).length > 0) {
@@ -94,7 +95,7 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
 /** GET /api/waitlist: the signed-in patient's entries still waiting, with any offer open for them. */
 export async function listWaitlist(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const now = new Date();
+  const now = clock();
   const rows = await entriesOf(env.DB, user.id, clinicNow(env, now).date, now);
   return json(
     rows.map(
@@ -168,7 +169,7 @@ export async function getOffer(request: Request & Params, env: Env): Promise<Res
     price: (offer.price_cents ?? 0) / 100,
     doctor: offer.doctor_name,
     expiresAt: offer.expires_at,
-    status: statusAt(offer, new Date()),
+    status: statusAt(offer, clock()),
     bookingId: offer.booking_id,
   } satisfies WaitlistOffer);
 }
@@ -181,7 +182,7 @@ export async function acceptWaitlistOffer(request: Request & Params, env: Env): 
   const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const offer = await ownOffer(env, user.id, request.params.id ?? '');
-  const status = statusAt(offer, new Date());
+  const status = statusAt(offer, clock());
   if (status !== 'open') throw closedOffer(status);
   const treatment = await treatmentState(env.DB, offer.treatment_id);
   if (!treatment?.active) throw new HttpError(400, `${offer.treatment ?? 'This treatment'} is no longer offered`);
@@ -192,7 +193,7 @@ export async function acceptWaitlistOffer(request: Request & Params, env: Env): 
     // Closed between the read and the batch: say how, as a first read would have.
     if (error instanceof HttpError && error.status === 410) {
       const latest = await offerById(env.DB, offer.id);
-      throw closedOffer(latest ? statusAt(latest, new Date()) : 'expired');
+      throw closedOffer(latest ? statusAt(latest, clock()) : 'expired');
     }
     throw error;
   }
@@ -204,11 +205,11 @@ export async function declineWaitlistOffer(request: Request & Params, env: Env):
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const offer = await ownOffer(env, user.id, request.params.id ?? '');
-  const status = statusAt(offer, new Date());
+  const status = statusAt(offer, clock());
   if (status !== 'open') throw closedOffer(status);
   if (!(await decline(env, offer.id))) {
     const latest = await offerById(env.DB, offer.id);
-    throw closedOffer(latest ? statusAt(latest, new Date()) : 'expired');
+    throw closedOffer(latest ? statusAt(latest, clock()) : 'expired');
   }
   return json({
     acknowledged: true,

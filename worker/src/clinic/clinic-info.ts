@@ -5,6 +5,7 @@
  */
 import type { ClinicInfo } from '../../../contract/clinic.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
 
@@ -16,7 +17,7 @@ const FRESH_MS = 30_000;
 let cached: { info: Promise<ClinicInfo>; until: number } | undefined;
 
 /** The clinic's name, address and phone, read from D1 at most once per FRESH_MS per isolate. */
-export function clinicInfo(env: Env, now = Date.now()): Promise<ClinicInfo> {
+export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInfo> {
   if (!cached || cached.until <= now) {
     const info = messageSettings(env.DB).then((row) => ({
       name: row.clinic_name,

@@ -20,6 +20,7 @@ import {
   displayDate,
   firstBookableMinute,
 } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
@@ -111,7 +112,7 @@ export async function proposals(env: Env, recall: RecallRow, now: Date): Promise
 
 /** GET /api/links/:token: what the link is for, and what it would act on. Changes nothing. */
 export async function getLink(request: Request & Params, env: Env): Promise<Response> {
-  const now = new Date();
+  const now = clock();
   const claims = await readLink(env, request.params.token ?? '', now);
   if (claims.action === 'book') {
     const recall = await openRecall(env, claims);
@@ -153,7 +154,7 @@ export async function getLink(request: Request & Params, env: Env): Promise<Resp
  * (once, however often it arrives), or cancel under the app's rules (inside the window: call us).
  */
 export async function actOn(env: Env, row: BookingRow, version: number, action: 'confirm' | 'callback' | 'cancel') {
-  const now = new Date();
+  const now = clock();
   if (action === 'cancel') {
     const { ok, hours } = await cancellable(env, row, now);
     if (!ok) {
@@ -171,7 +172,7 @@ export async function actOn(env: Env, row: BookingRow, version: number, action: 
 
 function linkAction(action: 'confirm' | 'callback' | 'cancel') {
   return async (request: Request & Params, env: Env): Promise<Response> => {
-    const now = new Date();
+    const now = clock();
     const claims = await readLink(env, request.params.token ?? '', now);
     if (claims.action !== action) throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
     await spend(env.BOOKING_LIMITER, `link:${claims.id}`, 'requests for this visit');
@@ -191,7 +192,7 @@ export const cancelByLink = linkAction('cancel');
  * booked by the same batch (a trigger).
  */
 export async function bookByLink(request: Request & Params, env: Env): Promise<Response> {
-  const now = new Date();
+  const now = clock();
   const claims = await readLink(env, request.params.token ?? '', now);
   if (claims.action !== 'book') throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
   const choice = await readJson(request, LinkBookingChoice);

@@ -9,6 +9,7 @@
 import { type SmsSetting, SmsSettingChange } from '../../../contract/links.ts';
 import { bookingById } from '../booking/data/bookings.ts';
 import { callerOf } from '../people/auth.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
@@ -172,7 +173,7 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
   } else if (user && word in ACTIONS) {
     const action = ACTIONS[word as keyof typeof ACTIONS];
     const latest = await latestSmsBooking(env.DB, phone);
-    const row = latest ? await bookingById(env.DB, latest.booking_id, new Date()) : null;
+    const row = latest ? await bookingById(env.DB, latest.booking_id, clock()) : null;
     if (
       !latest ||
       !row ||

@@ -1,5 +1,6 @@
 import type { DemoCard } from '../../../contract/payments.ts';
 import { bookingOfIntent, bookingsOfFamilyIntent } from '../booking/data/bookings.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { isPaymentRecorded } from './data/payments.ts';
 import type { PaymentProvider } from './provider.ts';
@@ -83,7 +84,7 @@ export type CardDecision =
   | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
 
 /** Stripe's test cards, with Stripe's own messages. */
-export function decideDemoCard(card: DemoCard, now = new Date()): CardDecision {
+export function decideDemoCard(card: DemoCard, now = clock()): CardDecision {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !luhn(number)) {
     return { ok: false, status: 400, code: 'incorrect_number', message: 'Your card number is incorrect.' };

@@ -25,6 +25,7 @@ import {
 import { rememberIntent } from '../booking/engine.ts';
 import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
 import { paymentProvider } from './choose-provider.ts';
@@ -88,7 +89,7 @@ async function bookingPayable(env: Env, user: User, bookingId: string): Promise<
 
 /** A family visit of the caller's, its members' bookings still to pay (404 when it is not theirs, 409 when none is). */
 async function familyPayable(env: Env, user: User, familyVisitId: string): Promise<Payable> {
-  const toPay = await familyToPay(env.DB, user.id, familyVisitId, new Date());
+  const toPay = await familyToPay(env.DB, user.id, familyVisitId, clock());
   if (toPay.length === 0) {
     if (!(await isFamilyVisitOf(env.DB, user.id, familyVisitId))) throw new HttpError(404, 'No such family visit');
     throw new HttpError(409, ALREADY_PAID.family);
@@ -154,7 +155,7 @@ async function ownBooking(
   by: 'id' | 'payment_intent_id',
   value: string,
 ): Promise<PayableBookingRow> {
-  const booking = await bookingToPay(env.DB, by, value, new Date());
+  const booking = await bookingToPay(env.DB, by, value, clock());
   if (!booking) throw new HttpError(404, 'No such booking');
   if (booking.account_id !== user.id) throw new HttpError(403, 'This booking is not yours');
   return booking;
@@ -358,7 +359,7 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
   if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
   // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
   // page opened; recording the payment then flags it for a refund.
-  const single = await bookingToPay(env.DB, 'payment_intent_id', intentId, new Date());
+  const single = await bookingToPay(env.DB, 'payment_intent_id', intentId, clock());
   const bookings = single ? [single] : await familyOfIntent(env, intentId);
   if (bookings.some((booking) => booking.account_id !== user.id)) throw new HttpError(403, 'This booking is not yours');
   // A booking released for non-payment is not charged: the patient books again.
@@ -415,7 +416,7 @@ export async function confirmDemoPayment(request: Request, env: Env): Promise<Re
 
 /** The bookings waiting for the lines of a family visit's demo payment `intentId` (404 when there are none). */
 async function familyOfIntent(env: Env, intentId: string): Promise<PayableBookingRow[]> {
-  const now = new Date();
+  const now = clock();
   const waiting = await bookingsOfFamilyIntent(env.DB, intentId);
   const rows = await Promise.all(waiting.map((booking) => bookingToPay(env.DB, 'id', booking.id, now)));
   const bookings = rows.filter((row): row is PayableBookingRow => row !== null);

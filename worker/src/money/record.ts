@@ -2,6 +2,7 @@ import type { RefundState } from '../../../contract/payments.ts';
 import { bookingName } from '../booking/data/bookings.ts';
 import { paidStatement, paymentFailedStatement } from '../booking/engine.ts';
 import { paymentReceived } from '../messages/messages.ts';
+import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
@@ -63,7 +64,7 @@ async function paymentStatements(env: Env, payment: SucceededPayment, actor: Act
       { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
       IF_CHANGED,
     ),
-    ...paymentReceived(env, payment.transactionId, new Date()),
+    ...paymentReceived(env, payment.transactionId, clock()),
     paymentStateQuery(db, payment.transactionId),
   ];
 }

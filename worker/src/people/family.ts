@@ -24,6 +24,7 @@ import {
 import { familySlots, type Patient, placeFamily } from '../booking/engine.ts';
 import { recordInvited } from '../messages/messages.ts';
 import { clinicNow, displayDate } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -230,7 +231,7 @@ export async function inviteDependant(request: Request & Params, env: Env): Prom
   if (adult > clinicNow(env).date) {
     throw new HttpError(409, `${dependant.name} can have their own account from ${displayDate(adult)}, at 18`);
   }
-  const now = new Date();
+  const now = clock();
   try {
     const [updated] = await env.DB.batch([
       env.DB.prepare('UPDATE users SET email = ?3 WHERE id = ?1 AND guardian_id = ?2 AND firebase_uid IS NULL').bind(

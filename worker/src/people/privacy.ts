@@ -2,6 +2,7 @@ import type { UserDeleted } from '../../../contract/users.ts';
 import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
 import { erase } from '../booking/engine.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
@@ -95,7 +96,7 @@ function download(env: Env, now: Date, rows: ExportRows): Response {
 /** GET /api/users/me/export: the caller's data, theirs and their family's, as one file. */
 export async function exportMyData(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  return download(env, new Date(), await exportRows(env.DB, user.id));
+  return download(env, clock(), await exportRows(env.DB, user.id));
 }
 
 /** GET /api/users/:id/export (admin): a patient's data, for one who asks at the desk; the read is audited. */
@@ -109,7 +110,7 @@ export async function exportPatientData(request: Request & Params, env: Env): Pr
     target: { type: 'user', id: account.id, name: account.name },
     after: { export: true },
   }).run();
-  return download(env, new Date(), await exportRows(env.DB, account.id));
+  return download(env, clock(), await exportRows(env.DB, account.id));
 }
 
 /** What erasure keeps, and why: written in the erasure's audit row. */
@@ -136,8 +137,8 @@ export const ERASED = [
  */
 export async function eraseAccount(env: Env, actor: User, account: User): Promise<Response> {
   const people: [string, ...string[]] = [account.id, ...(await dependantIds(env.DB, account.id))];
-  const clock = strandClock(env, new Date());
-  const upcoming = (await Promise.all(people.map((id) => upcomingBookingsOf(env.DB, id, clock)))).flat();
+  const atStrand = strandClock(env, clock());
+  const upcoming = (await Promise.all(people.map((id) => upcomingBookingsOf(env.DB, id, atStrand)))).flat();
   const erased = await erase(env, actor, people, upcoming, [
     auditEntry(
       env.DB,

@@ -7,6 +7,7 @@ import {
   type ReviewSaved,
 } from '../../../contract/reviews.ts';
 import { pastAppointmentQuery } from '../booking/data/bookings.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -37,7 +38,7 @@ export async function listReviews(_request: Request, env: Env): Promise<Response
 export async function getOwnReview(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   const [eligible, own] = await env.DB.batch<Record<string, unknown>>([
-    pastAppointmentQuery(env, user.id, new Date()),
+    pastAppointmentQuery(env, user.id, clock()),
     ownReviewQuery(env.DB, user.id),
   ]);
   const review = own?.results[0] as ModeratedReviewRow | undefined;
@@ -59,7 +60,7 @@ export async function saveReview(request: Request, env: Env): Promise<Response> 
   const saved = await saveReviewOf(
     env,
     { id: crypto.randomUUID(), userId: user.id, name: user.name, review: body.review, location: body.location },
-    new Date(),
+    clock(),
   ).first<SavedReviewRow>();
   if (!saved) throw new HttpError(403, NO_PAST_APPOINTMENT);
   if (saved.created) {

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays, format, isValid, parse } from 'date-fns';
 import { DATE_YEARS, isCalendarDate } from '../../../contract/fields.ts';
+import { clock } from './clock.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
@@ -9,7 +10,7 @@ export const DISPLAY_DATE = 'PP';
 const ISO_DATE = 'yyyy-MM-dd';
 
 /** "Now" on the clinic's wall clock: its calendar date and minutes since midnight. */
-export function clinicNow(env: Env, now = new Date()): { date: string; minute: number } {
+export function clinicNow(env: Env, now = clock()): { date: string; minute: number } {
   const local = new TZDate(now, env.CLINIC_TIME_ZONE);
   return { date: format(local, ISO_DATE), minute: local.getHours() * 60 + local.getMinutes() };
 }
@@ -41,7 +42,7 @@ function horizonDays(env: Env): number {
  * The earliest slot start (minutes after midnight) still bookable on `isoDate`: 0 on a future
  * date inside the horizon, the next minute on today, and past the end of day otherwise.
  */
-export function firstBookableMinute(env: Env, isoDate: string, now = new Date()): number {
+export function firstBookableMinute(env: Env, isoDate: string, now = clock()): number {
   const today = clinicNow(env, now);
   const lastDay = format(addDays(parse(today.date, ISO_DATE, new Date(2000, 0, 1)), horizonDays(env)), ISO_DATE);
   if (isoDate < today.date || isoDate > lastDay) return 24 * 60;
@@ -49,7 +50,7 @@ export function firstBookableMinute(env: Env, isoDate: string, now = new Date())
 }
 
 /** Why a date cannot be booked, or null when it can. */
-export function bookingWindowProblem(env: Env, isoDate: string, now = new Date()): string | null {
+export function bookingWindowProblem(env: Env, isoDate: string, now = clock()): string | null {
   const today = clinicNow(env, now).date;
   if (isoDate < today) return 'This date has passed';
   if (firstBookableMinute(env, isoDate, now) >= 24 * 60) {

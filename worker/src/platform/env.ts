@@ -14,6 +14,11 @@ export interface Env extends WranglerEnv {
    * Local only: passed by scripts/stack.ts and the Worker tests; a deploy refuses it.
    */
   ALLOW_UNSIGNED_EMULATOR_TOKENS?: string;
+  /**
+   * "true" lets a request pin the clinic's clock with an X-Test-Clock header (platform/clock.ts).
+   * Local only: the browser tests' stack sets it; a deploy refuses it.
+   */
+  ALLOW_TEST_CLOCK?: string;
   /** Secret (wrangler secret put JWT_SECRET): signs the Worker's access tokens; 32+ characters. */
   JWT_SECRET?: string;
   /** Stripe keys (secrets). Without STRIPE_SECRET_KEY the demo payment provider is used. */

@@ -1,6 +1,7 @@
 import { offerFreedTimes } from '../booking/engine.ts';
 import { deliverMail } from '../messages/mail-outbox.ts';
 import { takeFollowUps } from '../messages/messages.ts';
+import { clock } from './clock.ts';
 import type { Env } from './env.ts';
 
 /**
@@ -13,8 +14,8 @@ export function runFollowUps(requestEnv: Env, env: Env, ctx: ExecutionContext): 
   if (work.size === 0) return;
   ctx.waitUntil(
     (async () => {
-      if (work.has('waitlist')) await offerFreedTimes(env, new Date());
-      await deliverMail(env, new Date());
+      if (work.has('waitlist')) await offerFreedTimes(env, clock());
+      await deliverMail(env, clock());
     })().catch((error: unknown) => console.error('follow-up after the answer failed', error)),
   );
 }

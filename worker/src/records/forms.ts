@@ -10,6 +10,7 @@ import {
 import { questionsOf, toQuestionnaire } from '../../../contract/questionnaire.ts';
 import { bookingFor } from '../booking/bookings.ts';
 import { callerOf } from '../people/auth.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson } from '../platform/http.ts';
@@ -146,7 +147,7 @@ export async function answerForm(request: Request & Params, env: Env): Promise<R
   const questionnaire = JSON.parse(form.questionnaire) as Questionnaire;
   const read = readAnswers(questionnaire, answers);
   const id = crypto.randomUUID();
-  const now = new Date().toISOString();
+  const now = clock().toISOString();
   const [stored] = await env.DB.batch([
     insertResponse(env.DB, {
       id,
