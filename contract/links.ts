@@ -1,12 +1,15 @@
 import * as v from 'valibot';
 import { isoDate, text } from './fields.ts';
+import { BookingForm } from './forms.ts';
 
 /**
  * A link in a message, `<origin>/l/<token>`: what it is for. `booking` links (a reminder's "I'm
- * coming", "Please call me", "Cancel") name their booking; `recall` links propose three free times
- * near the due date (the patient's last doctor first). Opening it (GET) changes nothing.
+ * coming", "Please call me", "Cancel", and "Fill in your forms") name their booking; `recall` links
+ * propose three free times near the due date (the patient's last doctor first). Opening it (GET)
+ * changes nothing. A `forms` token also opens the kiosk: the front desk's tablet, handed to the
+ * patient, holds nothing but it.
  */
-export const LinkAction = v.picklist(['confirm', 'callback', 'cancel', 'book']);
+export const LinkAction = v.picklist(['confirm', 'callback', 'cancel', 'book', 'forms']);
 export type LinkAction = v.InferOutput<typeof LinkAction>;
 
 const LinkBooking = v.strictObject({
@@ -83,3 +86,21 @@ export const SmsSettingChange = v.object({
   smsConsent: v.boolean('smsConsent must be true or false'),
 });
 export type SmsSettingChange = v.InferInput<typeof SmsSettingChange>;
+
+/**
+ * GET /api/links/:token/forms (a forms link, or the kiosk's token): the visit and the forms it
+ * needs, for whoever holds the token, without an account.
+ */
+export const LinkForms = v.strictObject({
+  patientName: v.string(),
+  treatment: v.string(),
+  /** "PP" date and slot label. */
+  appointmentDate: v.string(),
+  slot: v.string(),
+  forms: v.array(BookingForm),
+});
+export type LinkForms = v.InferOutput<typeof LinkForms>;
+
+/** POST /api/bookings/:id/kiosk (admin): the token the kiosk holds, good for that visit's forms only, until `expiresAt`. */
+export const KioskStarted = v.strictObject({ token: v.string(), expiresAt: v.string() });
+export type KioskStarted = v.InferOutput<typeof KioskStarted>;

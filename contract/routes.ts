@@ -66,7 +66,16 @@ import {
 import { FeedCreated, FeedQuery, FeedRequest } from './feeds.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { InsightsAnswer, InsightsQuery } from './insights.ts';
-import { LinkBooked, LinkBookingChoice, LinkDone, LinkInfo, SmsSetting, SmsSettingChange } from './links.ts';
+import {
+  KioskStarted,
+  LinkBooked,
+  LinkBookingChoice,
+  LinkDone,
+  LinkForms,
+  LinkInfo,
+  SmsSetting,
+  SmsSettingChange,
+} from './links.ts';
 import {
   MessageSettings,
   MessageSettingsChange,
@@ -215,6 +224,7 @@ export const routes = {
   'GET /bookings/:id/receipt': { audience: 'owner', response: Receipt },
   'GET /bookings/:id/forms': { audience: 'owner', response: v.array(BookingForm) },
   'PUT /bookings/:id/forms/:formId': { audience: 'owner', body: FormAnswers, response: FormAnswered },
+  'POST /bookings/:id/kiosk': { audience: 'admin', response: KioskStarted },
   'GET /forms': { audience: 'admin', response: v.array(FormSummary) },
   'POST /feeds': { audience: 'patient', body: FeedRequest, response: FeedCreated },
   'DELETE /feeds': { audience: 'patient', query: FeedQuery, response: Deleted },
@@ -274,6 +284,8 @@ export const routes = {
   'POST /links/:token/callback': { audience: 'public', response: LinkDone },
   'POST /links/:token/cancel': { audience: 'public', response: LinkDone },
   'POST /links/:token/book': { audience: 'public', body: LinkBookingChoice, response: LinkBooked },
+  'GET /links/:token/forms': { audience: 'public', response: LinkForms },
+  'PUT /links/:token/forms/:formId': { audience: 'public', body: FormAnswers, response: FormAnswered },
   'POST /sms/inbound': { audience: 'signed', body: { signedBy: 'X-Twilio-Signature' }, response: { file: 'text/xml' } },
   'GET /clinic': { audience: 'public', response: ClinicInfo },
   'GET /clinic/hours': { audience: 'public', response: v.array(OpeningHours) },

@@ -8,6 +8,8 @@ import {
   logIn,
   queryD1,
   SEED_ADMIN,
+  SEED_PATIENT,
+  submitLogin,
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
@@ -123,11 +125,18 @@ test('the front desk sees the alert, hands the tablet over for the missing form,
   );
   await details.getByRole('button', { name: `Hand the tablet to ${name} for their forms` }).click();
 
-  // Kiosk: this patient's missing form only, no menu, and no other route.
+  // Kiosk: this patient's missing form only, no menu, and no other route. The staff are signed out of the
+  // browser: a new tab on the tablet opens the kiosk too, never All Users.
   await expect(tablet.getByRole('heading', { level: 1, name: `Forms for ${name}` })).toBeVisible();
   await expect(tablet.getByRole('region', { name: /^Medical history/ })).toHaveCount(0);
   await expect(tablet.getByRole('navigation')).toHaveCount(0);
+  expect(await tablet.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   await expectAccessible(tablet, 'the kiosk');
+  const newTab = await tablet.context().newPage();
+  await newTab.goto('/dashboard/all-users');
+  await expect(newTab.getByRole('heading', { level: 1, name: `Forms for ${name}` })).toBeVisible();
+  await expect(newTab.getByRole('heading', { name: 'All Users' })).toHaveCount(0);
+  await newTab.close();
   await tablet.goto('/dashboard/schedule');
   await expect(tablet.getByRole('heading', { level: 1 })).not.toHaveText('Schedule');
   const consent = tablet.getByRole('region', { name: /^Consent to root canal treatment/ });
@@ -147,9 +156,14 @@ test('the front desk sees the alert, hands the tablet over for the missing form,
     await expect(tablet.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
     await expect(tablet.getByText(name)).toHaveCount(0);
   }
+  // Only a staff sign-in ends kiosk mode: a patient signing in is signed out again, and the lock stays.
   await tablet.getByRole('button', { name: 'Staff sign-in' }).click();
   await expect(tablet).toHaveURL(/\/login$/);
-  await tablet.goto('/dashboard/schedule');
-  await expect(tablet).toHaveURL(/\/login/);
+  await submitLogin(tablet, SEED_PATIENT);
+  await expect(tablet.getByText('Only the clinic’s staff can unlock this tablet')).toBeVisible();
+  await expect(tablet.getByRole('heading', { level: 1, name: 'Thank you' })).toBeVisible();
+  await tablet.getByRole('button', { name: 'Staff sign-in' }).click();
+  await submitLogin(tablet, SEED_ADMIN);
+  await expect(tablet.getByRole('heading', { level: 1, name: 'Schedule' })).toBeVisible();
   expect(responses(id)).toEqual([{ form_id: 'medical-history' }, { form_id: 'root-canal-consent' }]);
 });

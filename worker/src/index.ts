@@ -49,7 +49,16 @@ import { getPolicy, setPolicy } from './clinic/policy.ts';
 import { addSpecialty, deleteSpecialty, editSpecialty, listSpecialtiesInUse } from './clinic/specialties.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
 import { postContact } from './messages/contact.ts';
-import { bookByLink, callbackByLink, cancelByLink, confirmByLink, getLink } from './messages/links.ts';
+import {
+  answerLinkForm,
+  bookByLink,
+  callbackByLink,
+  cancelByLink,
+  confirmByLink,
+  getLink,
+  getLinkForms,
+  startKiosk,
+} from './messages/links.ts';
 import { changeRecall, createRecall, importRecalls, listRecalls, myRecalls } from './messages/recalls.ts';
 import {
   getMessageSettings,
@@ -202,6 +211,7 @@ const handlers = {
   'GET /bookings/:id/receipt': getReceipt,
   'GET /bookings/:id/forms': getBookingForms,
   'PUT /bookings/:id/forms/:formId': answerForm,
+  'POST /bookings/:id/kiosk': startKiosk,
   'GET /forms': getForms,
   'POST /feeds': createFeed,
   'DELETE /feeds': deleteFeed,
@@ -278,6 +288,8 @@ const handlers = {
   'POST /links/:token/callback': callbackByLink,
   'POST /links/:token/cancel': cancelByLink,
   'POST /links/:token/book': bookByLink,
+  'GET /links/:token/forms': getLinkForms,
+  'PUT /links/:token/forms/:formId': answerLinkForm,
   'POST /sms/inbound': smsInbound,
   'GET /users/me/reminders': getReminderSetting,
   'PUT /users/me/reminders': setReminderSetting,

@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
-import { kioskBooking } from '../features/forms/kiosk.ts';
+import { useKiosk } from '../features/forms/kiosk.ts';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -58,7 +58,7 @@ export const publicRoutes: PageRoute[] = [
   {
     // A link in a message (a reminder's answers, a recall's times): no sign-in, the token is the key.
     path: '/l/:token',
-    component: lazyNamed(() => import('../features/links/components/link-page.tsx'), 'LinkPage'),
+    component: lazyNamed(() => import('./pages/link-route.tsx'), 'LinkRoute'),
   },
   {
     // For the clinic's neighbours' developers: the API as OpenAPI; its code loads only here.
@@ -219,12 +219,13 @@ export function AppRoutes() {
   // On a move within the app too, the page's code loads beside the layout's and whatever its guard waits for.
   useEffect(() => void preloadRoute(location), [location]);
 
-  // A tablet handed to a patient (kiosk mode) shows the kiosk on every route, without any menu.
-  const kiosk = kioskBooking();
-  if (kiosk !== null) {
+  // A tablet handed to a patient (kiosk mode) shows the kiosk on every route but the sign-in page, which only
+  // staff leave it through, without any menu.
+  const kiosk = useKiosk();
+  if (kiosk !== null && location !== '/login') {
     return (
       <PageBoundary>
-        <KioskPage bookingId={kiosk} />
+        <KioskPage kiosk={kiosk} />
       </PageBoundary>
     );
   }

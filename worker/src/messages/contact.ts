@@ -1,6 +1,6 @@
 import { ContactMessage, type ContactReceived } from '../../../contract/contact.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
 import { clientAddress, spend } from '../platform/rate-limit.ts';
 import {
   claimMailing,
@@ -11,7 +11,6 @@ import {
   type StoredMessage,
 } from './data/contact.ts';
 
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 /** A claim older than this is taken to belong to a request that died mid-send. */
 const CLAIM_TIMEOUT = '-2 minutes';
 
@@ -21,10 +20,8 @@ const CLAIM_TIMEOUT = '-2 minutes';
  */
 export async function postContact(request: Request, env: Env): Promise<Response> {
   await spend(env.CONTACT_LIMITER, clientAddress(request), 'messages');
-  const key = request.headers.get('Idempotency-Key') ?? '';
-  if (!IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, 'An Idempotency-Key header of 8 to 128 letters, digits or -_.: is required');
-  }
+  // Anyone may write: the key is scoped to the message itself (a replay with another message is a 409).
+  const key = idempotencyKey(request, { required: true }) ?? '';
   const message = await readJson(request, ContactMessage);
 
   const inserted = await insertContactMessage(env.DB, crypto.randomUUID(), key, message).first<StoredMessage>();

@@ -4,7 +4,7 @@ import { HttpError } from '../platform/http.ts';
 
 /**
  * The tokens of the links in messages, `<origin>/l/<token>`: `<action>.<id>.<version>.<expiry>.<mac>`,
- * short enough for an SMS. The action is one letter (c confirm, r callback, x cancel, b book), the
+ * short enough for an SMS. The action is one letter (c confirm, r callback, x cancel, b book, f forms), the
  * id a booking's or a recall's, the version the booking's when the message was made (0 for a
  * recall), the expiry in Unix seconds, the mac the first 128 bits of an HMAC-SHA256 over the rest,
  * keyed by JWT_SECRET under the "links:" label (so it can sign nothing else). Each token does one
@@ -17,7 +17,7 @@ export interface LinkClaims {
   expiresAt: number;
 }
 
-const CODES: Record<LinkAction, string> = { confirm: 'c', callback: 'r', cancel: 'x', book: 'b' };
+const CODES: Record<LinkAction, string> = { confirm: 'c', callback: 'r', cancel: 'x', book: 'b', forms: 'f' };
 const ACTIONS = Object.fromEntries(Object.entries(CODES).map(([action, code]) => [code, action])) as Record<
   string,
   LinkAction

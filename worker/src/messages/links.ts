@@ -5,7 +5,15 @@
  * active at the version the message was about; a recall link proposes three free times and books one.
  * Every action goes through the booking engine, as in the app.
  */
-import type { LinkAction, LinkBooked, LinkDone, LinkInfo, Proposal } from '../../../contract/links.ts';
+import type {
+  KioskStarted,
+  LinkAction,
+  LinkBooked,
+  LinkDone,
+  LinkForms,
+  LinkInfo,
+  Proposal,
+} from '../../../contract/links.ts';
 import { LinkBookingChoice } from '../../../contract/links.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil } from '../booking/data/bookings.ts';
@@ -22,11 +30,12 @@ import {
 } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
+import { formsOfVisit, saveFormAnswers } from '../records/forms.ts';
 import { messageSettings } from './data/message-settings.ts';
 import { type RecallRow, recallById } from './data/recalls.ts';
-import { type LinkClaims, readLink } from './link-tokens.ts';
+import { type LinkClaims, readLink, signLink } from './link-tokens.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -38,6 +47,7 @@ const WRONG_ACTION: Record<LinkAction, string> = {
   callback: 'This link asks the clinic to call you',
   cancel: 'This link cancels a visit',
   book: 'This link books a visit',
+  forms: 'This link opens a visit’s forms',
 };
 
 /** The booking a link acts on: active, not released, at the link's version; 410 otherwise. */
@@ -229,4 +239,54 @@ export async function bookByLink(request: Request & Params, env: Env): Promise<R
     } satisfies LinkBooked,
     201,
   );
+}
+
+/** How long the kiosk's token lasts: the time a patient needs at the desk's tablet, with room to spare. */
+const KIOSK_HOURS = 2;
+
+/**
+ * POST /api/bookings/:id/kiosk (admin): the token the front desk's tablet holds while a patient
+ * fills in their forms there: a forms link for this visit at its version, for two hours. The tablet
+ * then signs the staff out; the token reaches nothing but this visit's forms.
+ */
+export async function startKiosk(request: Request & Params, env: Env): Promise<Response> {
+  const now = clock();
+  const row = await bookingById(env.DB, request.params.id ?? '', now);
+  if (!row) throw new HttpError(404, 'No such booking');
+  if (row.status !== 'active' || row.expired) throw new HttpError(409, VISIT_CHANGED);
+  const expiresAt = Math.floor(now.getTime() / 1000) + KIOSK_HOURS * 3600;
+  const token = await signLink(env, { action: 'forms', id: row.id, version: row.version, expiresAt });
+  return json({ token, expiresAt: new Date(expiresAt * 1000).toISOString() } satisfies KioskStarted);
+}
+
+/** The visit a forms link (or the kiosk's token) opens. */
+async function formsVisit(env: Env, token: string, now: Date): Promise<BookingRow> {
+  const claims = await readLink(env, token, now);
+  if (claims.action !== 'forms') throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
+  return linkedBooking(env, claims, now);
+}
+
+/** GET /api/links/:token/forms: the visit and its forms, for whoever holds the link (no account). */
+export async function getLinkForms(request: Request & Params, env: Env): Promise<Response> {
+  const row = await formsVisit(env, request.params.token ?? '', clock());
+  return json({
+    patientName: row.patient_name,
+    treatment: row.treatment,
+    appointmentDate: displayDate(row.appointment_date),
+    slot: row.slot,
+    forms: await formsOfVisit(env, row.id),
+  } satisfies LinkForms);
+}
+
+/**
+ * PUT /api/links/:token/forms/:formId: the answers, saved as the patient's (the booking's account
+ * is the actor); an Idempotency-Key is scoped to the visit.
+ */
+export async function answerLinkForm(request: Request & Params, env: Env): Promise<Response> {
+  const row = await formsVisit(env, request.params.token ?? '', clock());
+  await spend(env.BOOKING_LIMITER, `link:${row.id}`, 'requests for this visit');
+  const sent = idempotencyKey(request);
+  const actor = { id: row.account_id, email: row.email, role: 'patient' } as const;
+  const key = sent === null ? null : `link:${row.id}:${sent}`;
+  return json(await saveFormAnswers(env, request, row, actor, request.params.formId ?? '', key));
 }

@@ -14,7 +14,7 @@ const APP_ROUTES = [
   /^\/(login|signup|appointment|review|developers)\/?$/,
   /^\/offers\/[^/]+\/?$/,
   /^\/l\/[^/]+\/?$/,
-  /^\/kiosk\/[^/]+\/?$/,
+  /^\/kiosk(\/[^/]+)?\/?$/,
   /^\/dashboard(\/.*)?$/,
 ];
 

@@ -112,3 +112,24 @@ function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
     })
     .join('; ');
 }
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/**
+ * The request's Idempotency-Key (null when it sends none and none is `required`), or a 400. A key
+ * is the client's: whoever stores it scopes it to its sender, so one client's key never finds
+ * another's answer.
+ */
+export function idempotencyKey(request: Request, { required = false } = {}): string | null {
+  const key = request.headers.get('Idempotency-Key');
+  if (key === null && !required) return null;
+  if (key === null || !IDEMPOTENCY_KEY.test(key)) {
+    throw new HttpError(
+      400,
+      required
+        ? 'An Idempotency-Key header of 8 to 128 letters, digits or -_.: is required'
+        : 'An Idempotency-Key is 8 to 128 letters, digits or -_.:',
+    );
+  }
+  return key;
+}

@@ -11,9 +11,9 @@ import { questionsOf, toQuestionnaire } from '../../../contract/questionnaire.ts
 import { bookingFor } from '../booking/bookings.ts';
 import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
-import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
 import {
   type FormRow,
   type FormWrite,
@@ -29,8 +29,6 @@ import {
 import { answersOf, readAnswers, toResponse } from './questionnaire.ts';
 
 type Params = { params: Record<string, string> };
-
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
 function toSummary(row: FormRow): FormSummary {
   const questionnaire = JSON.parse(row.questionnaire) as Questionnaire;
@@ -104,43 +102,44 @@ export async function updateForm(request: Request & Params, env: Env): Promise<R
 }
 
 /**
- * GET /api/bookings/:id/forms (the booking's account, or staff): the forms the visit needs, each
- * with where it stands, its questionnaire, and the answers that count (or the last ones given, to
- * pre-fill a form to renew).
+ * The forms visit `bookingId` needs, each with where it stands, its questionnaire, and the answers
+ * that count (or the last ones given, to pre-fill a form to renew).
  */
-export async function getBookingForms(request: Request & Params, env: Env): Promise<Response> {
-  const booking = await bookingFor(env, callerOf(request), request.params.id ?? '');
-  const rows = await formsOfBooking(env.DB, booking.id);
-  return json(
-    rows.map(
-      (row): BookingForm => ({
-        _id: row.form_id,
-        title: row.title,
-        status: row.status,
-        questionnaire: JSON.parse(row.questionnaire) as Questionnaire,
-        answers: row.response ? answersOf(JSON.parse(row.response)) : null,
-        answeredAt: row.answered_at,
-        alerts: row.alerts ? (JSON.parse(row.alerts) as string[]) : [],
-      }),
-    ),
+export async function formsOfVisit(env: Env, bookingId: string): Promise<BookingForm[]> {
+  return (await formsOfBooking(env.DB, bookingId)).map(
+    (row): BookingForm => ({
+      _id: row.form_id,
+      title: row.title,
+      status: row.status,
+      questionnaire: JSON.parse(row.questionnaire) as Questionnaire,
+      answers: row.response ? answersOf(JSON.parse(row.response)) : null,
+      answeredAt: row.answered_at,
+      alerts: row.alerts ? (JSON.parse(row.alerts) as string[]) : [],
+    }),
   );
 }
 
+/** GET /api/bookings/:id/forms (the booking's account, or staff): formsOfVisit. */
+export async function getBookingForms(request: Request & Params, env: Env): Promise<Response> {
+  const booking = await bookingFor(env, callerOf(request), request.params.id ?? '');
+  return json(await formsOfVisit(env, booking.id));
+}
+
 /**
- * PUT /api/bookings/:id/forms/:formId (the booking's account, or staff at the kiosk): the answers,
- * checked against the form's current version (a missing required answer or a wrong type is a 400
- * naming the question), stored as a new QuestionnaireResponse with the alerts they raise and, for a
- * consent, the typed signature and its time; its audit row in the same batch. An Idempotency-Key
- * (a form sent from the phone's outbox) makes a repeat store nothing.
+ * Saves answers to form `formId` of visit `booking` for `actor`, checked against the form's current
+ * version (a missing required answer or a wrong type is a 400 naming the question), as a new
+ * QuestionnaireResponse with the alerts they raise and, for a consent, the typed signature and its
+ * time; its audit row in the same batch. `key` (an Idempotency-Key, scoped to its sender by the
+ * caller) makes a repeat store nothing and answer as the first did.
  */
-export async function answerForm(request: Request & Params, env: Env): Promise<Response> {
-  const user = callerOf(request);
-  const key = request.headers.get('Idempotency-Key');
-  if (key !== null && !IDEMPOTENCY_KEY.test(key)) {
-    throw new HttpError(400, 'An Idempotency-Key is 8 to 128 letters, digits or -_.:');
-  }
-  const booking = await bookingFor(env, user, request.params.id ?? '');
-  const formId = request.params.formId ?? '';
+export async function saveFormAnswers(
+  env: Env,
+  request: Request,
+  booking: { id: string; user_id: string; patient_name: string },
+  actor: Actor & { id: string },
+  formId: string,
+  key: string | null,
+): Promise<FormAnswered> {
   const form = (await formsOfBooking(env.DB, booking.id)).find((row) => row.form_id === formId);
   if (!form) throw new HttpError(404, 'This visit needs no such form');
   const { answers } = await readJson(request, FormAnswers);
@@ -158,14 +157,14 @@ export async function answerForm(request: Request & Params, env: Env): Promise<R
       response: toResponse(id, questionnaire, booking.user_id, read.answers, now),
       alerts: read.alerts,
       signedName: read.signedName,
-      createdBy: user.id,
+      createdBy: actor.id,
       requestKey: key,
       createdAt: now,
     }),
     auditEntry(
       env.DB,
       {
-        actor: user,
+        actor,
         action: 'form.answered',
         target: { type: 'booking', id: booking.id, name: `${booking.patient_name}: ${form.title}` },
         after: {
@@ -182,13 +181,25 @@ export async function answerForm(request: Request & Params, env: Env): Promise<R
     // Sent before (the outbox retried after a lost answer): the same answer again.
     const earlier = await responseByKey(env.DB, key);
     if (earlier) {
-      return json({
+      return {
         acknowledged: true,
         insertedId: earlier.id,
         status: 'filled',
         alerts: JSON.parse(earlier.alerts) as string[],
-      } satisfies FormAnswered);
+      };
     }
   }
-  return json({ acknowledged: true, insertedId: id, status: 'filled', alerts: read.alerts } satisfies FormAnswered);
+  return { acknowledged: true, insertedId: id, status: 'filled', alerts: read.alerts };
+}
+
+/**
+ * PUT /api/bookings/:id/forms/:formId (the booking's account, or staff): saveFormAnswers, an
+ * Idempotency-Key scoped to the caller: another patient's key is never this one, nor finds its answers.
+ */
+export async function answerForm(request: Request & Params, env: Env): Promise<Response> {
+  const user = callerOf(request);
+  const sent = idempotencyKey(request);
+  const booking = await bookingFor(env, user, request.params.id ?? '');
+  const key = sent === null ? null : `${user.id}:${sent}`;
+  return json(await saveFormAnswers(env, request, booking, user, request.params.formId ?? '', key));
 }

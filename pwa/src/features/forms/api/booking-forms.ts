@@ -48,16 +48,17 @@ export async function deleteSavedForms(email: string): Promise<void> {
 export type FormDelivery = { delivery: 'sent'; alerts: string[] } | { delivery: 'queued' };
 
 /**
- * PUT /api/bookings/:id/forms/:formId with an Idempotency-Key. When the network fails, the answers
- * wait in the outbox under the same key and are sent once when it is back (docs/product.md#forms).
+ * PUT <formsPath>/:formId (a visit's forms, /bookings/:id/forms or a link's /links/:token/forms)
+ * with an Idempotency-Key. When the network fails, the answers wait in the outbox under the same key
+ * and are sent once when it is back (docs/product.md#forms).
  */
 export async function saveFormAnswers(
-  bookingId: string,
+  formsPath: string,
   form: { _id: string; title: string },
   answers: Answers,
   key: string = crypto.randomUUID(),
 ): Promise<FormDelivery> {
-  const path = `${bookingFormsKey(bookingId)}/${encodeURIComponent(form._id)}`;
+  const path = `${formsPath}/${encodeURIComponent(form._id)}`;
   const body = JSON.stringify({ answers });
   try {
     const saved = await api<FormAnswered>(path, { method: 'PUT', headers: { 'Idempotency-Key': key }, body });
@@ -82,7 +83,7 @@ export async function saveFormAnswers(
 export function useSaveFormAnswers(bookingId: string) {
   const { mutate } = useSWRConfig();
   return async (form: { _id: string; title: string }, answers: Answers): Promise<FormDelivery> => {
-    const saved = await saveFormAnswers(bookingId, form, answers);
+    const saved = await saveFormAnswers(bookingFormsKey(bookingId), form, answers);
     if (saved.delivery === 'sent') {
       void mutate((key) => key === bookingFormsKey(bookingId) || isMyBookingsKey(key) || isScheduleKey(key));
     }

@@ -1,34 +1,42 @@
 import { useEffect, useRef, useState } from 'react';
+import { navigate } from 'wouter/use-browser-location';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useBooking } from '../../payments/api/get-booking.ts';
-import { useBookingForms, useSaveFormAnswers } from '../api/booking-forms.ts';
-import { endKiosk } from '../kiosk.ts';
+import { storedAccessClaims } from '../../../lib/stored-access-token.ts';
+import { useLinkForms, useSaveLinkFormAnswers } from '../api/link-forms.ts';
+import { endKiosk, type KioskState, lockKiosk } from '../kiosk.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
 /**
- * Kiosk mode (docs/product.md#forms): the tablet shows one patient's missing forms and nothing
- * else (no menu, every route leads here). "I'm done" signs this tablet out (this device only) and
- * locks it on a screen that shows no patient's data until staff sign in again.
+ * Kiosk mode (docs/product.md#forms): on every route of the tablet, one visit's missing forms, read
+ * and saved with the kiosk's token alone (no account is signed in), then the lock. Whoever signs in
+ * here: staff end kiosk mode; anyone else is signed out again and the kiosk stays.
  */
-export function KioskPage({ bookingId }: { bookingId: string }) {
-  const { user } = useSession();
-  // Handed over from the schedule, staff are signed in; a tablet signed out meanwhile shows the lock.
-  const [locked, setLocked] = useState(() => !user);
-  if (locked || !user) return <KioskLock />;
+export function KioskPage({ kiosk }: { kiosk: Exclude<KioskState, null> }) {
+  const { user, signOut } = useSession();
+  useEffect(() => {
+    if (!user) return;
+    if (storedAccessClaims()?.role === 'admin') {
+      endKiosk();
+      return;
+    }
+    void signOut({ everywhere: false });
+    notify.error('Only the clinic’s staff can unlock this tablet');
+  }, [user, signOut]);
+  if (kiosk === 'locked') return <KioskLock />;
   return (
     <main id="main" className="kiosk">
-      <KioskForms bookingId={bookingId} onDone={() => setLocked(true)} />
+      <KioskForms token={kiosk.token} />
     </main>
   );
 }
 
-function KioskForms({ bookingId, onDone }: { bookingId: string; onDone(): void }) {
-  const { data: booking } = useBooking(bookingId);
-  const { data, error } = useBookingForms(bookingId, null);
-  const save = useSaveFormAnswers(bookingId);
+function KioskForms({ token }: { token: string }) {
+  const { data, error } = useLinkForms(token);
+  const save = useSaveLinkFormAnswers(token);
   // The forms to fill, as they were when the tablet was handed over: each stays on screen once saved.
   const [shown, setShown] = useState<string[] | null>(null);
   useEffect(() => {
@@ -38,10 +46,10 @@ function KioskForms({ bookingId, onDone }: { bookingId: string; onDone(): void }
   const remaining = forms.filter((f) => f.status !== 'filled').length;
   return (
     <section aria-labelledby="kiosk-title">
-      <h1 id="kiosk-title">{booking ? `Forms for ${booking.patientName}` : 'Forms for your visit'}</h1>
-      {booking && (
+      <h1 id="kiosk-title">{data ? `Forms for ${data.patientName}` : 'Forms for the visit'}</h1>
+      {data && (
         <p className="section-lead">
-          {booking.treatment} on {booking.appointmentDate} at {booking.slot}
+          {data.treatment} on {data.appointmentDate} at {data.slot}
         </p>
       )}
       {error && !data ? (
@@ -57,7 +65,7 @@ function KioskForms({ bookingId, onDone }: { bookingId: string; onDone(): void }
         {remaining > 0 && shown !== null && (
           <span className="muted">{remaining === 1 ? '1 form' : `${remaining} forms`} still to fill. </span>
         )}
-        <button type="button" className="button button--primary" onClick={onDone}>
+        <button type="button" className="button button--primary" onClick={lockKiosk}>
           I’m done: lock the tablet
         </button>
       </p>
@@ -65,24 +73,17 @@ function KioskForms({ bookingId, onDone }: { bookingId: string; onDone(): void }
   );
 }
 
-/**
- * The locked tablet: this device is signed out (and every cached answer dropped) as it shows, so
- * nothing of any patient is left; only the way back for staff, through the sign-in page.
- */
+/** The locked tablet: nothing of any patient, only the way back for staff, through the sign-in page. */
 function KioskLock() {
-  const { signOut } = useSession();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-    void signOut({ everywhere: false });
-  }, [signOut]);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <main id="main" className="kiosk kiosk__lock">
       <h1 ref={heading} tabIndex={-1}>
         Thank you
       </h1>
       <p>Please hand the tablet back to the front desk.</p>
-      <button type="button" className="button" onClick={endKiosk}>
+      <button type="button" className="button" onClick={() => navigate('/login')}>
         Staff sign-in
       </button>
     </main>

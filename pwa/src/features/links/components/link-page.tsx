@@ -17,6 +17,7 @@ const ACTION_TITLE = {
   callback: 'Should the clinic call you?',
   cancel: 'Cancel your visit?',
   book: 'Choose a time',
+  forms: 'Your forms',
 } as const;
 
 /** e.g. "Thu, Dec 3", for a proposed time's day. */
@@ -32,10 +33,10 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { booking, action } = link;
-  if (action === 'book') return null;
+  if (action === 'book' || action === 'forms') return null;
 
   async function answer() {
-    if (action === 'book') return;
+    if (action === 'book' || action === 'forms') return;
     setBusy(true);
     setProblem(null);
     try {

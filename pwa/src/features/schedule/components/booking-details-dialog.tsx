@@ -4,6 +4,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { FormAnswers } from '../../forms/components/form-answers.tsx';
 import { startKiosk } from '../../forms/kiosk.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
@@ -67,6 +68,7 @@ export function BookingDetailsDialog({
 }: BookingDetailsDialogProps) {
   const ids = useId();
   const desk = useFrontDesk();
+  const { signOut } = useSession();
   const [busy, setBusy] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
@@ -203,7 +205,13 @@ export function BookingDetailsDialog({
       {online && <FormAnswers bookingId={entry._id} />}
       {entry.status === 'active' && !entry.formsComplete && (
         <p className="booking-record__kiosk">
-          <button type="button" className="button button--small" onClick={() => startKiosk(entry._id)}>
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() =>
+              void startKiosk(entry._id, signOut).catch((cause: unknown) => notify.error(errorText(cause)))
+            }
+          >
             Hand the tablet to {entry.patientName} for their forms
           </button>
         </p>
