@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_PORT, AUTH_PORT, portInUse, startStack } from '../scripts/stack.ts';
@@ -27,6 +27,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   return async () => {
     await stack.stop();
+    const failures = serverErrorsIn(readFileSync(join(stateDir, 'stack.log'), 'utf8'));
     rmSync(stateDir, { recursive: true, force: true });
+    // Nothing a browser sends may end in a server error, whatever the spec asserted.
+    if (failures.length > 0) {
+      throw new Error(
+        `The Worker answered ${failures.length} server error(s) during the browser tests:\n${failures.join('\n')}`,
+      );
+    }
   };
+}
+
+/** The request lines of wrangler's log that answered 5xx ("[wrangler:info] GET /api/x 500 Internal Server Error (3ms)"). */
+export function serverErrorsIn(log: string): string[] {
+  return log.split('\n').filter((line) => /\b(GET|HEAD|POST|PUT|DELETE|PATCH) \S+ 5\d\d\b/.test(line));
 }
