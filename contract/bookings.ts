@@ -157,6 +157,17 @@ export const DeskNote = v.object({
     v.maxLength(MAX_DESK_NOTE, `note must be at most ${MAX_DESK_NOTE} characters`),
   ),
   version: seenVersion,
+  /**
+   * The version of the note it was written on (the schedule's `noteVersion`): once another note was
+   * saved meanwhile, this one is refused (409) and the answer holds the current `note`.
+   */
+  noteVersion: v.optional(
+    v.pipe(
+      v.number('noteVersion must be a whole number'),
+      v.integer('noteVersion must be a whole number'),
+      v.minValue(0),
+    ),
+  ),
 });
 export type DeskNote = v.InferInput<typeof DeskNote>;
 

@@ -106,6 +106,9 @@ export const FamilyOptionsQuery = v.object({
 export const FamilyOptions = v.strictObject({ slots: v.array(v.string()) });
 export type FamilyOptions = v.InferOutput<typeof FamilyOptions>;
 
+/** How many record invitations one account may send in a day, all its dependants together (one each a day). */
+export const INVITES_PER_ACCOUNT_PER_DAY = 3;
+
 /** POST /api/users/me/dependants/:id/invite: a dependant of 18 or more is invited to claim their own record. */
 export const RecordInvite = v.object({ email: email('email') });
 export const RecordInvited = v.strictObject({ acknowledged: v.literal(true), message: v.string() });

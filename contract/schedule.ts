@@ -81,8 +81,9 @@ export const ScheduleEntry = v.strictObject({
   formsMissing: v.array(v.string()),
   /** What the dentist must know from the patient's answers ("Penicillin allergy"). */
   alerts: v.array(v.string()),
-  /** The front desk's note on the visit, or null. */
+  /** The front desk's note on the visit, or null, and its version (a note written on it carries it). */
   note: v.nullable(v.string()),
+  noteVersion: v.number(),
   /** The booking's version: a mark or a note made offline carries it (Attendance.version). */
   version: v.number(),
 });

@@ -67,5 +67,14 @@ export type PatientMatch = v.InferOutput<typeof PatientMatch>;
  * DELETE /api/users/:id: the patient's record erased (one user), and the upcoming bookings of theirs
  * the clinic cancelled in the same batch (paid ones refunded).
  */
-export const UserDeleted = v.strictObject({ ...Deleted.entries, cancelled: v.array(StrandedBooking) });
+/**
+ * DELETE /api/users/:id and /api/users/me: `cancelled`, the upcoming visits the erasure cancelled;
+ * `notRefunded`, those of them paid and inside the free-cancellation window when the patient erased
+ * their own account (the clinic keeps the payment, as it would on their cancellation).
+ */
+export const UserDeleted = v.strictObject({
+  ...Deleted.entries,
+  cancelled: v.array(StrandedBooking),
+  notRefunded: v.array(StrandedBooking),
+});
 export type UserDeleted = v.InferOutput<typeof UserDeleted>;

@@ -104,23 +104,28 @@ describe('GET /api/audit', () => {
 });
 
 describe('one audit row per change, in its batch', () => {
-  it('makes admin and deletes a user; the rows outlive the user', async () => {
-    const id = await addUser(`audited-${crypto.randomUUID().slice(0, 6)}@example.com`, 'Audited Person');
+  it('makes admin and deletes a user; the rows outlive the user, under a pseudonym', async () => {
+    const email = `audited-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const id = await addUser(email, 'Audited Person');
     await expectStatus(await send('PUT', `/api/users/admin/${id}`), 200);
     // Already an admin: nothing changes, nothing is written.
     await expectStatus(await send('PUT', `/api/users/admin/${id}`), 200);
     await expectStatus(await send('DELETE', `/api/users/${id}`), 200);
     const entries = await entriesAbout(id);
     expect(entries.map((e) => e.action)).toEqual(['user.made_admin', 'user.deleted']);
+    const pseudonym = `Erased patient ${id.slice(0, 8)}`;
     expect(entries[0]).toMatchObject({
       actor: { ...byAdmin, id: adminId },
-      target: { type: 'user', id, name: expect.stringContaining('Audited Person (audited-') },
+      target: { type: 'user', id, name: `${pseudonym} (${pseudonym})` },
       before: { role: 'patient' },
       after: { role: 'admin' },
     });
     expect(entries[0]?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(JSON.stringify(entries)).not.toContain('Audited Person');
+    expect(JSON.stringify(entries)).not.toContain(email);
     expect(entries[1]).toMatchObject({
-      before: { name: 'Audited Person', role: 'admin' },
+      target: { type: 'user', id, name: pseudonym },
+      before: { role: 'admin' },
       after: {
         erased: expect.arrayContaining(['form answers']),
         kept: expect.objectContaining({ payments: expect.any(String) }),

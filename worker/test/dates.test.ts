@@ -1,5 +1,5 @@
 /**
- * Dates are dates (docs/architecture.md#input-rules): every route that takes a date refuses one
+ * Dates are dates (docs/architecture.md#one-origin-and-its-error-policy): every route that takes a date refuses one
  * outside 2000–2100 with a 400 and never loops over it. A property test sends random date strings
  * (any year 0000–9999, months and days just outside their ranges, the display format too) to every
  * date-taking route and checks that none answers with a 5xx or takes a second or more.

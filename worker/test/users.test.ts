@@ -129,7 +129,7 @@ describe('user management', () => {
   it('deletes a user, and answers 404 for an unknown one', async () => {
     const id = await addUser('leaving@example.com', 'Leaving Soon');
     const response = await call(`/api/users/${id}`, { method: 'DELETE', headers: tokens.admin });
-    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, cancelled: [] });
+    expect(await response.json()).toEqual({ acknowledged: true, deletedCount: 1, cancelled: [], notRefunded: [] });
     const again = await call(`/api/users/${id}`, { method: 'DELETE', headers: tokens.admin });
     expect(again.status).toBe(404);
     const promote = await call('/api/users/admin/no-such-id', { method: 'PUT', headers: tokens.admin });

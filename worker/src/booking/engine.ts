@@ -722,25 +722,28 @@ export async function cancel(
 /**
  * Erases patients (an account holder and the people in their account: the account is deleted by
  * an admin, or by its holder): in one batch, every upcoming booking of theirs (`upcoming`) is
- * cancelled by the clinic (paid ones refunded, each with its audit row and its mail to the address
- * they had), their open offers withdrawn, their waitlist entries closed, their records anonymised,
- * then `after` (the erasure's audit row first, with IF_CHANGED). Answers whether the first record
- * was erased (false: erased meanwhile).
+ * cancelled, each with its audit row and its mail to the address they had (paid ones refunded,
+ * unless `refund` says the policy keeps the money), their open offers withdrawn, their waitlist
+ * entries closed, their records anonymised, then `after` (the erasure's audit row first, with
+ * IF_CHANGED, and the pseudonymised audit trail). The holder erasing their own account cancels as
+ * the patient (a cancellation's policy applies, decided by the caller); an admin as the clinic.
+ * Answers whether the first record was erased (false: erased meanwhile).
  */
 export async function erase(
   env: Env,
   actor: { id: string; email: string; role: 'patient' | 'admin' },
   userIds: [string, ...string[]],
-  upcoming: BookingRow[],
+  upcoming: { row: BookingRow; refund: boolean }[],
   after: D1PreparedStatement[],
 ): Promise<boolean> {
   const now = clock();
-  const plans = upcoming.map((row) =>
+  const byThemselves = actor.id === userIds[0];
+  const plans = upcoming.map(({ row, refund }) =>
     cancelStatements(env, actor, row, {
       evenPaid: true,
-      by: 'admin',
-      note: 'Your record at the clinic was deleted',
-      refund: true,
+      by: byThemselves ? 'patient' : 'admin',
+      note: byThemselves ? null : 'Your record at the clinic was deleted',
+      refund,
     }),
   );
   const cancelling = plans.flatMap((plan) => plan.statements);
@@ -798,16 +801,19 @@ export async function attend(
   return meta.changes;
 }
 
-/** The front desk's note on a booking (admin), at `version` when one is given, with its audit row; answers how many changed. */
+/**
+ * The front desk's note on a booking (admin), at the booking's `version` and the note's
+ * `noteVersion` when given, with its audit row; answers how many changed.
+ */
 export async function annotate(
   env: Env,
   admin: Actor,
   row: BookingRow,
   note: string | null,
-  version: number | null,
+  seen: { version: number | null; noteVersion: number | null },
 ): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
-    setDeskNote(env.DB, row.id, note, version),
+    setDeskNote(env.DB, row.id, note, seen),
     auditEntry(
       env.DB,
       {

@@ -36,7 +36,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
-import { type BookingRow, bookingById, latestOfMoves, shownEmail } from './data/bookings.ts';
+import { type BookingRow, bookingById, deskNoteOf, latestOfMoves, shownEmail } from './data/bookings.ts';
 import { annotate, attend, CHANGED, cancel, keep, move, place, placeFamily } from './engine.ts';
 
 type Params = { params: Record<string, string> };
@@ -127,11 +127,28 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
  */
 export async function saveDeskNote(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { note, version } = await readJson(request, DeskNote);
+  const { note, version, noteVersion } = await readJson(request, DeskNote);
   const row = await bookingById(env.DB, request.params.id ?? '', clock());
   if (!row) throw new HttpError(404, 'No such booking');
   await checkUnchanged(env, row, version);
-  const changes = await annotate(env, admin, row, note || null, version ?? null);
+  const changes = await annotate(env, admin, row, note || null, {
+    version: version ?? null,
+    noteVersion: noteVersion ?? null,
+  });
+  if (changes === 0 && noteVersion !== undefined) {
+    // Written on an older note (say, while offline): the note saved meanwhile stays, and is shown.
+    const current = await deskNoteOf(env.DB, row.id);
+    if (current && current.version !== noteVersion) {
+      throw new HttpError(
+        409,
+        current.note
+          ? `Another note was saved meanwhile: “${current.note}”. Yours was not saved; read it and write again.`
+          : 'The note was removed meanwhile. Yours was not saved; read the visit and write again.',
+        {},
+        { note: current.note, noteVersion: current.version },
+      );
+    }
+  }
   return json({
     acknowledged: true,
     modifiedCount: changes,

@@ -74,10 +74,12 @@ export interface MessageLinks {
   book?: string;
 }
 
-function compose(settings: MessageSettingsRow, name: string, parts: Parts): MailContent {
+/** A mail's text and HTML; `name` is whom it greets ("Hello" with none). */
+function compose(settings: MessageSettingsRow, name: string | null, parts: Parts): MailContent {
   const clinic = [settings.clinic_name, settings.clinic_address, settings.clinic_phone].filter(Boolean);
+  const greeting = name === null ? 'Hello,' : `Dear ${name},`;
   const text = [
-    `Dear ${name},`,
+    greeting,
     '',
     ...parts.intro.flatMap((p) => [p, '']),
     ...parts.details.map(([label, value]) => `${label}: ${value}`),
@@ -92,7 +94,7 @@ function compose(settings: MessageSettingsRow, name: string, parts: Parts): Mail
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>Dear ${escapeHtml(name)},</p>
+<p>${escapeHtml(greeting)}</p>
 ${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <table role="presentation" style="border-collapse: collapse">
 ${parts.details.map(([label, value]) => `<tr><th style="text-align: left; padding: 2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
@@ -161,11 +163,13 @@ export function renderMail(
 ): MailContent {
   if (kind === 'recall') return recallMail(env, data as unknown as RecallData, settings, links);
   if (kind === 'record_invite') {
-    return compose(settings, data.patientName, {
+    // The clinic's words only: nothing the inviting account typed (a name) reaches an outside address.
+    return compose(settings, null, {
       subject: `Your own account at ${settings.clinic_name}`,
       intro: [
-        `${data.guardianName ?? 'Your family'} has kept your dental record at ${settings.clinic_name} in their account. You can now have your own.`,
+        `A family member has kept your dental record at ${settings.clinic_name} in their account. You can now have your own.`,
         'Sign up with this email address and verify it: your visits, upcoming and past, become yours, and your messages come to you.',
+        'If you do not know why you got this mail, you can ignore it.',
       ],
       details: [],
       link: { label: 'Sign up', href: `${env.APP_URL}/signup` },

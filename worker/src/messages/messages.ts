@@ -131,12 +131,12 @@ export function timeFreed(env: Env): void {
   ask(env, 'waitlist', 'mail');
 }
 
-/** The invitation to a dependant of 18 or more to claim their own record, to the address the guardian gave. */
+/** The invitation to a dependant of 18 or more to claim their own record, to the address the guardian gave (see queueRecordInvite). */
 export function recordInvited(
   env: Env,
-  invite: { dependantId: string; email: string },
+  invite: { dependantId: string; email: string; today: string },
   now: Date,
 ): D1PreparedStatement[] {
   ask(env, 'mail');
-  return [queueRecordInvite(env.DB, invite.dependantId, invite.email, now)];
+  return [queueRecordInvite(env.DB, invite.dependantId, invite.email, invite.today, now)];
 }

@@ -5,6 +5,7 @@
  * outbox's unique key), re-checked when sent. Booking the treatment, by any path, books the recall.
  */
 import type * as v from 'valibot';
+import { isCalendarDate } from '../../../contract/fields.ts';
 import {
   type MyRecall,
   NewRecall,
@@ -27,6 +28,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { queueRecallMessages } from './data/outbox.ts';
 import {
+  importLookups,
   insertRecall,
   ONE_OPEN_RECALL,
   patientRecalls,
@@ -35,6 +37,7 @@ import {
   recallCompliance,
   recallsWith,
   toRecall,
+  treatmentExists,
   updateRecall,
 } from './data/recalls.ts';
 
@@ -59,35 +62,33 @@ export async function listRecalls(request: Request, env: Env): Promise<Response>
 
 const ALREADY_OPEN = 'This patient already has an open recall for this treatment';
 
-async function addRecall(
+type NewRecallLine = { patientId: string; treatmentId: string; dueDate: string; source: 'desk' | 'import' };
+
+/** Recall `id`'s statements: the recall (skipped, with `orSkip`, when one is open) and its audit row. */
+function recallStatements(
   env: Env,
   admin: ReturnType<typeof callerOf>,
-  recall: { patientId: string; treatmentId: string; dueDate: string; source: 'desk' | 'import' },
-): Promise<string> {
-  const id = crypto.randomUUID();
-  try {
-    await env.DB.batch([
-      insertRecall(env.DB, { id, ...recall }),
-      auditEntry(
-        env.DB,
-        {
-          actor: admin,
-          action: 'recall.added',
-          target: {
-            type: 'recall',
-            id,
-            name: (param) => `(SELECT name FROM users WHERE id = ${param(recall.patientId)})`,
-          },
-          after: { treatmentId: recall.treatmentId, dueDate: recall.dueDate, source: recall.source },
+  id: string,
+  recall: NewRecallLine,
+  options: { orSkip?: boolean } = {},
+): D1PreparedStatement[] {
+  return [
+    insertRecall(env.DB, { id, ...recall }, options),
+    auditEntry(
+      env.DB,
+      {
+        actor: admin,
+        action: 'recall.added',
+        target: {
+          type: 'recall',
+          id,
+          name: (param) => `(SELECT name FROM users WHERE id = ${param(recall.patientId)})`,
         },
-        IF_CHANGED,
-      ),
-    ]);
-  } catch (error) {
-    if (violates(error, ONE_OPEN_RECALL)) throw new HttpError(409, ALREADY_OPEN);
-    throw error;
-  }
-  return id;
+        after: { treatmentId: recall.treatmentId, dueDate: recall.dueDate, source: recall.source },
+      },
+      IF_CHANGED,
+    ),
+  ];
 }
 
 /** POST /api/recalls (admin): a recall by hand, for a patient whose last visit is in an older system. */
@@ -96,11 +97,17 @@ export async function createRecall(request: Request, env: Env): Promise<Response
   const body = await readJson(request, NewRecall);
   const [patient, treatment] = await Promise.all([
     userById(env.DB, body.patientId),
-    env.DB.prepare('SELECT id FROM treatments WHERE id = ?1').bind(body.treatmentId).first<{ id: string }>(),
+    treatmentExists(env.DB, body.treatmentId),
   ]);
   if (patient?.role !== 'patient') throw new HttpError(404, 'No such patient');
   if (!treatment) throw new HttpError(404, 'No such treatment');
-  const id = await addRecall(env, admin, { ...body, source: 'desk' });
+  const id = crypto.randomUUID();
+  try {
+    await env.DB.batch(recallStatements(env, admin, id, { ...body, source: 'desk' }));
+  } catch (error) {
+    if (violates(error, ONE_OPEN_RECALL)) throw new HttpError(409, ALREADY_OPEN);
+    throw error;
+  }
   return json({ acknowledged: true, insertedId: id } satisfies v.InferOutput<typeof RecallAdded>, 201);
 }
 
@@ -129,9 +136,14 @@ function cells(line: string): string[] {
   return out;
 }
 
+/** Statements per batch of an import: D1 runs each batch as one query, and 1,000 lines fit in 40 of them. */
+const IMPORT_BATCH_STATEMENTS = 50;
+
 /**
  * POST /api/recalls/import (admin): CSV `email,treatment,dueDate`, at most 1,000 lines; each line
- * adds a recall (one batch per line, each with its audit row) or is skipped with its reason.
+ * adds a recall with its audit row, or is skipped with its reason (an open recall of the patient
+ * and treatment is the database's to find, in the same statement). Within D1's limit of queries per
+ * invocation: two look-ups, then the lines in batches of 50 statements.
  */
 export async function importRecalls(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
@@ -142,41 +154,44 @@ export async function importRecalls(request: Request, env: Env): Promise<Respons
     throw new HttpError(400, 'The first line must be the header email,treatment,dueDate');
   }
   if (lines.length > 1001) throw new HttpError(400, 'A file holds at most 1000 recalls');
-  const [patients, treatments] = await Promise.all([
-    env.DB.prepare("SELECT id, lower(email) AS email FROM users WHERE role = 'patient' AND erased_at IS NULL").all<{
-      id: string;
-      email: string;
-    }>(),
-    env.DB.prepare('SELECT id, lower(name) AS name FROM treatments').all<{ id: string; name: string }>(),
-  ]);
-  const patientOf = new Map(patients.results.map((p) => [p.email, p.id]));
-  const treatmentOf = new Map(treatments.results.map((t) => [t.name, t.id]));
-  let added = 0;
+  const [patients, treatments] = (await env.DB.batch(importLookups(env.DB))).map(
+    (result) => new Map((result.results as { id: string; key: string }[]).map((row) => [row.key, row.id])),
+  ) as [Map<string, string>, Map<string, string>];
   const skipped: RecallsImported['skipped'] = [];
+  const adding: { line: number; statements: D1PreparedStatement[] }[] = [];
   for (const [index, line] of lines.entries()) {
     if (index === 0 || line.trim() === '') continue;
     const [email = '', treatment = '', dueDate = ''] = cells(line);
-    const patientId = patientOf.get(email.toLowerCase());
-    const treatmentId = treatmentOf.get(treatment.toLowerCase());
+    const patientId = patients.get(email.toLowerCase());
+    const treatmentId = treatments.get(treatment.toLowerCase());
     const reason = !patientId
       ? `no patient has the email "${email}"`
       : !treatmentId
         ? `no treatment is called "${treatment}"`
-        : !/^\d{4}-\d{2}-\d{2}$/.test(dueDate) || Number.isNaN(Date.parse(`${dueDate}T00:00:00Z`))
+        : !isCalendarDate(dueDate)
           ? `"${dueDate}" is not a date like 2027-05-31`
           : null;
     if (reason || !patientId || !treatmentId) {
       skipped.push({ line: index + 1, reason: reason ?? '' });
       continue;
     }
-    try {
-      await addRecall(env, admin, { patientId, treatmentId, dueDate, source: 'import' });
-      added += 1;
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      skipped.push({ line: index + 1, reason: `${ALREADY_OPEN.toLowerCase()}` });
-    }
+    const recall = { patientId, treatmentId, dueDate, source: 'import' } as const;
+    adding.push({
+      line: index + 1,
+      statements: recallStatements(env, admin, crypto.randomUUID(), recall, { orSkip: true }),
+    });
   }
+  let added = 0;
+  const perBatch = IMPORT_BATCH_STATEMENTS / 2;
+  for (let at = 0; at < adding.length; at += perBatch) {
+    const chunk = adding.slice(at, at + perBatch);
+    const results = await env.DB.batch(chunk.flatMap((line) => line.statements));
+    chunk.forEach((line, i) => {
+      if ((results[2 * i]?.meta.changes ?? 0) > 0) added += 1;
+      else skipped.push({ line: line.line, reason: ALREADY_OPEN.toLowerCase() });
+    });
+  }
+  skipped.sort((a, b) => a.line - b.line);
   return json({ acknowledged: true, added, skipped } satisfies RecallsImported);
 }
 

@@ -16,6 +16,7 @@ import {
   FamilyOptionsQuery,
   FamilyVisit,
   type FamilyVisitBooked,
+  INVITES_PER_ACCOUNT_PER_DAY,
   MAX_FAMILY_MEMBERS,
   NewDependant,
   RecordInvite,
@@ -30,7 +31,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { callerOf, verifiedCallerOf } from './auth.ts';
-import { USER_EMAIL, type User, userById } from './data/users.ts';
+import { inviteAddress, USER_EMAIL, type User, userById } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -154,15 +155,22 @@ export async function removeDependant(request: Request & Params, env: Env): Prom
   return json({ acknowledged: true, deletedCount: 1 } satisfies v.InferOutput<typeof DependantRemoved>);
 }
 
-/** The members of a family visit, each the caller or one of their dependants (403 otherwise). */
+/**
+ * The members of a family visit, each the caller or one of their dependants (403 otherwise), and
+ * each person once: the caller named by id and left unnamed is one person, not two (400).
+ */
 export async function membersOf(
   env: Env,
   user: Patient,
   members: { patientId?: string | undefined; treatment: string }[],
 ) {
-  return Promise.all(
+  const resolved = await Promise.all(
     members.map(async (m) => ({ patient: await patientFor(env, user, m.patientId), treatment: m.treatment })),
   );
+  if (new Set(resolved.map((m) => m.patient.id)).size !== resolved.length) {
+    throw new HttpError(400, 'each person comes once in a family visit');
+  }
+  return resolved;
 }
 
 /** POST /api/bookings/family: books every member in one batch, or nothing (409 naming who does not fit). */
@@ -198,7 +206,7 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
   if (members.length < 2 || members.length > MAX_FAMILY_MEMBERS) {
     throw new HttpError(400, `a family visit has 2 to ${MAX_FAMILY_MEMBERS} members`);
   }
-  for (const m of members) await patientFor(env, user, m.patientId);
+  await membersOf(env, user, members);
   return json({ slots: await familySlots(env, members, query.date, query.arrangement) });
 }
 
@@ -233,15 +241,17 @@ export async function inviteDependant(request: Request & Params, env: Env): Prom
   }
   const now = clock();
   try {
-    const [updated] = await env.DB.batch([
-      env.DB.prepare('UPDATE users SET email = ?3 WHERE id = ?1 AND guardian_id = ?2 AND firebase_uid IS NULL').bind(
-        dependant.id,
-        user.id,
-        email,
-      ),
-      ...recordInvited(env, { dependantId: dependant.id, email }, now),
+    // The invitation first: the record takes the address only when the invitation is queued.
+    const [queued] = await env.DB.batch([
+      ...recordInvited(env, { dependantId: dependant.id, email, today: clinicNow(env, now).date }, now),
+      inviteAddress(env.DB, dependant.id, user.id, email),
     ]);
-    if ((updated?.meta.changes ?? 0) === 0) throw new HttpError(404, 'No such person in your family');
+    if ((queued?.meta.changes ?? 0) === 0) {
+      throw new HttpError(
+        429,
+        `An invitation was sent today already (one a day for each person, ${INVITES_PER_ACCOUNT_PER_DAY} a day for a family); try again tomorrow`,
+      );
+    }
   } catch (error) {
     if (violates(error, USER_EMAIL)) {
       throw new HttpError(409, 'This address already has an account at the clinic; enter their own address');

@@ -1,13 +1,22 @@
 import type { UserDeleted } from '../../../contract/users.ts';
-import { strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
+import { freeCancellationUntil, strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
 import { erase } from '../booking/engine.ts';
+import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
 import { callerOf } from './auth.ts';
-import { dependantIds, type ExportRows, eraseRecords, exportRows } from './data/export.ts';
+import {
+  dependantIds,
+  type ExportRows,
+  eraseRecords,
+  exportRows,
+  personalValuesOf,
+  pseudonymiseAuditOf,
+  pseudonymOf,
+} from './data/export.ts';
 import { deleteReviewsOf } from './data/reviews.ts';
 import { type User, userById } from './data/users.ts';
 
@@ -116,7 +125,8 @@ export async function exportPatientData(request: Request & Params, env: Env): Pr
 /** What erasure keeps, and why: written in the erasure's audit row. */
 export const KEPT_ON_ERASURE = {
   payments: 'Kept, anonymised: tax and accounting law requires the clinic to keep its payment records.',
-  auditTrail: 'Kept, with the name replaced: the record of who changed what is the clinic’s legal proof.',
+  auditTrail:
+    'Kept, with a pseudonym for the name, address, phone and signature, and without the front desk’s notes: the record of who changed what is the clinic’s legal proof.',
   bookings: 'Kept, anonymised (no name, address or phone): the payments and the audit trail point at them.',
 } as const;
 export const ERASED = [
@@ -132,39 +142,61 @@ export const ERASED = [
 
 /**
  * Erases an account holder and the people in their account, for `actor` (the holder themselves, or
- * an admin): their upcoming visits cancelled and refunded through the booking engine in the same
- * batch as the erasure and its audit row, which says what was erased and what was kept, and why.
+ * an admin): their upcoming visits cancelled through the booking engine in the same batch as the
+ * erasure, its audit row (which says what was erased and what was kept, and why) and the
+ * pseudonymised audit trail. An admin's erasure is the clinic's cancellation: every paid visit is
+ * refunded. The holder's own is theirs, under the clinic's policy as any cancellation of theirs: a
+ * paid visit inside the free-cancellation window is cancelled without a refund, and the answer names
+ * it (`notRefunded`; My Appointments says so before they confirm).
  */
 export async function eraseAccount(env: Env, actor: User, account: User): Promise<Response> {
   const people: [string, ...string[]] = [account.id, ...(await dependantIds(env.DB, account.id))];
-  const atStrand = strandClock(env, clock());
-  const upcoming = (await Promise.all(people.map((id) => upcomingBookingsOf(env.DB, id, atStrand)))).flat();
-  const erased = await erase(env, actor, people, upcoming, [
-    auditEntry(
-      env.DB,
-      {
-        actor,
-        action: 'user.deleted',
-        target: { type: 'user', id: account.id, name: `${account.name} (${account.email})` },
-        before: { name: account.name, email: account.email, role: account.role },
-        after: {
-          ...(actor.id === account.id ? { byThemselves: true } : {}),
-          ...(people.length > 1 ? { familyErased: people.length - 1 } : {}),
-          ...(upcoming.length > 0 ? { cancelledBookings: upcoming.length } : {}),
-          erased: [...ERASED],
-          kept: KEPT_ON_ERASURE,
-        },
-      },
-      IF_CHANGED,
-    ),
-    deleteReviewsOf(env.DB, account.id),
-    ...people.flatMap((id) => eraseRecords(env.DB, id)),
+  const now = clock();
+  const byThemselves = actor.id === account.id;
+  const [upcoming, policy, personal] = await Promise.all([
+    Promise.all(people.map((id) => upcomingBookingsOf(env.DB, id, strandClock(env, now)))).then((rows) => rows.flat()),
+    readPolicy(env.DB),
+    Promise.all(people.map((id) => personalValuesOf(env.DB, id))),
   ]);
+  const keepsPayment = (row: (typeof upcoming)[number]) =>
+    byThemselves && row.paid === 1 && now >= freeCancellationUntil(env, row, policy.freeCancellationHours);
+  const erased = await erase(
+    env,
+    actor,
+    people,
+    upcoming.map((row) => ({ row, refund: !keepsPayment(row) })),
+    [
+      auditEntry(
+        env.DB,
+        {
+          actor,
+          action: 'user.deleted',
+          // Written already without the name: the erased keep a pseudonym in the trail.
+          target: { type: 'user', id: account.id, name: pseudonymOf(account.id) },
+          before: { role: account.role },
+          after: {
+            ...(byThemselves ? { byThemselves: true } : {}),
+            ...(people.length > 1 ? { familyErased: people.length - 1 } : {}),
+            ...(upcoming.length > 0 ? { cancelledBookings: upcoming.length } : {}),
+            ...(upcoming.some(keepsPayment) ? { notRefunded: upcoming.filter(keepsPayment).length } : {}),
+            erased: [...ERASED],
+            kept: KEPT_ON_ERASURE,
+          },
+        },
+        IF_CHANGED,
+      ),
+      deleteReviewsOf(env.DB, account.id),
+      ...people.flatMap((id) => eraseRecords(env.DB, id)),
+      ...people.map((id, i) => pseudonymiseAuditOf(env.DB, id, personal[i] ?? [], now)),
+    ],
+  );
   if (!erased) throw new HttpError(404, 'No such user');
+  const stranded = (row: (typeof upcoming)[number]) => toStranded({ ...row, doctor_name: row.doctor_name });
   return json({
     acknowledged: true,
     deletedCount: 1,
-    cancelled: upcoming.map((row) => toStranded({ ...row, doctor_name: row.doctor_name })),
+    cancelled: upcoming.map(stranded),
+    notRefunded: upcoming.filter(keepsPayment).map(stranded),
   } satisfies UserDeleted);
 }
 

@@ -18,7 +18,8 @@ beforeEach(() => {
   calls = [];
   stubFetch(async (request) => {
     calls.push(describeRequest(request));
-    if (request.method === 'DELETE') return json({ acknowledged: true, deletedCount: 1, cancelled: [] });
+    if (request.method === 'DELETE')
+      return json({ acknowledged: true, deletedCount: 1, cancelled: [], notRefunded: [] });
     if (request.url.endsWith('/export'))
       return new Response('{"fhir":{}}', { headers: { 'Content-Type': 'application/json' } });
     return json({ acknowledged: true });
@@ -51,4 +52,18 @@ it('deletes the account only after saying what is erased and what the clinic kee
   expect(await findToast('Your account is deleted')).toBe('success');
   expect(calls).toContain('DELETE /api/users/me');
   expect(localStorage.getItem('accessToken')).toBeNull();
+});
+
+it('names, before the deletion, the paid visits it cancels without a refund under the policy', {
+  timeout: 20_000,
+}, async () => {
+  const user = userEvent.setup();
+  renderWithProviders(<YourData notRefunded={['Teeth Cleaning on Dec 3, 2026']} />);
+  await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+  const dialog = await screen
+    .findByRole('alertdialog', { name: 'Delete your account?' })
+    .catch(() => screen.findByRole('dialog', { name: 'Delete your account?' }));
+  expect(dialog.textContent).toContain(
+    'Inside the clinic’s free-cancellation window, so cancelled without a refund: Teeth Cleaning on Dec 3, 2026.',
+  );
 });

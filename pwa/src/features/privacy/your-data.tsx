@@ -18,8 +18,10 @@ export async function downloadData(userId: string | null): Promise<void> {
 /**
  * docs/product.md#your-data: "Download my data" (one JSON file, FHIR where it fits) and "Delete my
  * account" (after a confirmation that says what is erased, what the clinic must keep, and why).
+ * `notRefunded`: the paid visits inside the free-cancellation window, which the deletion cancels
+ * without a refund (as cancelling them would), named before the patient confirms.
  */
-export function YourData() {
+export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
   const { signOut } = useSession();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -76,10 +78,15 @@ export function YourData() {
           onCancel={() => setConfirming(false)}
         >
           <p>
-            Your upcoming visits, and your family’s, are cancelled; what you paid for them is refunded. Your name,
-            contact details, family, form answers, reviews and settings are erased, and this account can no longer reach
-            any of it.
+            Your upcoming visits, and your family’s, are cancelled; what you paid for them is refunded as when you
+            cancel them. Your name, contact details, family, form answers, reviews and settings are erased, and this
+            account can no longer reach any of it.
           </p>
+          {notRefunded.length > 0 && (
+            <p>
+              Inside the clinic’s free-cancellation window, so cancelled without a refund: {notRefunded.join('; ')}.
+            </p>
+          )}
           <p>
             The law makes the clinic keep its payment records and the record of who changed what: they stay, without
             your name. This cannot be undone.

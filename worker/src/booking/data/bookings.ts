@@ -567,13 +567,14 @@ export interface ScheduleRow {
   /** The latest refund of its payments, as "<status> <cents>" (e.g. "succeeded 8000"), or null. */
   refund: string | null;
   desk_note: string | null;
+  desk_note_version: number;
   version: number;
 }
 
 const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
-  b.confirmation, b.family_visit_id, b.desk_note, b.version,
+  b.confirmation, b.family_visit_id, b.desk_note, b.desk_note_version, b.version,
   (SELECT json_group_array(json_object('name', m.name, 'account', m.account)) FROM (
      SELECT f.name, f.guardian_id IS NULL AS account FROM users p, users f
       WHERE p.id = b.user_id AND f.id != p.id
@@ -654,6 +655,7 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     formsComplete: row.forms_missing === '[]',
     alerts: JSON.parse(row.alerts) as string[],
     note: row.desk_note,
+    noteVersion: row.desk_note_version,
     version: row.version,
   };
 }
@@ -688,6 +690,14 @@ export function latestOfMoves(
        SELECT b.appointment_date, b.slot, b.status FROM chain c JOIN bookings b ON b.id = c.id
        WHERE c.moved_to IS NULL AND c.id != ?1`,
     )
+    .bind(id)
+    .first();
+}
+
+/** The front desk's note on a booking and its version (null: no such booking). */
+export function deskNoteOf(db: D1Database, id: string): Promise<{ note: string | null; version: number } | null> {
+  return db
+    .prepare('SELECT desk_note AS note, desk_note_version AS version FROM bookings WHERE id = ?1')
     .bind(id)
     .first();
 }

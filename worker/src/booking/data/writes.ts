@@ -100,13 +100,19 @@ export function markFamilyVisit(db: D1Database, familyVisitId: string, bookingId
     .bind(familyVisitId, JSON.stringify(bookingIds));
 }
 
-/** Inserts a booking (checkPlacement goes before it); a second one of the treatment that date fails on ONE_BOOKING_PER_PATIENT. */
+/**
+ * Inserts a booking (checkPlacement goes before it); a second one of the treatment that date fails
+ * on ONE_BOOKING_PER_PATIENT. A dependant's booking takes its account holder's address, whoever
+ * booked it and however: every message about it (confirmation, receipt, reminder) reaches the holder.
+ */
 export function insertBooking(db: D1Database, b: NewBookingRow): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
          chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)`,
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
+         coalesce((SELECT g.email FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = ?10), ?12),
+         ?13, ?14, ?15, ?16)`,
     )
     .bind(
       b.id,
@@ -328,10 +334,10 @@ export function moveStatements(db: D1Database, move: MoveRow, audit?: D1Prepared
       .prepare(
         `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
            chair_id, user_id, patient_name, email, phone, price_cents, paid, payment_intent_id, created_at, hold_until,
-           calendar_uid, version, paid_start_at, desk_note)
+           calendar_uid, version, paid_start_at, desk_note, desk_note_version)
          SELECT ?2, o.treatment_id, o.treatment, ?3, ?4, ?5, ?6, ?7, ?8, o.user_id, o.patient_name, o.email, o.phone,
            o.price_cents, o.paid, ?9, ?10, ?11, coalesce(o.calendar_uid, o.id), o.version + 1,
-           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END, o.desk_note
+           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END, o.desk_note, o.desk_note_version
          FROM bookings o WHERE o.id = ?1 AND o.status = 'moved' AND o.moved_to IS NULL`,
       )
       .bind(
@@ -385,19 +391,24 @@ export function setAttendance(
     .bind(id, status, at, version);
 }
 
-/** The front desk's note on a booking not moved, at `version` when one is given; 0 changes when it already says so. */
+/**
+ * The front desk's note on a booking not moved, at the booking's `version` and the note's own
+ * `noteVersion` when given (a note written on an older note is refused: 0 changes), and 0 changes
+ * when it already says so.
+ */
 export function setDeskNote(
   db: D1Database,
   id: string,
   note: string | null,
-  version: number | null,
+  seen: { version: number | null; noteVersion: number | null },
 ): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE bookings SET desk_note = ?2
-       WHERE id = ?1 AND status != 'moved' AND (?3 IS NULL OR version = ?3) AND desk_note IS NOT ?2`,
+      `UPDATE bookings SET desk_note = ?2, desk_note_version = desk_note_version + 1
+       WHERE id = ?1 AND status != 'moved' AND (?3 IS NULL OR version = ?3)
+         AND (?4 IS NULL OR desk_note_version = ?4) AND desk_note IS NOT ?2`,
     )
-    .bind(id, note, version);
+    .bind(id, note, seen.version, seen.noteVersion);
 }
 
 /** The patient's answer to a reminder, on the booking at `version` while it is active; 0 changes when it already says so. */

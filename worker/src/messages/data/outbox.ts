@@ -1,3 +1,4 @@
+import { INVITES_PER_ACCOUNT_PER_DAY } from '../../../../contract/family.ts';
 import { liveBooking, offersStrandedWhere, type ScheduleChange, strandedWhere } from '../../booking/data/bookings.ts';
 
 /** The kinds of mail a patient gets. */
@@ -187,31 +188,39 @@ export function queueClaimedReminders(db: D1Database, token: string, now: Date):
     .prepare(
       `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, booking_version, data, next_attempt_at, created_at)
        SELECT lower(hex(randomblob(16))), 'reminder:' || r.id || CASE c.channel WHEN 'sms' THEN ':sms' ELSE '' END,
-         'reminder', c.channel, CASE c.channel WHEN 'sms' THEN u.sms_phone ELSE b.email END, b.id, b.version,
+         'reminder', c.channel, CASE c.channel WHEN 'sms' THEN a.sms_phone ELSE b.email END, b.id, b.version,
          json_patch(${BOOKING_SNAPSHOT}, json_object('reminder', r.kind, 'formsToFill',
            (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled'))), ?2, ?2
        FROM reminders r
          JOIN bookings b ON b.id = r.booking_id
          JOIN users u ON u.id = b.user_id
+         JOIN users a ON a.id = coalesce(u.guardian_id, u.id)
          LEFT JOIN doctors d ON d.id = b.doctor_id
          JOIN message_settings s ON s.id = 1
          JOIN (SELECT 'mail' AS channel UNION ALL SELECT 'sms') c
        WHERE r.claim_token = ?1 AND r.status = 'claimed' AND r.send_until > ?2
          AND b.status = 'active' AND ${liveBooking('b', '?2')} AND b.version = r.booking_version
          AND b.appointment_date = r.appointment_date AND b.start_minute = r.start_minute
-         AND b.needs_review = 0 AND u.reminders_opt_out = 0 AND (r.kind = '24h' OR s.second_reminder = 1)
-         AND (c.channel = 'mail' OR (${SMS_ALLOWED('u')} AND r.kind = '24h'))
+         AND b.needs_review = 0 AND a.reminders_opt_out = 0 AND (r.kind = '24h' OR s.second_reminder = 1)
+         AND (c.channel = 'mail' OR (${SMS_ALLOWED('a')} AND r.kind = '24h'))
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(token, now.toISOString());
 }
 
-/** SQL: patient `u` takes SMS (a number, consent, and no STOP). */
-const SMS_ALLOWED = (u: string) => `(${u}.sms_phone IS NOT NULL AND ${u}.sms_consent = 1 AND ${u}.sms_stopped = 0)`;
+/**
+ * SQL: account `a` takes SMS (a number, consent, and no STOP). A family's messages go to its account
+ * holder, under the holder's settings: `a` is the patient's account (users a ON a.id =
+ * coalesce(u.guardian_id, u.id)), never a dependant's own row.
+ */
+const SMS_ALLOWED = (a: string) => `(${a}.sms_phone IS NOT NULL AND ${a}.sms_consent = 1 AND ${a}.sms_stopped = 0)`;
 
-/** SQL: recall `r` still wants its messages at ?1 (today): open, not stopped, its patient not opted out or booked. */
-const RECALL_LIVE = (r: string, u: string, today: string) => `(${r}.status IN ('due', 'contacted')
-  AND ${r}.do_not_contact = 0 AND ${u}.reminders_opt_out = 0 AND ${u}.erased_at IS NULL
+/**
+ * SQL: recall `r` of patient `u` (account `a`) still wants its messages at ?1 (today): open, not
+ * stopped, the account not opted out, the patient not erased or booked.
+ */
+const RECALL_LIVE = (r: string, u: string, a: string, today: string) => `(${r}.status IN ('due', 'contacted')
+  AND ${r}.do_not_contact = 0 AND ${a}.reminders_opt_out = 0 AND ${u}.erased_at IS NULL
   AND NOT EXISTS (SELECT 1 FROM bookings bb WHERE bb.user_id = ${r}.patient_id AND bb.treatment_id = ${r}.treatment_id
     AND bb.status = 'active' AND bb.appointment_date >= ${today}))`;
 
@@ -232,7 +241,7 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
       .prepare(
         `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, data, next_attempt_at, created_at)
          SELECT lower(hex(randomblob(16))), 'recall:' || r.id || ':' || s.step || ':' || c.channel, 'recall', c.channel,
-           CASE WHEN c.channel = 'sms' THEN u.sms_phone
+           CASE WHEN c.channel = 'sms' THEN a.sms_phone
                 WHEN u.guardian_id IS NOT NULL THEN (SELECT g.email FROM users g WHERE g.id = u.guardian_id)
                 ELSE u.email END,
            json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step,
@@ -251,9 +260,10 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
                 GROUP BY f.recall_id) s
            JOIN recalls r ON r.id = s.recall_id
            JOIN users u ON u.id = r.patient_id
+           JOIN users a ON a.id = coalesce(u.guardian_id, u.id)
            JOIN treatments t ON t.id = r.treatment_id
            JOIN (SELECT 'mail' AS channel UNION ALL SELECT 'sms') c
-         WHERE ${RECALL_LIVE('r', 'u', '?1')} AND (c.channel = 'mail' OR ${SMS_ALLOWED('u')})
+         WHERE ${RECALL_LIVE('r', 'u', 'a', '?1')} AND (c.channel = 'mail' OR ${SMS_ALLOWED('a')})
          ON CONFLICT (dedupe_key) DO NOTHING`,
       )
       .bind(today, now.toISOString()),
@@ -271,19 +281,29 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
 }
 
 /**
- * Queues the invitation of dependant `dependantId` to claim their record at `email`, once per
- * address: the person's name and their guardian's.
+ * Queues the invitation of dependant `dependantId` (still without a sign-in) to claim their record
+ * at `email`, on the clinic's day `today`: at most once a day per dependant (the dedupe key) and
+ * INVITES_PER_ACCOUNT_PER_DAY a day per account, both decided in this statement. The mail's text is
+ * the clinic's own: no name or word the account typed, so nobody can make the clinic mail a stranger
+ * a text of theirs. 0 changes: not queued.
  */
-export function queueRecordInvite(db: D1Database, dependantId: string, email: string, now: Date): D1PreparedStatement {
+export function queueRecordInvite(
+  db: D1Database,
+  dependantId: string,
+  email: string,
+  today: string,
+  now: Date,
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
-       SELECT ?1, 'record_invite:' || p.id || ':' || lower(?3), 'record_invite', ?3,
-         json_object('patientName', p.name, 'guardianName', g.name), ?4, ?4
-       FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = ?2
+       SELECT ?1, 'record_invite:' || p.id || ':' || ?4, 'record_invite', ?3, json_object('accountId', p.guardian_id), ?5, ?5
+       FROM users p WHERE p.id = ?2 AND p.guardian_id IS NOT NULL AND p.firebase_uid IS NULL
+         AND (SELECT count(*) FROM outbox o WHERE o.kind = 'record_invite'
+                AND json_extract(o.data, '$.accountId') = p.guardian_id AND o.dedupe_key LIKE '%:' || ?4) < ${INVITES_PER_ACCOUNT_PER_DAY}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), dependantId, email, now.toISOString());
+    .bind(crypto.randomUUID(), dependantId, email, today, now.toISOString());
 }
 
 /** Queues the mail of a waitlist offer (its id, `offerId`), to the patient of its entry. */
@@ -340,9 +360,9 @@ export function claimDueMail(
            AND recipient IN (SELECT recipient FROM first WHERE kind = 'recall'))
        RETURNING id, kind, channel, recipient, data, attempts,
          CASE WHEN kind = 'recall' THEN NOT EXISTS (
-           SELECT 1 FROM recalls r JOIN users u ON u.id = r.patient_id
-            WHERE r.id = json_extract(outbox.data, '$.recallId') AND ${RECALL_LIVE('r', 'u', '?5')}
-              AND (outbox.channel = 'mail' OR ${SMS_ALLOWED('u')}))
+           SELECT 1 FROM recalls r JOIN users u ON u.id = r.patient_id JOIN users a ON a.id = coalesce(u.guardian_id, u.id)
+            WHERE r.id = json_extract(outbox.data, '$.recallId') AND ${RECALL_LIVE('r', 'u', 'a', '?5')}
+              AND (outbox.channel = 'mail' OR ${SMS_ALLOWED('a')}))
          ELSE (booking_version IS NOT NULL AND NOT EXISTS (
            SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active' AND b.needs_review = 0
              AND ${liveBooking('b', '?2')} AND b.version = outbox.booking_version

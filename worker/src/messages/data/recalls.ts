@@ -82,17 +82,36 @@ export function patientRecalls(db: D1Database, patientId: string): D1PreparedSta
     .bind(patientId);
 }
 
+/**
+ * Adds a recall; a second open one of the patient and treatment fails on ONE_OPEN_RECALL, or, with
+ * `orSkip`, is not added (0 changes), so an import's batch holds many lines.
+ */
 export function insertRecall(
   db: D1Database,
   recall: { id: string; patientId: string; treatmentId: string; dueDate: string; source: 'desk' | 'import' },
+  { orSkip = false } = {},
 ): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO recalls (id, patient_id, treatment_id, due_date, source, last_doctor_id)
        SELECT ?1, ?2, ?3, ?4, ?5, (SELECT b.doctor_id FROM bookings b WHERE b.user_id = ?2 AND b.status = 'attended'
-         ORDER BY b.appointment_date DESC LIMIT 1)`,
+         ORDER BY b.appointment_date DESC LIMIT 1)
+       WHERE true${orSkip ? ' ON CONFLICT DO NOTHING' : ''}`,
     )
     .bind(recall.id, recall.patientId, recall.treatmentId, recall.dueDate, recall.source);
+}
+
+/** The ids of the patients (not erased) by lower-cased email, and of the treatments by lower-cased name: an import's look-ups. */
+export function importLookups(db: D1Database): D1PreparedStatement[] {
+  return [
+    db.prepare("SELECT id, lower(email) AS key FROM users WHERE role = 'patient' AND erased_at IS NULL"),
+    db.prepare('SELECT id, lower(name) AS key FROM treatments'),
+  ];
+}
+
+/** Whether treatment `id` exists. */
+export async function treatmentExists(db: D1Database, id: string): Promise<boolean> {
+  return (await db.prepare('SELECT 1 FROM treatments WHERE id = ?1').bind(id).first()) !== null;
 }
 
 export function updateRecall(

@@ -102,3 +102,71 @@ export function eraseRecords(db: D1Database, userId: string): D1PreparedStatemen
     db.prepare(`UPDATE recalls SET status = 'closed', do_not_contact = 1 WHERE patient_id = ?1`).bind(userId),
   ];
 }
+
+/** The most personal values of one person a pseudonymisation replaces (D1 binds at most 100 parameters a statement). */
+const MAX_PERSONAL_VALUES = 24;
+
+/**
+ * What names a person (`userId`) in the clinic's records: the names, addresses, phone numbers and
+ * typed signatures on their record, their bookings and their forms. Read before an erasure, which
+ * then replaces each in the audit trail (pseudonymiseAuditOf).
+ */
+export async function personalValuesOf(db: D1Database, userId: string): Promise<string[]> {
+  const found = await db.batch<Record<string, string | null>>([
+    db.prepare('SELECT name, email, sms_phone FROM users WHERE id = ?1').bind(userId),
+    db.prepare('SELECT DISTINCT patient_name, email, phone FROM bookings WHERE user_id = ?1').bind(userId),
+    db.prepare('SELECT DISTINCT signed_name FROM form_responses WHERE patient_id = ?1').bind(userId),
+  ]);
+  const values = new Set(
+    found.flatMap((result) => result.results.flatMap((row) => Object.values(row))).map((value) => value?.trim() ?? ''),
+  );
+  return [...values]
+    .filter((value) => value.length >= 3)
+    .sort((a, b) => b.length - a.length)
+    .slice(0, MAX_PERSONAL_VALUES);
+}
+
+/** The name an erased person has in the audit trail: the same for every row, so the trail still reads as one person. */
+export const pseudonymOf = (userId: string) => `Erased patient ${userId.slice(0, 8)}`;
+
+/**
+ * Pseudonymises, once, every audit row about person `userId` (as the actor, or as the user, booking,
+ * payment, recall or SMS number it is about): each of their personal `values` becomes their
+ * pseudonym in the target's name and the before/after fields, the actor's address becomes the
+ * erased placeholder, and the free text that described them (the front desk's notes) is removed.
+ * Who acted, what was done and when stay. Longest values first, so that "Ann Lee" goes before "Ann".
+ */
+export function pseudonymiseAuditOf(db: D1Database, userId: string, values: string[], now: Date): D1PreparedStatement {
+  const params: unknown[] = [userId, pseudonymOf(userId), `erased-${userId}@erased.invalid`, now.toISOString()];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `?${params.length}`;
+  };
+  const replaced = (sql: string, quoted: boolean) =>
+    values.reduce(
+      (inner, value) => `replace(${inner}, ${param(quoted ? JSON.stringify(value).slice(1, -1) : value)}, ?2)`,
+      sql,
+    );
+  const fields = (column: string) =>
+    `CASE WHEN ${column} IS NULL THEN NULL ELSE json(${replaced(
+      `CASE WHEN json_type(${column}, '$.note') = 'text' THEN json_set(${column}, '$.note', 'removed on erasure') ELSE ${column} END`,
+      true,
+    )}) END`;
+  return db
+    .prepare(
+      `UPDATE audit_log SET redacted_at = ?4,
+         actor_email = CASE WHEN actor_id = ?1 THEN ?3 ELSE actor_email END,
+         target_id = CASE WHEN target_type = 'sms' THEN ?2 ELSE target_id END,
+         target_name = ${replaced('target_name', false)},
+         before = ${fields('before')},
+         after = ${fields('after')}
+       WHERE redacted_at IS NULL AND (actor_id = ?1
+         OR (target_type = 'user' AND target_id = ?1)
+         OR (target_type = 'booking' AND target_id IN (SELECT id FROM bookings WHERE user_id = ?1))
+         OR (target_type = 'payment' AND target_id IN (
+               SELECT p.transaction_id FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.user_id = ?1))
+         OR (target_type = 'recall' AND target_id IN (SELECT id FROM recalls WHERE patient_id = ?1))
+         OR (target_type = 'sms' AND target_id IN (SELECT value FROM json_each(${param(JSON.stringify(values))}))))`,
+    )
+    .bind(...params);
+}

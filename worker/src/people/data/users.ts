@@ -217,3 +217,15 @@ export function insertPhonePatient(
     .prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES (?1, ?2, ?3, 'patient', 0)`)
     .bind(patient.id, patient.email, patient.name);
 }
+
+/**
+ * The address a dependant (`id`, of account `guardianId`, still without a sign-in) is invited at,
+ * set only when the invitation was queued by the statement before it in the batch.
+ */
+export function inviteAddress(db: D1Database, id: string, guardianId: string, email: string): D1PreparedStatement {
+  return db
+    .prepare(
+      'UPDATE users SET email = ?3 WHERE id = ?1 AND guardian_id = ?2 AND firebase_uid IS NULL AND changes() > 0',
+    )
+    .bind(id, guardianId, email);
+}

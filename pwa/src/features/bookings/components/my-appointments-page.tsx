@@ -372,7 +372,11 @@ export function MyAppointmentsPage() {
           </section>
           <MyFamily email={user.email} />
           <MyWaitlist email={user.email} />
-          <YourData />
+          <YourData
+            notRefunded={(bookings ?? [])
+              .filter((b) => cancelState(b, null) === 'call the clinic')
+              .map((b) => `${b.treatment} on ${b.appointmentDate}`)}
+          />
         </div>
       )}
       {toCancel && (

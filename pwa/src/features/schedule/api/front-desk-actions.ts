@@ -28,8 +28,8 @@ export type { PatientMatch };
 const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
 const bookingPath = (id: string, action: string) => `/bookings/${encodeURIComponent(id)}/${action}`;
 
-/** A visit as the front desk saw it: a write made offline carries its version. */
-type SeenEntry = { _id: string; patientName: string; version: number };
+/** A visit as the front desk saw it: a write made offline carries its version (and a note, the note's). */
+type SeenEntry = { _id: string; patientName: string; version: number; noteVersion?: number };
 
 /** What the front desk is told: the server's answer, or that the write waits on this device. */
 export type DeskWrite = { message: string; queued: boolean };
@@ -84,13 +84,16 @@ export function markAttendance(entry: SeenEntry, status: 'attended' | 'no_show')
   );
 }
 
-/** PUT /api/bookings/:id/note at the version the desk saw; offline, it waits in the outbox. */
+/**
+ * PUT /api/bookings/:id/note at the version the desk saw, and on the note it saw: a note saved
+ * meanwhile is not overwritten (the answer shows it). Offline, it waits in the outbox.
+ */
 export function saveNote(entry: SeenEntry, note: string): Promise<DeskWrite> {
   const label = `the note on ${entry.patientName}’s visit`;
   return sendOrQueue(
     'PUT',
     bookingPath(entry._id, 'note'),
-    { note, version: entry.version },
+    { note, version: entry.version, noteVersion: entry.noteVersion },
     {
       label,
       sent: `Sent: ${label}.`,

@@ -50,6 +50,7 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     formsMissing: [],
     alerts: [],
     note: null,
+    noteVersion: 0,
     version: 1,
     ...fields,
   };
