@@ -79,11 +79,23 @@ test('offline, the front desk reloads today’s schedule “as of”, marks a vi
   const block = await scheduleOffline(page, name);
   const waiting = await markOffline(page, block, name);
   expect(marks(id)).toEqual([]);
+  // The block shows the mark at once, and offers it no second time.
+  const marked = page.getByRole('button', {
+    name: new RegExp(`${name} Teeth Cleaning.*Attended \\(on this device, not sent yet\\)`),
+  });
+  await expect(marked).toBeVisible();
+  await marked.click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Mark attended' })).toBeDisabled();
+  await page.keyboard.press('Escape');
 
   await page.context().setOffline(false);
   await expect(page.getByText(`Sent: ${name} marked as attended.`)).toBeVisible();
   await expect(waiting).toHaveCount(0);
   await expect.poll(() => marks(id)).toHaveLength(1);
+  // Sent, the schedule is fetched again: the block says Attended without a reload.
+  const attended = page.getByRole('button', { name: new RegExp(`${name} Teeth Cleaning.*Attended`) });
+  await expect(attended).toBeVisible();
+  await expect(attended).not.toHaveAccessibleName(/not sent yet/);
   await page.reload();
   await expect(page.getByRole('button', { name: new RegExp(`${name} Teeth Cleaning.*Attended`) })).toBeVisible();
   // biome-ignore lint/suspicious/noPlaywrightNetworkidle: "applied once" can only be checked once the page has stopped sending.

@@ -1,11 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { SWRConfig, type SWRConfiguration } from 'swr';
+import { SWRConfig, type SWRConfiguration, useSWRConfig } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
 import { forgetSavedFormsOnSignOut } from '../features/forms/forget-saved-forms.ts';
 import { forgetSavedScheduleOnSignOut } from '../features/schedule/forget-saved-schedule.ts';
 import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
+import { setCacheForInvalidation } from '../lib/invalidation.ts';
 import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
 import { SessionProvider, type SessionUser } from '../lib/session.tsx';
 
@@ -39,6 +40,12 @@ function Notifications() {
   );
 }
 
+/** Hands the app's SWR cache to invalidation.ts, which every write refreshes through. */
+function CacheForInvalidation() {
+  setCacheForInvalidation(useSWRConfig().mutate);
+  return null;
+}
+
 /** `fromSavedSession`, `renderedFor`: see SessionProvider (start.tsx sets the first when the page is rendered, not hydrated). */
 export function AppProvider({
   children,
@@ -53,6 +60,7 @@ export function AppProvider({
 }) {
   return (
     <SWRConfig value={{ ...swrConfig, ...swr }}>
+      <CacheForInvalidation />
       <SessionProvider fromSavedSession={fromSavedSession} renderedFor={renderedFor}>
         {children}
         <Notifications />

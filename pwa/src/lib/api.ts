@@ -1,5 +1,6 @@
 import { renewedAccessToken } from './access-token.ts';
 import { ApiError, answerOf } from './http.ts';
+import { invalidateAfterWrite } from './invalidation.ts';
 import { readAccessToken } from './stored-access-token.ts';
 
 /**
@@ -13,8 +14,28 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<T> {
   return (await apiAnswer<T>(path, init)).body;
 }
 
-/** As `api`, with the answer's headers too (a page's X-Total-Count and Link, say). */
+/** A write refused because things changed meanwhile (or are gone): the screens that show them reload too. */
+const CHANGED_MEANWHILE = new Set([404, 409, 410]);
+
+/**
+ * As `api`, with the answer's headers too (a page's X-Total-Count and Link, say). A write that
+ * reached the server (done, or refused because things changed meanwhile) resolves once what it
+ * changed is fetched again wherever it shows (invalidation.ts), so the screens are current.
+ */
 export async function apiAnswer<T>(path: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
+  const method = (init.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD') return send<T>(path, init);
+  try {
+    const answer = await send<T>(path, init);
+    await invalidateAfterWrite(method, path);
+    return answer;
+  } catch (error) {
+    if (error instanceof ApiError && CHANGED_MEANWHILE.has(error.status)) await invalidateAfterWrite(method, path);
+    throw error;
+  }
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<{ body: T; headers: Headers }> {
   const headers = new Headers(init.headers);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (typeof init.body === 'string' && !headers.has('Content-Type')) {

@@ -1,8 +1,6 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
 import type { Booking, BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
-import { appointmentOptionsKey, bookingKey, isMyBookingsKey } from '../../../lib/cache-keys.ts';
+import { bookingKey } from '../../../lib/cache-keys.ts';
 
 export type { Booking, NewBooking };
 
@@ -25,27 +23,11 @@ async function readBooked(id: string): Promise<Booking | null> {
 }
 
 /**
- * Books, then refreshes what booking changes: that day's free slots, after a refusal too (the slot
- * may just have been taken), and, once booked, the patient's bookings. Answers the server's answer
- * and, once booked, the booking as stored (whom the server chose; null if it could not be read).
+ * Books; answers the server's answer and, once booked, the booking as stored (whom the server
+ * chose; null if it could not be read).
  */
-export function useCreateBooking() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (booking: NewBooking): Promise<{ result: BookingCreated; booking: Booking | null }> => {
-      const freeSlots = appointmentOptionsKey(booking.appointmentDate);
-      let result: BookingCreated;
-      try {
-        result = await createBooking(booking);
-      } catch (error) {
-        void mutate(freeSlots);
-        throw error;
-      }
-      void mutate(freeSlots);
-      if (!result.acknowledged) return { result, booking: null };
-      void mutate(isMyBookingsKey);
-      return { result, booking: await readBooked(result.insertedId) };
-    },
-    [mutate],
-  );
+export async function book(booking: NewBooking): Promise<{ result: BookingCreated; booking: Booking | null }> {
+  const result = await createBooking(booking);
+  if (!result.acknowledged) return { result, booking: null };
+  return { result, booking: await readBooked(result.insertedId) };
 }

@@ -13,7 +13,7 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
 import { useDependants } from '../../family/api/dependants.ts';
 import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
-import { useJoinWaitlist } from '../api/join-waitlist.ts';
+import { joinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
 import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
@@ -35,7 +35,6 @@ export function AppointmentPage() {
   const [bookingId, setBookingId] = useState<string | null>(linked?.treatment ?? null);
   const online = useOnlineStatus();
   const { data: options, error, isValidating, mutate } = useAppointmentOptions(selected);
-  const joinWaitlist = useJoinWaitlist();
   const [joining, setJoining] = useState(false);
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);

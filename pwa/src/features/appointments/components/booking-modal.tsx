@@ -18,7 +18,7 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useDependants } from '../../family/api/dependants.ts';
-import { type Booking, useCreateBooking } from '../api/create-booking.ts';
+import { type Booking, book } from '../api/create-booking.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 export const DOCTOR_CHOSEN_TEXT = 'Chosen when you book: the doctor free at your time';
@@ -146,7 +146,6 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
  */
 export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: BookingModalProps) {
   const { user } = useSession();
-  const createBooking = useCreateBooking();
   const online = useOnlineStatus();
   const ids = useId();
   const slotRef = useRef<HTMLSelectElement>(null);
@@ -178,7 +177,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
     if (!online || sending || !chosenSlot) return;
     setSending(true);
     try {
-      const { result, booking } = await createBooking({
+      const { result, booking } = await book({
         treatment: option.name,
         appointmentDate,
         slot: chosenSlot,

@@ -1,8 +1,7 @@
-import { useCallback } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { WaitlistEntry, WaitlistLeft } from '../../../../../contract/messages.ts';
 import { api } from '../../../lib/api.ts';
-import { isMyWaitlistKey, type MyWaitlistKey, myWaitlistKey } from '../../../lib/cache-keys.ts';
+import { type MyWaitlistKey, myWaitlistKey } from '../../../lib/cache-keys.ts';
 
 export type { WaitlistEntry };
 
@@ -13,17 +12,7 @@ export function useMyWaitlist(email: string | null | undefined) {
   );
 }
 
-/** DELETE /api/waitlist/:id: leaves the line (a time held for the patient goes to the next), then reloads the list. */
-export function useLeaveWaitlist() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (entry: { _id: string }): Promise<WaitlistLeft> => {
-      try {
-        return await api<WaitlistLeft>(`/waitlist/${encodeURIComponent(entry._id)}`, { method: 'DELETE' });
-      } finally {
-        await mutate(isMyWaitlistKey);
-      }
-    },
-    [mutate],
-  );
+/** DELETE /api/waitlist/:id: leaves the line (a time held for the patient goes to the next). */
+export function leaveWaitlist(entry: { _id: string }): Promise<WaitlistLeft> {
+  return api<WaitlistLeft>(`/waitlist/${encodeURIComponent(entry._id)}`, { method: 'DELETE' });
 }

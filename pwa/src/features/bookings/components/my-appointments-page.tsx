@@ -16,10 +16,10 @@ import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-s
 import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
 import { YourData } from '../../privacy/your-data.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
-import { useCancelBooking } from '../api/cancel-booking.ts';
+import { cancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
 import { type Booking, useMyBookings } from '../api/get-my-bookings.ts';
-import { useRescheduleBooking } from '../api/reschedule-booking.ts';
+import { rescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import { useDependants } from '../../family/api/dependants.ts';
@@ -174,8 +174,6 @@ export function MyAppointmentsPage() {
   const { data, error, isValidating, mutate } = useMyBookings(user?.email);
   const bookings = data?.bookings;
   const offline = !online || data?.offline === true;
-  const cancelBooking = useCancelBooking();
-  const rescheduleBooking = useRescheduleBooking();
   const [moving, setMoving] = useState<Booking | null>(null);
   const { data: policy } = useBookingRules();
   const freeHours = policy?.freeCancellationHours ?? null;
@@ -186,7 +184,7 @@ export function MyAppointmentsPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const cancellation = useConfirmedAction<Booking>({
     run: async (booking) => {
-      const { refund } = await cancelBooking(booking);
+      const { refund } = await cancelBooking(booking._id);
       setRefunded(refund ? { booking, note: refundNote(refund) } : null);
       void history.reload();
     },

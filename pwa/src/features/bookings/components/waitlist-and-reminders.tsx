@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useReminderSetting, useSmsSetting } from '../api/reminders.ts';
-import { useLeaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
+import { leaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
 
 /** An ISO date as the app shows dates, e.g. "Dec 13, 2026". */
 const shown = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
@@ -14,13 +14,12 @@ const datesOf = (entry: WaitlistEntry) =>
 /** docs/product.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
 export function MyWaitlist({ email }: { email: string }) {
   const { data: entries, error } = useMyWaitlist(email);
-  const leave = useLeaveWaitlist();
   const [leaving, setLeaving] = useState<string | null>(null);
 
   async function handleLeave(entry: WaitlistEntry) {
     setLeaving(entry._id);
     try {
-      await leave(entry);
+      await leaveWaitlist(entry);
       notify.success('You left the waitlist');
     } catch (cause) {
       notify.error(errorText(cause));

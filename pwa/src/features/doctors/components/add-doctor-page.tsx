@@ -5,7 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAddDoctor } from '../api/add-doctor.ts';
+import { addDoctor } from '../api/add-doctor.ts';
 import { useSpecialties } from '../api/get-specialties.ts';
 import { photoProblem, uploadPhoto } from '../api/upload-photo.ts';
 import { usePreviewUrl } from './use-preview-url.ts';
@@ -34,7 +34,6 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function AddDoctorPage() {
   const [, navigate] = useLocation();
-  const addDoctor = useAddDoctor();
   const { data: specialties, error: specialtiesError } = useSpecialties();
   // The last photo uploaded and its URL: a retry after a refused save (e.g. a duplicate email) reuses it.
   const uploaded = useRef<{ file: File; url: string } | null>(null);

@@ -10,9 +10,9 @@ import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { weeklyHoursText } from '../../../lib/schedule-text.ts';
 import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
-import { useDeleteDoctor } from '../api/delete-doctor.ts';
+import { deleteDoctor } from '../api/delete-doctor.ts';
 import { type Doctor, useDoctors } from '../api/get-doctors.ts';
-import { type DoctorChanges, useUpdateDoctor } from '../api/update-doctor.ts';
+import { type DoctorChanges, updateDoctor } from '../api/update-doctor.ts';
 import { DoctorDialog } from './doctor-dialog.tsx';
 import './doctors.css';
 
@@ -23,8 +23,6 @@ import './doctors.css';
  */
 export function ManageDoctorsPage() {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
-  const deleteDoctor = useDeleteDoctor();
-  const updateDoctor = useUpdateDoctor();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toDelete, setToDelete] = useState<Doctor | null>(null);
   const [editing, setEditing] = useState<Doctor | null>(null);

@@ -1,9 +1,8 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { api, apiFetcher } from '../../../lib/api.ts';
-import { isMyBookingsKey } from '../../../lib/cache-keys.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { Dependant } from '../api/dependants.ts';
 
@@ -39,7 +38,6 @@ export function FamilyVisitDialog({
   onClose,
 }: FamilyVisitDialogProps) {
   const ids = useId();
-  const { mutate } = useSWRConfig();
   // "me": the account holder, who needs no id (the server takes the caller, or the desk's account).
   const people = [{ _id: 'me', name: desk ? myName : `${myName} (me)` }, ...family];
   const [chosen, setChosen] = useState<Record<string, string>>({});
@@ -86,10 +84,8 @@ export function FamilyVisitDialog({
         return;
       }
       setBooked(answer.message);
-      void mutate(isMyBookingsKey);
     } catch (cause) {
       setProblem(errorText(cause));
-      if (key) void mutate(key);
     } finally {
       setBusy(false);
     }

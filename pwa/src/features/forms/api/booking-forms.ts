@@ -1,7 +1,6 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { BookingForm, FormAnswered } from '../../../../../contract/forms.ts';
 import { api } from '../../../lib/api.ts';
-import { isMyBookingsKey, isScheduleKey } from '../../../lib/cache-keys.ts';
 import { clinicDb } from '../../../lib/db.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { sharedOutbox } from '../../../lib/outbox.ts';
@@ -77,16 +76,4 @@ export async function saveFormAnswers(
     });
     return { delivery: 'queued' };
   }
-}
-
-/** Saves, then reloads what shows the forms' state: the visit's forms, My Appointments, the schedule. */
-export function useSaveFormAnswers(bookingId: string) {
-  const { mutate } = useSWRConfig();
-  return async (form: { _id: string; title: string }, answers: Answers): Promise<FormDelivery> => {
-    const saved = await saveFormAnswers(bookingFormsKey(bookingId), form, answers);
-    if (saved.delivery === 'sent') {
-      void mutate((key) => key === bookingFormsKey(bookingId) || isMyBookingsKey(key) || isScheduleKey(key));
-    }
-    return saved;
-  };
 }

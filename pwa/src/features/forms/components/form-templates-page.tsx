@@ -1,5 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import { QUESTION_TYPES, type QuestionType } from '../../../../../contract/form-kinds.ts';
 import type { FormSaved, FormSummary, FormTemplate } from '../../../../../contract/forms.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
@@ -132,7 +132,6 @@ export function FormTemplatesPage() {
 
 function FormEditor({ form, onDone }: { form: FormSummary | null; onDone(): void }) {
   const ids = useId();
-  const { mutate } = useSWRConfig();
   const { data: treatments } = useSWR<Treatment[]>(TREATMENTS_KEY, apiFetcher<Treatment[]>);
   const [title, setTitle] = useState(form?.title ?? '');
   const [renewMonths, setRenewMonths] = useState<number | null>(form ? form.renewMonths : 12);
@@ -154,7 +153,6 @@ function FormEditor({ form, onDone }: { form: FormSummary | null; onDone(): void
         body,
       });
       notify.success(`${title.trim()} saved as version ${saved.version}`);
-      await mutate(FORMS_KEY);
       onDone();
     } catch (cause) {
       setProblem(errorText(cause));

@@ -3,7 +3,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useBooking } from '../../payments/api/get-booking.ts';
-import { useBookingForms, useSaveFormAnswers } from '../api/booking-forms.ts';
+import { bookingFormsKey, saveFormAnswers, useBookingForms } from '../api/booking-forms.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
@@ -16,7 +16,6 @@ export function FormsPage() {
   const { user } = useSession();
   const { data, error } = useBookingForms(id, user?.email ?? null);
   const { data: booking } = useBooking(id);
-  const save = useSaveFormAnswers(id);
   return (
     <section className="dashboard-page forms-page" aria-labelledby="forms-title">
       <h1 id="forms-title">Forms for your visit</h1>
@@ -39,7 +38,10 @@ export function FormsPage() {
               back online.
             </p>
           )}
-          <FormsList forms={data.forms} onSave={save} />
+          <FormsList
+            forms={data.forms}
+            onSave={(form, answers) => saveFormAnswers(bookingFormsKey(id), form, answers)}
+          />
         </>
       )}
     </section>

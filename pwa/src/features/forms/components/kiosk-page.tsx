@@ -5,7 +5,8 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { storedAccessClaims } from '../../../lib/stored-access-token.ts';
-import { useLinkForms, useSaveLinkFormAnswers } from '../api/link-forms.ts';
+import { saveFormAnswers } from '../api/booking-forms.ts';
+import { linkFormsKey, useLinkForms } from '../api/link-forms.ts';
 import { endKiosk, type KioskState, lockKiosk } from '../kiosk.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
@@ -36,7 +37,6 @@ export function KioskPage({ kiosk }: { kiosk: Exclude<KioskState, null> }) {
 
 function KioskForms({ token }: { token: string }) {
   const { data, error } = useLinkForms(token);
-  const save = useSaveLinkFormAnswers(token);
   // The forms to fill, as they were when the tablet was handed over: each stays on screen once saved.
   const [shown, setShown] = useState<string[] | null>(null);
   useEffect(() => {
@@ -59,7 +59,7 @@ function KioskForms({ token }: { token: string }) {
       ) : !data || shown === null ? (
         <Spinner label="Loading the forms" />
       ) : (
-        <FormsList forms={forms} onSave={save} />
+        <FormsList forms={forms} onSave={(form, answers) => saveFormAnswers(linkFormsKey(token), form, answers)} />
       )}
       <p className="kiosk__done">
         {remaining > 0 && shown !== null && (

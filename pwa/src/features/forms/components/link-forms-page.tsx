@@ -1,7 +1,8 @@
 import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { useLinkForms, useSaveLinkFormAnswers } from '../api/link-forms.ts';
+import { saveFormAnswers } from '../api/booking-forms.ts';
+import { linkFormsKey, useLinkForms } from '../api/link-forms.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
@@ -11,7 +12,6 @@ import '../forms.css';
  */
 export function LinkFormsPage({ token }: { token: string }) {
   const { data, error } = useLinkForms(token);
-  const save = useSaveLinkFormAnswers(token);
   return (
     <section className="dashboard-page" aria-labelledby="link-forms-title">
       <h1 id="link-forms-title">{data ? `Forms for ${data.patientName}` : 'Forms for the visit'}</h1>
@@ -25,7 +25,7 @@ export function LinkFormsPage({ token }: { token: string }) {
           {errorText(error)}
         </p>
       ) : data ? (
-        <FormsList forms={data.forms} onSave={save} />
+        <FormsList forms={data.forms} onSave={(form, answers) => saveFormAnswers(linkFormsKey(token), form, answers)} />
       ) : (
         <Spinner label="Loading the forms" />
       )}

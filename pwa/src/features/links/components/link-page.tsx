@@ -4,7 +4,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { type LinkInfo, type Proposal, useBookFromLink, useLink, useLinkAction } from '../api/link.ts';
+import { answerLink, bookFromLink, type LinkInfo, type Proposal, useLink } from '../api/link.ts';
 import '../../waitlist/waitlist.css';
 import '../links.css';
 
@@ -28,7 +28,6 @@ const dayText = (isoDate: string) =>
 
 /** A reminder's answer: one tap, no sign-in. */
 function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
-  const act = useLinkAction();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +39,7 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
     setBusy(true);
     setProblem(null);
     try {
-      setDone((await act(token, action)).message);
+      setDone((await answerLink(token, action)).message);
     } catch (cause) {
       setProblem(errorText(cause));
     } finally {
@@ -92,7 +91,6 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
 
 /** A recall's three proposed times: one tap books. */
 function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
-  const book = useBookFromLink();
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<{ id: string; message: string; payBy: string | null } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -101,7 +99,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await book(token, proposal);
+      const answer = await bookFromLink(token, proposal);
       setBooked({ id: answer.insertedId, message: answer.message, payBy: answer.payBy });
     } catch (cause) {
       setProblem(errorText(cause));

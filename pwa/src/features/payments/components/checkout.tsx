@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/http.ts';
 import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { type PayFor, usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
-import { useRecordPayment } from '../api/record-payment.ts';
+import { recordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { FamilyChoice } from './family-choice.tsx';
 import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
@@ -30,7 +30,6 @@ function returnFromStripe(): { intent: string; succeeded: boolean } | null {
  * shows the receipt.
  */
 export function Checkout({ booking, family, online }: { booking: Booking; family: Booking[]; online: boolean }) {
-  const recordPayment = useRecordPayment();
   // With other members of its family visit still to pay, one payment can pay them all (the default).
   const [whole, setWhole] = useState(true);
   const together = whole && family.length > 1 && booking.familyVisitId !== null;

@@ -265,7 +265,7 @@ describe('Payment page: demo payments', () => {
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
     expect(document.activeElement).toBe(status.closest('[role="status"]'));
     // The booking is fetched again, so My Appointments and this page now know it is paid.
-    await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBe(2));
+    await waitFor(() => expect(callsTo('GET /api/bookings/b-1').length).toBeGreaterThanOrEqual(2));
     // Once recorded, the receipt shows under the message.
     expect(await screen.findByRole('article', { name: 'Receipt' })).toBeTruthy();
   });
@@ -320,7 +320,9 @@ describe('Payment page: demo payments', () => {
     await user.click(payButton());
 
     await screen.findByText('Congrats your payment completed');
-    await waitFor(() => expect(callsTo('GET /api/bookings?email=patient%40clinic.test').length).toBe(2));
+    await waitFor(() =>
+      expect(callsTo('GET /api/bookings?email=patient%40clinic.test').length).toBeGreaterThanOrEqual(2),
+    );
   });
 
   it('takes a four-digit expiry year as a number too', async () => {

@@ -4,7 +4,14 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { type Recall, type RecallStatus, type RecallsImported, useRecallActions, useRecalls } from '../api/recalls.ts';
+import {
+  changeRecall,
+  importRecalls,
+  type Recall,
+  type RecallStatus,
+  type RecallsImported,
+  useRecalls,
+} from '../api/recalls.ts';
 import './recalls.css';
 
 const VIEWS: { value: RecallStatus | 'open'; label: string }[] = [
@@ -35,14 +42,13 @@ function dueText(isoDate: string, today: string): string {
 }
 
 function RecallCard({ recall, today }: { recall: Recall; today: string }) {
-  const { change } = useRecallActions();
   const [busy, setBusy] = useState(false);
   const open = recall.status === 'due' || recall.status === 'contacted';
 
   async function act(body: { status?: 'closed'; doNotContact?: boolean }, done: string) {
     setBusy(true);
     try {
-      await change(recall._id, body);
+      await changeRecall(recall._id, body);
       notify.success(done);
     } catch (cause) {
       notify.error(errorText(cause));
@@ -119,7 +125,6 @@ function RecallCard({ recall, today }: { recall: Recall; today: string }) {
 
 function ImportForm() {
   const id = useId();
-  const { importCsv } = useRecallActions();
   const [csv, setCsv] = useState('');
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<RecallsImported | null>(null);
@@ -128,7 +133,7 @@ function ImportForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await importCsv(csv);
+      const answer = await importRecalls(csv);
       setResult(answer);
       notify.success(`${answer.added} recall${answer.added === 1 ? '' : 's'} added`);
       if (answer.skipped.length === 0) setCsv('');

@@ -1,8 +1,5 @@
-import { useCallback } from 'react';
-import { useSWRConfig } from 'swr';
 import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
 import { api } from '../../../lib/api.ts';
-import { isOwnReviewKey, REVIEW_QUEUE_KEY, REVIEWS_KEY } from '../../../lib/cache-keys.ts';
 
 export type { NewReview };
 
@@ -15,23 +12,4 @@ export const REVIEW_LIMITS = { review: { min: 10, max: 1000 }, location: { min: 
  */
 export function saveReview(review: NewReview): Promise<ReviewSaved> {
   return api('/reviews', { method: 'POST', body: JSON.stringify(review) });
-}
-
-/**
- * Saves the patient's review, then refreshes what it changes: the home page's testimonials (an
- * edit takes an approved review off them until it is approved again), the admins' queue, and the
- * patient's own review, which is reloaded before this resolves.
- */
-export function useSaveReview() {
-  const { mutate } = useSWRConfig();
-  return useCallback(
-    async (review: NewReview): Promise<ReviewSaved> => {
-      const saved = await saveReview(review);
-      void mutate(REVIEWS_KEY);
-      void mutate(REVIEW_QUEUE_KEY);
-      await mutate(isOwnReviewKey);
-      return saved;
-    },
-    [mutate],
-  );
 }

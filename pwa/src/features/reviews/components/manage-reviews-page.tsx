@@ -4,7 +4,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { ReviewStatus } from '../api/get-own-review.ts';
 import { type QueuedReview, useReviewQueue } from '../api/get-review-queue.ts';
-import { useModerateReview } from '../api/moderate-review.ts';
+import { moderateReview } from '../api/moderate-review.ts';
 import '../reviews.css';
 
 const SECTIONS: { status: ReviewStatus; title: string; empty: string }[] = [
@@ -27,7 +27,6 @@ const dayText = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: '
  */
 export function ManageReviewsPage() {
   const { data: reviews, error } = useReviewQueue();
-  const moderateReview = useModerateReview();
   const [busy, setBusy] = useState<string | null>(null);
   const [focusAfter, setFocusAfter] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

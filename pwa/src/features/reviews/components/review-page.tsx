@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { type ModeratedReview, type ReviewStatus, useOwnReview } from '../api/get-own-review.ts';
-import { type NewReview, REVIEW_LIMITS, useSaveReview } from '../api/save-review.ts';
+import { type NewReview, REVIEW_LIMITS, saveReview } from '../api/save-review.ts';
 import '../testimonials.css';
 import '../reviews.css';
 import { initials } from '../initials.ts';
@@ -93,7 +93,6 @@ export function ReviewPage() {
 
 function ReviewForm({ existing }: { existing: ModeratedReview | null }) {
   const { user } = useSession();
-  const saveReview = useSaveReview();
   const ids = useId();
   const {
     register,

@@ -3,7 +3,6 @@ import type { Modified } from '../../../../../contract/answers.ts';
 import type { Chair, ChairAdded, ChairDeleted, NewChair } from '../../../../../contract/clinic.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CHAIRS_KEY } from '../../../lib/cache-keys.ts';
-import { useScheduleWrite } from './schedule-write.ts';
 
 export type { Chair };
 
@@ -12,15 +11,12 @@ export function useChairs() {
   return useSWR<Chair[]>(CHAIRS_KEY, apiFetcher<Chair[]>);
 }
 
-const addChair = (chair: NewChair) => api<ChairAdded>('/chairs', { method: 'POST', body: JSON.stringify(chair) });
-const renameChair = (id: string, chair: NewChair) =>
-  api<Modified>(`/chairs/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(chair) });
-const deleteChair = (id: string, force: boolean) =>
-  api<ChairDeleted>(`/chairs/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });
-
 /** POST /api/chairs (admin); a name already taken is refused (409). */
-export const useAddChair = () => useScheduleWrite(addChair, CHAIRS_KEY);
-/** DELETE /api/chairs/:id (admin): a chair with upcoming bookings is refused (409, listing them) unless `force`. */
-export const useDeleteChair = () => useScheduleWrite(deleteChair, CHAIRS_KEY);
+export const addChair = (chair: NewChair) =>
+  api<ChairAdded>('/chairs', { method: 'POST', body: JSON.stringify(chair) });
 /** PUT /api/chairs/:id (admin): a new name; a name another chair has is refused (409). */
-export const useRenameChair = () => useScheduleWrite(renameChair, CHAIRS_KEY);
+export const renameChair = (id: string, chair: NewChair) =>
+  api<Modified>(`/chairs/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(chair) });
+/** DELETE /api/chairs/:id (admin): a chair with upcoming bookings is refused (409, listing them) unless `force`. */
+export const deleteChair = (id: string, force: boolean) =>
+  api<ChairDeleted>(`/chairs/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });

@@ -2,7 +2,6 @@ import useSWR from 'swr';
 import type { HoursChange, HoursSaved, OpeningHours } from '../../../../../contract/clinic.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CLINIC_HOURS_KEY } from '../../../lib/cache-keys.ts';
-import { useScheduleWrite } from './schedule-write.ts';
 
 export type { OpeningHours };
 
@@ -11,11 +10,9 @@ export function useClinicHours() {
   return useSWR<OpeningHours[]>(CLINIC_HOURS_KEY, apiFetcher<OpeningHours[]>);
 }
 
-const saveClinicHours = (change: HoursChange) =>
-  api<HoursSaved>('/clinic/hours', { method: 'PUT', body: JSON.stringify(change) });
-
 /**
  * PUT /api/clinic/hours (admin): the whole week. Hours that leave upcoming bookings outside them
  * are refused (409, listing them) unless `force`.
  */
-export const useSaveClinicHours = () => useScheduleWrite(saveClinicHours, CLINIC_HOURS_KEY);
+export const saveClinicHours = (change: HoursChange) =>
+  api<HoursSaved>('/clinic/hours', { method: 'PUT', body: JSON.stringify(change) });

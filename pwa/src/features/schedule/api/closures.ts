@@ -3,7 +3,6 @@ import type { Closure, ClosureAdded, ClosureDeleted, NewClosure } from '../../..
 import type { Doctor } from '../../../../../contract/doctors.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CLOSURES_KEY, DOCTORS_KEY } from '../../../lib/cache-keys.ts';
-import { useScheduleWrite } from './schedule-write.ts';
 
 export type { Closure, NewClosure };
 
@@ -17,11 +16,9 @@ export function useClosureDoctors() {
   return useSWR<Doctor[]>(DOCTORS_KEY, apiFetcher<Doctor[]>);
 }
 
-const addClosure = (closure: NewClosure) =>
-  api<ClosureAdded>('/closures', { method: 'POST', body: JSON.stringify(closure) });
-const deleteClosure = (id: string) => api<ClosureDeleted>(`/closures/${encodeURIComponent(id)}`, { method: 'DELETE' });
-
 /** POST /api/closures (admin): one over upcoming bookings is refused (409, listing them) unless `force`. */
-export const useAddClosure = () => useScheduleWrite(addClosure, CLOSURES_KEY);
+export const addClosure = (closure: NewClosure) =>
+  api<ClosureAdded>('/closures', { method: 'POST', body: JSON.stringify(closure) });
 /** DELETE /api/closures/:id (admin): its days become bookable again. */
-export const useDeleteClosure = () => useScheduleWrite(deleteClosure, CLOSURES_KEY);
+export const deleteClosure = (id: string) =>
+  api<ClosureDeleted>(`/closures/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -12,14 +12,7 @@ import type {
 import type { DeskPaid, DeskPayment } from '../../../../../contract/payments.ts';
 import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
-import {
-  appointmentOptionsKey,
-  DESK_OUTBOX_KEY,
-  isMyBookingsKey,
-  isScheduleKey,
-  patientSearchKey,
-  REFUNDS_KEY,
-} from '../../../lib/cache-keys.ts';
+import { DESK_OUTBOX_KEY, patientSearchKey } from '../../../lib/cache-keys.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { sharedOutbox } from '../../../lib/outbox.ts';
 
@@ -103,53 +96,34 @@ export function saveNote(entry: SeenEntry, note: string): Promise<DeskWrite> {
 }
 
 /**
- * The front desk's writes. Each refreshes what it changes, after a refusal too (the booking may
- * have changed meanwhile): the schedule (days and counts), the free times of the days concerned,
- * the patients' lists and, for a cancellation, the refunds due.
+ * The front desk's writes (each refreshes what it changes through the API client, invalidation.ts).
+ * A mark or a note may wait on this device: the list of what waits is read again after each.
  */
 export function useFrontDesk() {
   const { mutate } = useSWRConfig();
-  const refresh = useCallback(
-    async (days: string[], extra: string[] = []) => {
-      for (const day of days) void mutate(appointmentOptionsKey(day));
-      for (const key of extra) void mutate(key);
-      void mutate(isMyBookingsKey);
-      void mutate(DESK_OUTBOX_KEY);
-      await mutate(isScheduleKey);
+  const mayWait = useCallback(
+    async <T>(write: Promise<T>): Promise<T> => {
+      try {
+        return await write;
+      } finally {
+        await mutate(DESK_OUTBOX_KEY);
+      }
     },
     [mutate],
   );
-  const run = useCallback(
-    async <T>(write: () => Promise<T>, days: string[], extra: string[] = []): Promise<T> => {
-      try {
-        return await write();
-      } finally {
-        await refresh(days, extra);
-      }
-    },
-    [refresh],
-  );
   return {
-    markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show') => run(() => markAttendance(entry, status), []),
-    saveNote: (entry: SeenEntry, note: string) => run(() => saveNote(entry, note), []),
-    cancelForPatient: (booking: { _id: string; appointmentDate: string }, cancel: CancelForPatient) =>
-      run(
-        () => post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),
-        [booking.appointmentDate],
-        [REFUNDS_KEY],
-      ),
-    reschedule: (booking: { _id: string; appointmentDate: string }, move: Reschedule) =>
-      run(
-        () => post<Rescheduled>(bookingPath(booking._id, 'reschedule'), move),
-        [booking.appointmentDate, move.appointmentDate],
-      ),
-    bookByPhone: (booking: PhoneBooking) =>
-      run(() => post<PhoneBooked>('/phone-bookings', booking), [booking.appointmentDate]),
+    markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show') => mayWait(markAttendance(entry, status)),
+    saveNote: (entry: SeenEntry, note: string) => mayWait(saveNote(entry, note)),
+    cancelForPatient: (booking: { _id: string }, cancel: CancelForPatient) =>
+      post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),
+    reschedule: (booking: { _id: string }, move: Reschedule) =>
+      post<Rescheduled>(bookingPath(booking._id, 'reschedule'), move),
+    bookByPhone: (booking: PhoneBooking) => post<PhoneBooked>('/phone-bookings', booking),
     /** Takes a booking off the review list as it is (the desk called the patient). */
-    keep: (id: string) => run(() => api<Modified>(bookingPath(id, 'keep'), { method: 'POST' }), []),
+    keep: (id: string) => api<Modified>(bookingPath(id, 'keep'), { method: 'POST' }),
     /** The patient paid at the desk, in cash or by card on the clinic's terminal. */
     deskPayment: (id: string, method: DeskPayment['method']) =>
-      run(() => post<DeskPaid>(bookingPath(id, 'desk-payment'), { method }), []),
+      post<DeskPaid>(bookingPath(id, 'desk-payment'), { method }),
   };
 }
 

@@ -1,10 +1,9 @@
-import useSWR, { useSWRConfig } from 'swr';
+import useSWR from 'swr';
 import type { Deleted, Inserted, Modified } from '../../../../../contract/answers.ts';
 import type { Specialty } from '../../../../../contract/appointments.ts';
 import type { NewSpecialty, SpecialtyInUse } from '../../../../../contract/clinic.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { SPECIALTIES_IN_USE_KEY, SPECIALTIES_KEY } from '../../../lib/cache-keys.ts';
-import { useScheduleWrite } from './schedule-write.ts';
 
 export type { SpecialtyInUse };
 
@@ -19,28 +18,11 @@ export function useSpecialtiesInUse() {
 }
 
 const path = (id: string) => `/specialties/${encodeURIComponent(id)}`;
-const addSpecialty = (body: NewSpecialty) =>
-  api<Inserted>('/specialties', { method: 'POST', body: JSON.stringify(body) });
-const renameSpecialty = (id: string, body: NewSpecialty) =>
-  api<Modified>(path(id), { method: 'PUT', body: JSON.stringify(body) });
-const deleteSpecialty = (id: string) => api<Deleted>(path(id), { method: 'DELETE' });
-
-/** A write to the specialties, then the forms' list of them too. */
-function useSpecialtyWrite<Args extends unknown[], Result>(write: (...args: Args) => Promise<Result>) {
-  const { mutate } = useSWRConfig();
-  const written = useScheduleWrite(write, SPECIALTIES_IN_USE_KEY);
-  return async (...args: Args) => {
-    try {
-      return await written(...args);
-    } finally {
-      void mutate(SPECIALTIES_KEY);
-    }
-  };
-}
-
 /** POST /api/specialties (admin); a name taken (any case) is refused (409). */
-export const useAddSpecialty = () => useSpecialtyWrite(addSpecialty);
+export const addSpecialty = (body: NewSpecialty) =>
+  api<Inserted>('/specialties', { method: 'POST', body: JSON.stringify(body) });
 /** PUT /api/specialties/:id (admin). */
-export const useRenameSpecialty = () => useSpecialtyWrite(renameSpecialty);
+export const renameSpecialty = (id: string, body: NewSpecialty) =>
+  api<Modified>(path(id), { method: 'PUT', body: JSON.stringify(body) });
 /** DELETE /api/specialties/:id (admin): refused (409) while a doctor or treatment has it. */
-export const useDeleteSpecialty = () => useSpecialtyWrite(deleteSpecialty);
+export const deleteSpecialty = (id: string) => api<Deleted>(path(id), { method: 'DELETE' });

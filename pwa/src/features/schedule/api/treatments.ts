@@ -9,7 +9,6 @@ import type {
 } from '../../../../../contract/treatments.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
-import { useScheduleWrite } from './schedule-write.ts';
 
 export type { NewTreatment, Treatment };
 
@@ -20,15 +19,11 @@ export function useTreatments() {
 
 const treatmentPath = (id: string) => `/treatments/${encodeURIComponent(id)}`;
 
-const addTreatment = (treatment: NewTreatment) =>
-  api<TreatmentAdded>('/treatments', { method: 'POST', body: JSON.stringify(treatment) });
-const updateTreatment = (id: string, changes: TreatmentChanges) =>
-  api<TreatmentUpdated>(treatmentPath(id), { method: 'PUT', body: JSON.stringify(changes) });
-const deleteTreatment = (id: string) => api<TreatmentDeleted>(treatmentPath(id), { method: 'DELETE' });
-
 /** POST /api/treatments (admin); a name already taken is refused (409). */
-export const useAddTreatment = () => useScheduleWrite(addTreatment, TREATMENTS_KEY);
+export const addTreatment = (treatment: NewTreatment) =>
+  api<TreatmentAdded>('/treatments', { method: 'POST', body: JSON.stringify(treatment) });
 /** PUT /api/treatments/:id (admin): the fields sent change; bookings already made keep theirs. */
-export const useUpdateTreatment = () => useScheduleWrite(updateTreatment, TREATMENTS_KEY);
+export const updateTreatment = (id: string, changes: TreatmentChanges) =>
+  api<TreatmentUpdated>(treatmentPath(id), { method: 'PUT', body: JSON.stringify(changes) });
 /** DELETE /api/treatments/:id (admin): one with upcoming bookings is deactivated instead, as the answer's message says. */
-export const useDeleteTreatment = () => useScheduleWrite(deleteTreatment, TREATMENTS_KEY);
+export const deleteTreatment = (id: string) => api<TreatmentDeleted>(treatmentPath(id), { method: 'DELETE' });

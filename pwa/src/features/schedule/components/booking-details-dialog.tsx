@@ -100,7 +100,7 @@ export function BookingDetailsDialog({
     if (!reason.trim()) return;
     void act(async () => {
       const cancelled = await desk.cancelForPatient(
-        { _id: entry._id, appointmentDate },
+        { _id: entry._id },
         { reason: reason.trim(), ...(entry.paid ? { refund } : {}) },
       );
       return {

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { type Chair, useAddChair, useChairs, useDeleteChair, useRenameChair } from '../api/chairs.ts';
+import { addChair, type Chair, deleteChair, renameChair, useChairs } from '../api/chairs.ts';
 import { AddNameForm, RenameDialog } from './name-forms.tsx';
 import '../schedule.css';
 
@@ -16,9 +16,6 @@ import '../schedule.css';
  */
 export function ChairsPage() {
   const { data: chairs, error, isValidating, mutate } = useChairs();
-  const addChair = useAddChair();
-  const deleteChair = useDeleteChair();
-  const renameChair = useRenameChair();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toDelete, setToDelete] = useState<Chair | null>(null);
   const [toRename, setToRename] = useState<Chair | null>(null);

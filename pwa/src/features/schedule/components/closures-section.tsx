@@ -12,12 +12,12 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action.ts'
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import {
+  addClosure,
   type Closure,
+  deleteClosure,
   type NewClosure,
-  useAddClosure,
   useClosureDoctors,
   useClosures,
-  useDeleteClosure,
 } from '../api/closures.ts';
 
 type ClosureFormValues = { from: string; to: string; reason: string; doctorId: string };
@@ -39,8 +39,6 @@ export function ClosuresSection() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { data: closures, error, isValidating, mutate } = useClosures();
   const { data: doctors } = useClosureDoctors();
-  const addClosure = useAddClosure();
-  const deleteClosure = useDeleteClosure();
   const {
     register,
     handleSubmit,

@@ -21,10 +21,10 @@ const STATUS_TEXT: Record<ScheduleEntry['status'], string | null> = {
 };
 
 /** The notes a booking's block carries besides its time, patient and treatment. */
-export function entryNotes(entry: ScheduleEntry): string[] {
+export function entryNotes(entry: ScheduleEntry & { waitingToSend?: boolean }): string[] {
   const notes: string[] = [];
   const status = STATUS_TEXT[entry.status];
-  if (status) notes.push(status);
+  if (status) notes.push(entry.waitingToSend ? `${status} (on this device, not sent yet)` : status);
   if (!entry.paid && entry.price > 0 && entry.status === 'active')
     notes.push(entry.payment === 'clinic' ? 'Pays at desk' : 'Unpaid');
   if (entry.needsReview) notes.push('Needs review');

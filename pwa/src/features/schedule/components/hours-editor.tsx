@@ -4,7 +4,7 @@ import { SelectField } from '../../../components/select-field.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { minutesOf, QUARTER_HOURS, WEEKDAYS } from '../../../lib/schedule-text.ts';
-import { type OpeningHours, useSaveClinicHours } from '../api/clinic-hours.ts';
+import { type OpeningHours, saveClinicHours } from '../api/clinic-hours.ts';
 
 type DayValues = { open: boolean; opens: string; closes: string };
 type HoursFormValues = { days: DayValues[] };
@@ -27,9 +27,8 @@ function formDays(hours: readonly OpeningHours[]): DayValues[] {
  */
 export function HoursEditor({ hours }: { hours: readonly OpeningHours[] }) {
   const headingId = useId();
-  const saveHours = useSaveClinicHours();
   const change = useScheduleChange<OpeningHours[]>({
-    run: (week, resolution) => saveHours({ hours: week, force: resolution === 'keep' }),
+    run: (week, resolution) => saveClinicHours({ hours: week, force: resolution === 'keep' }),
     successText: () => 'Opening hours saved',
   });
   const {

@@ -28,7 +28,7 @@ import {
 } from '../api/get-schedule.ts';
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
-import { PendingDeskWrites } from './pending-desk-writes.tsx';
+import { PendingDeskWrites, useDeskOutbox, withWaitingMarks } from './pending-desk-writes.tsx';
 import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
 import '../front-desk.css';
 
@@ -217,7 +217,8 @@ export function SchedulePage() {
   const email = useSession().user?.email ?? null;
   const online = useOnlineStatus();
   const { data: loaded, error, isValidating, mutate } = useScheduleDay(date, email);
-  const day = loaded?.day;
+  const { data: deskWrites = [] } = useDeskOutbox();
+  const day = loaded && { ...loaded.day, bookings: withWaitingMarks(loaded.day.bookings, deskWrites) };
   const savedAt = loaded?.savedAt ?? null;
   useReloadOnReconnect(online, savedAt !== null || isNetworkFailure(error), mutate);
   // Once per visit, and again when the connection is back: not on every day shown.
@@ -373,7 +374,7 @@ export function SchedulePage() {
       {open?.kind === 'reschedule' && (
         <RescheduleDialog
           booking={{ ...open.entry, appointmentDate: open.appointmentDate, date: open.date }}
-          onSubmit={(move) => desk.reschedule({ _id: open.entry._id, appointmentDate: open.appointmentDate }, move)}
+          onSubmit={(move) => desk.reschedule({ _id: open.entry._id }, move)}
           onClose={() => setOpen(null)}
         />
       )}

@@ -6,10 +6,10 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
+  addSpecialty,
+  deleteSpecialty,
+  renameSpecialty,
   type SpecialtyInUse,
-  useAddSpecialty,
-  useDeleteSpecialty,
-  useRenameSpecialty,
   useSpecialtiesInUse,
 } from '../api/specialties.ts';
 import { AddNameForm, RenameDialog } from './name-forms.tsx';
@@ -23,13 +23,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  */
 export function SpecialtiesPage() {
   const { data: specialties, error, isValidating, mutate } = useSpecialtiesInUse();
-  const addSpecialty = useAddSpecialty();
-  const deleteSpecialty = useDeleteSpecialty();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toRename, setToRename] = useState<SpecialtyInUse | null>(null);
   const [toDelete, setToDelete] = useState<SpecialtyInUse | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const renameSpecialty = useRenameSpecialty();
 
   async function confirmDelete() {
     if (!toDelete) return;

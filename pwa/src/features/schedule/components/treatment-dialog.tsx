@@ -7,7 +7,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText, TREATMENT_LENGTHS } from '../../../lib/schedule-text.ts';
 import { useTreatmentSpecialties } from '../api/specialties.ts';
-import { type NewTreatment, type Treatment, useAddTreatment, useUpdateTreatment } from '../api/treatments.ts';
+import { addTreatment, type NewTreatment, type Treatment, updateTreatment } from '../api/treatments.ts';
 
 type TreatmentFormValues = {
   name: string;
@@ -48,8 +48,6 @@ type TreatmentDialogProps = {
 /** docs/product.md#treatments: add or edit a treatment's name, price, length, specialty and whether patients can book it. */
 export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
   const titleId = useId();
-  const addTreatment = useAddTreatment();
-  const updateTreatment = useUpdateTreatment();
   const { data: specialties, error: specialtiesError } = useTreatmentSpecialties();
   const {
     register,

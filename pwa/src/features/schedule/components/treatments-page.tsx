@@ -8,7 +8,7 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action.ts'
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
-import { type Treatment, useDeleteTreatment, useTreatments, useUpdateTreatment } from '../api/treatments.ts';
+import { deleteTreatment, type Treatment, updateTreatment, useTreatments } from '../api/treatments.ts';
 import '../schedule.css';
 
 import { TreatmentDialog } from './treatment-dialog.tsx';
@@ -19,8 +19,6 @@ import { TreatmentDialog } from './treatment-dialog.tsx';
  */
 export function TreatmentsPage() {
   const { data: treatments, error, isValidating, mutate } = useTreatments();
-  const updateTreatment = useUpdateTreatment();
-  const deleteTreatment = useDeleteTreatment();
   // undefined: no dialog; null: adding; a treatment: editing it.
   const [editing, setEditing] = useState<Treatment | null | undefined>(undefined);
   const [switching, setSwitching] = useState<string | null>(null);

@@ -7,9 +7,9 @@ import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { downloadData } from '../../privacy/your-data.tsx';
-import { useDeleteUser } from '../api/delete-user.ts';
+import { deleteUser } from '../api/delete-user.ts';
 import { USERS_PAGE_SIZE, type User, useUsers } from '../api/get-users.ts';
-import { useMakeAdmin } from '../api/make-admin.ts';
+import { makeAdmin } from '../api/make-admin.ts';
 import '../users.css';
 
 /**
@@ -23,8 +23,6 @@ export function AllUsersPage() {
   const [page, setPage] = useState(1);
   const { data, error, isValidating } = useUsers(query, page);
   const users = data?.users;
-  const makeAdmin = useMakeAdmin();
-  const deleteUser = useDeleteUser();
   const [promoting, setPromoting] = useState<string | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const deletion = useConfirmedAction<User>({

@@ -5,7 +5,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useAnswerOffer, useOffer, type WaitlistOffer } from '../api/offer.ts';
+import { answerOffer, useOffer, type WaitlistOffer } from '../api/offer.ts';
 import '../waitlist.css';
 
 /** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
@@ -32,7 +32,6 @@ const CLOSED: Record<Exclude<WaitlistOffer['status'], 'open'>, string> = {
 export function OfferPage() {
   const { id } = useParams<{ id: string }>();
   const { data: offer, error } = useOffer(id);
-  const answerOffer = useAnswerOffer();
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
 
