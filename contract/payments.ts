@@ -111,8 +111,13 @@ export const RefundDue = v.strictObject({
   reason: v.string(),
   /** Why the provider could not refund it, in plain words (a failed refund). */
   failure: v.nullable(v.string()),
+  /** Whose visit it was. */
   patientName: v.nullable(v.string()),
   email: v.string(),
+  /** Who paid, and gets the money back: the account holder (a parent, for a child's visit). */
+  payer: v.nullable(v.string()),
+  /** How it was paid, so how it goes back: "Visa ending in 4242", "cash at the desk", "card at the desk", "card". */
+  paidWith: v.string(),
   bookingId: v.nullable(v.string()),
   treatment: v.nullable(v.string()),
   /** e.g. "Nov 21, 2026" (date-fns PP). */

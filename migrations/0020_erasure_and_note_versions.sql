@@ -20,7 +20,14 @@ BEGIN
   SELECT RAISE(ABORT, 'audit_log is append-only: its rows cannot be changed, only pseudonymised once on erasure');
 END;
 
--- 2. The front desk's note carries a version of its own: a note written on version N (say, while
+-- 2. A booking waiting for the front desk's review is the desk's: it had kept its online deadline
+--    to pay, and the unpaid sweep then cancelled a visit the patient had been told would be kept.
+--    The mark now clears the deadline (booking/data/writes.ts markStranded); the bookings waiting
+--    today lose theirs too.
+UPDATE bookings SET hold_until = NULL
+WHERE needs_review = 1 AND status = 'active' AND paid = 0 AND hold_until IS NOT NULL;
+
+-- 3. The front desk's note carries a version of its own: a note written on version N (say, while
 --    offline) is refused once another note was saved meanwhile, instead of overwriting it.
 ALTER TABLE bookings ADD COLUMN desk_note_version INTEGER NOT NULL DEFAULT 0;
 UPDATE bookings SET desk_note_version = 1 WHERE desk_note IS NOT NULL;

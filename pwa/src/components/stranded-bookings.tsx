@@ -38,6 +38,7 @@ export function StrandedConflictDialog({ change, confirmLabel }: StrandedConflic
   if (!change.conflict) return null;
   const { stranded } = change.conflict;
   const one = stranded.length === 1;
+  const noPhone = stranded.filter((booking) => !booking.phone.trim()).length;
   const cancelInstead = change.cancelThemInstead;
   return (
     <ConfirmDialog
@@ -52,6 +53,10 @@ export function StrandedConflictDialog({ change, confirmLabel }: StrandedConflic
       <p>
         Nothing has changed yet. “{confirmLabel}” keeps {one ? 'this booking' : 'these bookings'} on the Needs review
         list and mails {one ? 'the patient' : 'each patient'} that the clinic will call.
+        {noPhone > 0 &&
+          (one
+            ? ' This patient has no phone on file: the mail asks them to call the clinic or choose a new time online.'
+            : ` ${noPhone} of them have no phone on file: their mail asks them to call the clinic or choose a new time online.`)}
         {cancelInstead &&
           ` “${CANCEL_THEM}” cancels ${one ? 'it' : 'them'}, refunds what was paid and mails ${one ? 'the patient' : 'each patient'} why.`}{' '}
         “Go back” changes nothing.

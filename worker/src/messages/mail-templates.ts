@@ -270,15 +270,26 @@ export function renderMail(
       });
     }
     case 'stranded':
-      return compose(settings, name, {
-        subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: the clinic will call you`,
-        intro: [
-          `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled: the clinic will call you to arrange it.`,
-        ],
-        details,
-        after: [`If you would rather call us first, our number is ${settings.clinic_phone}.`],
-        link: myAppointments,
-      });
+      // The clinic can call only a patient whose number it has; anyone else is told what to do instead.
+      return data.phone
+        ? compose(settings, name, {
+            subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: the clinic will call you`,
+            intro: [
+              `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled: the clinic will call you to arrange it.`,
+            ],
+            details,
+            after: [`If you would rather call us first, our number is ${settings.clinic_phone}.`],
+            link: myAppointments,
+          })
+        : compose(settings, name, {
+            subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: please call the clinic`,
+            intro: [
+              `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled, and we keep the time for you until it is arranged.`,
+              `We have no phone number for you, so please call us at ${settings.clinic_phone}, or choose a new time yourself: Reschedule, in My Appointments.`,
+            ],
+            details,
+            link: myAppointments,
+          });
     case 'offer_withdrawn':
       return compose(settings, name, {
         subject: `The time offered to you is no longer available: ${data.treatment} on ${shortWhen(env, start)}`,

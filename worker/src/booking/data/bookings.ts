@@ -163,7 +163,8 @@ export type PastBookingRow = BookingRow & {
 };
 
 /**
- * A patient's past and cancelled bookings (PastBookingRow), newest first, `limit` from `offset`:
+ * An account's past and cancelled bookings (PastBookingRow), its holder's and its family's, newest
+ * first, `limit` from `offset`:
  * cancelled (by them, by the clinic, or released unpaid, swept or not yet), attended, missed, and
  * those over on the clinic's clock (`today`, `minute`) that nobody marked. Moved ones are not listed:
  * the booking that replaced them is. Each with the refund of its payment, if any.
@@ -182,7 +183,7 @@ export async function pastBookingsOf(
        ${FROM_BOOKINGS}
          LEFT JOIN payments p ON p.id = (
            SELECT id FROM payments WHERE booking_id = b.id ORDER BY refund_status IS NULL DESC, created_at DESC LIMIT 1)
-       WHERE b.user_id = ?1 AND b.status != 'moved' AND (
+       WHERE b.user_id IN (SELECT id FROM users WHERE id = ?1 OR guardian_id = ?1) AND b.status != 'moved' AND (
          b.status != 'active' OR ${heldPastItsEnd('b', '?4')}
          OR b.appointment_date < ?2 OR (b.appointment_date = ?2 AND b.start_minute + b.duration_minutes <= ?3))
        ORDER BY b.appointment_date DESC, b.start_minute DESC, b.id

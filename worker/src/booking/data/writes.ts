@@ -276,12 +276,17 @@ export function notePaymentFailure(db: D1Database, bookingId: string, message: s
   return db.prepare('UPDATE bookings SET payment_error = ?2 WHERE id = ?1 AND paid = 0').bind(bookingId, message);
 }
 
-/** Marks the upcoming bookings `change` strands for the front desk's review (needs_review = 1); put it in the change's batch, before the change. */
+/**
+ * Marks the upcoming bookings `change` strands for the front desk's review (needs_review = 1); put
+ * it in the change's batch, before the change. A booking under review is the desk's: it no longer
+ * has an online deadline to pay (hold_until NULL), so no sweep releases it while it waits.
+ */
 export function markStranded(db: D1Database, change: ScheduleChange, clock: StrandClock): D1PreparedStatement {
   const { where, params } = strandedWhere(change, clock);
   return db
     .prepare(
-      `UPDATE bookings SET needs_review = 1 WHERE needs_review = 0 AND id IN (SELECT b.id FROM bookings b WHERE ${where})`,
+      `UPDATE bookings SET needs_review = 1, hold_until = NULL
+       WHERE needs_review = 0 AND id IN (SELECT b.id FROM bookings b WHERE ${where})`,
     )
     .bind(...params);
 }

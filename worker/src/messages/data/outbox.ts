@@ -22,6 +22,7 @@ const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatmen
   'startMinute', b.start_minute, 'durationMinutes', b.duration_minutes, 'patientName', b.patient_name,
   'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until,
   'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version,
+  'phone', nullif(trim(b.phone), ''),
   'guardianName', (SELECT g.name FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = b.user_id))`;
 
 /** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */
@@ -42,6 +43,8 @@ export interface MailData {
   paid: number;
   holdUntil: string | null;
   cancelReason: string | null;
+  /** The phone number the booking has (null: none, so nobody can call the patient about it). */
+  phone?: string | null;
   /** A dependant's visit: the account holder's name, whom the mail addresses (null otherwise). */
   guardianName?: string | null;
   /** The appointment's calendar UID for its whole life, and the booking's version (the SEQUENCE). */

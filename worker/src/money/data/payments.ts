@@ -1,4 +1,5 @@
 import type { AuditAction } from '../../../../contract/audit.ts';
+import { paidWithText } from '../../../../contract/cards.ts';
 import type { Receipt, RefundDue, RefundStatus } from '../../../../contract/payments.ts';
 import { ACCOUNT_OF_B } from '../../booking/data/bookings.ts';
 import { displayDate } from '../../platform/clinic-time.ts';
@@ -320,6 +321,10 @@ interface RefundRow {
   appointment_date: string | null;
   slot: string | null;
   booking_status: string | null;
+  method: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  payer: string | null;
 }
 
 const toRefundDue = (row: RefundRow): RefundDue => ({
@@ -334,6 +339,8 @@ const toRefundDue = (row: RefundRow): RefundDue => ({
   failure: row.refund_failure,
   patientName: row.patient_name,
   email: row.email,
+  payer: row.payer,
+  paidWith: paidWithText(row),
   bookingId: row.booking_id,
   treatment: row.treatment,
   appointmentDate: row.appointment_date ? displayDate(row.appointment_date) : null,
@@ -349,8 +356,9 @@ export async function refundsDue(db: D1Database): Promise<RefundDue[]> {
   const { results } = await db
     .prepare(
       `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
-         p.refund_status, p.refund_reason, p.refund_failure, b.patient_name, b.treatment, b.appointment_date, b.slot,
-         b.status AS booking_status
+         p.refund_status, p.refund_reason, p.refund_failure, p.method, p.card_brand, p.card_last4, b.patient_name,
+         b.treatment, b.appointment_date, b.slot, b.status AS booking_status,
+         (SELECT coalesce(g.name, u.name) FROM users u LEFT JOIN users g ON g.id = u.guardian_id WHERE u.id = b.user_id) AS payer
        FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
        WHERE p.refund_status IS NOT NULL
        ORDER BY CASE p.refund_status WHEN 'pending' THEN 1 WHEN 'succeeded' THEN 2 ELSE 0 END, p.created_at, p.id`,

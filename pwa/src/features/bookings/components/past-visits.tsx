@@ -42,6 +42,34 @@ function refundText(refund: NonNullable<PastBooking['refund']>): string {
   }
 }
 
+/** One visit that is over or off: what became of it, its refund (to whom it went back) and its receipt. */
+function PastVisit({ booking }: { booking: PastBooking }) {
+  const outcome = outcomeOf(booking);
+  return (
+    <li className="past-visits__item">
+      <strong>{booking.treatment}</strong>
+      <span>
+        {booking.appointmentDate}, {booking.slot}
+      </span>
+      {booking.doctor && <span className="muted">{booking.doctor.name}</span>}
+      <span>
+        <span className={outcome.cancelled ? 'badge badge--cancelled' : 'badge'}>{outcome.text}</span>{' '}
+        {formatPrice(booking.price)}
+      </span>
+      {booking.cancelNote && <small className="past-visits__note">{booking.cancelNote}</small>}
+      {booking.refund && <small className="past-visits__note">{refundText(booking.refund)}</small>}
+      {booking.hasReceipt && (
+        <Link
+          href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
+          aria-label={`Receipt for ${booking.treatment} on ${booking.appointmentDate}`}
+        >
+          Receipt
+        </Link>
+      )}
+    </li>
+  );
+}
+
 /**
  * docs/product.md#my-appointments: "Past and cancelled": each visit that is over or off, newest
  * first, with what became of it, its refund and its receipt, 20 at a time.
@@ -53,37 +81,26 @@ export function PastVisits({ history }: { history: ReturnType<typeof useBookingH
   if (error && !bookings) body = <p role="alert">Your past visits could not be loaded: {errorText(error)}</p>;
   else if (!bookings) body = <Spinner label="Loading your past visits" />;
   else if (bookings.length === 0) body = <p className="muted">None yet.</p>;
-  else
-    body = (
+  else {
+    // A family's visits by person (the account holder's first, as the list comes), each newest first.
+    const people = [...new Set(bookings.map((booking) => booking.patientName))];
+    const list = (visits: typeof bookings) => (
       <ul className="past-visits__list">
-        {bookings.map((booking) => {
-          const outcome = outcomeOf(booking);
-          return (
-            <li key={booking._id} className="past-visits__item">
-              <strong>{booking.treatment}</strong>
-              <span>
-                {booking.appointmentDate}, {booking.slot}
-              </span>
-              {booking.doctor && <span className="muted">{booking.doctor.name}</span>}
-              <span>
-                <span className={outcome.cancelled ? 'badge badge--cancelled' : 'badge'}>{outcome.text}</span>{' '}
-                {formatPrice(booking.price)}
-              </span>
-              {booking.cancelNote && <small className="past-visits__note">{booking.cancelNote}</small>}
-              {booking.refund && <small className="past-visits__note">{refundText(booking.refund)}</small>}
-              {booking.hasReceipt && (
-                <Link
-                  href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
-                  aria-label={`Receipt for ${booking.treatment} on ${booking.appointmentDate}`}
-                >
-                  Receipt
-                </Link>
-              )}
-            </li>
-          );
-        })}
+        {visits.map((booking) => (
+          <PastVisit key={booking._id} booking={booking} />
+        ))}
       </ul>
     );
+    body =
+      people.length === 1
+        ? list(bookings)
+        : people.map((person, i) => (
+            <section key={person} className="past-visits__person" aria-labelledby={`${id}-person-${i}`}>
+              <h3 id={`${id}-person-${i}`}>{person}</h3>
+              {list(bookings.filter((booking) => booking.patientName === person))}
+            </section>
+          ));
+  }
   return (
     <section className="past-visits" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Past and cancelled</h2>

@@ -1,18 +1,9 @@
 import { format } from 'date-fns/format';
+import { cardText } from '../../../../../contract/cards.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useClinicInfo } from '../../../lib/clinic-info.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { type Receipt, useReceipt } from '../api/get-receipt.ts';
-
-const BRANDS: Record<string, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  discover: 'Discover',
-  diners: 'Diners Club',
-  jcb: 'JCB',
-  unionpay: 'UnionPay',
-};
 
 /** e.g. "$150.00" (the receipt shows cents, as a receipt does). */
 export const moneyText = (amount: number, currency: string) =>
@@ -91,9 +82,7 @@ export function ReceiptView({ bookingId }: { bookingId: string }) {
         {receipt.card && (
           <div>
             <dt>Card</dt>
-            <dd>
-              {BRANDS[receipt.card.brand] ?? 'Card'} ending in {receipt.card.last4}
-            </dd>
+            <dd>{cardText(receipt.card)}</dd>
           </div>
         )}
         <div>

@@ -19,6 +19,8 @@ const cancelledBooking: RefundDue = {
   reason: 'The booking was cancelled before the payment arrived',
   failure: null,
   patientName: 'Pat Patient',
+  payer: 'Pat Patient',
+  paidWith: 'Visa ending in 4242',
   email: 'patient@clinic.test',
   bookingId: 'b-1',
   treatment: 'Cavity Filling',
@@ -48,14 +50,14 @@ async function openRefunds() {
 describe('Refunds page', () => {
   it('shows each payment owed back with its amount, patient, booking, time, reason and transaction', async () => {
     await openRefunds();
-    const card = await screen.findByRole('article', { name: '$150 to Pat Patient' });
+    const card = await screen.findByRole('article', { name: '$150 to Pat Patient (Visa ending in 4242)' });
     const facts = Object.fromEntries(
       within(card)
         .getAllByRole('term')
         .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
     expect(facts).toEqual({
-      Patient: 'Pat Patient patient@clinic.test',
+      'Whose visit': 'Pat Patient patient@clinic.test',
       Booking: 'Cavity Filling, Nov 23, 2026 at 09.30 AM - 10.00 AM (cancelled)',
       Paid: expect.stringMatching(/^Nov 20, 2026, \d{1,2}:04 (AM|PM)$/),
       Transaction: 'pi_3Late0123456789',
@@ -82,7 +84,7 @@ describe('Refunds page', () => {
       { ...cancelledBooking, _id: 'pay-4', amount: 250, refundStatus: 'succeeded' },
     ];
     await openRefunds();
-    const failed = await screen.findByRole('article', { name: '$150 to Pat Patient' });
+    const failed = await screen.findByRole('article', { name: '$150 to Pat Patient (Visa ending in 4242)' });
     expect(within(failed).getByText('Refund failed: refund it another way')).toBeTruthy();
     expect(
       within(failed).getByText(
@@ -90,9 +92,13 @@ describe('Refunds page', () => {
       ),
     ).toBeTruthy();
     expect(
-      within(screen.getByRole('article', { name: '$80 to Pat Patient' })).getByText('Refund pending'),
+      within(screen.getByRole('article', { name: '$80 to Pat Patient (Visa ending in 4242)' })).getByText(
+        'Refund pending',
+      ),
     ).toBeTruthy();
-    expect(within(screen.getByRole('article', { name: '$250 to Pat Patient' })).getByText('Refunded')).toBeTruthy();
+    expect(
+      within(screen.getByRole('article', { name: '$250 to Pat Patient (Visa ending in 4242)' })).getByText('Refunded'),
+    ).toBeTruthy();
   });
 
   it('says so when there is no refund', async () => {
@@ -107,6 +113,7 @@ describe('Refunds page', () => {
       {
         ...cancelledBooking,
         patientName: null,
+        payer: null,
         bookingId: null,
         treatment: null,
         appointmentDate: null,
@@ -115,7 +122,7 @@ describe('Refunds page', () => {
       },
     ];
     await openRefunds();
-    const card = await screen.findByRole('article', { name: '$150 to patient@clinic.test' });
+    const card = await screen.findByRole('article', { name: '$150 to patient@clinic.test (Visa ending in 4242)' });
     expect(within(card).getByText('No longer on record')).toBeTruthy();
   });
 

@@ -43,7 +43,7 @@ export function RefundsDuePage() {
             <li key={refund._id}>
               <article className="refund" aria-labelledby={`refund-${refund._id}`}>
                 <h2 id={`refund-${refund._id}`} className="refund__title">
-                  {amountOf(refund)} to {refund.patientName ?? refund.email}
+                  {amountOf(refund)} to {refund.payer ?? refund.patientName ?? refund.email} ({refund.paidWith})
                 </h2>
                 <p className={`refund__status refund__status--${refund.refundStatus}`}>
                   {STATUS_TEXT[refund.refundStatus]}
@@ -54,7 +54,7 @@ export function RefundsDuePage() {
                 </p>
                 <dl className="refund__facts">
                   <div>
-                    <dt>Patient</dt>
+                    <dt>Whose visit</dt>
                     <dd>
                       {refund.patientName && <span>{refund.patientName} </span>}
                       <span className="refund__email">{refund.email}</span>

@@ -140,8 +140,8 @@ function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onO
     <section className="needs-review" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Needs review ({entries.length})</h2>
       <p className="muted">
-        A schedule change left these without their doctor, chair or hours; each patient was told the clinic will call.
-        Move, cancel or keep each one.
+        A schedule change left these without their doctor, chair or hours; each patient was told the clinic will call
+        (or, with no phone on file, to call the clinic). Nothing releases them meanwhile. Move, cancel or keep each one.
       </p>
       <ul>
         {entries.map((entry) => (
@@ -149,9 +149,19 @@ function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onO
             <button type="button" className="button button--small" onClick={() => onOpen(entry)}>
               {entry.appointmentDate}, {entry.start}: {entry.patientName}
             </button>{' '}
-            <span className="muted">
-              {entry.treatment}
-              {entry.phone && ` · ${entry.phone}`}
+            <span className="muted">{entry.treatment}</span>
+            <span className="needs-review__contact">
+              {entry.phone ? (
+                <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`}>{entry.phone}</a>
+              ) : (
+                'No phone on file'
+              )}
+              {!/\.invalid$/i.test(entry.email) && (
+                <>
+                  {' · '}
+                  <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                </>
+              )}
             </span>
           </li>
         ))}

@@ -1,0 +1,135 @@
+/**
+ * Where one feature meets another (issue 43), through the API as the patient and the desk meet it;
+ * the browser's side is e2e/journeys.spec.ts.
+ */
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  accessTokenFor,
+  bearer,
+  call,
+  clinicDay,
+  mailbox,
+  newPatient,
+  payWithDemo,
+  postJson,
+  runCron,
+  seed,
+} from './helpers.ts';
+
+const box = mailbox();
+const MAIL = { MAILER: box.mailer };
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  await seed();
+  admin = bearer(await accessTokenFor('admin@clinic.test'));
+});
+
+const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
+  call(
+    path,
+    {
+      method,
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    MAIL,
+  );
+
+describe('a closure kept for review', () => {
+  it('keeps an unpaid visit through the unpaid sweep, and tells a patient without a phone what to do', async () => {
+    const parent = await newPatient('kept');
+    const child = await send('POST', '/api/users/me/dependants', parent.auth, {
+      name: 'Kept Child',
+      birthDate: '2017-03-03',
+      relationship: 'child',
+    });
+    const { insertedId: childId } = await child.json<{ insertedId: string }>();
+    // A family visit has no phone on file (the booking page asks for none).
+    const day = clinicDay(6);
+    const visit = await send('POST', '/api/bookings/family', parent.auth, {
+      appointmentDate: day,
+      slot: '10.00 AM - 10.30 AM',
+      arrangement: 'back-to-back',
+      members: [{ treatment: 'Teeth Cleaning' }, { patientId: childId, treatment: 'Dental Check-up' }],
+    });
+    expect(visit.status, await visit.clone().text()).toBe(201);
+    const { insertedIds } = await visit.json<{ insertedIds: string[] }>();
+    const kept = await send('POST', '/api/closures', admin, { from: day, to: day, reason: 'Burst pipe', force: true });
+    expect(kept.status).toBe(201);
+
+    const [mail] = box.to(parent.email).filter((m) => m.subject.includes('please call the clinic'));
+    expect(mail?.text).toContain('We have no phone number for you, so please call us at');
+    expect(mail?.text).toContain('Reschedule, in My Appointments');
+    const review = await (await call('/api/schedule/review', { headers: admin })).json<
+      { _id: string; phone: string; email: string }[]
+    >();
+    expect(review.filter((entry) => insertedIds.includes(entry._id)).map((e) => [e.phone, e.email])).toEqual([
+      ['', parent.email],
+      ['', parent.email],
+    ]);
+
+    // A day later, and again when the old deadline to pay is long past, the sweep leaves them alone.
+    for (const hours of [24, 30, 5 * 24]) await runCron(Date.now() + hours * 3600_000, MAIL);
+    const rows = await env.DB.prepare(
+      'SELECT status, needs_review, hold_until FROM bookings WHERE id IN (SELECT value FROM json_each(?1))',
+    )
+      .bind(JSON.stringify(insertedIds))
+      .all();
+    expect(rows.results).toEqual([
+      { status: 'active', needs_review: 1, hold_until: null },
+      { status: 'active', needs_review: 1, hold_until: null },
+    ]);
+    expect(box.to(parent.email).filter((m) => /^(Cancelled|Released)/.test(m.subject))).toEqual([]);
+    expect((await postJson(`/api/bookings/${insertedIds[0]}/keep`, {}, admin)).status).toBe(200);
+  });
+});
+
+describe('a child’s paid visit, cancelled', () => {
+  it('shows in the parent’s past visits with its refund and receipt, and Refunds names the parent as the payer', async () => {
+    const parent = await newPatient('parent');
+    const child = await send('POST', '/api/users/me/dependants', parent.auth, {
+      name: 'Leo Whitfield',
+      birthDate: '2018-06-01',
+      relationship: 'child',
+    });
+    const { insertedId: childId } = await child.json<{ insertedId: string }>();
+    const booked = await send('POST', '/api/bookings', parent.auth, {
+      treatment: 'Dental Check-up',
+      appointmentDate: clinicDay(9),
+      slot: '11.00 AM - 11.30 AM',
+      phone: '555 0101',
+      patientId: childId,
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    await payWithDemo(insertedId, parent.auth);
+    expect((await send('DELETE', `/api/bookings/${insertedId}`, parent.auth)).status).toBe(200);
+
+    const history = await (await call('/api/bookings/history', { headers: parent.auth })).json<{
+      bookings: {
+        _id: string;
+        patientName: string;
+        status: string;
+        refund: { status: string } | null;
+        hasReceipt: boolean;
+      }[];
+    }>();
+    expect(history.bookings.find((b) => b._id === insertedId)).toMatchObject({
+      patientName: 'Leo Whitfield',
+      status: 'cancelled',
+      refund: { status: 'succeeded' },
+      hasReceipt: true,
+    });
+    expect((await call(`/api/bookings/${insertedId}/receipt`, { headers: parent.auth })).status).toBe(200);
+    const refunds = await (await call('/api/refunds', { headers: admin })).json<
+      { bookingId: string; patientName: string; payer: string; paidWith: string }[]
+    >();
+    expect(refunds.find((r) => r.bookingId === insertedId)).toMatchObject({
+      patientName: 'Leo Whitfield',
+      payer: 'Patient parent',
+      paidWith: 'Visa ending in 4242',
+    });
+  });
+});
