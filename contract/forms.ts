@@ -13,6 +13,16 @@ const linkId = v.pipe(
   v.regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'linkId must be lowercase letters, digits and dashes (at most 40)'),
 );
 
+const ShownWhen = v.union(
+  [
+    v.strictObject({
+      minAge: v.pipe(v.number(), v.integer(), v.minValue(1, 'minAge must be 1 to 120'), v.maxValue(120)),
+    }),
+    v.strictObject({ question: linkId, answer: v.union([v.boolean(), linkId]) }),
+  ],
+  'shownWhen must be {minAge} or {question, answer}',
+);
+
 /** A question as the admin writes it. */
 export const FormQuestion = v.object({
   linkId,
@@ -28,6 +38,11 @@ export const FormQuestion = v.object({
   ),
   /** A yes/no question only: the alert a "yes" puts on the day schedule ("Penicillin allergy"). */
   alert: v.optional(text('alert', 100)),
+  /**
+   * When it is asked: of a person of `minAge` or more (or whose age the clinic does not know), or
+   * when an earlier question has `answer` (FHIR enableWhen). Otherwise it is not asked, nor required.
+   */
+  shownWhen: v.optional(ShownWhen),
 });
 export type FormQuestion = v.InferInput<typeof FormQuestion>;
 
@@ -72,15 +87,38 @@ export const FormTemplate = v.pipe(
     (form) => form.items.every((q) => q.alert === undefined || q.type === 'boolean'),
     'only a yes/no question raises an alert',
   ),
+  v.check(
+    (form) =>
+      form.items.every(
+        (q, i) =>
+          !q.shownWhen ||
+          !('question' in q.shownWhen) ||
+          form.items.slice(0, i).some((earlier) => earlier.linkId === (q.shownWhen as { question: string }).question),
+      ),
+    'a question can depend only on an earlier question',
+  ),
 );
 export type FormTemplate = v.InferInput<typeof FormTemplate>;
+
+/** A FHIR R4 Questionnaire item's enableWhen (the subset we write). */
+const EnableWhen = v.strictObject({
+  question: v.string(),
+  operator: v.picklist(['exists', '=', '>=']),
+  answerBoolean: v.optional(v.boolean()),
+  answerInteger: v.optional(v.number()),
+  answerCoding: v.optional(v.strictObject({ code: v.string() })),
+});
 
 /** A FHIR R4 Questionnaire item (the subset we write). */
 const QuestionnaireItem = v.strictObject({
   linkId: v.string(),
   text: v.string(),
-  type: v.picklist(['boolean', 'string', 'text', 'date', 'choice']),
+  type: v.picklist(['boolean', 'string', 'text', 'date', 'choice', 'integer']),
   required: v.boolean(),
+  /** The person's age, which the clinic answers from its record: never shown, never typed. */
+  readOnly: v.optional(v.boolean()),
+  enableWhen: v.optional(v.array(EnableWhen)),
+  enableBehavior: v.optional(v.picklist(['all', 'any'])),
   answerOption: v.optional(
     v.array(v.strictObject({ valueCoding: v.strictObject({ code: v.string(), display: v.string() }) })),
   ),
@@ -117,6 +155,7 @@ export const FormSummary = v.strictObject({
       required: v.boolean(),
       options: v.optional(v.array(v.strictObject({ code: v.string(), display: v.string() }))),
       alert: v.optional(v.string()),
+      shownWhen: v.optional(ShownWhen),
     }),
   ),
   questionnaire: Questionnaire,
@@ -144,6 +183,8 @@ export const BookingForm = v.strictObject({
   answeredAt: v.nullable(v.string()),
   /** The alerts those answers raise. */
   alerts: v.array(v.string()),
+  /** The person's age on the visit's day, from the clinic's record (null: not known): which questions are asked. */
+  patientAge: v.nullable(v.number()),
 });
 export type BookingForm = v.InferOutput<typeof BookingForm>;
 

@@ -223,7 +223,25 @@ export const SEED_FORMS: {
         required: true,
         alert: 'Heart condition',
       },
-      { linkId: 'pregnant', text: 'Are you pregnant, or could you be?', type: 'boolean', alert: 'Pregnancy' },
+      // Asked of a person of 12 or more (or whose age the clinic does not know), as the next two are.
+      {
+        linkId: 'sex',
+        text: 'Sex assigned at birth',
+        type: 'choice',
+        options: [
+          { code: 'female', display: 'Female' },
+          { code: 'male', display: 'Male' },
+          { code: 'other', display: 'Another, or I would rather not say' },
+        ],
+        shownWhen: { minAge: 12 },
+      },
+      {
+        linkId: 'pregnant',
+        text: 'Are you pregnant, or could you be?',
+        type: 'boolean',
+        alert: 'Pregnancy',
+        shownWhen: { question: 'sex', answer: 'female' },
+      },
       { linkId: 'medicines', text: 'Which medicines do you take? One per line.', type: 'text' },
       {
         linkId: 'smoking',
@@ -234,6 +252,7 @@ export const SEED_FORMS: {
           { code: 'former', display: 'Not any more' },
           { code: 'current', display: 'Yes' },
         ],
+        shownWhen: { minAge: 12 },
       },
       { linkId: 'last-visit', text: 'When did you last see a dentist?', type: 'date' },
     ],

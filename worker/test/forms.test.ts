@@ -67,7 +67,18 @@ describe('form templates', () => {
       id: 'medical-history',
       version: '1',
     });
+    // First the person's age, which the clinic answers from its record (questions asked from some age depend on it).
     expect(history?.questionnaire.item[0]).toEqual({
+      linkId: 'patient-age',
+      text: 'Age on the day of the visit',
+      type: 'integer',
+      required: false,
+      readOnly: true,
+    });
+    expect(history?.questionnaire.item.find((item) => item.linkId === 'pregnant')?.enableWhen).toEqual([
+      { question: 'sex', operator: '=', answerCoding: { code: 'female' } },
+    ]);
+    expect(history?.questionnaire.item[1]).toEqual({
       linkId: 'penicillin',
       text: 'Are you allergic to penicillin?',
       type: 'boolean',

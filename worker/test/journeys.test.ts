@@ -4,6 +4,9 @@
  */
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Questionnaire } from '../../contract/forms.ts';
+import { askedItems } from '../../contract/questionnaire.ts';
+import { signLink } from '../src/messages/link-tokens.ts';
 import {
   accessTokenFor,
   bearer,
@@ -131,5 +134,55 @@ describe('a child’s paid visit, cancelled', () => {
       payer: 'Patient parent',
       paidWith: 'Visa ending in 4242',
     });
+  });
+});
+
+describe('a child’s forms, through the reminder’s link', () => {
+  it('ask no adult questions of an 8-year-old, and keep no answer to a question not asked', async () => {
+    const parent = await newPatient('forms-parent');
+    const child = await send('POST', '/api/users/me/dependants', parent.auth, {
+      name: 'Mia Young',
+      birthDate: clinicDay(-8 * 366),
+      relationship: 'child',
+    });
+    const { insertedId: childId } = await child.json<{ insertedId: string }>();
+    const booked = await send('POST', '/api/bookings', parent.auth, {
+      treatment: 'Teeth Cleaning',
+      appointmentDate: clinicDay(12),
+      slot: '02.00 PM - 02.30 PM',
+      phone: '555 0102',
+      patientId: childId,
+    });
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const token = await signLink(env, { action: 'forms', id: insertedId, version: 1, expiresAt });
+    const { patientName, forms } = await (await call(`/api/links/${token}/forms`)).json<{
+      patientName: string;
+      forms: { _id: string; patientAge: number | null; questionnaire: Questionnaire }[];
+    }>();
+    expect(patientName).toBe('Mia Young');
+    const history = forms.find((f) => f._id === 'medical-history');
+    expect(history?.patientAge).toBe(8);
+    const asked = askedItems(history?.questionnaire as Questionnaire, {}, { age: history?.patientAge ?? null });
+    expect(asked.map((item) => item.linkId)).not.toContain('smoking');
+    expect(asked.map((item) => item.linkId)).not.toContain('pregnant');
+    const saved = await send(
+      'PUT',
+      `/api/links/${token}/forms/medical-history`,
+      {},
+      {
+        answers: { penicillin: false, 'blood-thinners': false, heart: false, smoking: 'current', pregnant: true },
+      },
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    expect((await saved.json<{ alerts: string[] }>()).alerts).toEqual([]);
+    const stored = await env.DB.prepare('SELECT response FROM form_responses WHERE booking_id = ?1')
+      .bind(insertedId)
+      .first<{ response: string }>();
+    expect(JSON.parse(stored?.response ?? '{}').item.map((i: { linkId: string }) => i.linkId)).toEqual([
+      'penicillin',
+      'blood-thinners',
+      'heart',
+    ]);
   });
 });

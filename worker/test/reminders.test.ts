@@ -66,10 +66,14 @@ describe('the 24-hour reminder', () => {
     expect(reminder?.subject).toMatch(/^Reminder: Free Consultation tomorrow, \w{3} \d{1,2} at 10:00 AM$/);
     expect(reminder?.text).toContain('1200 Harbor Street, Brooklyn, NY 11201');
     expect(reminder?.html).toContain('turn these reminders off');
-    // Its medical history not filled yet: the reminder asks for it, with the link that opens it.
+    // Its medical history not filled yet: the reminder asks for it, with a signed link that opens it
+    // without an account (a forms token for this visit at its version).
     expect(reminder?.text).toContain(
-      `Before you come, please fill in the form your visit needs (a few minutes, on your phone): ${env.APP_URL}/dashboard/forms/${id}`,
+      `Before you come, please fill in the form your visit needs (a few minutes, on your phone, no sign-in needed): ${env.APP_URL}/l/f.${id}.1.`,
     );
+    const token = /\/l\/(f\.[^\s]+)/.exec(reminder?.text ?? '')?.[1];
+    const forms = await (await call(`/api/links/${token}/forms`)).json<{ forms: { _id: string; status: string }[] }>();
+    expect(forms.forms).toEqual([expect.objectContaining({ _id: 'medical-history', status: 'missing' })]);
     // The 2-hour one is off unless the clinic turns it on.
     await runCron(start - 2 * HOUR, MAIL);
     expect(remindersTo(patient.email)).toHaveLength(1);

@@ -34,19 +34,25 @@ export function smsSendableAt(env: Env, now: Date): Date {
   return clinicInstant(env, day, SMS_HOURS.from);
 }
 
-/** The links a message carries: a reminder's answers (until the visit ends), a recall's booking page (90 days past due). */
+/**
+ * The links a message carries: a reminder's answers and a visit's forms (each until the visit
+ * ends, for the booking's version), a recall's booking page (90 days past due).
+ */
 async function linksOf(
   env: Env,
   row: OutboxRow,
   data: MailData & { recallId?: string; dueDate?: string },
 ): Promise<MessageLinks> {
-  if (row.kind === 'reminder') {
+  if (row.kind === 'reminder' || row.kind === 'confirmation') {
     const end = clinicInstant(env, data.date, data.startMinute + data.durationMinutes);
     const claims = { id: data.bookingId, version: data.version ?? 1, expiresAt: Math.floor(end.getTime() / 1000) };
+    const forms = data.formsToFill ? { forms: await linkUrl(env, { ...claims, action: 'forms' }) } : {};
+    if (row.kind === 'confirmation') return forms;
     return {
       confirm: await linkUrl(env, { ...claims, action: 'confirm' }),
       callback: await linkUrl(env, { ...claims, action: 'callback' }),
       cancel: await linkUrl(env, { ...claims, action: 'cancel' }),
+      ...forms,
     };
   }
   if (row.kind === 'recall' && data.recallId && data.dueDate) {

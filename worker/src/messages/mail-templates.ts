@@ -54,6 +54,15 @@ export function escapeHtml(value: string): string {
   );
 }
 
+/** The visit's forms still to fill, with their link (no sign-in needed): none when all are in. */
+function formsParagraph(data: MailData, links: MessageLinks): string[] {
+  if (!data.formsToFill || !links.forms) return [];
+  const which = data.formsToFill === 1 ? 'the form' : `the ${data.formsToFill} forms`;
+  return [
+    `Before you come, please fill in ${which} your visit needs (a few minutes, on your phone, no sign-in needed): ${links.forms}`,
+  ];
+}
+
 /** A mail's parts: paragraphs (plain text), the appointment's details, a link. */
 interface Parts {
   subject: string;
@@ -72,6 +81,8 @@ export interface MessageLinks {
   callback?: string;
   cancel?: string;
   book?: string;
+  /** The visit's forms, without an account. */
+  forms?: string;
 }
 
 /** A mail's text and HTML; `name` is whom it greets ("Hello" with none). */
@@ -192,6 +203,7 @@ export function renderMail(
                 `Please pay ${money(data.priceCents)} by ${clinicWhen(env, new Date(data.holdUntil))}, or the time will be released for other patients.`,
               ]
             : []),
+          ...formsParagraph(data, links),
           'The calendar file attached adds the appointment to your calendar.',
         ],
         link: myAppointments,
@@ -254,11 +266,7 @@ export function renderMail(
         intro: [
           `This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`,
           ...(answers.length > 0 ? ['Please let us know if you are coming: one tap below, no sign-in needed.'] : []),
-          ...(data.formsToFill
-            ? [
-                `Before you come, please fill in ${data.formsToFill === 1 ? 'the form' : `the ${data.formsToFill} forms`} your visit needs (a few minutes, on your phone): ${env.APP_URL}/dashboard/forms/${data.bookingId}`,
-              ]
-            : []),
+          ...formsParagraph(data, links),
         ],
         details,
         links: answers,

@@ -15,6 +15,7 @@ import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
 import {
+  ageAtVisit,
   type FormRow,
   type FormWrite,
   formById,
@@ -106,7 +107,8 @@ export async function updateForm(request: Request & Params, env: Env): Promise<R
  * that count (or the last ones given, to pre-fill a form to renew).
  */
 export async function formsOfVisit(env: Env, bookingId: string): Promise<BookingForm[]> {
-  return (await formsOfBooking(env.DB, bookingId)).map(
+  const [rows, patientAge] = await Promise.all([formsOfBooking(env.DB, bookingId), ageAtVisit(env.DB, bookingId)]);
+  return rows.map(
     (row): BookingForm => ({
       _id: row.form_id,
       title: row.title,
@@ -115,6 +117,7 @@ export async function formsOfVisit(env: Env, bookingId: string): Promise<Booking
       answers: row.response ? answersOf(JSON.parse(row.response)) : null,
       answeredAt: row.answered_at,
       alerts: row.alerts ? (JSON.parse(row.alerts) as string[]) : [],
+      patientAge,
     }),
   );
 }
@@ -144,7 +147,7 @@ export async function saveFormAnswers(
   if (!form) throw new HttpError(404, 'This visit needs no such form');
   const { answers } = await readJson(request, FormAnswers);
   const questionnaire = JSON.parse(form.questionnaire) as Questionnaire;
-  const read = readAnswers(questionnaire, answers);
+  const read = readAnswers(questionnaire, answers, { age: await ageAtVisit(env.DB, booking.id) });
   const id = crypto.randomUUID();
   const now = clock().toISOString();
   const [stored] = await env.DB.batch([

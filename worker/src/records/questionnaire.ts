@@ -1,6 +1,6 @@
 import { ALERT_EXTENSION } from '../../../contract/form-kinds.ts';
 import type { Questionnaire } from '../../../contract/forms.ts';
-import { extensionOf, type Item, isSignature } from '../../../contract/questionnaire.ts';
+import { askedItems, extensionOf, type Item, isSignature, questionItems } from '../../../contract/questionnaire.ts';
 import { HttpError } from '../platform/http.ts';
 
 type Value = boolean | string;
@@ -47,17 +47,23 @@ export interface ReadAnswers {
 }
 
 /**
- * The answers to `questionnaire`, checked: an unknown question, a missing required answer or a
- * wrong type is a 400 naming the question. An empty text counts as no answer.
+ * The answers to `questionnaire` of a person of `age` (null: not known), checked: an unknown question,
+ * a missing required answer or a wrong type is a 400 naming the question. Only the questions asked
+ * of this person count (enableWhen): an answer to one not asked is dropped, and none is required.
+ * An empty text counts as no answer.
  */
-export function readAnswers(questionnaire: Questionnaire, given: Record<string, Value>): ReadAnswers {
-  const known = new Map(questionnaire.item.map((item) => [item.linkId, item]));
+export function readAnswers(
+  questionnaire: Questionnaire,
+  given: Record<string, Value>,
+  context: { age: number | null },
+): ReadAnswers {
+  const known = new Map(questionItems(questionnaire).map((item) => [item.linkId, item]));
   const unknown = Object.keys(given).find((linkId) => !known.has(linkId));
   if (unknown !== undefined) throw new HttpError(400, `This form has no question "${unknown.slice(0, 40)}"`);
   const answers: Record<string, Value> = {};
   const alerts: string[] = [];
   let signedName: string | null = null;
-  for (const item of questionnaire.item) {
+  for (const item of askedItems(questionnaire, given, context)) {
     const raw = given[item.linkId];
     const result = raw === undefined ? null : checked(item, raw);
     if (result && 'problem' in result) throw new HttpError(400, result.problem);

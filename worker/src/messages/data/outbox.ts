@@ -23,6 +23,7 @@ const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatmen
   'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until,
   'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version,
   'phone', nullif(trim(b.phone), ''),
+  'formsToFill', (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled'),
   'guardianName', (SELECT g.name FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = b.user_id))`;
 
 /** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */

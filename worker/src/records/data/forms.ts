@@ -166,3 +166,16 @@ export function insertResponse(db: D1Database, r: NewResponse): D1PreparedStatem
 export function responseByKey(db: D1Database, key: string): Promise<{ id: string; alerts: string } | null> {
   return db.prepare('SELECT id, alerts FROM form_responses WHERE request_key = ?1').bind(key).first();
 }
+
+/** The age in whole years of a booking's patient on its day, from their date of birth (null: not on record). */
+export async function ageAtVisit(db: D1Database, bookingId: string): Promise<number | null> {
+  const row = await db
+    .prepare(
+      `SELECT CAST(strftime('%Y', b.appointment_date) AS INTEGER) - CAST(strftime('%Y', u.birth_date) AS INTEGER)
+         - (strftime('%m-%d', b.appointment_date) < strftime('%m-%d', u.birth_date)) AS age
+       FROM bookings b JOIN users u ON u.id = b.user_id WHERE b.id = ?1 AND u.birth_date IS NOT NULL`,
+    )
+    .bind(bookingId)
+    .first<{ age: number }>();
+  return row?.age ?? null;
+}

@@ -23,7 +23,29 @@ const TYPE_TEXT: Record<QuestionType, string> = {
 };
 
 /** A question being edited: a choice's options as lines of text. */
-type Draft = { linkId: string; text: string; type: QuestionType; required: boolean; alert: string; options: string };
+/**
+ * A question being edited. `minAge`: asked only from that age (empty: of everyone); `dependsOn`: a
+ * condition on an earlier answer, kept as it is.
+ */
+type Draft = {
+  linkId: string;
+  text: string;
+  type: QuestionType;
+  required: boolean;
+  alert: string;
+  options: string;
+  minAge: string;
+  dependsOn?: { question: string; answer: boolean | string };
+};
+const NEW_QUESTION: Draft = {
+  linkId: '',
+  text: '',
+  type: 'boolean',
+  required: false,
+  alert: '',
+  options: '',
+  minAge: '',
+};
 
 /** A question's id from its words (kept for life once saved: answers are filed under it). */
 const slug = (text: string) =>
@@ -34,7 +56,7 @@ const slug = (text: string) =>
     .slice(0, 40) || 'q';
 
 function draftsOf(form: FormSummary | null): Draft[] {
-  if (!form) return [{ linkId: '', text: '', type: 'boolean', required: true, alert: '', options: '' }];
+  if (!form) return [{ ...NEW_QUESTION, required: true }];
   return form.items.map((q) => ({
     linkId: q.linkId,
     text: q.text,
@@ -42,6 +64,8 @@ function draftsOf(form: FormSummary | null): Draft[] {
     required: q.required,
     alert: q.alert ?? '',
     options: (q.options ?? []).map((o) => o.display).join('\n'),
+    minAge: q.shownWhen && 'minAge' in q.shownWhen ? String(q.shownWhen.minAge) : '',
+    ...(q.shownWhen && 'question' in q.shownWhen ? { dependsOn: q.shownWhen } : {}),
   }));
 }
 
@@ -77,6 +101,11 @@ function templateOf(
         required: d.required,
         ...(d.type === 'choice' ? { options } : {}),
         ...(d.type === 'boolean' && d.alert.trim() ? { alert: d.alert.trim() } : {}),
+        ...(d.minAge.trim()
+          ? { shownWhen: { minAge: Number(d.minAge) } }
+          : d.dependsOn
+            ? { shownWhen: d.dependsOn }
+            : {}),
       };
     }),
   };
@@ -264,6 +293,18 @@ function FormEditor({ form, onDone }: { form: FormSummary | null; onDone(): void
               />
             </div>
           )}
+          <div className="field">
+            <label htmlFor={`${ids}-${index}-age`}>Question {index + 1}: asked from age (empty: of everyone)</label>
+            <input
+              id={`${ids}-${index}-age`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={120}
+              value={draft.minAge}
+              onChange={(e) => change(index, { minAge: e.target.value })}
+            />
+          </div>
           <label className="checkbox">
             <input
               type="checkbox"
@@ -283,16 +324,7 @@ function FormEditor({ form, onDone }: { form: FormSummary | null; onDone(): void
           )}
         </fieldset>
       ))}
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() =>
-          setDrafts((all) => [
-            ...all,
-            { linkId: '', text: '', type: 'boolean', required: false, alert: '', options: '' },
-          ])
-        }
-      >
+      <button type="button" className="button button--small" onClick={() => setDrafts((all) => [...all, NEW_QUESTION])}>
         Add a question
       </button>
       {problem && (

@@ -36,6 +36,7 @@ const history: BookingForm = {
   answers: { penicillin: true, medicines: 'Ibuprofen', smoking: 'never' },
   answeredAt: '2025-10-01T10:00:00.000Z',
   alerts: ['Penicillin allergy'],
+  patientAge: null,
 };
 const consent: BookingForm = {
   _id: 'consent',
@@ -48,25 +49,30 @@ const consent: BookingForm = {
   answers: null,
   answeredAt: null,
   alerts: [],
+  patientAge: null,
 };
 
 let puts: { path: string; key: string | null; body: unknown }[];
 let network: 'up' | 'down';
 
+let formsAnswer: BookingForm[];
+let bookingAnswer: Record<string, string>;
+
 beforeEach(() => {
+  formsAnswer = [history, consent];
+  bookingAnswer = {
+    patientName: 'Pat Patient',
+    treatment: 'Root Canal Treatment',
+    appointmentDate: 'Dec 4, 2026',
+    slot: '01.30 PM - 03.00 PM',
+  };
   puts = [];
   network = 'up';
   stubFetch(async (request) => {
     if (network === 'down') throw new TypeError('Failed to fetch');
     const call = describeRequest(request);
-    if (call === 'GET /api/bookings/b-1/forms') return json([history, consent]);
-    if (call === 'GET /api/bookings/b-1')
-      return json({
-        patientName: 'Pat Patient',
-        treatment: 'Root Canal Treatment',
-        appointmentDate: 'Dec 4, 2026',
-        slot: '01.30 PM - 03.00 PM',
-      });
+    if (call === 'GET /api/bookings/b-1/forms') return json(formsAnswer);
+    if (call === 'GET /api/bookings/b-1') return json(bookingAnswer);
     if (request.method === 'PUT') {
       puts.push({
         path: new URL(request.url).pathname,
@@ -88,7 +94,67 @@ async function openForms() {
   return user;
 }
 
+/** The seed's medical history (its conditions: sex and smoking from 12, pregnancy for a female patient). */
+const conditional = (patientAge: number | null): BookingForm => ({
+  ...history,
+  status: 'missing',
+  answers: null,
+  answeredAt: null,
+  alerts: [],
+  patientAge,
+  questionnaire: toQuestionnaire('medical-history', 3, 'Medical history', [
+    { linkId: 'penicillin', text: 'Are you allergic to penicillin?', type: 'boolean', required: true },
+    {
+      linkId: 'sex',
+      text: 'Sex assigned at birth',
+      type: 'choice',
+      required: false,
+      options: [
+        { code: 'female', display: 'Female' },
+        { code: 'male', display: 'Male' },
+      ],
+      shownWhen: { minAge: 12 },
+    },
+    {
+      linkId: 'pregnant',
+      text: 'Are you pregnant, or could you be?',
+      type: 'boolean',
+      required: false,
+      shownWhen: { question: 'sex', answer: 'female' },
+    },
+    { linkId: 'smoking', text: 'Do you smoke?', type: 'boolean', required: false, shownWhen: { minAge: 12 } },
+  ]),
+});
+
 describe('Forms for a visit', () => {
+  it('asks an 8-year-old no adult questions, and an adult about pregnancy only once she says she is female', async () => {
+    formsAnswer = [conditional(8)];
+    bookingAnswer = { ...bookingAnswer, patientName: 'Leo Patient' };
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: '/dashboard/forms/b-1' });
+    const child = within(await screen.findByRole('region', { name: /^Medical history/ }, { timeout: 10_000 }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Forms for Leo Patient' })).toBeTruthy();
+    expect(child.queryByText('Do you smoke?')).toBeNull();
+    expect(child.queryByText('Sex assigned at birth')).toBeNull();
+    expect(child.queryByText('Are you pregnant, or could you be?')).toBeNull();
+    await user.click(child.getByRole('radio', { name: 'No' }));
+    await user.click(child.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts.map((p) => p.body)).toEqual([{ answers: { penicillin: false } }]));
+    expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
+  });
+
+  it('asks an adult whose age the clinic does not know the adult questions, pregnancy only after Female', async () => {
+    formsAnswer = [conditional(null)];
+    const user = await openForms();
+    const form = within(await screen.findByRole('region', { name: /^Medical history/ }));
+    expect(form.getByText('Do you smoke?')).toBeTruthy();
+    expect(form.queryByText('Are you pregnant, or could you be?')).toBeNull();
+    await user.click(
+      within(form.getByRole('group', { name: 'Sex assigned at birth' })).getByRole('radio', { name: 'Female' }),
+    );
+    expect(form.getByText('Are you pregnant, or could you be?')).toBeTruthy();
+  });
+
   it('labels every field for a screen reader, pre-fills last year’s answers and asks to confirm them', async () => {
     const user = await openForms();
     const form = within(await screen.findByRole('region', { name: /^Medical history/ }));

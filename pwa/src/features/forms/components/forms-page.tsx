@@ -1,4 +1,4 @@
-import { useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -16,9 +16,11 @@ export function FormsPage() {
   const { user } = useSession();
   const { data, error } = useBookingForms(id, user?.email ?? null);
   const { data: booking } = useBooking(id);
+  // A family member's visit is named: the parent fills their child's forms knowing whose they are.
+  const someoneElse = booking && user?.displayName && booking.patientName !== user.displayName;
   return (
     <section className="dashboard-page forms-page" aria-labelledby="forms-title">
-      <h1 id="forms-title">Forms for your visit</h1>
+      <h1 id="forms-title">{someoneElse ? `Forms for ${booking.patientName}` : 'Forms for your visit'}</h1>
       {booking && (
         <p className="section-lead">
           {booking.patientName}: {booking.treatment} on {booking.appointmentDate} at {booking.slot}
@@ -44,6 +46,9 @@ export function FormsPage() {
           />
         </>
       )}
+      <p className="forms-page__back">
+        <Link href="/dashboard">Back to My Appointments</Link>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { SIGNATURE_EXTENSION } from '../../../../../contract/form-kinds.ts';
+import { askedItems } from '../../../../../contract/questionnaire.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { Answers, BookingForm, FormDelivery } from '../api/booking-forms.ts';
 
@@ -15,7 +16,9 @@ const SUBMIT = { missing: 'Save', expired: 'Confirm these answers', filled: 'Sav
 /**
  * One form (a FHIR Questionnaire) as a page form: a yes/no or a choice as radio buttons in a
  * fieldset, a line, lines, a date, a typed signature; the answers given before are filled in (a
- * returning patient confirms or changes them). Saved answers go to the clinic, or wait on the
+ * returning patient confirms or changes them). Only the questions asked of this person show, by
+ * their age and their earlier answers (FHIR enableWhen). A required question left out is marked
+ * where it is, takes the focus and is announced. Saved answers go to the clinic, or wait on the
  * phone when it is offline.
  */
 export function QuestionnaireForm({
@@ -28,6 +31,8 @@ export function QuestionnaireForm({
   const ids = useId();
   const [answers, setAnswers] = useState<Answers>(() => ({ ...(form.answers ?? {}) }));
   const [problem, setProblem] = useState<string | null>(null);
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  const asked = askedItems(form.questionnaire, answers, { age: form.patientAge ?? null });
   const [outcome, setOutcome] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,22 +40,29 @@ export function QuestionnaireForm({
   const set = (linkId: string, value: boolean | string) => {
     setAnswers((current) => ({ ...current, [linkId]: value }));
     setOutcome(null);
+    if (linkId === unanswered) setUnanswered(null);
   };
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const missing = form.questionnaire.item.find(
+    const missing = asked.find(
       (item) => item.required && (answers[item.linkId] === undefined || answers[item.linkId] === ''),
     );
     if (missing) {
-      setProblem(`Please answer “${missing.text}”`);
+      setProblem(null);
+      setUnanswered(missing.linkId);
       formRef.current?.querySelector<HTMLElement>(`[data-link-id="${missing.linkId}"]`)?.focus();
       return;
     }
     setProblem(null);
+    setUnanswered(null);
     setBusy(true);
     try {
-      const saved = await onSave(answers);
+      // Only what was asked: an answer to a question this person is not asked is not sent.
+      const sent = Object.fromEntries(
+        asked.flatMap((item) => (item.linkId in answers ? [[item.linkId, answers[item.linkId]]] : [])),
+      );
+      const saved = await onSave(sent as Answers);
       setOutcome(saved.delivery === 'queued' ? QUEUED_TEXT : SENT_TEXT);
     } catch (cause) {
       setProblem(errorText(cause));
@@ -59,9 +71,23 @@ export function QuestionnaireForm({
     }
   }
 
+  /** Under a required question left out: what to do, announced as it shows. */
+  const missingNote = (item: Item) =>
+    unanswered === item.linkId ? (
+      <p id={`${fieldId(item)}-missing`} className="form-error questionnaire__missing" role="alert">
+        Please answer “{item.text}”
+      </p>
+    ) : null;
+
   function field(item: Item) {
     const value = answers[item.linkId];
-    const common = { 'data-link-id': item.linkId, 'aria-required': item.required || undefined };
+    const invalid = unanswered === item.linkId;
+    const common = {
+      'data-link-id': item.linkId,
+      'aria-required': item.required || undefined,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': invalid ? `${fieldId(item)}-missing` : undefined,
+    };
     if (item.type === 'boolean' || item.type === 'choice') {
       const options =
         item.type === 'boolean'
@@ -71,7 +97,11 @@ export function QuestionnaireForm({
             ]
           : (item.answerOption ?? []).map((o) => ({ code: o.valueCoding.code, display: o.valueCoding.display }));
       return (
-        <fieldset className="questionnaire__choice" key={item.linkId}>
+        <fieldset
+          className={invalid ? 'questionnaire__choice questionnaire__choice--missing' : 'questionnaire__choice'}
+          key={item.linkId}
+          aria-describedby={invalid ? `${fieldId(item)}-missing` : undefined}
+        >
           <legend>
             {item.text}
             {item.required && <span className="questionnaire__required"> (required)</span>}
@@ -88,6 +118,7 @@ export function QuestionnaireForm({
               {option.display}
             </label>
           ))}
+          {missingNote(item)}
         </fieldset>
       );
     }
@@ -110,6 +141,7 @@ export function QuestionnaireForm({
             onChange={(e) => set(item.linkId, e.target.value)}
             {...common}
           />
+          {missingNote(item)}
         </div>
       );
     }
@@ -124,14 +156,18 @@ export function QuestionnaireForm({
           autoComplete={signature ? 'name' : 'off'}
           value={text}
           onChange={(e) => set(item.linkId, e.target.value)}
-          aria-describedby={signature ? `${fieldId(item)}-hint` : undefined}
           {...common}
+          aria-describedby={
+            [signature && `${fieldId(item)}-hint`, invalid && `${fieldId(item)}-missing`].filter(Boolean).join(' ') ||
+            undefined
+          }
         />
         {signature && (
           <p id={`${fieldId(item)}-hint`} className="field__hint">
             Typing your name signs the form, with the time you save it.
           </p>
         )}
+        {missingNote(item)}
       </div>
     );
   }
@@ -141,7 +177,7 @@ export function QuestionnaireForm({
       {form.status === 'expired' && (
         <p className="callout">Your answers are over a year old: please check them, change what is new, and confirm.</p>
       )}
-      {form.questionnaire.item.map(field)}
+      {asked.map(field)}
       {problem && (
         <p className="form-error" role="alert">
           {problem}
