@@ -16,6 +16,12 @@ export const AppointmentOption = v.strictObject({
   slots: v.array(v.string()),
   price: v.number(),
   durationMinutes: v.number(),
+  /**
+   * Why it cannot be booked at all that day: the clinic is closed (a closure, or no hours that
+   * weekday) or every doctor who could see it is away; with the next day the clinic opens (null: none
+   * within the booking horizon, or a doctor away). Null when it is open (its times may all be taken).
+   */
+  closed: v.nullable(v.strictObject({ reason: v.string(), nextOpenDate: v.nullable(v.string()) })),
 });
 export type AppointmentOption = v.InferOutput<typeof AppointmentOption>;
 

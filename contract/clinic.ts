@@ -107,5 +107,13 @@ export const NewSpecialty = v.object({ name: text('name', 100) });
 export type NewSpecialty = v.InferInput<typeof NewSpecialty>;
 
 /** GET /api/clinic (anyone): who the clinic is, as the admin set it in the message settings. */
-export const ClinicInfo = v.strictObject({ name: v.string(), address: v.string(), phone: v.string() });
+export const ClinicInfo = v.strictObject({
+  name: v.string(),
+  address: v.string(),
+  phone: v.string(),
+  /** The week's opening hours in words, from the clinic's hours ("9.00 am to 5.00pm every day"). */
+  hours: v.string(),
+  /** The clinic's next closure, when one is coming within 60 days ("Closed Dec 24, 2026: Holidays"); else null. */
+  closure: v.nullable(v.string()),
+});
 export type ClinicInfo = v.InferOutput<typeof ClinicInfo>;

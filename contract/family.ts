@@ -89,6 +89,17 @@ export const FamilyVisitBooked = v.strictObject({
   acknowledged: v.literal(true),
   insertedIds: v.array(v.string()),
   message: v.string(),
+  /** Each person's visit, as a single booking's confirmation shows it; `payBy`: unpaid and held until then (ISO, UTC). */
+  visits: v.array(
+    v.strictObject({
+      _id: v.string(),
+      patientName: v.string(),
+      treatment: v.string(),
+      slot: v.string(),
+      price: v.number(),
+      payBy: v.nullable(v.string()),
+    }),
+  ),
 });
 export type FamilyVisitBooked = v.InferOutput<typeof FamilyVisitBooked>;
 
@@ -103,7 +114,16 @@ export const FamilyOptionsQuery = v.object({
   members: v.pipe(v.string('members is required'), v.minLength(1, 'members is required'), v.maxLength(800)),
   arrangement: v.optional(Arrangement, 'together'),
 });
-export const FamilyOptions = v.strictObject({ slots: v.array(v.string()) });
+export const FamilyOptions = v.strictObject({
+  /** The first member's starts at which the whole family fits. */
+  slots: v.array(v.string()),
+  /** For each start, the family's span: from the first member's start to the last member's end. */
+  spans: v.array(v.string()),
+  /** When none fits: why, in words (the clinic closed, one dentist for both, chairs, hours, all taken). */
+  reason: v.nullable(v.string()),
+  /** When none fits this way but the other arrangement does: which, and its first start. */
+  suggestion: v.nullable(v.strictObject({ arrangement: Arrangement, slot: v.string() })),
+});
 export type FamilyOptions = v.InferOutput<typeof FamilyOptions>;
 
 /** How many record invitations one account may send in a day, all its dependants together (one each a day). */

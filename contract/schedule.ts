@@ -119,7 +119,12 @@ export const ReviewEntry = v.strictObject({
 export type ReviewEntry = v.InferOutput<typeof ReviewEntry>;
 
 /** The appointments of one day that take place or took place (active, attended, no-show). */
-export const DayCount = v.strictObject({ date: v.string(), count: v.number() });
+export const DayCount = v.strictObject({
+  date: v.string(),
+  count: v.number(),
+  /** Why the clinic is closed that day (a closure's reason, or no hours that weekday); null when it opens. */
+  closed: v.nullable(v.string()),
+});
 export type DayCount = v.InferOutput<typeof DayCount>;
 
 export const ScheduleAnswer = v.union([ScheduleDay, v.array(DayCount)]);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, bearer, call, seed } from './helpers.ts';
+import { accessTokenFor, bearer, call, clinicDay, seed } from './helpers.ts';
 
 let admin: Record<string, string>;
 
@@ -25,6 +25,8 @@ describe('the clinic’s name, address and phone come from the message settings 
       name: 'Smile Dental Clinic',
       address: '1200 Harbor Street, Brooklyn, NY 11201',
       phone: '+1 (555) 010-2026',
+      hours: '9.00 am to 5.00pm every day',
+      closure: null,
     });
   });
 
@@ -35,7 +37,13 @@ describe('the clinic’s name, address and phone come from the message settings 
       clinicPhone: '+1 (555) 777-0000',
     });
     expect(changed.status).toBe(200);
-    const info = { name: 'Bright <Teeth> & Co', address: '9 Elm Road, Springfield', phone: '+1 (555) 777-0000' };
+    const info = {
+      name: 'Bright <Teeth> & Co',
+      address: '9 Elm Road, Springfield',
+      phone: '+1 (555) 777-0000',
+      hours: '9.00 am to 5.00pm every day',
+      closure: null,
+    };
     expect(await (await call('/api/clinic')).json()).toEqual(info);
 
     const landing = await call('/');
@@ -59,5 +67,29 @@ describe('the clinic’s name, address and phone come from the message settings 
       clinicAddress: '1200 Harbor Street, Brooklyn, NY 11201',
       clinicPhone: '+1 (555) 010-2026',
     });
+  });
+});
+
+describe('the home page’s hours and next closure come from the clinic’s hours and closures', () => {
+  it('follow an hours change and a closure, on the landing page too', async () => {
+    const send = (method: string, path: string, body: unknown) =>
+      call(path, { method, headers: { ...admin, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const weekdays = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '08:30', close: '17:00' }));
+    const hours = await send('PUT', '/api/clinic/hours', {
+      hours: [...weekdays, { weekday: 6, open: '10:00', close: '14:00' }],
+      force: true,
+    });
+    expect(hours.status).toBe(200);
+    const day = clinicDay(20);
+    expect((await send('POST', '/api/closures', { from: day, to: day, reason: 'Holidays', force: true })).status).toBe(
+      201,
+    );
+    const info = await (await call('/api/clinic')).json<{ hours: string; closure: string }>();
+    expect(info.hours).toBe('Mon–Fri 8.30 am to 5.00pm; Sat 10.00 am to 2.00pm; closed Sun');
+    expect(info.closure).toMatch(/^Closed \w{3} \d{1,2}, \d{4}: Holidays$/);
+    const html = await (await call('/')).text();
+    expect(html).toContain(`<p data-clinic="hours">${info.hours}</p>`);
+    expect(html).toContain(`class="info-card__closure">${info.closure}</p>`);
+    expect(html).not.toMatch(/data-clinic="closure"[^>]*hidden/);
   });
 });

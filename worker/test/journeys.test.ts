@@ -186,3 +186,59 @@ describe('a child’s forms, through the reminder’s link', () => {
     ]);
   });
 });
+
+describe('closed is closed', () => {
+  it('says why on the booking page’s answer, offers the next open day, and refuses the waitlist', async () => {
+    const day = clinicDay(26);
+    const closure = await send('POST', '/api/closures', admin, { from: day, to: day, reason: 'Staff training' });
+    expect(closure.status).toBe(201);
+    const options = await (await call(`/api/appointmentOptions?date=${day}`)).json<
+      { slots: string[]; closed: { reason: string; nextOpenDate: string | null } | null }[]
+    >();
+    expect(options.every((o) => o.slots.length === 0)).toBe(true);
+    expect(new Set(options.map((o) => JSON.stringify(o.closed)))).toEqual(
+      new Set([JSON.stringify({ reason: 'Staff training', nextOpenDate: clinicDay(27) })]),
+    );
+    const patient = await newPatient('closed');
+    const joined = await send('POST', '/api/waitlist', patient.auth, { treatment: 'Teeth Cleaning', from: day });
+    expect(joined.status).toBe(409);
+    expect(await joined.json()).toMatchObject({
+      message: expect.stringContaining('Staff training. No time can free up then'),
+    });
+    const week = await (await call(`/api/schedule?from=${clinicDay(25)}&to=${clinicDay(27)}`, { headers: admin })).json<
+      { date: string; closed: string | null }[]
+    >();
+    expect(week.map((d) => d.closed)).toEqual([null, 'Staff training', null]);
+  });
+});
+
+describe('a family visit that cannot fit', () => {
+  it('says which rule fails, and what would work instead', async () => {
+    const parent = await newPatient('fitting');
+    const child = await send('POST', '/api/users/me/dependants', parent.auth, {
+      name: 'Fit Child',
+      birthDate: '2015-01-01',
+      relationship: 'child',
+    });
+    const { insertedId: childId } = await child.json<{ insertedId: string }>();
+    const members = encodeURIComponent(`me:Teeth Cleaning,${childId}:Dental Check-up`);
+    const together = await (
+      await call(`/api/appointmentOptions/family?date=${clinicDay(28)}&members=${members}&arrangement=together`, {
+        headers: parent.auth,
+      })
+    ).json<{ slots: string[]; reason: string; suggestion: { arrangement: string; slot: string } }>();
+    expect(together).toMatchObject({
+      slots: [],
+      reason:
+        'Teeth Cleaning and Dental Check-up need the same dentist, and only one who does them works that day: they cannot be at the same time',
+      suggestion: { arrangement: 'back-to-back', slot: '09.00 AM - 09.30 AM' },
+    });
+    const backToBack = await (
+      await call(`/api/appointmentOptions/family?date=${clinicDay(28)}&members=${members}&arrangement=back-to-back`, {
+        headers: parent.auth,
+      })
+    ).json<{ slots: string[]; spans: string[] }>();
+    expect(backToBack.slots[0]).toBe('09.00 AM - 09.30 AM');
+    expect(backToBack.spans[0]).toBe('09.00 AM - 10.00 AM');
+  });
+});

@@ -9,12 +9,15 @@ export const DEFAULT_CLINIC: ClinicInfo = {
   name: 'Smile Dental Clinic',
   address: '1200 Harbor Street, Brooklyn, NY 11201',
   phone: '+1 (555) 010-2026',
+  hours: '9.00 am to 5.00pm every day',
+  closure: null,
 };
 
 const isInfo = (value: unknown): value is ClinicInfo =>
   typeof value === 'object' &&
   value !== null &&
-  ['name', 'address', 'phone'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string');
+  ['name', 'address', 'phone', 'hours'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string') &&
+  ['string', 'object'].includes(typeof (value as Record<string, unknown>).closure);
 
 /** The JSON block the Worker puts in every page it serves (worker/src/clinic/clinic-info.ts). */
 function fromPage(): ClinicInfo | null {
@@ -52,7 +55,7 @@ export async function refreshClinicInfo(): Promise<void> {
   try {
     const fresh = await send<unknown>('/clinic', { headers: { Accept: 'application/json' } });
     if (!isInfo(fresh)) return;
-    if (fresh.name === current.name && fresh.address === current.address && fresh.phone === current.phone) return;
+    if (JSON.stringify(fresh) === JSON.stringify(current)) return;
     current = fresh;
     for (const listener of listeners) listener();
   } catch {

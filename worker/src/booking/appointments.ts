@@ -1,34 +1,48 @@
 import { type AppointmentOption, AppointmentOptionsQuery } from '../../../contract/appointments.ts';
+import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { allSpecialties } from '../clinic/data/specialties.ts';
-import { firstBookableMinute, parseClinicDate } from '../platform/clinic-time.ts';
+import { bookingWindowProblem, firstBookableMinute, parseClinicDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
-import { freeStarts, readDay } from './schedule.ts';
+import { clinicClosedDays, closedFor, freeStarts, readDay } from './schedule.ts';
 
 /**
  * GET /api/appointmentOptions?date=: every treatment offered, with its free starts that day (those
- * of today that have started hidden), its price and length. One D1 round trip.
+ * of today that have started hidden), its price and length, and why it is closed, if it is. One D1
+ * round trip (two on a day the clinic is closed, to find the next one it opens).
  */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
   const isoDate = parseClinicDate(readQuery(request, AppointmentOptionsQuery).date ?? null);
   const now = clock();
   const day = await readDay(env, isoDate, now);
   const from = firstBookableMinute(env, isoDate, now);
+  const nextOpen = day.closed ? await nextOpenDate(env, isoDate, now) : null;
   return json(
     day.treatments
       .filter((t) => t.active === 1)
-      .map(
-        (t): AppointmentOption => ({
+      .map((t): AppointmentOption => {
+        const reason = closedFor(day, t);
+        return {
           _id: t.id,
           name: t.name,
           slots: freeStarts(env, day, t, from).map((start) => slotLabel(start, t.duration_minutes)),
           price: t.price_cents / 100,
           durationMinutes: t.duration_minutes,
-        }),
-      ),
+          closed: reason ? { reason, nextOpenDate: day.closed ? nextOpen : null } : null,
+        };
+      }),
   );
+}
+
+/** The first day after `isoDate`, within the booking horizon, that the clinic opens (hours that weekday, no closure). */
+async function nextOpenDate(env: Env, isoDate: string, now: Date): Promise<string | null> {
+  const days = datesBetween(addCalendarDays(isoDate, 1), addCalendarDays(isoDate, 366), 366).filter(
+    (date) => !bookingWindowProblem(env, date, now),
+  );
+  const closed = await clinicClosedDays(env, days);
+  return days.find((date) => !closed.has(date)) ?? null;
 }
 
 /** GET /api/appointmentSpecialty: the specialties, for the doctor and treatment forms. */

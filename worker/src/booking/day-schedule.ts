@@ -22,6 +22,7 @@ import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
+import { clinicClosedDays } from './schedule.ts';
 
 /**
  * GET /api/schedule?date= (admin): the day's opening hours, closures, doctors (those who work that
@@ -34,10 +35,14 @@ export async function getSchedule(request: Request, env: Env): Promise<Response>
   if (query.date === undefined) {
     const from = query.from ?? '';
     const to = query.to ?? '';
-    const counts = new Map((await countsPerDay(env.DB, from, to, now)).map((c) => [c.date, c.count]));
+    const dates = datesBetween(from, to, MAX_SCHEDULE_RANGE_DAYS);
+    const [counts, closed] = await Promise.all([
+      countsPerDay(env.DB, from, to, now).then((rows) => new Map(rows.map((c) => [c.date, c.count]))),
+      clinicClosedDays(env, dates),
+    ]);
     return json(
-      datesBetween(from, to, MAX_SCHEDULE_RANGE_DAYS).map(
-        (date): DayCount => ({ date, count: counts.get(date) ?? 0 }),
+      dates.map(
+        (date): DayCount => ({ date, count: counts.get(date) ?? 0, closed: closed.get(date) ?? null }),
       ) satisfies ScheduleAnswer,
     );
   }

@@ -11,6 +11,7 @@
  * them), and the hold limit counting unpaid bookings and open offers. A rule that fails aborts the
  * batch; `conflictOf` turns it into one plain sentence.
  */
+
 import type { AuditAction } from '../../../contract/audit.ts';
 import type {
   BookingCancelled,
@@ -18,6 +19,9 @@ import type {
   StrandedConflict,
   WithdrawnOffer,
 } from '../../../contract/bookings.ts';
+import type { FamilyVisitBooked } from '../../../contract/family.ts';
+import { datesBetween } from '../../../contract/fields.ts';
+import { MAX_WAITLIST_DAYS } from '../../../contract/messages.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import type { TreatmentRow } from '../clinic/data/treatments.ts';
@@ -95,7 +99,7 @@ import {
   withdrawOffersStrandedBy,
 } from './data/writes.ts';
 import { holdEnd, holdRules } from './holds.ts';
-import { cellsOf, type Day, freePairs, freeStarts, gridStarts, type Pair, readDay } from './schedule.ts';
+import { cellsOf, type Day, freePairs, freeStarts, gridStarts, type Pair, readDay, treatmentOn } from './schedule.ts';
 
 // One wording per conflict.
 export const TAKEN = 'This slot was just booked; please choose another one';
@@ -346,13 +350,6 @@ export async function place(
   });
 }
 
-/** A treatment of the day by its id or name; 404 when there is none. */
-function treatmentOn(day: Day, treatment: string): TreatmentRow {
-  const found = day.treatments.find((t) => t.id === treatment || t.name === treatment);
-  if (!found) throw new HttpError(404, `No such treatment: ${treatment}`);
-  return found;
-}
-
 /** A member of a family visit: the person (the caller or a dependant) and what they come for. */
 export interface FamilyMember {
   patient: Patient;
@@ -401,7 +398,7 @@ export async function placeFamily(
   members: FamilyMember[],
   wanted: { appointmentDate: string; slot: string; arrangement: 'together' | 'back-to-back'; phone: string },
   options: { payAtClinic?: boolean; byPhone?: { actor: Actor; after: Fields } } = {},
-): Promise<string[]> {
+): Promise<FamilyVisitBooked['visits']> {
   const now = clock();
   const isoDate = parseClinicDate(wanted.appointmentDate, 'appointmentDate');
   const problem = bookingWindowProblem(env, isoDate, now);
@@ -499,26 +496,14 @@ export async function placeFamily(
     const again = familyPlan(await readDay(env, isoDate, clock()), resolved, start, wanted.arrangement);
     throw misfit('misfit' in again ? again.misfit : 0);
   }
-  return bookings.map((b) => b.booking.id);
-}
-
-/** The first member's slots on `isoDate` at which the whole family fits. */
-export async function familySlots(
-  env: Env,
-  members: { patientId: string; treatment: string }[],
-  isoDate: string,
-  arrangement: 'together' | 'back-to-back',
-): Promise<string[]> {
-  const now = clock();
-  if (bookingWindowProblem(env, isoDate, now)) return [];
-  const day = await readDay(env, isoDate, now);
-  const resolved = members.map((m) => ({ patientId: m.patientId, treatment: treatmentOn(day, m.treatment) }));
-  const first = resolved[0];
-  if (!first) return [];
-  const from = firstBookableMinute(env, isoDate, now);
-  return gridStarts(day, first.treatment.duration_minutes)
-    .filter((start) => start >= from && !('misfit' in familyPlan(day, resolved, start, arrangement)))
-    .map((start) => slotLabel(start, first.treatment.duration_minutes));
+  return bookings.map(({ booking }) => ({
+    _id: booking.id,
+    patientName: booking.patientName,
+    treatment: booking.treatment,
+    slot: booking.slot,
+    price: booking.priceCents / 100,
+    payBy: booking.holdUntil,
+  }));
 }
 
 function placementOf(
@@ -1028,15 +1013,6 @@ function withdrawnOffersQuery(env: Env, change: ScheduleChange, clock: StrandClo
 const LINE_LIMIT = 200;
 const OFFERS_PER_RUN = 50;
 
-/** Every ISO date from `from` to `to`, inclusive. */
-export function datesFrom(from: string, to: string): string[] {
-  const dates: string[] = [];
-  for (let t = Date.parse(`${from}T12:00:00Z`); t <= Date.parse(`${to}T12:00:00Z`); t += 86_400_000) {
-    dates.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return dates;
-}
-
 /** Marks a new hold's cells taken in a day read before it, so the next offer of the run looks elsewhere. */
 function take(day: Day, resources: readonly string[], cells: { firstCell: number; lastCell: number }): void {
   for (const resource of resources) {
@@ -1093,7 +1069,7 @@ async function offerOne(
   run: OfferRun,
 ): Promise<boolean> {
   const { now, expiresAt } = run;
-  for (const date of datesFrom(entry.from_date, entry.to_date)) {
+  for (const date of datesBetween(entry.from_date, entry.to_date, MAX_WAITLIST_DAYS)) {
     if (date < run.today || bookingWindowProblem(env, date, now)) continue;
     let day = run.days.get(date);
     if (!day) {

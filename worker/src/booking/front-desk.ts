@@ -261,7 +261,7 @@ export async function bookFamilyByPhone(request: Request, env: Env): Promise<Res
   const body = await readJson(request, FamilyPhoneBooking);
   const account = await accountForDesk(env, admin, body.accountId);
   const members = await membersOf(env, account, body.members);
-  const ids = await placeFamily(env, members, body, {
+  const visits = await placeFamily(env, members, body, {
     payAtClinic: body.payment === 'clinic',
     byPhone: {
       actor: admin,
@@ -275,7 +275,8 @@ export async function bookFamilyByPhone(request: Request, env: Env): Promise<Res
   return json(
     {
       acknowledged: true,
-      insertedIds: ids,
+      insertedIds: visits.map((visit) => visit._id),
+      visits,
       message: `Family visit booked for ${members.map((m) => m.patient.name).join(', ')}`,
     } satisfies FamilyVisitBooked,
     201,

@@ -10,12 +10,13 @@
  */
 
 import { scheduleChairs } from '../clinic/data/chairs.ts';
-import { type HoursRow, hoursOnWeekday } from '../clinic/data/clinic-hours.ts';
-import { closuresOn } from '../clinic/data/closures.ts';
+import { type HoursRow, hoursOnWeekday, weekHours } from '../clinic/data/clinic-hours.ts';
+import { clinicClosuresBetween, closuresOn, type DayClosureRow } from '../clinic/data/closures.ts';
 import { type ScheduleDoctorRow, scheduleDoctors } from '../clinic/data/doctors.ts';
 import { scheduleTreatments, type TreatmentRow } from '../clinic/data/treatments.ts';
 import { isRegularDay, isWholeInterval, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
+import { HttpError } from '../platform/http.ts';
 import { type ClaimRow, chairResource, doctorResource, liveClaimsOn } from './data/claims.ts';
 
 export const CELL_MINUTES = 15;
@@ -38,6 +39,24 @@ export interface Day {
   load: Map<string, number>;
   /** Whether every wall-clock interval of the day lasts what it says (no daylight-saving change). */
   regular: boolean;
+  /** Why the clinic is closed that day (a closure's reason, or no hours that weekday); null when it opens. */
+  closed: string | null;
+  /** The doctors away that day (a closure of theirs): their specialty, name and reason. */
+  away: { specialtyId: string; name: string; reason: string }[];
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/**
+ * Why `treatment` cannot be booked at all on `day` because something is closed: the clinic (its
+ * closure, or no hours that weekday), or every doctor who could see it away. Null otherwise (its
+ * times may still all be taken: that is full, not closed).
+ */
+export function closedFor(day: Day, treatment: TreatmentRow): string | null {
+  if (day.closed) return day.closed;
+  if (day.doctors.some((d) => d.specialty_id === treatment.specialty_id)) return null;
+  const away = day.away.filter((d) => d.specialtyId === treatment.specialty_id);
+  return away.length > 0 ? away.map((d) => `${d.name} is away: ${d.reason}`).join('; ') : null;
 }
 
 /**
@@ -55,8 +74,10 @@ export async function readDay(env: Env, isoDate: string, now: Date, ignoreBookin
     liveClaimsOn(env.DB, isoDate, now),
   ]);
   const rows = <T>(result: D1Result | undefined) => (result?.results ?? []) as T[];
-  const away = new Set(rows<{ doctor_id: string | null }>(closures).map((c) => c.doctor_id));
+  const closedBy = rows<DayClosureRow>(closures);
+  const away = new Set(closedBy.map((c) => c.doctor_id));
   const open = rows<HoursRow>(hours)[0];
+  const working = rows<ScheduleDoctorRow>(doctors);
   const taken = new Map<string, Uint8Array>();
   const load = new Map<string, number>();
   for (const claim of rows<ClaimRow>(claims)) {
@@ -70,12 +91,47 @@ export async function readDay(env: Env, isoDate: string, now: Date, ignoreBookin
     date: isoDate,
     hours: open && !away.has(null) ? { open: open.open_minute, close: open.close_minute } : null,
     treatments: rows<TreatmentRow>(treatments),
-    doctors: rows<ScheduleDoctorRow>(doctors).filter((d) => !away.has(d.id)),
+    doctors: working.filter((d) => !away.has(d.id)),
     chairs: rows<{ id: string }>(chairs).map((c) => c.id),
     taken,
     load,
     regular: isRegularDay(env, isoDate),
+    closed: away.has(null)
+      ? (closedBy.find((c) => c.doctor_id === null)?.reason ?? 'Closed')
+      : open
+        ? null
+        : `The clinic does not open on ${WEEKDAYS[weekday]}s`,
+    away: closedBy.flatMap((c) => {
+      const doctor = working.find((d) => d.id === c.doctor_id);
+      return doctor && c.doctor ? [{ specialtyId: doctor.specialty_id, name: c.doctor, reason: c.reason }] : [];
+    }),
   };
+}
+
+/**
+ * Why the clinic is closed on each of `dates` that it is (no hours that weekday, or a closure of
+ * the clinic's): one D1 round trip, for ranges (the week strip, the next day it opens).
+ */
+export async function clinicClosedDays(env: Env, dates: string[]): Promise<Map<string, string>> {
+  const closed = new Map<string, string>();
+  const [first, last] = [dates[0], dates.at(-1)];
+  if (!first || !last) return closed;
+  const [hours, closures] = await env.DB.batch([weekHours(env.DB), clinicClosuresBetween(env.DB, first, last)]);
+  const open = new Set(((hours?.results ?? []) as HoursRow[]).map((h) => h.weekday));
+  const rows = (closures?.results ?? []) as { from_date: string; to_date: string; reason: string }[];
+  for (const date of dates) {
+    const closure = rows.find((c) => c.from_date <= date && date <= c.to_date);
+    if (closure) closed.set(date, closure.reason);
+    else if (!open.has(weekdayOf(date))) closed.set(date, `The clinic does not open on ${WEEKDAYS[weekdayOf(date)]}s`);
+  }
+  return closed;
+}
+
+/** A treatment of the day by its id or name; 404 when there is none. */
+export function treatmentOn(day: Day, treatment: string): TreatmentRow {
+  const found = day.treatments.find((t) => t.id === treatment || t.name === treatment);
+  if (!found) throw new HttpError(404, `No such treatment: ${treatment}`);
+  return found;
 }
 
 /** The cells a booking from `start` for `minutes` takes. */

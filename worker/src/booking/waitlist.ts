@@ -4,7 +4,9 @@
  * claims with an expiry, so nobody else can book it; accepting books it (one batch: of any number
  * of simultaneous accepts, one books), declining or expiry passes it to the next in line.
  */
+import { datesBetween } from '../../../contract/fields.ts';
 import {
+  MAX_WAITLIST_DAYS,
   type NewWaitlistEntry,
   NewWaitlistEntry as NewWaitlistEntrySchema,
   type OfferAccepted,
@@ -36,8 +38,8 @@ import {
   ONE_ENTRY_PER_WAIT,
   offerById,
 } from './data/waitlist.ts';
-import { accept, datesFrom, decline, leave } from './engine.ts';
-import { freeStarts, readDay } from './schedule.ts';
+import { accept, decline, leave } from './engine.ts';
+import { closedFor, freeStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -58,13 +60,21 @@ export async function joinWaitlist(request: Request, env: Env): Promise<Response
   if (!treatment) throw new HttpError(404, `No such treatment: ${body.treatment}`);
   if (treatment.active !== 1) throw new HttpError(400, `${treatment.name} is no longer offered`);
   const dates = to === body.from ? displayDate(body.from) : `${displayDate(body.from)} to ${displayDate(to)}`;
-  // The waitlist is for times that free up: a time free now is to be booked, not waited for.
+  // The waitlist is for times that free up: a time free now is to be booked, not waited for, and a
+  // closed day frees nothing.
   const now = clock();
-  for (const date of datesFrom(body.from, to)) {
+  const closed: string[] = [];
+  const days = datesBetween(body.from, to, MAX_WAITLIST_DAYS);
+  for (const date of days) {
     const day = await readDay(env, date, now);
     if (freeStarts(env, day, treatment, firstBookableMinute(env, date, now)).length > 0) {
       throw new HttpError(409, `${treatment.name} has free times on ${displayDate(date)}; please book one of them`);
     }
+    const reason = closedFor(day, treatment);
+    if (reason) closed.push(`${displayDate(date)}: ${reason}`);
+  }
+  if (closed.length === days.length) {
+    throw new HttpError(409, `Closed on ${closed.join('; ')}. No time can free up then; please choose another day`);
   }
   const id = crypto.randomUUID();
   let inserted: number;

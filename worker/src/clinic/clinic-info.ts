@@ -4,10 +4,14 @@
  * page rewritten where it shows them, and a JSON block the PWA reads before its first render).
  */
 import type { ClinicInfo } from '../../../contract/clinic.ts';
+import { addCalendarDays } from '../../../contract/fields.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
+import { clinicNow, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
+import { type HoursRow, weekHours } from './data/clinic-hours.ts';
+import { nextClinicClosure } from './data/closures.ts';
 
 /** The name the build prerenders (the seed clinic's), replaced in the page's description. */
 const DEFAULT_NAME = 'Smile Dental Clinic';
@@ -16,13 +20,19 @@ const DEFAULT_NAME = 'Smile Dental Clinic';
 const FRESH_MS = 30_000;
 let cached: { info: Promise<ClinicInfo>; until: number } | undefined;
 
-/** The clinic's name, address and phone, read from D1 at most once per FRESH_MS per isolate. */
+/** The clinic's name, address, phone, hours and next closure, read from D1 at most once per FRESH_MS per isolate. */
 export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInfo> {
   if (!cached || cached.until <= now) {
-    const info = messageSettings(env.DB).then((row) => ({
+    const today = clinicNow(env, new Date(now)).date;
+    const info = Promise.all([
+      messageSettings(env.DB),
+      env.DB.batch([weekHours(env.DB), nextClinicClosure(env.DB, today, addCalendarDays(today, 60))]),
+    ]).then(([row, [hours, closure]]) => ({
       name: row.clinic_name,
       address: row.clinic_address,
       phone: row.clinic_phone,
+      hours: hoursText((hours?.results ?? []) as HoursRow[]),
+      closure: closureText((closure?.results ?? [])[0] as ClosureSpan | undefined),
     }));
     cached = { info, until: now + FRESH_MS };
     info.catch(() => {
@@ -30,6 +40,52 @@ export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInf
     });
   }
   return cached.info;
+}
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** "9.00 am", "5.00pm": the product's way of writing a time (docs/product.md#home-page). */
+const timeText = (minute: number, space: boolean) => {
+  const hour = Math.floor(minute / 60) % 24;
+  const text = `${((hour + 11) % 12) + 1}.${String(minute % 60).padStart(2, '0')}`;
+  return `${text}${space ? ' ' : ''}${hour < 12 ? 'am' : 'pm'}`;
+};
+
+/**
+ * The week's opening hours in words: "9.00 am to 5.00pm every day" when every day is alike, else
+ * each run of days alike ("Mon–Fri 9.00 am to 5.00pm; Sat 10.00 am to 2.00pm; closed Sun").
+ */
+export function hoursText(rows: HoursRow[]): string {
+  const byDay = DAY_NAMES.map((_, weekday) => {
+    const row = rows.find((r) => r.weekday === weekday);
+    return row ? `${timeText(row.open_minute, true)} to ${timeText(row.close_minute, false)}` : null;
+  });
+  if (byDay.every((hours) => hours !== null && hours === byDay[0])) return `${byDay[0]} every day`;
+  // Monday first, Sunday last, as a week reads.
+  const week = [1, 2, 3, 4, 5, 6, 0];
+  const runs: { from: number; to: number; hours: string | null }[] = [];
+  for (const weekday of week) {
+    const last = runs.at(-1);
+    if (last && last.hours === byDay[weekday]) last.to = weekday;
+    else runs.push({ from: weekday, to: weekday, hours: byDay[weekday] ?? null });
+  }
+  return runs
+    .map(({ from, to, hours }) => {
+      const days = from === to ? DAY_NAMES[from] : `${DAY_NAMES[from]}–${DAY_NAMES[to]}`;
+      return hours ? `${days} ${hours}` : `closed ${days}`;
+    })
+    .join('; ');
+}
+
+type ClosureSpan = { from_date: string; to_date: string; reason: string };
+
+/** "Closed Dec 24, 2026: Holidays", "Closed Dec 24 to Dec 26, 2026: Holidays"; null for none. */
+function closureText(closure: ClosureSpan | undefined): string | null {
+  if (!closure) return null;
+  const days =
+    closure.from_date === closure.to_date
+      ? displayDate(closure.from_date)
+      : `${displayDate(closure.from_date)} to ${displayDate(closure.to_date)}`;
+  return `Closed ${days}: ${closure.reason}`;
 }
 
 /** The settings changed here: this isolate reads them again at the next page. */
@@ -50,8 +106,8 @@ const escapeHtml = (value: string) =>
 
 /**
  * An HTML page with the clinic in it: the JSON block the PWA starts from (script#clinic-info), the
- * title, and the prerendered elements marked data-clinic="name" | "address" | "phone" (a link so
- * marked also gets its tel: address).
+ * title, and the prerendered elements marked data-clinic="name" | "address" | "phone" | "hours" |
+ * "closure" (a link so marked also gets its tel: address; the closure shows only when there is one).
  */
 export function withClinicInfo(page: Response, info: ClinicInfo): Response {
   const headers = new Headers(page.headers);
@@ -75,9 +131,16 @@ export function withClinicInfo(page: Response, info: ClinicInfo): Response {
     .on('[data-clinic]', {
       element(element) {
         const field = element.getAttribute('data-clinic');
-        if (field !== 'name' && field !== 'address' && field !== 'phone') return;
-        element.setInnerContent(escapeHtml(info[field]), { html: true });
+        if (field !== 'name' && field !== 'address' && field !== 'phone' && field !== 'hours' && field !== 'closure') {
+          return;
+        }
+        const value = info[field] ?? '';
+        element.setInnerContent(escapeHtml(value), { html: true });
         if (field === 'phone' && element.tagName === 'a') element.setAttribute('href', telHref(info.phone));
+        if (field === 'closure') {
+          if (value) element.removeAttribute('hidden');
+          else element.setAttribute('hidden', '');
+        }
       },
     })
     .transform(new Response(page.body, { status: page.status, headers }));

@@ -17,6 +17,7 @@ import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { forgetClinicInfo } from './clinic-info.ts';
 import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair, renameChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
 import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
@@ -55,6 +56,8 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
     [...replaceWeekHours(env.DB, hours), ...(changesAnything(before, after) ? [audit] : []), weekHours(env.DB)],
   );
   const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
+  // The pages name the hours and the next closure: this isolate reads them again at the next page.
+  forgetClinicInfo();
   return json({ acknowledged: true, hours: saved, stranded, withdrawnOffers } satisfies HoursSaved);
 }
 
@@ -99,6 +102,8 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
     if (error instanceof Error && /FOREIGN KEY constraint failed/.test(error.message)) throw noSuchDoctor();
     throw error;
   });
+  // The pages name the hours and the next closure: this isolate reads them again at the next page.
+  forgetClinicInfo();
   return json({ acknowledged: true, insertedId: id, stranded, cancelled, withdrawnOffers } satisfies ClosureAdded, 201);
 }
 
@@ -129,6 +134,8 @@ export async function deleteClosure(request: Request & Params, env: Env): Promis
   const deletedCount = removed?.meta.changes ?? 0;
   if (deletedCount === 0) throw new HttpError(404, 'No such closure');
   timeFreed(env);
+  // The pages name the hours and the next closure: this isolate reads them again at the next page.
+  forgetClinicInfo();
   return json({ acknowledged: true, deletedCount } satisfies ClosureDeleted);
 }
 

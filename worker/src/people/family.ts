@@ -13,6 +13,7 @@ import {
   DependantChange,
   type DependantRemoved,
   type DependantSaved,
+  type FamilyOptions,
   FamilyOptionsQuery,
   FamilyVisit,
   type FamilyVisitBooked,
@@ -22,7 +23,8 @@ import {
   RecordInvite,
   type RecordInvited,
 } from '../../../contract/family.ts';
-import { familySlots, type Patient, placeFamily } from '../booking/engine.ts';
+import { type Patient, placeFamily } from '../booking/engine.ts';
+import { familyFit } from '../booking/family-fit.ts';
 import { recordInvited } from '../messages/messages.ts';
 import { clinicNow, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
@@ -179,11 +181,12 @@ export async function bookFamilyVisit(request: Request, env: Env): Promise<Respo
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const body = await readJson(request, FamilyVisit);
   const members = await membersOf(env, user, body.members);
-  const ids = await placeFamily(env, members, { ...body, phone: '' });
+  const visits = await placeFamily(env, members, { ...body, phone: '' });
   return json(
     {
       acknowledged: true,
-      insertedIds: ids,
+      insertedIds: visits.map((visit) => visit._id),
+      visits,
       message: `Family visit booked: ${members.length} appointments`,
     } satisfies FamilyVisitBooked,
     201,
@@ -207,7 +210,7 @@ export async function familyOptions(request: Request, env: Env): Promise<Respons
     throw new HttpError(400, `a family visit has 2 to ${MAX_FAMILY_MEMBERS} members`);
   }
   await membersOf(env, user, members);
-  return json({ slots: await familySlots(env, members, query.date, query.arrangement) });
+  return json((await familyFit(env, members, query.date, query.arrangement)) satisfies FamilyOptions);
 }
 
 /** The account `accountId` (its holder), for staff only: anyone else is refused. */

@@ -1,8 +1,21 @@
 import type { Closure } from '../../../../contract/clinic.ts';
 
 /** Whose closures cover a date ({doctor_id}: null for the whole clinic): the schedule's read. */
+/** The closures over `isoDate`: the clinic's (doctor_id null) and each away doctor's, with their reasons and names. */
 export function closuresOn(db: D1Database, isoDate: string): D1PreparedStatement {
-  return db.prepare('SELECT doctor_id FROM closures WHERE to_date >= ?1 AND from_date <= ?1').bind(isoDate);
+  return db
+    .prepare(
+      `SELECT c.doctor_id, c.reason, d.name AS doctor FROM closures c LEFT JOIN doctors d ON d.id = c.doctor_id
+       WHERE c.to_date >= ?1 AND c.from_date <= ?1 ORDER BY c.from_date, c.id`,
+    )
+    .bind(isoDate);
+}
+
+/** A closure over a day, as the schedule reads it. */
+export interface DayClosureRow {
+  doctor_id: string | null;
+  reason: string;
+  doctor: string | null;
 }
 
 interface ClosureRow {
@@ -58,4 +71,23 @@ export function closureReasonsOn(db: D1Database, isoDate: string): D1PreparedSta
   return db
     .prepare('SELECT reason, doctor_id FROM closures WHERE to_date >= ?1 AND from_date <= ?1 ORDER BY from_date, id')
     .bind(isoDate);
+}
+
+/** The clinic's own closures (not a doctor's) that overlap the days from `from` to `to`. */
+export function clinicClosuresBetween(db: D1Database, from: string, to: string): D1PreparedStatement {
+  return db
+    .prepare(
+      'SELECT from_date, to_date, reason FROM closures WHERE doctor_id IS NULL AND to_date >= ?1 AND from_date <= ?2',
+    )
+    .bind(from, to);
+}
+
+/** The clinic's next closure (not a doctor's) that is not over on `today`, starting by `until`. */
+export function nextClinicClosure(db: D1Database, today: string, until: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT from_date, to_date, reason FROM closures
+       WHERE doctor_id IS NULL AND to_date >= ?1 AND from_date <= ?2 ORDER BY from_date, id LIMIT 1`,
+    )
+    .bind(today, until);
 }

@@ -31,14 +31,16 @@ beforeEach(() => {
       slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'],
       price: 80,
       durationMinutes: 30,
+      closed: null,
     },
-    { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150, durationMinutes: 60 },
+    { _id: 'cavity-filling', name: 'Cavity Filling', slots: [], price: 150, durationMinutes: 60, closed: null },
     {
       _id: 'teeth-whitening',
       name: 'Teeth Whitening',
       slots: ['10.00 AM - 11.30 AM'],
       price: 99.5,
       durationMinutes: 90,
+      closed: null,
     },
   ];
   optionDates = [];
@@ -76,12 +78,39 @@ beforeEach(() => {
     if (url.pathname === '/api/users/me/dependants') return json(family);
     if (url.pathname === '/api/appointmentOptions/family') {
       familyQueries.push(url.search);
-      return json({ slots: ['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM'] });
+      return json({
+        slots: ['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM'],
+        spans: ['10.00 AM - 11.00 AM', '11.00 AM - 12.00 PM'],
+        reason: null,
+        suggestion: null,
+      });
     }
     if (url.pathname === '/api/bookings/family' && request.method === 'POST') {
       familyPosts.push(await request.json());
       return json(
-        { acknowledged: true, insertedIds: ['f1', 'f2'], message: 'Family visit booked: 2 appointments' },
+        {
+          acknowledged: true,
+          insertedIds: ['f1', 'f2'],
+          message: 'Family visit booked: 2 appointments',
+          visits: [
+            {
+              _id: 'f1',
+              patientName: 'Jamie Patient',
+              treatment: 'Teeth Cleaning',
+              slot: '11.00 AM - 11.30 AM',
+              price: 80,
+              payBy: '2026-11-21T15:00:00.000Z',
+            },
+            {
+              _id: 'f2',
+              patientName: 'Milo Patient',
+              treatment: 'Cavity Filling',
+              slot: '11.00 AM - 12.00 PM',
+              price: 150,
+              payBy: '2026-11-21T15:00:00.000Z',
+            },
+          ],
+        },
         201,
       );
     }
@@ -248,6 +277,27 @@ describe('Appointment page: the treatment cards', () => {
     expect(await filling.findByText('You are on the waitlist: we will mail you if a time frees up.')).toBeTruthy();
     expect(filling.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
+
+  it('says a closed day is closed, why, and offers the next day the clinic opens: no cards, no waitlist', async () => {
+    for (const option of options) {
+      option.slots = [];
+      option.closed = { reason: 'Staff training', nextOpenDate: '2026-11-22' };
+    }
+    const user = await openAppointmentPage();
+    expect(await screen.findByText('Closed: Staff training')).toBeTruthy();
+    expect(screen.queryAllByRole('article')).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'See Sunday, Nov 22, 2026, the next day the clinic opens' }));
+    expect(await screen.findByRole('heading', { name: 'Available Appointments on Nov 22, 2026' })).toBeTruthy();
+  });
+
+  it('says on a card why it is closed when its doctors are away, and offers no waitlist', async () => {
+    options[1] = { ...options[1]!, closed: { reason: 'Dr. Kwame Mensah is away: Conference', nextOpenDate: null } };
+    await openAppointmentPage();
+    const filling = await card('Cavity Filling');
+    expect(filling.getByText('Closed: Dr. Kwame Mensah is away: Conference')).toBeTruthy();
+    expect(filling.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
+  });
 });
 
 describe('Appointment page: the booking modal', () => {
@@ -328,7 +378,7 @@ describe('Appointment page: the booking modal', () => {
     expect(bookings.at(-1)?.body).toMatchObject({ patientId: 'd1', patientName: 'Milo Patient' });
   });
 
-  it('books a family visit: who comes for what, together, at a start where all fit', async () => {
+  it('books a family visit: who comes for what, together, at a start where all fit', { timeout: 20_000 }, async () => {
     family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
     familyQueries = [];
     familyPosts = [];
@@ -338,14 +388,19 @@ describe('Appointment page: the booking modal', () => {
     expect(dialog.getByText('Choose a treatment for two people or more.')).toBeTruthy();
     await user.selectOptions(dialog.getByLabelText('Jamie Patient (me)'), 'Teeth Cleaning');
     await user.selectOptions(dialog.getByLabelText('Milo Patient'), 'Cavity Filling');
-    const start = (await dialog.findByLabelText('Start')) as HTMLSelectElement;
+    const start = (await dialog.findByLabelText('Start (the whole family’s time)')) as HTMLSelectElement;
     expect([...start.options].map((o) => o.value)).toEqual(['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM']);
+    // Each start names the family's whole time; the prices and the total show before booking.
+    expect([...start.options].map((o) => o.textContent)).toEqual(['10.00 AM - 11.00 AM', '11.00 AM - 12.00 PM']);
+    expect(dialog.getByText('Jamie Patient (me): $80 · Milo Patient: $150. Total $230.')).toBeTruthy();
     expect(familyQueries.at(-1)).toContain('arrangement=together');
     await user.selectOptions(start, '11.00 AM - 11.30 AM');
     await user.click(dialog.getByRole('button', { name: 'Book the family visit' }));
-    expect(
-      await dialog.findByText('Family visit booked: 2 appointments. Each visit is in My Appointments, where you pay.'),
-    ).toBeTruthy();
+    // The confirmation, as a single booking's: each person's time, the total, until when to pay, Pay now.
+    expect(await dialog.findByText('Milo Patient: Cavity Filling, 11.00 AM - 12.00 PM ($150)')).toBeTruthy();
+    expect(dialog.getByText('Total $230.')).toBeTruthy();
+    expect(dialog.getByText(/^Pay by .+, or the time is released\.$/)).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/f1');
     expect(familyPosts).toEqual([
       {
         appointmentDate: '2026-11-20',

@@ -60,6 +60,10 @@ export function AppointmentPage() {
   }
 
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
+  // The whole clinic closed that day: one sentence, not a card of "0 spaces" per treatment.
+  const [first] = options ?? [];
+  const clinicClosed =
+    first?.closed && options?.every((option) => option.closed?.reason === first.closed?.reason) ? first.closed : null;
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
 
   let content: ReactNode;
@@ -76,6 +80,18 @@ export function AppointmentPage() {
     content = <Spinner label="Loading appointments" />;
   } else if (options.length === 0) {
     content = <p className="available__status">No treatments are offered yet.</p>;
+  } else if (clinicClosed) {
+    const next = clinicClosed.nextOpenDate;
+    content = (
+      <div className="available__status available__closed">
+        <p>Closed: {clinicClosed.reason}</p>
+        {next && (
+          <button type="button" className="button" onClick={() => setSelected(localDay(next))}>
+            See {format(localDay(next), 'EEEE, PP')}, the next day the clinic opens
+          </button>
+        )}
+      </div>
+    );
   } else {
     content = (
       <div className="available__grid">
@@ -112,7 +128,7 @@ export function AppointmentPage() {
           {/* A page's frame is built once for every day it is served: no day in it. */}
           {framed ? 'Available Appointments' : `Available Appointments on ${displayDate}`}
         </h2>
-        {family && family.length > 0 && options && options.length > 0 && online && (
+        {family && family.length > 0 && options && options.length > 0 && online && !clinicClosed && (
           <p className="available__family">
             <button type="button" className="button" onClick={() => setFamilyVisit(true)}>
               Book a family visit
@@ -147,10 +163,16 @@ export function AppointmentPage() {
 }
 
 /** The bookable day a link names (`?date=yyyy-mm-dd`), or null (none, malformed, past or beyond the horizon). */
+/** A "yyyy-MM-dd" day as the calendar holds days: that date at local midnight. */
+const localDay = (iso: string) => {
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
+  return new Date(year, month - 1, day);
+};
+
 export function linkedDay(search: string, now: Date = new Date()): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(new URLSearchParams(search).get('date') ?? '');
   if (!match) return null;
-  const day = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const day = localDay(match[0]);
   const today = clinicToday(now);
   if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
   return day;

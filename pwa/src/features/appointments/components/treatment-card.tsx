@@ -6,6 +6,7 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 /**
  * One treatment on the chosen day: its next free slot, how many are left, its length, its price and Book
  * Appointment; with no free time that day, Join the waitlist, or, once joined, that the patient waits.
+ * Closed that day (every doctor who sees it away): why, and no waitlist, since nothing can free up.
  */
 export function TreatmentCard({
   option,
@@ -28,9 +29,13 @@ export function TreatmentCard({
         {option.name}
       </h3>
       <p className="treatment-card__slot">{free > 0 ? option.slots[0] : 'Try another day'}</p>
-      <p className="treatment-card__spaces">
-        {free} {free === 1 ? 'space' : 'spaces'} available
-      </p>
+      {option.closed ? (
+        <p className="treatment-card__closed">Closed: {option.closed.reason}</p>
+      ) : (
+        <p className="treatment-card__spaces">
+          {free} {free === 1 ? 'space' : 'spaces'} available
+        </p>
+      )}
       <p className="treatment-card__length">Length: {lengthText(option.durationMinutes)}</p>
       <p className="treatment-card__price">Price: {formatPrice(option.price)}</p>
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
@@ -41,7 +46,7 @@ export function TreatmentCard({
           You are on the waitlist: we will mail you if a time frees up.
         </p>
       )}
-      {free === 0 && !waiting && (
+      {free === 0 && !waiting && !option.closed && (
         <button type="button" className="button" disabled={!onJoinWaitlist} onClick={onJoinWaitlist}>
           Join the waitlist
         </button>

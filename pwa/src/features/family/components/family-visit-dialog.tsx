@@ -1,8 +1,11 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
+import { Link } from 'wouter';
 import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
 import { Modal } from '../../../components/modal.tsx';
+import { formatPrice } from '../../../components/price.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
+import { payBySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import type { Dependant } from '../api/dependants.ts';
 
@@ -10,8 +13,8 @@ interface FamilyVisitDialogProps {
   /** The account holder's name, and their family. */
   myName: string;
   family: readonly Pick<Dependant, '_id' | 'name'>[];
-  /** The treatments offered that day (id and name). */
-  treatments: readonly { _id: string; name: string }[];
+  /** The treatments offered that day (id, name and price). */
+  treatments: readonly { _id: string; name: string; price: number }[];
   /** ISO date, and as the page shows it. */
   isoDate: string;
   displayDate: string;
@@ -21,6 +24,48 @@ interface FamilyVisitDialogProps {
    */
   desk?: { accountId: string; phone: string; onBooked(message: string): void };
   onClose(): void;
+}
+
+/** "10.00 AM" of a slot "10.00 AM - 10.30 AM". */
+const startOf = (slot: string) => slot.split(' - ')[0] ?? slot;
+
+/** The confirmation, as a single booking's: each person's time, the total, until when to pay, and Pay now. */
+function FamilyBooked({
+  booked,
+  displayDate,
+  onClose,
+}: {
+  booked: FamilyVisitBooked;
+  displayDate: string;
+  onClose(): void;
+}) {
+  const total = booked.visits.reduce((sum, visit) => sum + visit.price, 0);
+  const payBy = booked.visits.map((visit) => visit.payBy).find(Boolean);
+  const first = booked.visits[0];
+  return (
+    <div className="family-visit__done" role="status">
+      <p>Family visit booked on {displayDate}:</p>
+      <ul>
+        {booked.visits.map((visit) => (
+          <li key={visit._id}>
+            {visit.patientName}: {visit.treatment}, {visit.slot} ({formatPrice(visit.price)})
+          </li>
+        ))}
+      </ul>
+      <p>Total {formatPrice(total)}.</p>
+      {payBy && total > 0 && <p>{payBySentence(payBy)}</p>}
+      <div className="modal__actions">
+        {payBy && total > 0 && first && (
+          <Link href={`/dashboard/payment/${encodeURIComponent(first._id)}`} className="button button--primary">
+            Pay now
+          </Link>
+        )}
+        <button type="button" className="button" onClick={onClose}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -45,10 +90,12 @@ export function FamilyVisitDialog({
   const [slot, setSlot] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [booked, setBooked] = useState<string | null>(null);
+  const [booked, setBooked] = useState<FamilyVisitBooked | null>(null);
   const members = people
     .filter((p) => chosen[p._id])
     .map((p) => ({ patientId: p._id, treatment: chosen[p._id] ?? '' }));
+  const nameOf = (id: string) => people.find((p) => p._id === id)?.name ?? '';
+  const priceOf = (treatmentId: string) => formatPrice(treatments.find((t) => t._id === treatmentId)?.price ?? 0);
   const key =
     members.length >= 2
       ? `/appointmentOptions/family?date=${isoDate}&arrangement=${arrangement}&members=${encodeURIComponent(
@@ -83,7 +130,7 @@ export function FamilyVisitDialog({
         desk.onBooked(answer.message);
         return;
       }
-      setBooked(answer.message);
+      setBooked(answer);
     } catch (cause) {
       setProblem(errorText(cause));
     } finally {
@@ -100,12 +147,7 @@ export function FamilyVisitDialog({
         ×
       </button>
       {booked ? (
-        <div className="family-visit__done">
-          <p role="status">{booked}. Each visit is in My Appointments, where you pay.</p>
-          <button type="button" className="button button--primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+        <FamilyBooked booked={booked} displayDate={displayDate} onClose={onClose} />
       ) : (
         <form className="modal__form" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="family-visit__people">
@@ -156,18 +198,45 @@ export function FamilyVisitDialog({
               {errorText(error)}
             </p>
           ) : options && slots.length === 0 ? (
-            <p role="status">No time that day fits everyone; try another day, or one after another.</p>
+            <div role="status" className="family-visit__none">
+              <p>No time that day fits: {options.reason ?? 'every time is taken for at least one of you'}.</p>
+              {options.suggestion && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    const { suggestion } = options;
+                    if (!suggestion) return;
+                    setArrangement(suggestion.arrangement);
+                    setSlot(suggestion.slot);
+                  }}
+                >
+                  {options.suggestion.arrangement === 'back-to-back'
+                    ? `One after another works, from ${startOf(options.suggestion.slot)}`
+                    : `All at the same time works, at ${startOf(options.suggestion.slot)}`}
+                </button>
+              )}
+            </div>
           ) : (
             <div className="field">
-              <label htmlFor={`${ids}-slot`}>Start</label>
+              <label htmlFor={`${ids}-slot`}>Start (the whole family’s time)</label>
               <select id={`${ids}-slot`} value={chosenSlot} onChange={(event) => setSlot(event.target.value)}>
-                {slots.map((s) => (
+                {slots.map((s, i) => (
                   <option key={s} value={s}>
-                    {s}
+                    {options?.spans[i] ?? s}
                   </option>
                 ))}
               </select>
             </div>
+          )}
+          {members.length >= 2 && (
+            <p className="family-visit__total">
+              {members.map((m) => `${nameOf(m.patientId)}: ${priceOf(m.treatment)}`).join(' · ')}. Total{' '}
+              {formatPrice(
+                members.reduce((sum, m) => sum + (treatments.find((t) => t._id === m.treatment)?.price ?? 0), 0),
+              )}
+              .
+            </p>
           )}
           {problem && (
             <p className="field__error" role="alert">

@@ -24,7 +24,10 @@ export function InfoCards() {
         <Icon path={icons.clock} />
         <div>
           <h2>Opening Hours</h2>
-          <p>9.00 am to 5.00pm every day</p>
+          <p data-clinic="hours">{clinic.hours}</p>
+          <p data-clinic="closure" className="info-card__closure" hidden={!clinic.closure}>
+            {clinic.closure}
+          </p>
         </div>
       </article>
       <article className="info-card info-card--dark">

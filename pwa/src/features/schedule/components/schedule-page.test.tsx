@@ -187,7 +187,7 @@ beforeEach(() => {
     }
     if (url.pathname === '/api/appointmentOptions/family') {
       familyQueries.push(url.search);
-      return json({ slots: ['02.30 PM - 03.00 PM'] });
+      return json({ slots: ['02.30 PM - 03.00 PM'], spans: ['02.30 PM - 03.30 PM'], reason: null, suggestion: null });
     }
     if (url.pathname === '/api/appointmentOptions') {
       return json([
@@ -411,7 +411,7 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
     await user.selectOptions(dialog.getByLabelText('Fay Family'), 'Teeth Cleaning');
     await user.selectOptions(dialog.getByLabelText('Finn Family'), 'Teeth Cleaning');
     await user.click(dialog.getByRole('radio', { name: 'One after another' }));
-    await dialog.findByRole('option', { name: '02.30 PM - 03.00 PM' });
+    await dialog.findByRole('option', { name: '02.30 PM - 03.30 PM' });
     expect(familyQueries.at(-1)).toContain('accountId=u-fay');
     await user.click(dialog.getByRole('button', { name: 'Book the family visit' }));
     expect(await findToast('Done at the desk')).toBe('success');

@@ -54,30 +54,32 @@ function WeekStrip({
   const days = Array.from({ length: 7 }, (_, i) => shift(monday, i));
   const { data: counts } = useDayCounts(days[0] ?? monday, days[6] ?? monday);
   const countOf = (iso: string) => counts?.find((c) => c.date === iso)?.count;
+  const closedOn = (iso: string) => counts?.find((c) => c.date === iso)?.closed ?? null;
   return (
     <ol className="week-strip" aria-label="This week">
       {days.map((iso) => {
         const count = countOf(iso);
         const waiting = review.filter((entry) => entry.date === iso).length;
+        const closed = closedOn(iso);
         const day = parseISO(iso);
         return (
           <li key={iso}>
             <button
               type="button"
-              className="week-strip__day"
+              className={closed ? 'week-strip__day week-strip__day--closed' : 'week-strip__day'}
               aria-current={iso === date ? 'date' : undefined}
               onClick={() => onSelect(iso)}
             >
               {/* Its name says in words what it shows in short: the visible text is a part of it. */}
               <span className="visually-hidden">
-                {`${format(day, 'EEEE, MMM d')}: ${count ?? '…'} appointment${count === 1 ? '' : 's'}${waiting ? `, ${waiting} to review` : ''}`}
+                {`${format(day, 'EEEE, MMM d')}: ${closed ? `closed (${closed}), ` : ''}${count ?? '…'} appointment${count === 1 ? '' : 's'}${waiting ? `, ${waiting} to review` : ''}`}
               </span>
               <span aria-hidden="true">{format(day, 'EEE')}</span>
               <span aria-hidden="true" className="week-strip__date">
                 {format(day, 'd')}
               </span>
               <span aria-hidden="true" className="week-strip__count">
-                {count ?? '·'}
+                {closed && !count ? 'Closed' : (count ?? '·')}
               </span>
               {waiting > 0 && (
                 <span aria-hidden="true" className="week-strip__review" title={`${waiting} to review`}>
