@@ -58,6 +58,10 @@ export const LinkBooked = v.strictObject({
   message: v.string(),
   /** Unpaid and priced: the deadline to pay online (ISO, UTC). */
   payBy: v.nullable(v.string()),
+  /** Who will see the patient, and the policy's deadlines for this visit (ISO, UTC), as a booking's confirmation says them. */
+  doctor: v.nullable(v.string()),
+  freeCancellationUntil: v.string(),
+  rescheduleUntil: v.string(),
 });
 export type LinkBooked = v.InferOutput<typeof LinkBooked>;
 

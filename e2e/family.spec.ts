@@ -91,7 +91,14 @@ test('a parent books a family visit for two at once from the appointment page', 
   await expect(dialog.getByLabel('Start')).toBeVisible();
   await expectAccessible(page, 'the family visit dialog');
   await dialog.getByRole('button', { name: 'Book the family visit' }).click();
-  await expect(dialog.getByText(/^Family visit booked: 2 appointments\./)).toBeVisible();
+  // The confirmation says who comes when, for how much, and offers to pay for everyone at once.
+  await expect(dialog.getByText(/^Family visit booked on /)).toBeVisible();
+  await expect(dialog.getByRole('listitem')).toHaveText([
+    /: Teeth Cleaning, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$80\)$/,
+    /^Ivy Family: Dental Check-up, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$45\)$/,
+  ]);
+  await expect(dialog.getByText('Total $125.')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Pay now' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
   await page.goto('/dashboard');
   await expect(page.getByRole('table', { name: 'My appointments' }).getByText('Teeth Cleaning')).toBeVisible();

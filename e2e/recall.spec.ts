@@ -46,16 +46,19 @@ test('a recall message books the check-up in two taps; the front desk sees it bo
   const patient = await newPatient(page, 'Recalled');
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, SEED_ADMIN);
-  const auth = { Authorization: `Bearer ${await admin.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const added = await admin.request.post('/api/recalls', {
-    headers: auth,
-    data: { patientId: patient.id, treatmentId: 'dental-checkup', dueDate: clinicDate(10) },
-  });
-  expect(added.status(), await added.text()).toBe(201);
+  // The front desk adds the recall by hand: the patient found by name, the treatment, the due date.
+  await admin.goto('/dashboard/recalls');
+  const form = admin.getByRole('form', { name: 'Add a recall' });
+  await form.getByLabel('Find the patient by name or email').fill(patient.name);
+  await form.getByRole('radio', { name: new RegExp(patient.name) }).check();
+  await form.getByLabel('Treatment').selectOption({ label: 'Dental Check-up' });
+  await form.getByLabel('Due date').fill(clinicDate(10));
+  await form.getByRole('button', { name: 'Add recall' }).click();
+  await expect(admin.getByText(`Recall added for ${patient.name}`)).toBeVisible();
   expect((await runCron(page)).status()).toBe(200);
 
   // Tap one: the link in the mail. Tap two: a proposed time.
-  const link = await linkInMail(`Dear ${patient.name},`, 'Choose a time');
+  const link = await linkInMail(`Dear ${patient.name},`, 'Other times');
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeVisible();
   const times = page

@@ -52,7 +52,9 @@ test('a card charged for a booking cancelled meanwhile is refunded at once: the 
   await admin.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Refunds' }).click();
   await expect(admin).toHaveURL('/dashboard/refunds');
   await expect(admin.getByRole('heading', { level: 1, name: 'Refunds' })).toBeVisible();
-  const card = admin.getByRole('article', { name: '$250 to Jamie Patient (Visa ending in 4242)' }).filter({ hasText: transactionId });
+  const card = admin
+    .getByRole('article', { name: '$250 to Jamie Patient (Visa ending in 4242)' })
+    .filter({ hasText: transactionId });
   await expect(card).toContainText('Refunded');
   await expect(card).toContainText('The booking was cancelled before the payment arrived');
   await expect(card).toContainText(

@@ -242,3 +242,44 @@ describe('a family visit that cannot fit', () => {
     expect(backToBack.spans[0]).toBe('09.00 AM - 10.00 AM');
   });
 });
+
+describe('a recall that fits the patient', () => {
+  it('proposes three times around the due date, spread over the day; after booking, the link says what was booked', async () => {
+    const patient = await newPatient('recalled-spread');
+    const due = clinicDay(30);
+    const added = await postJson(
+      '/api/recalls',
+      { patientId: patient.id, treatmentId: 'teeth-cleaning', dueDate: due },
+      admin,
+    );
+    const { insertedId } = await added.json<{ insertedId: string }>();
+    const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+    const token = await signLink(env, { action: 'book', id: insertedId, version: 0, expiresAt });
+    const { proposals } = await (await call(`/api/links/${token}`)).json<{
+      proposals: { appointmentDate: string; slot: string; doctor: string | null }[];
+    }>();
+    expect(proposals).toHaveLength(3);
+    expect(new Set(proposals.map((p) => p.appointmentDate)).size).toBe(3);
+    for (const p of proposals) expect(p.appointmentDate >= clinicDay(23)).toBe(true);
+    const hours = proposals.map((p) => {
+      const [time = '', half = ''] = p.slot.split(' - ')[0]?.split(' ') ?? [];
+      const hour = (Number(time.split('.')[0]) % 12) + (half === 'PM' ? 12 : 0);
+      return hour < 12 ? 'morning' : hour < 15 ? 'midday' : 'evening';
+    });
+    expect(new Set(hours)).toEqual(new Set(['morning', 'midday', 'evening']));
+
+    const [first] = proposals;
+    const booked = await send('POST', `/api/links/${token}/book`, {}, first);
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect(await booked.json()).toMatchObject({
+      message: expect.stringMatching(/^Booked: Teeth Cleaning on /),
+      doctor: expect.stringMatching(/^Dr\. /),
+      freeCancellationUntil: expect.any(String),
+    });
+    const again = await call(`/api/links/${token}`);
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as { message: string }).message).toMatch(
+      new RegExp(`^This visit is booked: Teeth Cleaning on .+ at ${first?.slot} with Dr\\. `),
+    );
+  });
+});

@@ -102,8 +102,12 @@ describe('recall', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Time for your Dental Check-up']);
     expect((await recallsOf(patient.id))[0]).toMatchObject({ status: 'contacted', attempts: 1 });
 
-    // The link opens three free times near the due date and books one: the recall is booked.
-    const link = linkIn(mails[0]?.text ?? '', 'Choose a time');
+    // The mail shows three free times near the due date, each a one-tap link to its own time.
+    const text = mails[0]?.text ?? '';
+    const timeLines = text.split('\n').filter((l) => /\/l\/\S+\?date=\d{4}-\d{2}-\d{2}&slot=/.test(l));
+    expect(timeLines).toHaveLength(3);
+    // The page behind "Other times" lists them too and books one: the recall is booked.
+    const link = linkIn(text, 'Other times');
     const info = await (await call(link)).json<Extract<LinkInfo, { kind: 'recall' }>>();
     expect(info.kind).toBe('recall');
     expect(info.proposals).toHaveLength(3);

@@ -5,6 +5,8 @@
  * active at the version the message was about; a recall link proposes three free times and books one.
  * Every action goes through the booking engine, as in the app.
  */
+
+import { addCalendarDays, datesBetween, daysBetween } from '../../../contract/fields.ts';
 import type {
   KioskStarted,
   LinkAction,
@@ -16,10 +18,11 @@ import type {
 } from '../../../contract/links.ts';
 import { LinkBookingChoice } from '../../../contract/links.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
-import { type BookingRow, bookingById, freeCancellationUntil } from '../booking/data/bookings.ts';
+import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
 import { cancel, place, respond } from '../booking/engine.ts';
 import { freePairs, freeStarts, readDay } from '../booking/schedule.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
+import { doctorNames } from '../clinic/data/doctors.ts';
 import { insideWindowMessage } from '../clinic/policy.ts';
 import {
   bookingWindowProblem,
@@ -59,11 +62,20 @@ async function linkedBooking(env: Env, claims: LinkClaims, now: Date): Promise<B
   return row;
 }
 
+/** The recall a link books: open; once booked, the link says what was booked and when (410). */
 async function openRecall(env: Env, claims: LinkClaims): Promise<RecallRow> {
   const recall = await recallById(env.DB, claims.id);
   if (!recall) throw new HttpError(410, RECALL_DONE);
-  if (recall.status !== 'due' && recall.status !== 'contacted') throw new HttpError(410, RECALL_DONE);
-  return recall;
+  if (recall.status === 'due' || recall.status === 'contacted') return recall;
+  const booked = recall.booking_id ? await bookingById(env.DB, recall.booking_id, clock()) : null;
+  if (recall.status === 'booked' && booked) {
+    const doctor = booked.doctor_name ? ` with ${booked.doctor_name}` : '';
+    throw new HttpError(
+      410,
+      `This visit is booked: ${booked.treatment} on ${displayDate(booked.appointment_date)} at ${booked.slot}${doctor}. See My Appointments to change it.`,
+    );
+  }
+  throw new HttpError(410, RECALL_DONE);
 }
 
 /** Whether the patient may still cancel online now (a paid booking only before the free-cancellation deadline). */
@@ -74,50 +86,73 @@ async function cancellable(env: Env, row: BookingRow, now: Date): Promise<{ ok: 
   return { ok, hours };
 }
 
+/** The parts of a day a recall's three times spread over: a morning, a midday and an evening. */
+const BANDS = [
+  { from: 0, until: 12 * 60 },
+  { from: 12 * 60, until: 15 * 60 },
+  { from: 15 * 60, until: 24 * 60 },
+];
+
 /**
- * Three free times near a recall's due date: one a day, from a week before it (not before
- * tomorrow) through four weeks after, inside the booking horizon; on each day the first start with
- * the patient's last doctor, else the first with any; the last doctor's first.
+ * Three free times around a recall's due date, for a patient who did not choose them: on three
+ * different days as close to the due date as can be (on or after it first, never more than a week
+ * before it, not before tomorrow, within four weeks after it and the booking horizon), one in the
+ * morning, one at midday and one in the evening, each with the patient's last doctor when free, else
+ * a doctor the other times do not have. The last doctor's come first.
  */
 export async function proposals(env: Env, recall: RecallRow, now: Date): Promise<Proposal[]> {
   const today = clinicNow(env, now).date;
-  const addDays = (iso: string, days: number) =>
-    new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-  const weekBefore = addDays(recall.due_date, -7);
-  let date = weekBefore > today ? weekBefore : addDays(today, 1);
-  // ISO dates compare as strings: the later of the due date and today.
-  const last = addDays([recall.due_date, today].sort().at(-1) ?? today, 28);
-  const found: (Proposal & { lastDoctor: boolean })[] = [];
-  const names = new Map(
-    (await env.DB.prepare('SELECT id, name FROM doctors').all<{ id: string; name: string }>()).results.map((d) => [
-      d.id,
-      d.name,
-    ]),
-  );
-  for (let tries = 0; found.length < 3 && date <= last && tries < 40; tries += 1, date = addDays(date, 1)) {
-    if (bookingWindowProblem(env, date, now)) break; // past the booking horizon
-    const day = await readDay(env, date, now);
-    const treatment = day.treatments.find((t) => t.id === recall.treatment_id && t.active === 1);
-    if (!treatment || !day.hours) continue;
-    const starts = freeStarts(env, day, treatment, firstBookableMinute(env, date, now));
-    const withLast = starts.find((start) =>
-      freePairs(day, treatment, start).some((pair) => pair.doctorId === recall.last_doctor_id),
-    );
-    const start = withLast ?? starts[0];
-    if (start === undefined) continue;
-    const doctorId =
-      withLast !== undefined ? recall.last_doctor_id : (freePairs(day, treatment, start)[0]?.doctorId ?? null);
-    found.push({
-      appointmentDate: date,
-      date: displayDate(date),
-      slot: slotLabel(start, treatment.duration_minutes),
-      doctor: doctorId ? (names.get(doctorId) ?? null) : null,
-      lastDoctor: withLast !== undefined,
-    });
+  const earliest = [addCalendarDays(recall.due_date, -7), addCalendarDays(today, 1)].sort().at(-1) ?? today;
+  const latest = addCalendarDays([recall.due_date, today].sort().at(-1) ?? today, 28);
+  // Nearest the due date first, a day after it before the day as far before it.
+  const distance = (date: string) => {
+    const days = daysBetween(recall.due_date, date);
+    return days >= 0 ? 2 * days : -2 * days + 1;
+  };
+  const candidates = datesBetween(earliest, latest, 64)
+    .filter((date) => !bookingWindowProblem(env, date, now))
+    .sort((a, b) => distance(a) - distance(b));
+  const names = await doctorNames(env.DB);
+  const found: (Proposal & { lastDoctor: boolean; doctorId: string | null })[] = [];
+  const days = new Map<string, Awaited<ReturnType<typeof readDay>>>();
+  for (const band of BANDS) {
+    for (const date of candidates.slice(0, 21)) {
+      if (found.some((p) => p.appointmentDate === date)) continue;
+      const day = days.get(date) ?? (await readDay(env, date, now));
+      days.set(date, day);
+      const treatment = day.treatments.find((t) => t.id === recall.treatment_id && t.active === 1);
+      if (!treatment || !day.hours) continue;
+      const starts = freeStarts(env, day, treatment, firstBookableMinute(env, date, now)).filter(
+        (start) => start >= band.from && start < band.until,
+      );
+      const used = new Set(found.map((p) => p.doctorId));
+      const choice =
+        starts.flatMap((start) =>
+          freePairs(day, treatment, start)
+            .filter((pair) => pair.doctorId === recall.last_doctor_id)
+            .map((pair) => ({ start, doctorId: pair.doctorId })),
+        )[0] ??
+        starts.flatMap((start) =>
+          freePairs(day, treatment, start)
+            .filter((pair) => !used.has(pair.doctorId))
+            .map((pair) => ({ start, doctorId: pair.doctorId })),
+        )[0] ??
+        starts.map((start) => ({ start, doctorId: freePairs(day, treatment, start)[0]?.doctorId ?? null }))[0];
+      if (!choice) continue;
+      found.push({
+        appointmentDate: date,
+        date: displayDate(date),
+        slot: slotLabel(choice.start, treatment.duration_minutes),
+        doctor: choice.doctorId ? (names.get(choice.doctorId) ?? null) : null,
+        doctorId: choice.doctorId,
+        lastDoctor: choice.doctorId !== null && choice.doctorId === recall.last_doctor_id,
+      });
+      break;
+    }
   }
   return found
-    .sort((a, b) => Number(b.lastDoctor) - Number(a.lastDoctor))
-    .map(({ lastDoctor: _, ...proposal }) => proposal);
+    .sort((a, b) => Number(b.lastDoctor) - Number(a.lastDoctor) || a.appointmentDate.localeCompare(b.appointmentDate))
+    .map(({ lastDoctor: _, doctorId: __, ...proposal }) => proposal);
 }
 
 /** GET /api/links/:token: what the link is for, and what it would act on. Changes nothing. */
@@ -230,12 +265,17 @@ export async function bookByLink(request: Request & Params, env: Env): Promise<R
     { ...wanted, phone: recall.phone },
     doctorId ? { doctorId } : {},
   );
+  const [row, policy] = await Promise.all([bookingById(env.DB, booked.id, now), readPolicy(env.DB)]);
+  const deadlines = row ? toBooking(row, env, policy) : null;
   return json(
     {
       acknowledged: true,
       insertedId: booked.id,
       message: `Booked: ${recall.treatment} on ${displayDate(choice.appointmentDate)}, ${choice.slot}`,
       payBy: booked.holdUntil,
+      doctor: row?.doctor_name ?? null,
+      freeCancellationUntil: deadlines?.freeCancellationUntil ?? now.toISOString(),
+      rescheduleUntil: deadlines?.rescheduleUntil ?? now.toISOString(),
     } satisfies LinkBooked,
     201,
   );

@@ -1,5 +1,6 @@
 import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { type MessageSettingsRow, messageSettings } from './data/message-settings.ts';
 import {
@@ -11,7 +12,9 @@ import {
   markMailSent,
   type OutboxRow,
 } from './data/outbox.ts';
+import { recallById } from './data/recalls.ts';
 import { linkUrl } from './link-tokens.ts';
+import { proposals } from './links.ts';
 import {
   familyRecallMail,
   familyRecallSms,
@@ -57,7 +60,16 @@ async function linksOf(
   }
   if (row.kind === 'recall' && data.recallId && data.dueDate) {
     const expiresAt = Math.floor((Date.parse(`${data.dueDate}T00:00:00Z`) + 90 * 86_400_000) / 1000);
-    return { book: await linkUrl(env, { action: 'book', id: data.recallId, version: 0, expiresAt }) };
+    const book = await linkUrl(env, { action: 'book', id: data.recallId, version: 0, expiresAt });
+    // A mail shows the proposed times themselves; a text, the page that lists them.
+    const recall = row.channel === 'mail' ? await recallById(env.DB, data.recallId) : null;
+    const times = recall
+      ? (await proposals(env, recall, clock())).map((p) => ({
+          label: `${p.date}, ${p.slot.split(' - ')[0]}${p.doctor ? ` with ${p.doctor}` : ''}`,
+          href: `${book}?date=${p.appointmentDate}&slot=${encodeURIComponent(p.slot)}`,
+        }))
+      : [];
+    return { book, times };
   }
   return {};
 }

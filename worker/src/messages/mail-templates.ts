@@ -83,6 +83,8 @@ export interface MessageLinks {
   book?: string;
   /** The visit's forms, without an account. */
   forms?: string;
+  /** A recall's proposed times: each books its time in one tap on the link's page. */
+  times?: { label: string; href: string }[];
 }
 
 /** A mail's text and HTML; `name` is whom it greets ("Hello" with none). */
@@ -111,7 +113,7 @@ ${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${parts.details.map(([label, value]) => `<tr><th style="text-align: left; padding: 2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
 </table>
 ${(parts.after ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${(parts.links ?? []).map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`).join('\n')}
+${(parts.links ?? []).map((l) => `<p><a href="${escapeHtml(l.href)}" style="${BUTTON}">${escapeHtml(l.label)}</a></p>`).join('\n')}
 ${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
 <hr>
 <p style="color: #6b7280">${clinic.map(escapeHtml).join('<br>')}</p>
@@ -119,6 +121,10 @@ ${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.l
 `;
   return { subject: parts.subject, text, html, ...(parts.attachments ? { attachments: parts.attachments } : {}) };
 }
+
+/** One-tap links look like what they are: buttons (inline styles: mail clients drop style sheets). */
+const BUTTON =
+  'display: inline-block; padding: 10px 16px; background: #0e7490; color: #ffffff; border-radius: 6px; text-decoration: none; font-weight: bold';
 
 /** The appointment's lines: treatment, when (start and end, clinic time), doctor, where. */
 function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsRow): [string, string][] {
@@ -355,10 +361,13 @@ function recallMail(env: Env, data: RecallData, settings: MessageSettingsRow, li
       late
         ? `${Whose} ${data.treatment} was due on ${longDate(data.dueDate)}. Regular visits keep small problems small.`
         : `${Whose} next ${data.treatment} is due on ${longDate(data.dueDate)}.`,
-      'We have picked three free times near that date; one tap books the one that suits you.',
+      links.times?.length
+        ? 'We have picked free times near that date; one tap books the one that suits you.'
+        : 'Choose a time that suits you; one tap books it.',
     ],
     details: [['Due', longDate(data.dueDate)]],
-    ...(links.book ? { link: { label: 'Choose a time', href: links.book } } : {}),
+    ...(links.times?.length ? { links: links.times } : {}),
+    ...(links.book ? { link: { label: links.times?.length ? 'Other times' : 'Choose a time', href: links.book } } : {}),
     after: [
       `Or call us at ${settings.clinic_phone}. To get no more of these messages, turn reminders off in My Appointments: ${env.APP_URL}/dashboard`,
     ],

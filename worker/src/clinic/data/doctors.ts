@@ -178,3 +178,9 @@ export interface RosterRow {
 export function roster(db: D1Database): D1PreparedStatement {
   return db.prepare(`${DOCTORS} ORDER BY d.created_at, d.name`);
 }
+
+/** Every doctor's name by id. */
+export async function doctorNames(db: D1Database): Promise<Map<string, string>> {
+  const { results } = await db.prepare('SELECT id, name FROM doctors').all<{ id: string; name: string }>();
+  return new Map(results.map((d) => [d.id, d.name]));
+}

@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import type { LinkBooked, LinkDone, LinkInfo, Proposal } from '../../../../../contract/links.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 
-export type { LinkInfo, Proposal };
+export type { LinkBooked, LinkInfo, Proposal };
 
 const linkKey = (token: string) => `/links/${encodeURIComponent(token)}`;
 

@@ -40,6 +40,9 @@ beforeEach(() => {
             insertedId: 'b9',
             message: 'Booked: Teeth Cleaning on Dec 4, 2026, 09.00 AM - 09.30 AM',
             payBy: '2026-11-27T17:00:00.000Z',
+            doctor: 'Dr. Sofia Alvarez',
+            freeCancellationUntil: '2026-12-03T09:00:00.000Z',
+            rescheduleUntil: '2026-12-02T09:00:00.000Z',
           },
           201,
         );
@@ -120,7 +123,10 @@ describe('a link from a message', () => {
       'Mon, Dec 711.00 AM - 11.30 AM',
     ]);
     await user.click(times[0] as HTMLElement);
-    expect(await screen.findByText('Booked: Teeth Cleaning on Dec 4, 2026, 09.00 AM - 09.30 AM')).toBeTruthy();
+    expect((await screen.findByText(/^Booked: /)).textContent).toBe(
+      'Booked: Teeth Cleaning on Dec 4, 2026, 09.00 AM - 09.30 AM with Dr. Sofia Alvarez.',
+    );
+    expect(screen.getByText(/^Free cancellation (until|ended) /)).toBeTruthy();
     expect(posts).toEqual([
       { path: 'book', body: JSON.stringify({ appointmentDate: '2026-12-04', slot: '09.00 AM - 09.30 AM' }) },
     ]);

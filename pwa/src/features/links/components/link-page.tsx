@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearch } from 'wouter';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { payBySentence } from '../../../lib/booking-rules.ts';
+import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
-import { answerLink, bookFromLink, type LinkInfo, type Proposal, useLink } from '../api/link.ts';
+import { answerLink, bookFromLink, type LinkBooked, type LinkInfo, type Proposal, useLink } from '../api/link.ts';
 import '../../waitlist/waitlist.css';
 import '../links.css';
 
@@ -89,18 +89,29 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
   );
 }
 
-/** A recall's three proposed times: one tap books. */
+/** A recall's proposed times: one tap books; the time chosen in the mail comes first. */
 function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
   const [busy, setBusy] = useState(false);
-  const [booked, setBooked] = useState<{ id: string; message: string; payBy: string | null } | null>(null);
+  const [booked, setBooked] = useState<LinkBooked | null>(null);
+  const search = new URLSearchParams(useSearch());
+  const picked = search.get('date') && search.get('slot');
+  // The time tapped in the mail first, then the others (whether it is still free, booking says).
+  const chosen: Proposal | null = picked
+    ? (link.proposals.find((p) => p.appointmentDate === search.get('date') && p.slot === search.get('slot')) ?? {
+        appointmentDate: search.get('date') ?? '',
+        date: dayText(search.get('date') ?? ''),
+        slot: search.get('slot') ?? '',
+        doctor: null,
+      })
+    : null;
+  const proposals = chosen ? [chosen, ...link.proposals.filter((p) => p !== chosen)] : link.proposals;
   const [problem, setProblem] = useState<string | null>(null);
 
   async function choose(proposal: Proposal) {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await bookFromLink(token, proposal);
-      setBooked({ id: answer.insertedId, message: answer.message, payBy: answer.payBy });
+      setBooked(await bookFromLink(token, proposal));
     } catch (cause) {
       setProblem(errorText(cause));
     } finally {
@@ -113,10 +124,12 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
       <>
         <p role="status" className="link__done">
           {booked.message}
+          {booked.doctor && ` with ${booked.doctor}`}.
         </p>
+        <p>{policySentence(booked)}</p>
         {booked.payBy && <p className="callout">{payBySentence(booked.payBy)}</p>}
         {booked.payBy && (
-          <Link href={`/dashboard/payment/${booked.id}`} className="button button--primary">
+          <Link href={`/dashboard/payment/${booked.insertedId}`} className="button button--primary">
             Pay now
           </Link>
         )}
@@ -128,7 +141,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
       <p className="offer__summary">
         Your {link.recall.treatment} ({formatPrice(link.recall.price)}) is due on {dayText(link.recall.dueDate)}.
       </p>
-      {link.proposals.length === 0 ? (
+      {proposals.length === 0 ? (
         <p>
           No time near that date is free online. <Link href="/appointment">Choose another date</Link>, or call the
           clinic.
@@ -137,7 +150,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
         <>
           <p id="proposals-hint">One tap books the time:</p>
           <ul className="link__proposals" aria-describedby="proposals-hint">
-            {link.proposals.map((proposal) => (
+            {proposals.map((proposal) => (
               <li key={`${proposal.appointmentDate} ${proposal.slot}`}>
                 <button
                   type="button"

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
 import type { Recall, RecallList, RecallStatus, RecallsImported } from '../../../../../contract/recalls.ts';
+import type { Treatment } from '../../../../../contract/treatments.ts';
+import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 
 export type { Recall, RecallList, RecallStatus, RecallsImported };
@@ -20,4 +22,24 @@ export function changeRecall(id: string, body: { status?: 'closed'; doNotContact
 /** POST /api/recalls/import (admin): the CSV's recalls, and the lines skipped with their reasons. */
 export function importRecalls(csv: string): Promise<RecallsImported> {
   return api<RecallsImported>(`${RECALLS}/import`, { method: 'POST', body: JSON.stringify({ csv }) });
+}
+
+/** POST /api/recalls (admin): a recall for one patient, due on `dueDate` (ISO). */
+export function addRecall(recall: { patientId: string; treatmentId: string; dueDate: string }) {
+  return api<{ insertedId: string }>(RECALLS, { method: 'POST', body: JSON.stringify(recall) });
+}
+
+/** GET /api/users/search?q= (admin): the patients a recall can be for, from 2 characters typed. */
+export function usePatientsToRecall(q: string) {
+  const text = q.trim();
+  return useSWR<PatientMatch[]>(
+    text.length >= 2 ? `/users/search?q=${encodeURIComponent(text)}` : null,
+    apiFetcher<PatientMatch[]>,
+    { keepPreviousData: true },
+  );
+}
+
+/** GET /api/treatments (admin): what a recall can be for. */
+export function useRecallTreatments() {
+  return useSWR<Treatment[]>('/treatments', apiFetcher<Treatment[]>);
 }

@@ -5,12 +5,15 @@ import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
+  addRecall,
   changeRecall,
   importRecalls,
   type Recall,
   type RecallStatus,
   type RecallsImported,
+  usePatientsToRecall,
   useRecalls,
+  useRecallTreatments,
 } from '../api/recalls.ts';
 import './recalls.css';
 
@@ -123,26 +126,104 @@ function RecallCard({ recall, today }: { recall: Recall; today: string }) {
   );
 }
 
-function ImportForm() {
-  const id = useId();
-  const [csv, setCsv] = useState('');
+/** One recall by hand: the patient (found by name or email), the treatment and the due date. */
+/** A form's submit: not twice at once, and a refusal as a toast in plain words. */
+function useSubmit(run: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<RecallsImported | null>(null);
-
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await importRecalls(csv);
-      setResult(answer);
-      notify.success(`${answer.added} recall${answer.added === 1 ? '' : 's'} added`);
-      if (answer.skipped.length === 0) setCsv('');
+      await run();
     } catch (cause) {
       notify.error(errorText(cause));
     } finally {
       setBusy(false);
     }
   }
+  return { busy, submit };
+}
+
+function AddRecallForm() {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [patientId, setPatientId] = useState('');
+  const [treatmentId, setTreatmentId] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const { data: matches = [] } = usePatientsToRecall(q);
+  const { data: treatments = [] } = useRecallTreatments();
+  const patient = matches.find((m) => m._id === patientId);
+
+  const { busy, submit } = useSubmit(async () => {
+    if (!patientId || !treatmentId || !dueDate) return;
+    await addRecall({ patientId, treatmentId, dueDate });
+    notify.success(`Recall added for ${patient?.name ?? 'the patient'}`);
+    setQ('');
+    setPatientId('');
+    setDueDate('');
+  });
+
+  return (
+    <form className="recall-import" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Add a recall</h2>
+      <div className="field">
+        <label htmlFor={`${id}-q`}>Find the patient by name or email</label>
+        <input id={`${id}-q`} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+      </div>
+      {matches.length > 0 && (
+        <fieldset className="recall-add__patients">
+          <legend>Patient</legend>
+          {matches.map((m) => (
+            <label className="checkbox" key={m._id}>
+              <input
+                type="radio"
+                name={`${id}-patient`}
+                checked={patientId === m._id}
+                onChange={() => setPatientId(m._id)}
+              />
+              {m.name} <span className="muted">{m.email}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-treatment`}>Treatment</label>
+        <select id={`${id}-treatment`} value={treatmentId} onChange={(event) => setTreatmentId(event.target.value)}>
+          <option value="">Choose a treatment</option>
+          {treatments.map((t) => (
+            <option key={t._id} value={t._id}>
+              {t.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-due`}>Due date</label>
+        <input id={`${id}-due`} type="date" value={dueDate} onChange={(event) => setDueDate(event.target.value)} />
+      </div>
+      <button
+        type="submit"
+        className="button button--primary"
+        disabled={busy || !patientId || !treatmentId || !dueDate}
+        aria-busy={busy}
+      >
+        Add recall
+      </button>
+    </form>
+  );
+}
+
+function ImportForm() {
+  const id = useId();
+  const [csv, setCsv] = useState('');
+  const [result, setResult] = useState<RecallsImported | null>(null);
+
+  const { busy, submit } = useSubmit(async () => {
+    const answer = await importRecalls(csv);
+    setResult(answer);
+    notify.success(`${answer.added} recall${answer.added === 1 ? '' : 's'} added`);
+    if (answer.skipped.length === 0) setCsv('');
+  });
 
   return (
     <form className="recall-import" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
@@ -233,6 +314,7 @@ export function RecallsPage() {
           ))}
         </ul>
       )}
+      <AddRecallForm />
       <ImportForm />
     </section>
   );

@@ -159,10 +159,10 @@ function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onO
                 'No phone on file'
               )}
               {!/\.invalid$/i.test(entry.email) && (
-                <>
-                  {' · '}
-                  <a href={`mailto:${entry.email}`}>{entry.email}</a>
-                </>
+                <span>
+                  {' '}
+                  · <a href={`mailto:${entry.email}`}>{entry.email}</a>
+                </span>
               )}
             </span>
           </li>
