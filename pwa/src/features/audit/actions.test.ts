@@ -23,4 +23,37 @@ describe('the Activity page’s changes, in words', () => {
       { field: 'refund', before: undefined, after: 'to be given back by the clinic' },
     ]);
   });
+
+  it('says which days of a week changed, never the whole week or JSON', () => {
+    const week = (saturday: string) => [
+      { weekday: 1, open: '09:00', close: '17:00' },
+      { weekday: 6, open: '09:00', close: saturday },
+    ];
+    expect(changesOf({ before: { hours: week('17:00') }, after: { hours: week('13:00') } })).toEqual([
+      { field: 'Saturday', before: '09:00–17:00', after: '09:00–13:00' },
+    ]);
+    // A doctor's week, as the trail has always held it.
+    expect(
+      changesOf({
+        before: { hours: 'Mon 09:00-17:00, Tue 09:00-17:00', photo: 'https://clinic.test/api/images/a.webp' },
+        after: { hours: 'Mon 09:00-17:00, Wed 10:00-14:00', photo: 'https://clinic.test/api/images/b.webp' },
+      }),
+    ).toEqual([
+      { field: 'Tuesday', before: '09:00–17:00', after: 'closed' },
+      { field: 'Wednesday', before: 'closed', after: '10:00–14:00' },
+      { field: 'photo', after: 'a new one' },
+    ]);
+  });
+
+  it('says an object’s changed fields by name, and lists in words', () => {
+    const lines = changesOf({
+      before: { reminders: { sms: true, hoursBefore: 24 }, workingDays: [1, 2], note: 'x' },
+      after: { reminders: { sms: false, hoursBefore: 24 }, workingDays: [1, 2, 3], note: 'x' },
+    });
+    expect(lines).toEqual([
+      { field: 'reminders sms', before: 'yes', after: 'no' },
+      { field: 'working days', before: '1, 2', after: '1, 2, 3' },
+    ]);
+    for (const line of lines) expect(`${line.before} ${line.after}`).not.toMatch(/[{}[\]"]/);
+  });
 });

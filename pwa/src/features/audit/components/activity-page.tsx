@@ -1,61 +1,44 @@
 import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useState } from 'react';
-import { type Column, DataTable } from '../../../components/data-table.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { ACTION_LABELS, actorText, changesOf } from '../actions.ts';
+import { ACTION_LABELS, actorText, changesOf, subjectText } from '../actions.ts';
 import { type AuditAction, type AuditEntry, type AuditFilter, useAuditTrail } from '../api/get-audit-trail.ts';
 import './activity.css';
 
 const ACTIONS = Object.entries(ACTION_LABELS) as [AuditAction, string][];
 const NO_FILTER: AuditFilter = { type: '', actor: '' };
 
-function Change({ entry }: { entry: AuditEntry }) {
+function Changes({ entry }: { entry: AuditEntry }) {
   const changes = changesOf(entry);
-  if (changes.length === 0) return <span className="muted">No fields</span>;
+  if (changes.length === 0) return null;
   return (
     <ul className="activity__changes">
       {changes.map(({ field, before, after }) => (
         <li key={field}>
           <span className="activity__field">{field}:</span>{' '}
-          {before !== undefined && after !== undefined ? (
-            <>
-              {before} → {after}
-            </>
-          ) : (
-            (after ?? before)
-          )}
+          {before !== undefined && after !== undefined ? `${before} → ${after}` : (after ?? before)}
         </li>
       ))}
     </ul>
   );
 }
 
-const columns: Column<AuditEntry>[] = [
-  {
-    header: 'When',
-    cell: (entry) => <time dateTime={entry.at}>{format(new Date(entry.at), 'PP, p')}</time>,
-  },
-  {
-    header: 'Who',
-    cell: (entry) => (
-      <div>
-        <span className="activity__who">{actorText(entry.actor)}</span>
-        {entry.actor.id && <span className="muted activity__role">{entry.actor.label}</span>}
-      </div>
-    ),
-  },
-  { header: 'What', cell: (entry) => ACTION_LABELS[entry.action] ?? entry.action },
-  {
-    header: 'Target',
-    cell: (entry) => (
-      <div>
-        <span className="activity__target-type">{entry.target.type}</span> {entry.target.name ?? entry.target.id}
-      </div>
-    ),
-  },
-  { header: 'Change', cell: (entry) => <Change entry={entry} />, className: 'activity__change' },
-];
+/** One change in the log: what was done to what, what changed, then when and by whom. */
+function Entry({ entry }: { entry: AuditEntry }) {
+  return (
+    <li className="activity__entry">
+      <p className="activity__what">
+        <strong>{ACTION_LABELS[entry.action] ?? entry.action}</strong>: {subjectText(entry.target)}
+      </p>
+      <Changes entry={entry} />
+      <p className="activity__meta">
+        <time dateTime={entry.at}>{format(new Date(entry.at), 'PP, p')}</time> · {actorText(entry.actor)}
+        {entry.actor.id ? ` (${entry.actor.label})` : ''}
+      </p>
+    </li>
+  );
+}
 
 /**
  * Activity (admin): the audit trail, newest first: every admin action and payment state change,
@@ -118,13 +101,11 @@ export function ActivityPage() {
       ) : entries.length === 0 ? (
         <p className="activity__empty">{filtered ? 'No activity matches these filters.' : 'No activity yet.'}</p>
       ) : (
-        <DataTable
-          caption="Activity"
-          className="activity-table"
-          columns={columns}
-          rows={entries}
-          rowKey={(entry) => entry._id}
-        />
+        <ol className="activity__log" aria-label="Activity">
+          {entries.map((entry) => (
+            <Entry key={entry._id} entry={entry} />
+          ))}
+        </ol>
       )}
       {error && entries ? (
         <p className="field__error" role="alert">
