@@ -276,7 +276,26 @@ export const StrandedConflict = v.strictObject({
 });
 export type StrandedConflict = v.InferOutput<typeof StrandedConflict>;
 
-/** `?force=true` on a DELETE that would strand upcoming bookings (see StrandedConflict). */
+/**
+ * `?dryRun=1` on a schedule change that may strand upcoming bookings: nothing is changed, and the
+ * answer (200, StrandDryRun) lists the bookings it would strand, so a screen can ask before it
+ * sends a change the server would refuse.
+ */
+export const DryRunQuery = v.object({
+  dryRun: v.optional(v.picklist(['1'], 'dryRun must be "1"')),
+});
+
+/** The answer to a dry run: nothing changed; `stranded` the bookings the change would strand (none: it fits). */
+export const StrandDryRun = v.strictObject({
+  acknowledged: v.literal(false),
+  dryRun: v.literal(true),
+  message: v.string(),
+  stranded: v.array(StrandedBooking),
+});
+export type StrandDryRun = v.InferOutput<typeof StrandDryRun>;
+
+/** `?force=true` on a DELETE that would strand upcoming bookings (see StrandedConflict), or `?dryRun=1` to ask first. */
 export const ForceQuery = v.object({
   force: v.optional(v.picklist(['true', 'false'], 'force must be "true" or "false"')),
+  ...DryRunQuery.entries,
 });

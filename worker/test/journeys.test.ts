@@ -10,10 +10,12 @@ import { signLink } from '../src/messages/link-tokens.ts';
 import {
   accessTokenFor,
   bearer,
+  bookAs,
   call,
   clinicDay,
   mailbox,
   newPatient,
+  optionsOn,
   payWithDemo,
   postJson,
   runCron,
@@ -281,5 +283,47 @@ describe('a recall that fits the patient', () => {
     expect(((await again.json()) as { message: string }).message).toMatch(
       new RegExp(`^This visit is booked: Teeth Cleaning on .+ at ${first?.slot} with Dr\\. `),
     );
+  });
+});
+
+describe('a schedule change, asked first', () => {
+  it('answers a dry run with the bookings it would strand and changes nothing; then makes it when told', async () => {
+    const patient = await newPatient('dryrun');
+    const day = clinicDay(12);
+    const cleaning = (await optionsOn(day)).find((o) => o.name === 'Teeth Cleaning');
+    const booked = await bookAs(patient.auth, {
+      treatment: 'Teeth Cleaning',
+      appointmentDate: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${day}T12:00:00Z`),
+      ),
+      slot: cleaning?.slots.at(-1) ?? '',
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const closure = { from: day, to: day, reason: 'Boiler repair' };
+    const closures = async () =>
+      (await (await send('GET', '/api/closures', admin)).json<{ reason: string }[]>()).filter(
+        (c) => c.reason === 'Boiler repair',
+      );
+
+    const asked = await send('POST', '/api/closures?dryRun=1', admin, closure);
+    expect(asked.status).toBe(200);
+    const answer = await asked.json<{ dryRun: boolean; acknowledged: boolean; stranded: { email: string }[] }>();
+    expect(answer).toMatchObject({ dryRun: true, acknowledged: false });
+    expect(answer.stranded.map((s) => s.email)).toContain(patient.email);
+    expect(await closures()).toEqual([]);
+    // A dry run's flag is checked like any other input.
+    expect((await send('POST', '/api/closures?dryRun=yes', admin, closure)).status).toBe(400);
+    // A change that strands nothing is answered so too, and nothing changes.
+    const quiet = await send('POST', '/api/closures?dryRun=1', admin, {
+      ...closure,
+      from: '2099-01-05',
+      to: '2099-01-05',
+    });
+    expect(await quiet.json()).toMatchObject({ dryRun: true, stranded: [] });
+    expect(await closures()).toEqual([]);
+
+    const made = await send('POST', '/api/closures', admin, { ...closure, bookings: 'keep' });
+    expect(made.status).toBe(201);
+    expect(await closures()).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { logUnexpected } from '../lib/error-text.ts';
 import { useSession } from '../lib/session.tsx';
 
 type ErrorLike = { status?: unknown; statusText?: unknown; message?: unknown };
@@ -26,7 +27,7 @@ export function ErrorScreen({ error, onReset }: { error: unknown; onReset?: () =
     try {
       await signOut();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
     }
   }
 

@@ -1,6 +1,7 @@
 import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useClinicInfo } from '../lib/clinic-info.ts';
+import { logUnexpected } from '../lib/error-text.ts';
 import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
@@ -62,7 +63,7 @@ export function SiteLinks({ linkClassName }: { linkClassName: string }) {
     try {
       await signOut();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
     }
   }
 

@@ -1,5 +1,5 @@
 import { type RefObject, useState } from 'react';
-import { errorText } from '../lib/error-text.ts';
+import { errorText, logUnexpected } from '../lib/error-text.ts';
 import { notify } from '../lib/notify.ts';
 
 type Options<Row, Result> = {
@@ -29,7 +29,7 @@ export function useConfirmedAction<Row, Result = unknown>({ run, successText, fo
       setPending(null);
       focusAfter.current?.focus();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
       setPending(null);
     } finally {

@@ -1,6 +1,6 @@
 import { type RefObject, useState } from 'react';
-import type { StrandedBooking, WithdrawnOffer } from '../../../contract/bookings.ts';
-import { errorText } from '../lib/error-text.ts';
+import type { StrandDryRun, StrandedBooking, WithdrawnOffer } from '../../../contract/bookings.ts';
+import { errorText, logUnexpected } from '../lib/error-text.ts';
 import { ApiError } from '../lib/http.ts';
 import { notify } from '../lib/notify.ts';
 
@@ -42,8 +42,17 @@ export type ScheduleChange<Args> = StrandedView & {
   submit(args: Args): Promise<boolean>;
 };
 
-/** What becomes of the bookings a change strands: refused (nothing), kept for review, or (a closure) cancelled. */
-export type Resolution = 'refuse' | 'keep' | 'cancel';
+/**
+ * What becomes of the bookings a change strands: asked first (a dry run that changes nothing),
+ * refused (nothing), kept for review, or (a closure) cancelled.
+ */
+export type Resolution = 'ask' | 'refuse' | 'keep' | 'cancel';
+
+/** The query of a change's request: `?dryRun=1` when asking, `?force=true` to keep (for a DELETE, whose force is a query). */
+export function changeQuery(resolution: Resolution, { forceInQuery = false } = {}): string {
+  if (resolution === 'ask') return '?dryRun=1';
+  return forceInQuery && resolution === 'keep' ? '?force=true' : '';
+}
 
 type Options<Args> = {
   /**
@@ -53,7 +62,9 @@ type Options<Args> = {
   run(
     args: Args,
     resolution: Resolution,
-  ): Promise<{ stranded: StrandedBooking[]; cancelled?: StrandedBooking[]; withdrawnOffers?: WithdrawnOffer[] }>;
+  ): Promise<
+    { stranded: StrandedBooking[]; cancelled?: StrandedBooking[]; withdrawnOffers?: WithdrawnOffer[] } | StrandDryRun
+  >;
   /** The change can cancel the bookings it strands instead of keeping them. */
   canCancel?: boolean;
   /** The success toast. */
@@ -66,8 +77,9 @@ type Options<Args> = {
 
 /**
  * A schedule change that the server may refuse because it would strand upcoming bookings
- * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` tries it; refused with
- * such a list, `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
+ * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` asks first with a dry run
+ * (nothing is sent to be refused) and makes it when it strands nothing; with such a list (or refused
+ * with one, a booking made meanwhile), `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
  * resends it keeping them (`cancelThemInstead()`, where offered, cancelling them) or `cancel()` drops it. Once made: a success toast, and `kept` lists the
  * bookings kept for the front desk and the waitlist offers withdrawn (render KeptBookingsNotice). Any other failure: an error toast.
  */
@@ -82,10 +94,20 @@ export function useScheduleChange<Args>({
   const [kept, setKept] = useState<KeptAfterChange | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function attempt(args: Args, resolution: Resolution): Promise<boolean> {
+  async function attempt(args: Args, resolution: Exclude<Resolution, 'ask'>): Promise<boolean> {
     setBusy(true);
     try {
-      const { stranded, cancelled = [], withdrawnOffers = [] } = await run(args, resolution);
+      if (resolution === 'refuse') {
+        // Ask first: a change that would strand bookings is shown, not sent to be refused.
+        const asked = await run(args, 'ask');
+        if ('dryRun' in asked && asked.stranded.length > 0) {
+          setConflict({ args, stranded: asked.stranded });
+          return false;
+        }
+      }
+      const made = await run(args, resolution);
+      if ('dryRun' in made) throw new Error('The server answered a dry run to a change');
+      const { stranded, cancelled = [], withdrawnOffers = [] } = made;
       notify.success(successText(args));
       setConflict(null);
       setKept(
@@ -100,7 +122,7 @@ export function useScheduleChange<Args>({
       const stranded = resolution === 'refuse' ? strandedBy(cause) : null;
       setConflict(stranded && { args, stranded });
       if (!stranded) {
-        console.error(cause);
+        logUnexpected(cause);
         notify.error(errorText(cause));
       }
       return false;

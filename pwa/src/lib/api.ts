@@ -24,7 +24,8 @@ const CHANGED_MEANWHILE = new Set([404, 409, 410]);
  */
 export async function apiAnswer<T>(path: string, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
   const method = (init.method ?? 'GET').toUpperCase();
-  if (method === 'GET' || method === 'HEAD') return send<T>(path, init);
+  // A dry run (`?dryRun=1`) changes nothing, so nothing is stale after it.
+  if (method === 'GET' || method === 'HEAD' || /[?&]dryRun=1\b/.test(path)) return send<T>(path, init);
   try {
     const answer = await send<T>(path, init);
     await invalidateAfterWrite(method, path);

@@ -45,7 +45,9 @@ export function registerServiceWorker(): void {
       }, UPDATE_CHECK_INTERVAL_MS);
     },
     onRegisterError(error: unknown) {
-      console.error('The service worker could not be registered', error);
+      // A browser may refuse service workers (private windows, a policy): the app works online all
+      // the same, only not offline. Not an error of the app.
+      console.warn('Offline use is off: the browser did not register the service worker', error);
     },
   });
 }

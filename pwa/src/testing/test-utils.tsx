@@ -21,6 +21,10 @@ export function stubFetch(handler: Handler) {
 export const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** The Worker's answer to a schedule change's `?dryRun=1`: nothing changed; the bookings it would strand. */
+export const dryRunAnswer = (stranded: unknown[] = []) =>
+  json({ acknowledged: false, dryRun: true, message: 'Nothing changed (a dry run)', stranded });
+
 /** Stubs matchMedia so that exactly the given queries match. */
 export function stubMediaQueries(matching: string[]) {
   const matchMedia = (query: string) => ({

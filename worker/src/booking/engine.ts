@@ -15,6 +15,7 @@
 import type { AuditAction } from '../../../contract/audit.ts';
 import type {
   BookingCancelled,
+  StrandDryRun,
   StrandedBooking,
   StrandedConflict,
   WithdrawnOffer,
@@ -875,6 +876,8 @@ export interface StrandMode {
   retry: string;
   /** Cancel them instead, for this reason (the patients read it; paid ones are refunded). */
   cancel?: { actor: Actor; reason: string };
+  /** Change nothing: answer (200, StrandDryRun) with the bookings the change would strand. */
+  dryRun?: boolean;
 }
 
 /**
@@ -889,12 +892,27 @@ export interface StrandMode {
 export async function strand(
   env: Env,
   change: ScheduleChange,
-  { force, retry, cancel }: StrandMode,
+  { force, retry, cancel, dryRun }: StrandMode,
   write: D1PreparedStatement[],
 ): Promise<StrandOutcome> {
   const now = clock();
   // A treatment withdrawn keeps its bookings (they were booked while it was offered); only its offers go.
   const strandsBookings = change.kind !== 'treatment withdrawn';
+  if (dryRun) {
+    const { results } = strandsBookings
+      ? await strandedBookings(env, change, now).all<StrandedRow>()
+      : { results: [] as StrandedRow[] };
+    const n = results.length;
+    // Thrown, so that nothing after this point in the handler runs: the answer is the whole dry run.
+    throw new HttpError(
+      200,
+      n === 0
+        ? 'Nothing changed (a dry run): no upcoming booking would be affected'
+        : `Nothing changed (a dry run): ${n} upcoming booking${n === 1 ? '' : 's'} would no longer fit the schedule`,
+      {},
+      { dryRun: true, stranded: results.map(toStranded) } satisfies Omit<StrandDryRun, 'acknowledged' | 'message'>,
+    );
+  }
   if (!force && !cancel && strandsBookings) {
     const { results } = await strandedBookings(env, change, now).all<StrandedRow>();
     if (results.length > 0) {

@@ -1,5 +1,5 @@
 import type { Modified } from '../../../contract/answers.ts';
-import { ForceQuery } from '../../../contract/bookings.ts';
+import { DryRunQuery, ForceQuery } from '../../../contract/bookings.ts';
 import {
   type ChairAdded,
   type ChairDeleted,
@@ -35,6 +35,7 @@ export async function getHours(_request: Request, env: Env): Promise<Response> {
 export async function setHours(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const body = await readJson(request, HoursChange);
+  const dryRun = readQuery(request, DryRunQuery).dryRun === '1';
   const hours = body.hours
     .map((day) => [day.weekday, minuteOf(day.open), minuteOf(day.close)] as const)
     .sort((a, b) => a[0] - b[0]);
@@ -52,7 +53,7 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'hours', hours },
-    { force: body.force, retry: RETRY_WITH_FORCE },
+    { force: body.force, retry: RETRY_WITH_FORCE, dryRun },
     [...replaceWeekHours(env.DB, hours), ...(changesAnything(before, after) ? [audit] : []), weekHours(env.DB)],
   );
   const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
@@ -74,6 +75,7 @@ export async function listClosures(_request: Request, env: Env): Promise<Respons
 export async function addClosure(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   const body = await readJson(request, NewClosure);
+  const dryRun = readQuery(request, DryRunQuery).dryRun === '1';
   const doctorId = body.doctorId ?? null;
   const noSuchDoctor = () => new HttpError(400, "doctorId must be one of the clinic's doctors");
   const doctor = doctorId === null ? null : await doctorById(env.DB, doctorId);
@@ -86,6 +88,7 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
     {
       force: body.force || body.bookings === 'keep',
       retry: RETRY_WITH_FORCE,
+      dryRun,
       ...(body.bookings === 'cancel' ? { cancel: { actor: admin, reason: closedReason(closure) } } : {}),
     },
     [
@@ -204,14 +207,15 @@ export async function editChair(request: Request & Params, env: Env): Promise<Re
  */
 export async function deleteChair(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const force = readQuery(request, ForceQuery).force === 'true';
+  const query = readQuery(request, ForceQuery);
+  const force = query.force === 'true';
   const id = request.params.id ?? '';
   const chair = await chairById(env.DB, id);
   if (!chair) throw new HttpError(404, 'No such chair');
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'chair deleted', chairId: id },
-    { force, retry: RETRY_WITH_FORCE_QUERY },
+    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1' },
     [
       removeChair(env.DB, id),
       auditEntry(

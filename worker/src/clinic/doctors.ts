@@ -1,4 +1,4 @@
-import { ForceQuery } from '../../../contract/bookings.ts';
+import { DryRunQuery, ForceQuery } from '../../../contract/bookings.ts';
 import {
   type DoctorAdded,
   DoctorChanges,
@@ -172,7 +172,7 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     change,
-    { force: body.force, retry: RETRY_WITH_FORCE },
+    { force: body.force, retry: RETRY_WITH_FORCE, dryRun: readQuery(request, DryRunQuery).dryRun === '1' },
     [update, ...(changesAnything(before, after) ? [audit] : []), ...hours],
   ).catch(emailOrPhotoTaken);
   // D1 counts the rows its triggers rewrote too (the doctor's hours): one doctor was modified.
@@ -195,14 +195,15 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
  */
 export async function deleteDoctor(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const force = readQuery(request, ForceQuery).force === 'true';
+  const query = readQuery(request, ForceQuery);
+  const force = query.force === 'true';
   const id = request.params.id ?? '';
   const doctor = await doctorById(env.DB, id);
   if (!doctor) throw new HttpError(404, 'No such doctor');
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'doctor deleted', doctorId: id },
-    { force, retry: RETRY_WITH_FORCE_QUERY },
+    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1' },
     [
       removeDoctor(env.DB, id),
       auditEntry(

@@ -1,6 +1,7 @@
 import type { Booking, BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
 import { api } from '../../../lib/api.ts';
 import { bookingKey } from '../../../lib/cache-keys.ts';
+import { logUnexpected } from '../../../lib/error-text.ts';
 
 export type { Booking, NewBooking };
 
@@ -17,7 +18,7 @@ async function readBooked(id: string): Promise<Booking | null> {
   try {
     return await api<Booking>(bookingKey(id));
   } catch (error) {
-    console.error(error);
+    logUnexpected(error);
     return null;
   }
 }

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
+import { logUnexpected } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -47,7 +48,7 @@ export function SignUpPage() {
 
   const goHome = () => navigate('/', { replace: true });
   const showError = (cause: unknown) => {
-    console.error(cause);
+    logUnexpected(cause);
     setError(authErrorText(cause, 'sign-up'));
   };
 

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText } from '../auth-error-text.ts';
@@ -30,7 +31,7 @@ export function VerifyEmailBanner() {
         await resendVerification();
         notify.success(`We sent a new link to ${user.email}`);
       } catch (cause) {
-        console.error(cause);
+        logUnexpected(cause);
         notify.error(authErrorText(cause, 'verification-email'));
       }
     });
@@ -41,7 +42,7 @@ export function VerifyEmailBanner() {
         if (await confirmVerified()) notify.success('Thank you: your email is verified');
         else notify.error(`Your email is not verified yet: open the link we sent to ${user.email}, then try again`);
       } catch (cause) {
-        console.error(cause);
+        logUnexpected(cause);
         notify.error(authErrorText(cause, 'verification-check'));
       }
     });

@@ -5,6 +5,7 @@ import { api } from '../../../lib/api.ts';
 import { myBookingsPath } from '../../../lib/api-paths.ts';
 import { askWorker } from '../../../lib/ask-worker.ts';
 import { type MyBookingsKey, myBookingsKey } from '../../../lib/cache-keys.ts';
+import { logUnexpected } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
 
@@ -35,7 +36,7 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
     const saved = await loadSavedBookingsModule()
       .then(({ loadSavedBookings }) => loadSavedBookings(email))
       .catch((cause: unknown) => {
-        console.error(cause);
+        logUnexpected(cause);
         return undefined;
       });
     if (!saved) throw error;

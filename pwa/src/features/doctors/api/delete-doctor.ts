@@ -1,11 +1,15 @@
+import type { StrandDryRun } from '../../../../../contract/bookings.ts';
 import type { DoctorDeleted } from '../../../../../contract/doctors.ts';
+import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
 import { api } from '../../../lib/api.ts';
 
 /**
  * DELETE /api/doctors/:id[?force=true] (admin): the Worker removes the doctor and their photo. A
  * doctor with upcoming bookings is refused (409, listing them) unless `force`: then the bookings
- * stay, without a doctor, for the front desk.
+ * stay, without a doctor, for the front desk; 'ask' only lists them (a dry run).
  */
-export function deleteDoctor(id: string, force = false): Promise<DoctorDeleted> {
-  return api(`/doctors/${encodeURIComponent(id)}${force ? '?force=true' : ''}`, { method: 'DELETE' });
+export function deleteDoctor(id: string, resolution: Resolution = 'refuse'): Promise<DoctorDeleted | StrandDryRun> {
+  return api(`/doctors/${encodeURIComponent(id)}${changeQuery(resolution, { forceInQuery: true })}`, {
+    method: 'DELETE',
+  });
 }

@@ -245,7 +245,8 @@ describe('Add A Doctor page', () => {
     expect(writes()).toEqual(['POST /api/images']);
     expect(window.location.pathname).toBe('/dashboard/add-doctors');
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
-    expect(logged).toHaveBeenCalled();
+    // A refusal the page put in words is not an error of the app: the console stays clean.
+    expect(logged).not.toHaveBeenCalled();
   });
 
   it("shows the server's message on a duplicate email, stays, and reuses the uploaded photo on retry", async () => {
@@ -259,7 +260,7 @@ describe('Add A Doctor page', () => {
     expect(writes()).toEqual(['POST /api/images', 'POST /api/doctors']);
     expect(window.location.pathname).toBe('/dashboard/add-doctors');
     expect(screen.queryByText('success added a doctor')).toBeNull();
-    expect(logged).toHaveBeenCalled();
+    expect(logged).not.toHaveBeenCalled();
 
     answerSave = () => json({ acknowledged: true, insertedId: 'd9' }, 201);
     const email = screen.getByLabelText('Email');

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { addDoctor } from '../api/add-doctor.ts';
 import { useSpecialties } from '../api/get-specialties.ts';
@@ -69,7 +69,7 @@ export function AddDoctorPage() {
       notify.success('success added a doctor');
       navigate('/dashboard/manage-doctors');
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     }
   });

@@ -28,12 +28,12 @@ export function ManageDoctorsPage() {
   const [editing, setEditing] = useState<Doctor | null>(null);
   const [feedOf, setFeedOf] = useState<Doctor | null>(null);
   const deletion = useScheduleChange<Doctor>({
-    run: (doctor, resolution) => deleteDoctor(doctor._id, resolution === 'keep'),
+    run: (doctor, resolution) => deleteDoctor(doctor._id, resolution),
     successText: (doctor) => `Doctor ${doctor.name} deleted success`,
     focusAfter: headingRef,
   });
   const edit = useScheduleChange<{ doctor: Doctor; changes: DoctorChanges }>({
-    run: ({ doctor, changes }, resolution) => updateDoctor(doctor._id, { ...changes, force: resolution === 'keep' }),
+    run: ({ doctor, changes }, resolution) => updateDoctor(doctor._id, changes, resolution),
     successText: ({ doctor, changes }) => `${changes.name ?? doctor.name} saved`,
     onDone: () => setEditing(null),
   });

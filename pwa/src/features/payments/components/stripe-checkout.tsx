@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { loadStripeJs } from '../api/load-stripe.ts';
 import { PaymentError } from './payment-form-parts.tsx';
 import { StripeCheckoutForm, type StripeCheckoutFormProps } from './stripe-checkout-form.tsx';
@@ -15,7 +15,7 @@ export function StripeCheckout({ publishableKey, ...form }: StripeCheckoutProps)
   const [loadError, setLoadError] = useState<string | null>(null);
   const [stripe] = useState<Promise<Stripe | null>>(() =>
     loadStripeJs(publishableKey).catch((cause: unknown) => {
-      console.error(cause);
+      logUnexpected(cause);
       setLoadError(`The card form could not load (${errorText(cause)}). Check your connection and reload the page.`);
       return null;
     }),

@@ -1,5 +1,7 @@
 import useSWR from 'swr';
+import type { StrandDryRun } from '../../../../../contract/bookings.ts';
 import type { HoursChange, HoursSaved, OpeningHours } from '../../../../../contract/clinic.ts';
+import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CLINIC_HOURS_KEY } from '../../../lib/cache-keys.ts';
 
@@ -12,7 +14,10 @@ export function useClinicHours() {
 
 /**
  * PUT /api/clinic/hours (admin): the whole week. Hours that leave upcoming bookings outside them
- * are refused (409, listing them) unless `force`.
+ * are refused (409, listing them) unless kept; 'ask' only lists them.
  */
-export const saveClinicHours = (change: HoursChange) =>
-  api<HoursSaved>('/clinic/hours', { method: 'PUT', body: JSON.stringify(change) });
+export const saveClinicHours = (hours: HoursChange['hours'], resolution: Resolution) =>
+  api<HoursSaved | StrandDryRun>(`/clinic/hours${changeQuery(resolution)}`, {
+    method: 'PUT',
+    body: JSON.stringify({ hours, force: resolution === 'keep' } satisfies HoursChange),
+  });

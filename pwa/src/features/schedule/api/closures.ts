@@ -1,6 +1,8 @@
 import useSWR from 'swr';
+import type { StrandDryRun } from '../../../../../contract/bookings.ts';
 import type { Closure, ClosureAdded, ClosureDeleted, NewClosure } from '../../../../../contract/clinic.ts';
 import type { Doctor } from '../../../../../contract/doctors.ts';
+import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { CLOSURES_KEY, DOCTORS_KEY } from '../../../lib/cache-keys.ts';
 
@@ -16,9 +18,17 @@ export function useClosureDoctors() {
   return useSWR<Doctor[]>(DOCTORS_KEY, apiFetcher<Doctor[]>);
 }
 
-/** POST /api/closures (admin): one over upcoming bookings is refused (409, listing them) unless `force`. */
-export const addClosure = (closure: NewClosure) =>
-  api<ClosureAdded>('/closures', { method: 'POST', body: JSON.stringify(closure) });
+/**
+ * POST /api/closures (admin): one over upcoming bookings is refused (409, listing them) unless they
+ * are kept or cancelled; 'ask' only lists them.
+ */
+export const addClosure = (closure: NewClosure, resolution: Resolution) =>
+  api<ClosureAdded | StrandDryRun>(`/closures${changeQuery(resolution)}`, {
+    method: 'POST',
+    body: JSON.stringify(
+      resolution === 'keep' || resolution === 'cancel' ? { ...closure, bookings: resolution } : closure,
+    ),
+  });
 /** DELETE /api/closures/:id (admin): its days become bookable again. */
 export const deleteClosure = (id: string) =>
   api<ClosureDeleted>(`/closures/${encodeURIComponent(id)}`, { method: 'DELETE' });

@@ -5,6 +5,7 @@ import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
   describeRequest,
+  dryRunAnswer,
   findToast,
   json,
   renderWithProviders,
@@ -59,6 +60,9 @@ beforeEach(() => {
       const id = url.pathname.split('/').pop();
       chairs = chairs.map((c) => (c._id === id ? { ...c, name: body.name } : c));
       return json({ acknowledged: true, modifiedCount: 1, message: `Renamed to ${body.name}` });
+    }
+    if (request.method === 'DELETE' && url.searchParams.get('dryRun') === '1') {
+      return dryRunAnswer(hasBookings ? [STRANDED] : []);
     }
     if (request.method === 'DELETE') {
       writes.push({ line, body: undefined });
@@ -159,7 +163,8 @@ describe('Chairs page', () => {
     await user.click(conflict.getByRole('button', { name: 'Delete anyway' }));
 
     expect(await findToast('Chair 1 deleted')).toBe('success');
-    expect(writes.map((w) => w.line)).toEqual(['DELETE /api/chairs/ch1', 'DELETE /api/chairs/ch1?force=true']);
+    // Asked first (a dry run, not a write): nothing was sent to be refused.
+    expect(writes.map((w) => w.line)).toEqual(['DELETE /api/chairs/ch1?force=true']);
     expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
   });
 

@@ -20,7 +20,7 @@ export function ChairsPage() {
   const [toDelete, setToDelete] = useState<Chair | null>(null);
   const [toRename, setToRename] = useState<Chair | null>(null);
   const removal = useScheduleChange<Chair>({
-    run: (chair, resolution) => deleteChair(chair._id, resolution === 'keep'),
+    run: (chair, resolution) => deleteChair(chair._id, resolution),
     successText: (chair) => `${chair.name} deleted`,
     focusAfter: headingRef,
   });

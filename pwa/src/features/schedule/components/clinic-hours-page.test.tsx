@@ -5,6 +5,7 @@ import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
   describeRequest,
+  dryRunAnswer,
   findToast,
   json,
   renderWithProviders,
@@ -29,6 +30,8 @@ const STRANDED = {
 let hours: OpeningHours[];
 let closures: Closure[];
 let writes: { line: string; body: Record<string, unknown> | undefined }[];
+/** The dry runs the page asked before a change. */
+let asked: string[];
 let strandsFirst: boolean;
 const WITHDRAWN = {
   _id: 'o1',
@@ -56,6 +59,7 @@ beforeEach(() => {
     },
   ];
   writes = [];
+  asked = [];
   strandsFirst = false;
   stubFetch(async (request) => {
     const url = new URL(request.url);
@@ -83,6 +87,10 @@ beforeEach(() => {
     }
     if (request.method === 'GET' && url.pathname === '/api/clinic/hours') return json(hours);
     if (request.method === 'GET' && url.pathname === '/api/closures') return json(closures);
+    if (url.searchParams.get('dryRun') === '1') {
+      asked.push(line);
+      return dryRunAnswer(strandsFirst ? [STRANDED] : []);
+    }
     const body = request.method === 'DELETE' ? undefined : ((await request.json()) as Record<string, unknown>);
     writes.push({ line, body });
     const goAhead = Boolean(body?.force || body?.bookings);
@@ -187,7 +195,9 @@ describe('Clinic hours and closures: opening hours', HEAVY_PAGE, () => {
     await user.click(conflict.getByRole('button', { name: 'Save anyway' }));
 
     expect(await findToast('Opening hours saved')).toBe('success');
-    expect(writes.map((w) => w.body?.force)).toEqual([false, true]);
+    // Asked first (a dry run), so nothing was sent to be refused.
+    expect(asked).toEqual(['PUT /api/clinic/hours?dryRun=1']);
+    expect(writes.map((w) => w.body?.force)).toEqual([true]);
     expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
     const withdrawn = within(
       screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
@@ -252,7 +262,8 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     const conflict = within(await screen.findByRole('dialog', { name: '1 upcoming booking would no longer fit' }));
     await user.click(conflict.getByRole('button', { name: 'Keep them for review' }));
     expect(await findToast('Closure added')).toBe('success');
-    expect(writes.map((w) => w.body?.bookings)).toEqual([undefined, 'keep']);
+    expect(asked).toEqual(['POST /api/closures?dryRun=1']);
+    expect(writes.map((w) => w.body?.bookings)).toEqual(['keep']);
     expect(screen.getByText(/^Kept 1 upcoming booking for the front desk to rearrange/)).toBeTruthy();
     const withdrawn = within(
       screen.getByText('Withdrew 1 waitlist offer; each patient was told by mail:').nextElementSibling as HTMLElement,
@@ -273,7 +284,7 @@ describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
     expect(conflict.getByText(/“Cancel them and tell the patients” cancels it, refunds what was paid/)).toBeTruthy();
     await user.click(conflict.getByRole('button', { name: 'Cancel them and tell the patients' }));
     expect(await findToast('Closure added')).toBe('success');
-    expect(writes.map((w) => w.body?.bookings)).toEqual([undefined, 'cancel']);
+    expect(writes.map((w) => w.body?.bookings)).toEqual(['cancel']);
     const cancelled = within(
       screen.getByText('Cancelled 1 upcoming booking; each patient was told why by mail:')
         .nextElementSibling as HTMLElement,

@@ -46,7 +46,7 @@ export function ClosuresSection() {
     formState: { errors, isSubmitting },
   } = useForm<ClosureFormValues>({ defaultValues: EMPTY });
   const change = useScheduleChange<NewClosure>({
-    run: (closure, resolution) => addClosure(resolution === 'refuse' ? closure : { ...closure, bookings: resolution }),
+    run: addClosure,
     canCancel: true,
     successText: () => 'Closure added',
     onDone: () => reset(EMPTY),

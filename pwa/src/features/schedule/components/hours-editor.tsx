@@ -28,7 +28,7 @@ function formDays(hours: readonly OpeningHours[]): DayValues[] {
 export function HoursEditor({ hours }: { hours: readonly OpeningHours[] }) {
   const headingId = useId();
   const change = useScheduleChange<OpeningHours[]>({
-    run: (week, resolution) => saveClinicHours({ hours: week, force: resolution === 'keep' }),
+    run: (week, resolution) => saveClinicHours(week, resolution),
     successText: () => 'Opening hours saved',
   });
   const {

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 
 /** A name's rules on the clinic setup screens: required, at most `max` characters. */
@@ -36,7 +36,7 @@ export function AddNameForm({ label, submitLabel, maxLength, onAdd }: AddNameFor
       notify.success(`${name.trim()} added`);
       reset();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     }
   });
@@ -85,7 +85,7 @@ export function RenameDialog({ name, maxLength, onRename, onClose }: RenameDialo
       notify.success(await onRename(values.name.trim()));
       onClose();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     }
   });

@@ -3,7 +3,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   addSpecialty,
@@ -35,7 +35,7 @@ export function SpecialtiesPage() {
       await deleteSpecialty(toDelete._id);
       notify.success(`${toDelete.name} deleted`);
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     } finally {
       setDeleting(false);

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText, TREATMENT_LENGTHS } from '../../../lib/schedule-text.ts';
 import { useTreatmentSpecialties } from '../api/specialties.ts';
@@ -85,7 +85,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
       notify.success(treatment ? `${fields.name} saved` : `${fields.name} added`);
       onClose();
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     }
   });

@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
-import { errorText } from '../../../lib/error-text.ts';
+import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { deleteTreatment, type Treatment, updateTreatment, useTreatments } from '../api/treatments.ts';
@@ -36,7 +36,7 @@ export function TreatmentsPage() {
       await updateTreatment(treatment._id, { active: !treatment.active });
       notify.success(`${treatment.name} ${treatment.active ? 'deactivated' : 'activated'}`);
     } catch (cause) {
-      console.error(cause);
+      logUnexpected(cause);
       notify.error(errorText(cause));
     } finally {
       setSwitching(null);
