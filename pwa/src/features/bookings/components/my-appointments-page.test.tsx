@@ -726,4 +726,26 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
       'GET /api/bookings/history?page=2',
     ]);
   });
+
+  it('lists a dependant’s past visit under their name, even when the account holder has none', async () => {
+    family = [{ _id: 'd1', name: 'Leo Whitfield', birthDate: '2018-06-01', relationship: 'child' }];
+    history = [
+      {
+        ...booking('h-leo', {
+          patientName: 'Leo Whitfield',
+          patient: 'Leo Whitfield',
+          status: 'cancelled',
+          paid: true,
+        }),
+        cancelReason: 'patient',
+        refund: { status: 'succeeded', amount: 60, currency: 'usd' },
+        hasReceipt: true,
+      },
+    ];
+    await openMyAppointments();
+    const section = within(await screen.findByRole('region', { name: 'Past and cancelled' }));
+    const leo = within(await section.findByRole('region', { name: 'Leo Whitfield' }));
+    expect(leo.getByText('$60 refunded')).toBeTruthy();
+    expect(leo.getByRole('link', { name: /^Receipt for / })).toBeTruthy();
+  });
 });

@@ -24,22 +24,9 @@ import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import { useDependants } from '../../family/api/dependants.ts';
 import { MyFamily } from '../../family/components/my-family.tsx';
+import { byPerson } from '../by-person.ts';
 import { PastVisits } from './past-visits.tsx';
 import { MyWaitlist, ReminderToggle, SmsSettingForm } from './waitlist-and-reminders.tsx';
-
-/**
- * docs/product.md#family: the upcoming bookings by person, the account holder's first; a booking is
- * a dependant's when it carries their name. Without dependants: one group.
- */
-export function byPerson(bookings: readonly Booking[], family: readonly { name: string }[]) {
-  const names = new Set(family.map((person) => person.name));
-  const groups = new Map<string | null, Booking[]>([[null, []]]);
-  for (const booking of bookings) {
-    const key = names.has(booking.patientName) ? booking.patientName : null;
-    groups.set(key, [...(groups.get(key) ?? []), booking]);
-  }
-  return [...groups].filter(([, list]) => list.length > 0).map(([name, list]) => ({ name, bookings: list }));
-}
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
@@ -348,7 +335,7 @@ export function MyAppointmentsPage() {
         </div>
       )}
       {content}
-      {bookings && !offline && <PastVisits history={history} />}
+      {bookings && !offline && <PastVisits history={history} family={family ?? []} />}
       {moving && (
         <Suspense fallback={<Spinner label="Loading the calendar" />}>
           <RescheduleDialog

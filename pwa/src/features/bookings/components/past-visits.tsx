@@ -4,6 +4,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import type { PastBooking, useBookingHistory } from '../api/booking-history.ts';
+import { byPerson } from '../by-person.ts';
 
 /** What became of a visit, in words. */
 function outcomeOf(booking: PastBooking): { text: string; cancelled: boolean } {
@@ -74,7 +75,14 @@ function PastVisit({ booking }: { booking: PastBooking }) {
  * docs/product.md#my-appointments: "Past and cancelled": each visit that is over or off, newest
  * first, with what became of it, its refund and its receipt, 20 at a time.
  */
-export function PastVisits({ history }: { history: ReturnType<typeof useBookingHistory> }) {
+export function PastVisits({
+  history,
+  family,
+}: {
+  history: ReturnType<typeof useBookingHistory>;
+  /** The account's dependants: their visits are listed under their names. */
+  family: readonly { name: string }[];
+}) {
   const id = useId();
   const { bookings, error } = history;
   let body: ReactNode;
@@ -82,9 +90,10 @@ export function PastVisits({ history }: { history: ReturnType<typeof useBookingH
   else if (!bookings) body = <Spinner label="Loading your past visits" />;
   else if (bookings.length === 0) body = <p className="muted">None yet.</p>;
   else {
-    // A family's visits by person (the account holder's first, as the list comes), each newest first.
-    const people = [...new Set(bookings.map((booking) => booking.patientName))];
-    const list = (visits: typeof bookings) => (
+    // A family's visits by person (the account holder's first), each newest first: a dependant's
+    // visit always under their name, even when the holder has none of their own.
+    const groups = byPerson(bookings, family);
+    const list = (visits: readonly PastBooking[]) => (
       <ul className="past-visits__list">
         {visits.map((booking) => (
           <PastVisit key={booking._id} booking={booking} />
@@ -92,12 +101,12 @@ export function PastVisits({ history }: { history: ReturnType<typeof useBookingH
       </ul>
     );
     body =
-      people.length === 1
+      groups.length === 1 && groups[0]?.name === null
         ? list(bookings)
-        : people.map((person, i) => (
-            <section key={person} className="past-visits__person" aria-labelledby={`${id}-person-${i}`}>
-              <h3 id={`${id}-person-${i}`}>{person}</h3>
-              {list(bookings.filter((booking) => booking.patientName === person))}
+        : groups.map((group, i) => (
+            <section key={group.name ?? ''} className="past-visits__person" aria-labelledby={`${id}-person-${i}`}>
+              <h3 id={`${id}-person-${i}`}>{group.name ?? 'Your visits'}</h3>
+              {list(group.bookings)}
             </section>
           ));
   }
