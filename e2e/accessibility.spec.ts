@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   appTookOver,
   bookViaApi,
@@ -12,6 +12,7 @@ import {
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 // The suite's longest file, its tests shared out between the workers rather than left to one: each works on data
 // of its own (its own days or accounts; dialogs it opens and closes unchanged).
@@ -35,6 +36,8 @@ for (const { size, viewport, isMobile, dates } of [
     test.use({ viewport, isMobile, hasTouch: isMobile });
 
     test(`${size}: public pages have no serious accessibility violations`, async ({ page }) => {
+      // An unknown page answers 404, as it should: the browser logs that.
+      expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
       for (const [path, heading] of [
         ['/', 'What Our Patients Says'],
         ['/login', 'Login'],
@@ -51,6 +54,8 @@ for (const { size, viewport, isMobile, dates } of [
     });
 
     test(`${size}: a patient’s pages have no serious accessibility violations`, async ({ page }) => {
+      // An offer that does not exist answers 404, as it should: the browser logs that.
+      expectConsoleErrors(page, /status of 404 .*\/api\/waitlist\/offers\/no-such-offer$/);
       await logIn(page, SEED_PATIENT);
       const id = await bookViaApi(page, {
         treatment: 'Orthodontic Consultation',

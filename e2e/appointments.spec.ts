@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   appTookOver,
   bookViaApi,
@@ -12,6 +12,7 @@ import {
   pp,
   SEED_PATIENT,
 } from './support.ts';
+import { test } from './test.ts';
 
 test('a patient books a slot, sees it in My Appointments, exports it, cancels it and finds the slot free again', async ({
   page,

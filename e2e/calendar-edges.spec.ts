@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { createAccount, logIn, pickDay, pp, queryD1, uniqueEmail, verifyAccount } from './support.ts';
+import { test } from './test.ts';
 
 /**
  * The booking journey at the calendar's edges, on any day the tests run: the browser's clock and the

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, serviceWorkerActive } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 // Offline, the app's code comes from the service worker's cache.
 test.use({ serviceWorkers: 'allow' });
@@ -132,6 +133,8 @@ test('a mark that waited offline is refused in plain words when the visit was mo
   page,
   browser,
 }) => {
+  // The server refuses the mark made for the visit as it was (409), which this test is about.
+  expectConsoleErrors(page, /status of 409 .*\/api\/bookings\/[^/]+\/attendance$/);
   const name = `Mona ${Date.now() % 10000}`;
   const id = startedVisitToday(name, 'dr-hiro-tanaka');
   const block = await scheduleOffline(page, name);

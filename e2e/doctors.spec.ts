@@ -1,9 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { avatarPng } from '../scripts/avatar-png.ts';
 import { logIn, SEED_ADMIN, uniqueEmail } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes the doctor', async ({ page }) => {
   const photo = join(tmpdir(), `doctor-${Date.now()}.png`);
@@ -77,6 +78,8 @@ test('an admin adds a doctor with a photo, sees it in Manage Doctors and deletes
 test('a text file named .png is refused by the server and no doctor is added', async ({ page }) => {
   const fake = join(tmpdir(), `not-an-image-${Date.now()}.png`);
   writeFileSync(fake, 'this is text pretending to be a PNG');
+  // The server refuses it (415), which this test is about.
+  expectConsoleErrors(page, /status of 415 .*\/api\/images$/);
   await logIn(page, SEED_ADMIN, '/dashboard/add-doctors');
   await expect(page).toHaveURL('/dashboard/add-doctors');
   const main = page.getByRole('main');

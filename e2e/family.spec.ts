@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   appTookOver,
   clinicDate,
@@ -9,6 +9,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { test } from './test.ts';
 
 /** A new, verified patient signed in on `page`. */
 async function newPatient(page: Page) {

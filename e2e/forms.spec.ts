@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   appTookOver,
   bookViaApi,
@@ -13,6 +13,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { test } from './test.ts';
 
 // Offline, the app's code comes from the service worker's cache.
 test.use({ serviceWorkers: 'allow' });

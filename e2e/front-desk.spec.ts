@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import {
   bookViaApi,
@@ -11,6 +11,7 @@ import {
   SEED_ADMIN,
   SEED_PATIENT,
 } from './support.ts';
+import { test } from './test.ts';
 
 /** Whether the page itself scrolls sideways (it must not: only the schedule's own box may). */
 const pageScrollsSideways = (page: Page) =>

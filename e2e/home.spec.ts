@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { deliveredMails, queryD1 } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 async function fillContactForm(page: Page, message: string) {
   const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Submit' }) });
@@ -131,6 +132,8 @@ test('a contact message the server refuses says so and keeps the form', async ({
   await page.route('**/api/contact', (route) =>
     route.fulfill({ status: 500, json: { message: 'Something went wrong on our side' } }),
   );
+  // The stand-in answer above is a failure on purpose, which this test is about.
+  expectConsoleErrors(page, /status of 500 .*\/api\/contact$/);
   await page.goto('/');
   const form = await fillContactForm(page, 'This one will not arrive');
   await form.getByRole('button', { name: 'Submit' }).click();
@@ -140,6 +143,7 @@ test('a contact message the server refuses says so and keeps the form', async ({
 });
 
 test('an unknown path shows a not-found page with a way home, with status 404', async ({ page }) => {
+  expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { clinicDate, expectAccessible, logIn, SEED_ADMIN } from './support.ts';
+import { test } from './test.ts';
 
 /** docs/product.md#insights: the owner's figures, four charts each with its table and CSV, at desktop and tablet sizes. */
 

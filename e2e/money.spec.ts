@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { bookViaApi, clinicDate, logIn, payInBrowser, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import { test } from './test.ts';
 
 const bookingsTable = (page: Page) => page.getByRole('table', { name: 'My appointments' });
 const rowOf = (page: Page, date: string) =>

@@ -3,7 +3,7 @@ import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page } from '@playwright/test';
 import config from './playwright.config.ts';
 import {
   bookViaApi,
@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { test } from './test.ts';
 
 // Offline, the app's code comes from the service worker's cache.
 test.use({ serviceWorkers: 'allow' });

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { test } from './test.ts';
 
 // The owner edits what the clinic has (docs/product.md#chairs,
 // #clinic-settings), and a closure over booked visits tells each patient

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
@@ -10,8 +10,11 @@ import {
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 test('a patient pays a booking with the demo provider: a declined card first, then 4242', async ({ page }) => {
+  // The provider declines the first card (402), which this test is about.
+  expectConsoleErrors(page, /status of 402 .*\/api\/demo-payments\/confirm$/);
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, {
     treatment: 'Teeth Whitening',
@@ -91,6 +94,8 @@ test('nobody opens the payment page of someone else’s booking', async ({ page,
   await createAccount(other, 'Strong#2026', 'Other Person');
   const stranger = await (await browser.newContext()).newPage();
   await logIn(stranger, { email: other, password: 'Strong#2026' });
+  // The server refuses someone else's booking (403), which this test is about.
+  expectConsoleErrors(stranger, /status of 403 .*\/api\/bookings\//);
   await stranger.goto(`/dashboard/payment/${id}`);
   const main = stranger.getByRole('main');
   await expect(main.getByText(/This booking could not be loaded: This booking is not yours/)).toBeVisible();

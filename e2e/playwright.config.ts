@@ -17,6 +17,7 @@ const CLINIC_WIDE = [
   'home',
   'owner',
   'desk-offline',
+  'journeys',
 ].map((spec) => `${spec}.spec.ts`);
 
 // Drives Debian's Chromium (never a downloaded browser) against the real local stack,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
@@ -12,6 +12,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { test } from './test.ts';
 
 /** A new, verified patient signed in on `page`: their email, name and id. */
 async function newPatient(page: Page, who: string) {

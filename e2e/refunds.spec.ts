@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { bookViaApi, clinicDate, logIn, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 /** Nothing sticks out sideways: the page does not scroll horizontally and `card` lies inside the viewport. */
 async function expectWithinWidth(page: Page, card: Locator) {
@@ -19,6 +20,8 @@ test('a card charged for a booking cancelled meanwhile is refunded at once: the 
   browser,
 }) => {
   const date = clinicDate(20);
+  // After paying, the page reads the booking again: cancelled meanwhile, it is gone (404).
+  expectConsoleErrors(page, /status of 404 .*\/api\/bookings\//);
   await logIn(page, SEED_PATIENT);
   const id = await bookViaApi(page, { treatment: 'Teeth Whitening', date, slot: '11.30 AM - 12.30 PM' });
   await page.goto(`/dashboard/payment/${id}`);

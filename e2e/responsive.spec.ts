@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import {
   bookViaApi,
   clinicDate,
@@ -11,6 +11,7 @@ import {
   uniqueEmail,
   verifyAccount,
 } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 // docs/product.md#layouts: every page fits a phone (320–430 px) and a tablet with nothing off-screen,
 // and works on a desktop up to 1920 px; at every size no word is broken inside and no text is
@@ -193,6 +194,7 @@ for (const viewport of PHONES_AND_TABLET) {
     test.use({ viewport, isMobile: true, hasTouch: true });
 
     test(`${size}: a visitor's pages and the forgot-password dialog fit the screen`, async ({ page }) => {
+      expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
       await visit(page, '/no/such/page', 'Page not found');
       await visit(page, '/signup', 'Sign Up');
       await visit(page, '/', 'Your new smile starts here');
@@ -268,6 +270,7 @@ async function patientPagesFit(page: Page) {
 
   await visit(page, '/', 'Your new smile starts here');
   await visit(page, '/review', 'Review');
+  expectConsoleErrors(page, /status of 404 .*\/api\/waitlist\/offers\/no-such-offer$/);
   await visit(page, '/offers/no-such-offer', 'A time is free for you');
   await visit(page, `/dashboard/payment/${unpaid}`, 'Payment for Orthodontic Consultation');
   await expectHeadingNearTop(page, 'payment');

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { clinicDate, createAccount, logIn, queryD1, SEED_ADMIN, SEED_PATIENT, uniqueEmail } from './support.ts';
+import { test } from './test.ts';
 
 const AWAITING = 'Your review is waiting for the clinic’s approval. You can still edit it.';
 

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { clinicDate, logIn, pickDay, pp, SEED_ADMIN } from './support.ts';
+import { test } from './test.ts';
 
 /** The page does not scroll sideways: nothing sticks out of the viewport. */
 async function expectNoSidewaysScroll(page: Page, what: string) {

@@ -1,9 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { clinicDate, oobLinks, pickDay, queryD1, signUpInBrowser, uniqueEmail } from './support.ts';
+import { expectConsoleErrors, test } from './test.ts';
 
 test('a new patient verifies their email before booking: banner, refusal, the emailed link, I’ve verified, booked', async ({
   page,
 }) => {
+  // The server refuses a booking of an unverified account (403), which this test is about.
+  expectConsoleErrors(page, /status of 403 .*\/api\/bookings$/);
   const email = uniqueEmail('verifier');
   await signUpInBrowser(page, { name: 'Vera Verify', email, password: 'Strong#2026' });
   await expect(page).toHaveURL('/');
@@ -59,8 +62,10 @@ test('the banner fits a 320 px phone, and Resend email sends another link', asyn
 
   const banner = page.getByRole('region', { name: 'Verify your email' });
   await expect(banner).toBeVisible();
-  // Sign-up mails the first link; a navigation before it has gone out would cancel it.
+  // Sign-up mails the first link, then saves the user and stores the session; a navigation before
+  // both are done would cancel them.
   await expect.poll(async () => (await oobLinks(email, 'VERIFY_EMAIL')).length).toBe(1);
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
   for (const where of ['/', '/dashboard']) {
     await page.goto(where);
     await expect(banner).toBeVisible();

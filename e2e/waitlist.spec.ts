@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import {
   clinicDate,
   deliveredMails,
@@ -10,6 +10,7 @@ import {
   SEED_ADMIN,
   SEED_PATIENT,
 } from './support.ts';
+import { test } from './test.ts';
 
 const TREATMENT = 'Root Canal Treatment';
 

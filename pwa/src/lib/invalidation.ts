@@ -95,6 +95,11 @@ type WriteRoute = Extract<RouteKey, `${'POST' | 'PUT' | 'DELETE'} ${string}`>;
 
 /** A change to a booking shows on every screen of bookings, money and the day. */
 const BOOKING: Read[] = ['bookings', 'freeTimes', 'schedule', 'waitlist', 'refunds', 'insights', 'activity', 'links'];
+/**
+ * An action taken on a signed link: the link's own page shows the action's answer. Read again, a
+ * link that has done its work (a visit booked or cancelled through it) is gone (410).
+ */
+const THROUGH_A_LINK: Read[] = BOOKING.filter((read) => read !== 'links');
 /** A change to the clinic's schedule (hours, closures, people, rooms) strands or frees bookings. */
 const SCHEDULE: Read[] = ['clinic', ...BOOKING];
 
@@ -127,7 +132,9 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /create-payment-intent': [],
   'POST /payments': BOOKING,
   'POST /stripe/webhook': [],
-  'POST /demo-payments/confirm': BOOKING,
+  // The card is confirmed, then the page records the payment (POST /payments), which refreshes the
+  // bookings: refreshed in between, a family's payment page would change what it pays for mid-payment.
+  'POST /demo-payments/confirm': [],
   'POST /contact': [],
   'POST /images': [],
   'POST /doctors': SCHEDULE,
@@ -144,10 +151,10 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /recalls/import': ['recalls', 'activity'],
   'PUT /recalls/:id': ['recalls', 'activity'],
   'PUT /users/me/sms': ['account'],
-  'POST /links/:token/confirm': [...BOOKING, 'links'],
-  'POST /links/:token/callback': [...BOOKING, 'links'],
-  'POST /links/:token/cancel': [...BOOKING, 'links'],
-  'POST /links/:token/book': [...BOOKING, 'recalls', 'links'],
+  'POST /links/:token/confirm': THROUGH_A_LINK,
+  'POST /links/:token/callback': THROUGH_A_LINK,
+  'POST /links/:token/cancel': THROUGH_A_LINK,
+  'POST /links/:token/book': [...THROUGH_A_LINK, 'recalls'],
   'PUT /links/:token/forms/:formId': ['links', 'bookings', 'schedule'],
   'POST /sms/inbound': [],
   'PUT /clinic/hours': SCHEDULE,

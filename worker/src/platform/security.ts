@@ -17,6 +17,8 @@ export function contentSecurityPolicy(env: Env): string {
     'font-src': ["'self'"],
     'connect-src': [
       "'self'",
+      // The photo being chosen, previewed from the device (a file that is no image included).
+      'blob:',
       'https://identitytoolkit.googleapis.com',
       'https://securetoken.googleapis.com',
       'https://api.stripe.com',

@@ -1,0 +1,185 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  expectAccessible,
+  logIn,
+  payViaApi,
+  pickDay,
+  pp,
+  SEED_ADMIN,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
+import { test } from './test.ts';
+
+// Where one feature meets another (issue 43), as the desk and the patient meet it, a phone and a
+// desktop side by side. Every test here also holds the console to be clean (./test.ts): the
+// closure below is asked first as a dry run, never sent to be refused. The API's side of the same
+// journeys is worker/test/journeys.test.ts. They change the clinic's days and hours: they run alone.
+
+const PHONE = { width: 360, height: 740 };
+const DESKTOP = { width: 1280, height: 900 };
+
+/** Nothing sticks out sideways: the page does not scroll horizontally. */
+async function expectNoSideScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+}
+
+/** By keyboard: focuses `target` (once the page takes input: it is inert until hydrated), then presses `key`. */
+async function pressWhenFocused(target: Locator, key: string) {
+  await expect(async () => {
+    await target.focus();
+    await expect(target).toBeFocused({ timeout: 500 });
+  }).toPass();
+  await target.page().keyboard.press(key);
+}
+
+test('a closure kept for review reaches the desk’s schedule without a reload, and the patient sees the day closed', async ({
+  page,
+  browser,
+}) => {
+  const day = clinicDate(56);
+  // The patient, on a phone, has a visit that day.
+  const patient = await (await browser.newContext({ viewport: PHONE })).newPage();
+  const email = uniqueEmail('journey');
+  await createAccount(email, 'Strong#2026', 'Jules Journey');
+  await verifyAccount(email);
+  await logIn(patient, { email, password: 'Strong#2026' });
+  await bookViaApi(patient, { treatment: 'Teeth Whitening', date: day, slot: '10.00 AM - 11.00 AM' });
+
+  // The owner, at a desk, closes the day. The page asks first: the dialog lists the visit, by keyboard.
+  await page.setViewportSize(DESKTOP);
+  await logIn(page, SEED_ADMIN, '/dashboard/clinic-hours');
+  const form = page.getByRole('form', { name: 'Add a closure' });
+  await form.getByLabel('First day').fill(day);
+  await form.getByLabel('Reason').fill('Burst pipe');
+  await pressWhenFocused(form.getByRole('button', { name: 'Add closure' }), 'Enter');
+  const conflict = page.getByRole('dialog', { name: '1 upcoming booking would no longer fit' });
+  await expect(conflict).toContainText('Jules Journey');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  await expectAccessible(page, 'the dialog of a closure over a booked visit');
+  await pressWhenFocused(conflict.getByRole('button', { name: 'Keep them for review' }), 'Enter');
+  await expect(page.getByText('Closure added')).toBeVisible();
+
+  // From the menu, not a reload: the schedule's review list has the visit, with the patient's contact.
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Schedule' }).click();
+  const review = page.getByRole('region', { name: /^Needs review/ });
+  const visit = review.getByRole('listitem').filter({ hasText: 'Jules Journey' });
+  await expect(visit).toBeVisible();
+  await expect(visit).toContainText(email);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, 'the schedule with a visit to review');
+
+  // The patient's booking page says the day is closed and why, and offers no waitlist for it.
+  await patient.goto('/appointment');
+  await pickDay(patient, day);
+  await expect(patient.getByText('Closed: Burst pipe')).toBeVisible();
+  await expect(patient.getByRole('button', { name: /Join the waitlist/ })).toHaveCount(0);
+  await expectNoSideScroll(patient);
+  await expectAccessible(patient, 'the booking page on a closed day');
+  // Their own visit that day is still on, not cancelled: the clinic will call.
+  await patient.goto('/dashboard');
+  await expect(patient.getByRole('main')).toContainText(pp(day));
+  await patient.context().close();
+
+  // The day opens again for the specs after this one.
+  await page.goto('/dashboard/clinic-hours');
+  const row = page.getByRole('table', { name: 'Closures' }).getByRole('row').filter({ hasText: 'Burst pipe' });
+  await row.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
+});
+
+test('Activity reads like a log: an hours change is one line in words, at every width', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await logIn(page, SEED_ADMIN, '/dashboard/clinic-hours');
+  const saturday = page.getByRole('group', { name: 'Saturday' });
+  const setSaturdayClose = async (time: string) => {
+    await saturday.getByLabel('Closes at').selectOption(time);
+    await page.getByRole('button', { name: 'Save hours' }).click();
+    await expect(page.getByText('Opening hours saved').last()).toBeVisible();
+  };
+  // Later, then back: a longer day strands nothing, and the clinic ends as it began.
+  await setSaturdayClose('18:00');
+  await setSaturdayClose('17:00');
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Activity' }).click();
+  const log = page.getByRole('list', { name: 'Activity' });
+  const entries = log.locator('> li').filter({ hasText: 'Changed opening hours' });
+  await expect(entries.first()).toContainText('Saturday: 09:00–18:00 → 09:00–17:00');
+  await expect(entries.nth(1)).toContainText('Saturday: 09:00–17:00 → 09:00–18:00');
+  // One day changed, one line: no other day, no JSON, no ids.
+  await expect(entries.first().getByRole('listitem')).toHaveCount(1);
+  // The toasts of the saves are gone before the page is judged.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(log).not.toContainText('{');
+  for (const viewport of [{ width: 320, height: 640 }, PHONE, DESKTOP, { width: 1920, height: 1080 }]) {
+    await page.setViewportSize(viewport);
+    await expectNoSideScroll(page);
+    const box = await entries.first().boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY) <= viewport.width).toBe(
+      true,
+    );
+  }
+  await expectAccessible(page, 'Activity with real entries');
+});
+
+test('a child’s paid visit, cancelled by the parent, stays in the parent’s past visits with its refund and receipt', async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  const email = uniqueEmail('parent');
+  await createAccount(email, 'Strong#2026', 'Paula Parent');
+  await verifyAccount(email);
+  await logIn(page, { email, password: 'Strong#2026' });
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const child = await page.request.post('/api/users/me/dependants', {
+    headers,
+    data: { name: 'Leo Whitfield', birthDate: '2018-06-01', relationship: 'child' },
+  });
+  const { insertedId: childId } = (await child.json()) as { insertedId: string };
+  const day = clinicDate(59);
+  const booked = await page.request.post('/api/bookings', {
+    headers,
+    data: {
+      treatment: 'Dental Check-up',
+      appointmentDate: day,
+      slot: '11.00 AM - 11.30 AM',
+      phone: '555 0101',
+      patientId: childId,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  await payViaApi(page, ((await booked.json()) as { insertedId: string }).insertedId);
+
+  // The parent cancels it in My Appointments, by keyboard.
+  await page.goto('/dashboard');
+  const row = page
+    .getByRole('table', { name: 'Leo Whitfield’s appointments' })
+    .getByRole('row')
+    .filter({ hasText: pp(day) });
+  await pressWhenFocused(row.getByRole('button', { name: 'Cancel' }), 'Enter');
+  const confirm = page.getByRole('dialog', { name: 'Cancel this appointment?' });
+  await expect(confirm).toContainText('will be refunded to your card');
+  await pressWhenFocused(confirm.getByRole('button', { name: 'Cancel appointment' }), 'Enter');
+  await expect(row).toHaveCount(0);
+
+  // Past and cancelled, without a reload: the child's visit under the child's name, refunded, with its receipt.
+  const past = page.getByRole('region', { name: 'Past and cancelled' });
+  const leo = past.getByRole('region', { name: 'Leo Whitfield' });
+  await expect(leo).toContainText('Dental Check-up');
+  await expect(leo).toContainText('refunded');
+  await expect(leo.getByRole('link', { name: `Receipt for Dental Check-up on ${pp(day)}` })).toBeVisible();
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    await expectNoSideScroll(page);
+  }
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, 'a family’s past visits');
+});
