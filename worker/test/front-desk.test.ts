@@ -143,9 +143,9 @@ describe('GET /api/schedule', () => {
     const response = await call(`/api/schedule?from=${first}&to=${clinicDay(13)}`, { headers: admin });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual([
-      { date: first, count: 2 },
-      { date: clinicDay(12), count: 0 },
-      { date: clinicDay(13), count: 0 },
+      { date: first, count: 2, closed: null },
+      { date: clinicDay(12), count: 0, closed: null },
+      { date: clinicDay(13), count: 0, closed: null },
     ]);
   });
 

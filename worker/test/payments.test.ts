@@ -745,6 +745,9 @@ describe('GET /api/refunds (payments given back or to give back)', () => {
       reason: 'The booking was cancelled before the payment arrived',
       failure: null,
       patientName: 'Jamie Patient',
+      // Given back to whoever paid, in the way they paid (a parent, for a child's visit).
+      payer: 'Jamie Patient',
+      paidWith: 'Visa ending in 4242',
       email: 'patient@clinic.test',
       bookingId,
       treatment: 'Cavity Filling',

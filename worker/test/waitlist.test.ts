@@ -231,11 +231,25 @@ describe('offers of a freed time', () => {
     const day = clinicDay(7);
     const admin = await newPatient('closure-admin');
     await env.DB.prepare("UPDATE users SET role = 'admin' WHERE id = ?1").bind(admin.id).run();
-    const closed = await send(admin, 'POST', '/api/closures', { from: day, to: day, reason: 'Training' });
-    const { insertedId } = await closed.json<{ insertedId: string }>();
+    // A full day, waited for; then closed, its visit cancelled: a closed day frees nothing, and offers nothing.
+    await book(await newPatient('closure-holder'), day);
     const waiting = await newPatient('after-closure');
     await join(waiting, day);
+    const closed = await send(admin, 'POST', '/api/closures', {
+      from: day,
+      to: day,
+      reason: 'Training',
+      bookings: 'cancel',
+    });
+    expect(closed.status, await closed.clone().text()).toBe(201);
+    const { insertedId } = await closed.json<{ insertedId: string }>();
     expect(offerMails(waiting)).toHaveLength(0);
+    // Waiting for the closed day alone is refused: nothing can free up then.
+    expect(
+      (await send(await newPatient('closed-day'), 'POST', '/api/waitlist', { treatment: 'implant-check', from: day }))
+        .status,
+    ).toBe(409);
+    // Lifted, the day's time is free again, and the line hears of it.
     expect((await send(admin, 'DELETE', `/api/closures/${insertedId}`)).status).toBe(200);
     expect(offerMails(waiting)).toHaveLength(1);
   });
