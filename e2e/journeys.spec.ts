@@ -3,6 +3,7 @@ import {
   bookViaApi,
   clinicDate,
   createAccount,
+  deliveredMails,
   expectAccessible,
   logIn,
   payViaApi,
@@ -182,4 +183,92 @@ test('a child’s paid visit, cancelled by the parent, stays in the parent’s p
   }
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expectAccessible(page, 'a family’s past visits');
+});
+
+/** A new, verified patient of this test with a child of 8, signed in on `page`; answers the API's headers. */
+async function parentWithChild(page: Page, who: string, child: string) {
+  const email = uniqueEmail(who);
+  await createAccount(email, 'Strong#2026', `${child.split(' ')[0]}’s parent`);
+  await verifyAccount(email);
+  await logIn(page, { email, password: 'Strong#2026' });
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const added = await page.request.post('/api/users/me/dependants', {
+    headers,
+    data: { name: child, birthDate: '2018-06-01', relationship: 'child' },
+  });
+  return { email, headers, childId: ((await added.json()) as { insertedId: string }).insertedId };
+}
+
+test('the forms link in a mail opens a child’s forms without an account, asks no adult questions, and leads back', async ({
+  page,
+  browser,
+}) => {
+  const { headers, childId } = await parentWithChild(page, 'forms-parent', 'Nico Formsby');
+  const day = clinicDate(54);
+  const booked = await page.request.post('/api/bookings', {
+    headers,
+    data: {
+      treatment: 'Dental Check-up',
+      appointmentDate: day,
+      slot: '10.00 AM - 10.30 AM',
+      phone: '555 0102',
+      patientId: childId,
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  // The confirmation mail carries the visit's forms link, to be opened on any phone.
+  let link = '';
+  await expect
+    .poll(() => {
+      const mail = deliveredMails().find((body) => body.includes('Nico Formsby') && body.includes('no sign-in needed'));
+      link = mail?.match(/no sign-in needed\): (http\S+)/)?.[1] ?? '';
+      return link;
+    })
+    .not.toBe('');
+
+  const phone = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await phone.goto(new URL(link).pathname);
+  await expect(phone.getByRole('heading', { level: 1, name: 'Forms for Nico Formsby' })).toBeVisible();
+  const history = phone.getByRole('region', { name: /^Medical history/ });
+  await expect(history.getByText('Are you allergic to penicillin?')).toBeVisible();
+  for (const adult of ['Sex assigned at birth', 'Are you pregnant, or could you be?', 'Do you smoke?']) {
+    await expect(history.getByText(adult)).toHaveCount(0);
+  }
+  await expectAccessible(phone, 'a child’s forms from a mail');
+  // By keyboard: a required answer left out is marked at its question, and the focus goes there.
+  const answer = async (question: string, choice: string) => {
+    await pressWhenFocused(
+      history.getByRole('group', { name: new RegExp(`^${question}`) }).getByLabel(choice, { exact: true }),
+      'Space',
+    );
+  };
+  await answer('Are you allergic to penicillin\\?', 'No');
+  await answer('Do you take blood thinners\\?', 'No');
+  await pressWhenFocused(history.getByRole('button', { name: 'Save' }), 'Enter');
+  await expect(history.getByRole('alert')).toHaveText(/heart condition/);
+  const heart = history.getByRole('group', { name: /^Do you have a heart condition/ });
+  await expect.poll(() => heart.evaluate((group) => group.contains(document.activeElement))).toBe(true);
+  await phone.keyboard.press('Space');
+  await pressWhenFocused(history.getByRole('button', { name: 'Save' }), 'Enter');
+  await expect(history.getByText('Saved: the clinic has your answers.')).toBeVisible();
+  await expectNoSideScroll(phone);
+  await phone.context().close();
+});
+
+test('a family visit that cannot be at the same time says why, and what would work', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await parentWithChild(page, 'fit-parent', 'Fenna Fit');
+  await page.goto('/appointment');
+  await pickDay(page, clinicDate(53));
+  await page.getByRole('button', { name: 'Book a family visit' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Family visit on / });
+  await dialog.getByLabel(/\(me\)$/).selectOption({ label: 'Teeth Cleaning' });
+  await dialog.getByLabel('Fenna Fit').selectOption({ label: 'Dental Check-up' });
+  await dialog.getByLabel('All at the same time').check();
+  const none = dialog.getByRole('status').filter({ hasText: 'No time that day fits' });
+  await expect(none).toContainText('need the same dentist');
+  await expectAccessible(page, 'a family visit that cannot fit');
+  await none.getByRole('button', { name: /^One after another works, from / }).click();
+  await expect(dialog.getByLabel('One after another')).toBeChecked();
+  await expect(dialog.getByLabel('Start (the whole family’s time)')).toBeVisible();
 });
