@@ -135,29 +135,9 @@ test('a child’s paid visit, cancelled by the parent, stays in the parent’s p
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  const email = uniqueEmail('parent');
-  await createAccount(email, 'Strong#2026', 'Paula Parent');
-  await verifyAccount(email);
-  await logIn(page, { email, password: 'Strong#2026' });
-  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const child = await page.request.post('/api/users/me/dependants', {
-    headers,
-    data: { name: 'Leo Whitfield', birthDate: '2018-06-01', relationship: 'child' },
-  });
-  const { insertedId: childId } = (await child.json()) as { insertedId: string };
+  const { headers, childId } = await parentWithChild(page, 'parent', 'Leo Whitfield');
   const day = clinicDate(59);
-  const booked = await page.request.post('/api/bookings', {
-    headers,
-    data: {
-      treatment: 'Dental Check-up',
-      appointmentDate: day,
-      slot: '11.00 AM - 11.30 AM',
-      phone: '555 0101',
-      patientId: childId,
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  await payViaApi(page, ((await booked.json()) as { insertedId: string }).insertedId);
+  await payViaApi(page, await bookForChild(page, headers, childId, day, '11.00 AM - 11.30 AM'));
 
   // The parent cancels it in My Appointments, by keyboard.
   await page.goto('/dashboard');
@@ -199,23 +179,23 @@ async function parentWithChild(page: Page, who: string, child: string) {
   return { email, headers, childId: ((await added.json()) as { insertedId: string }).insertedId };
 }
 
+/** Books a Dental Check-up for the child through the API, as their parent; answers its id. */
+async function bookForChild(page: Page, headers: Record<string, string>, childId: string, day: string, slot: string) {
+  const booked = await page.request.post('/api/bookings', {
+    headers,
+    data: { treatment: 'Dental Check-up', appointmentDate: day, slot, phone: '555 0101', patientId: childId },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  return ((await booked.json()) as { insertedId: string }).insertedId;
+}
+
 test('the forms link in a mail opens a child’s forms without an account, asks no adult questions, and leads back', async ({
   page,
   browser,
 }) => {
   const { headers, childId } = await parentWithChild(page, 'forms-parent', 'Nico Formsby');
   const day = clinicDate(54);
-  const booked = await page.request.post('/api/bookings', {
-    headers,
-    data: {
-      treatment: 'Dental Check-up',
-      appointmentDate: day,
-      slot: '10.00 AM - 10.30 AM',
-      phone: '555 0102',
-      patientId: childId,
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
+  await bookForChild(page, headers, childId, day, '10.00 AM - 10.30 AM');
   // The confirmation mail carries the visit's forms link, to be opened on any phone.
   let link = '';
   await expect

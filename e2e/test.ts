@@ -21,6 +21,13 @@ export function expectConsoleErrors(page: Page, ...patterns: RegExp[]): void {
  */
 const OFFLINE = /net::ERR_INTERNET_DISCONNECTED/;
 
+/**
+ * A session ended elsewhere (a sign-out revokes every token of that user, and the specs share the
+ * seed accounts) answers the next call 401: that is how the app learns it, and it renews the
+ * session and asks again. The Worker's answer, not an error of the app.
+ */
+const SESSION_ENDED = /status of 401 \(Unauthorized\) http:\/\/127\.0\.0\.1:8787\/api\//;
+
 export const test = base.extend<{ cleanConsole: undefined }>({
   cleanConsole: [
     async ({ context, browser }, use) => {
@@ -29,7 +36,7 @@ export const test = base.extend<{ cleanConsole: undefined }>({
         page.on('console', (message) => {
           if (message.type() !== 'error') return;
           const text = `${message.text()} ${message.location().url}`;
-          const allowed = [OFFLINE, ...(expected.get(page.context()) ?? [])];
+          const allowed = [OFFLINE, SESSION_ENDED, ...(expected.get(page.context()) ?? [])];
           if (!allowed.some((pattern) => pattern.test(text))) errors.push(`${new URL(page.url()).pathname}: ${text}`);
         });
         page.on('pageerror', (error) => {
