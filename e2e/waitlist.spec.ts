@@ -19,17 +19,35 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   browser,
 }) => {
   const date = clinicDate(24);
-  // The clinic's only endodontist is away that day: root canals have no free time.
+  // The front desk books every root canal of that day by phone: it has no free time (a closed day would
+  // have none either, but nothing can free up on a closed day, so it cannot be waited for).
   const adminPage = await (await browser.newContext()).newPage();
   await logIn(adminPage, SEED_ADMIN);
   const admin = { Authorization: `Bearer ${await adminPage.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const [endodontist] = queryD1<{ id: string }>("SELECT id FROM doctors WHERE specialty_id = 'endodontics'");
-  const closure = await adminPage.request.post('/api/closures', {
-    headers: admin,
-    data: { from: date, to: date, reason: 'Training', doctorId: endodontist?.id },
-  });
-  expect(closure.status(), await closure.text()).toBe(201);
-  const { insertedId: closureId } = (await closure.json()) as { insertedId: string };
+  const freeStarts = async () =>
+    (
+      (await (await adminPage.request.get(`/api/appointmentOptions?date=${date}`)).json()) as {
+        name: string;
+        slots: string[];
+      }[]
+    ).find((option) => option.name === TREATMENT)?.slots ?? [];
+  expect((await freeStarts())[0]).toBe('09.00 AM - 10.30 AM');
+  const phoneBooked: string[] = [];
+  // A start taken covers the starts that overlap it: book the first free one until none is left.
+  for (let slots = await freeStarts(); slots.length > 0; slots = await freeStarts()) {
+    const booked = await adminPage.request.post('/api/phone-bookings', {
+      headers: admin,
+      data: {
+        patient: { name: `Caller ${phoneBooked.length + 1}` },
+        phone: `555 01${10 + phoneBooked.length}`,
+        treatment: TREATMENT,
+        appointmentDate: date,
+        slot: slots[0],
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+    phoneBooked.push(((await booked.json()) as { insertedId: string }).insertedId);
+  }
 
   // The patient finds no time that day and joins the waitlist.
   await logIn(page, SEED_PATIENT, '/login?from=%2Fappointment');
@@ -47,8 +65,8 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   await expect(waitlist.getByText(`${TREATMENT} on ${pp(date)}`)).toBeVisible();
   await expectAccessible(page, 'My Appointments with a waitlist entry');
 
-  // The endodontist is back: the time frees up and the first in line gets an offer by mail.
-  expect((await adminPage.request.delete(`/api/closures/${closureId}`, { headers: admin })).status()).toBe(200);
+  // The first caller cancels: the time frees up and the first in line gets an offer by mail.
+  expect((await adminPage.request.delete(`/api/bookings/${phoneBooked[0]}`, { headers: admin })).status()).toBe(200);
   let offerId = '';
   await expect
     .poll(() => {
