@@ -10,8 +10,19 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
  * My Appointments in a Chromium trace, 75 at ×4).
  */
 export function mount(root: HTMLElement, app: ReactNode, hydrate: boolean): void {
+  const page = () => `${location.pathname}${location.search}`;
+  const hydrating = page();
   startTransition(() => {
-    if (hydrate) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+    if (hydrate) {
+      hydrateRoot(root, app, {
+        // Hydrated in slices, a page can be left before its last slice (a tap on a link already live): React then
+        // draws the new page instead of the rest of the old markup, as it should. Only a mismatch on the page the
+        // markup was drawn for is an error of the app.
+        onRecoverableError(error) {
+          if (page() === hydrating) reportError(error);
+          else console.warn('The page changed while it was being hydrated; React drew the new one', error);
+        },
+      });
+    } else createRoot(root).render(app);
   });
 }
