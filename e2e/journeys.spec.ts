@@ -32,6 +32,12 @@ async function expectNoSideScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The page judged by axe once the toasts of what it just did are gone (a toast fading is judged halfway). */
+async function accessibleOnceToastsAreGone(page: Page, what: string) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expectAccessible(page, what);
+}
+
 /** By keyboard: focuses `target` (once the page takes input: it is inert until hydrated), then presses `key`. */
 async function pressWhenFocused(target: Locator, key: string) {
   await expect(async () => {
@@ -74,8 +80,7 @@ test('a closure kept for review reaches the desk’s schedule without a reload, 
   const visit = review.getByRole('listitem').filter({ hasText: 'Jules Journey' });
   await expect(visit).toBeVisible();
   await expect(visit).toContainText(email);
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page, 'the schedule with a visit to review');
+  await accessibleOnceToastsAreGone(page, 'the schedule with a visit to review');
 
   // The patient's booking page says the day is closed and why, and offers no waitlist for it.
   await patient.goto('/appointment');
@@ -117,8 +122,6 @@ test('Activity reads like a log: an hours change is one line in words, at every 
   await expect(entries.nth(1)).toContainText('Saturday: 09:00–17:00 → 09:00–18:00');
   // One day changed, one line: no other day, no JSON, no ids.
   await expect(entries.first().getByRole('listitem')).toHaveCount(1);
-  // The toasts of the saves are gone before the page is judged.
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await expect(log).not.toContainText('{');
   for (const viewport of [{ width: 320, height: 640 }, PHONE, DESKTOP, { width: 1920, height: 1080 }]) {
     await page.setViewportSize(viewport);
@@ -128,7 +131,7 @@ test('Activity reads like a log: an hours change is one line in words, at every 
       true,
     );
   }
-  await expectAccessible(page, 'Activity with real entries');
+  await accessibleOnceToastsAreGone(page, 'Activity with real entries');
 });
 
 test('a child’s paid visit, cancelled by the parent, stays in the parent’s past visits with its refund and receipt', async ({
@@ -161,8 +164,7 @@ test('a child’s paid visit, cancelled by the parent, stays in the parent’s p
     await page.setViewportSize(viewport);
     await expectNoSideScroll(page);
   }
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-  await expectAccessible(page, 'a family’s past visits');
+  await accessibleOnceToastsAreGone(page, 'a family’s past visits');
 });
 
 /** A new, verified patient of this test with a child of 8, signed in on `page`; answers the API's headers. */
