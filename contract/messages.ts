@@ -127,3 +127,24 @@ export type OfferAccepted = v.InferOutput<typeof OfferAccepted>;
 
 export const OfferDeclined = v.strictObject({ acknowledged: v.literal(true), message: v.string() });
 export type OfferDeclined = v.InferOutput<typeof OfferDeclined>;
+
+/**
+ * GET /api/events/dead (admin): a change whose consequences (a mail, a text, the waitlist) could not
+ * be carried out after the queue's retries, in words; replayed with POST /api/events/dead/:seq/replay.
+ */
+export const DeadEvent = v.strictObject({
+  seq: v.number(),
+  /** The event's type, e.g. "booking.placed". */
+  type: v.string(),
+  /** What happened, in words: "Teeth Cleaning for Jamie Patient on Dec 3 was booked". */
+  what: v.string(),
+  /** When it happened, and when the queue gave up on it (ISO instants). */
+  at: v.string(),
+  failedAt: v.string(),
+  attempts: v.number(),
+});
+export type DeadEvent = v.InferOutput<typeof DeadEvent>;
+
+/** POST /api/events/dead/:seq/replay: the event went to the queue again. */
+export const EventReplayed = v.strictObject({ acknowledged: v.literal(true), message: v.string() });
+export type EventReplayed = v.InferOutput<typeof EventReplayed>;

@@ -79,6 +79,8 @@ import {
   SmsSettingChange,
 } from './links.ts';
 import {
+  DeadEvent,
+  EventReplayed,
   MessageSettings,
   MessageSettingsChange,
   NewWaitlistEntry,
@@ -324,6 +326,8 @@ export const routes = {
   'GET /users/me/reminders': { audience: 'patient', response: ReminderSetting },
   'PUT /users/me/reminders': { audience: 'patient', body: ReminderSetting, response: ReminderSettingSaved },
   'GET /messages/settings': { audience: 'admin', response: MessageSettings },
+  'GET /events/dead': { audience: 'admin', response: v.array(DeadEvent) },
+  'POST /events/dead/:seq/replay': { audience: 'admin', response: EventReplayed },
   'PUT /messages/settings': { audience: 'admin', body: MessageSettingsChange, response: MessageSettings },
   'GET /waitlist': { audience: 'patient', response: v.array(WaitlistEntry) },
   'POST /waitlist': { audience: 'patient', body: NewWaitlistEntry, response: WaitlistJoined },

@@ -49,6 +49,7 @@ import { getPolicy, setPolicy } from './clinic/policy.ts';
 import { addSpecialty, deleteSpecialty, editSpecialty, listSpecialtiesInUse } from './clinic/specialties.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
 import { postContact } from './messages/contact.ts';
+import { listDeadEvents, replayDeadEvent } from './messages/dead-events.ts';
 import {
   answerLinkForm,
   bookByLink,
@@ -102,12 +103,14 @@ import { listAudit } from './platform/audit.ts';
 import { withRequestClock } from './platform/clock.ts';
 import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
+import type { QueueMessage } from './platform/events.ts';
 import { runFollowUps } from './platform/follow-up.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { countQueries } from './platform/query-count.ts';
 import { scheduled } from './platform/scheduled.ts';
 import { withSecurityHeaders } from './platform/security.ts';
+import { queue } from './queue.ts';
 import { answerForm, createForm, getBookingForms, getForms, updateForm } from './records/forms.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
@@ -294,6 +297,8 @@ const handlers = {
   'GET /users/me/reminders': getReminderSetting,
   'PUT /users/me/reminders': setReminderSetting,
   'GET /messages/settings': getMessageSettings,
+  'GET /events/dead': listDeadEvents,
+  'POST /events/dead/:seq/replay': replayDeadEvent,
   'PUT /messages/settings': setMessageSettings,
   'GET /waitlist': listWaitlist,
   'POST /waitlist': joinWaitlist,
@@ -323,7 +328,8 @@ router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));
 export default {
   fetch: (request, env, ctx) => withRequestClock(request, env, () => answer(request, env, ctx)),
   scheduled,
-} satisfies ExportedHandler<Env>;
+  queue,
+} satisfies ExportedHandler<Env, QueueMessage>;
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
@@ -338,8 +344,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   let response = malformedEncoding(url)
     ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
     : await router.fetch(request, requestEnv, ctx);
-  // The mail a change queued, and the time it freed for the waitlist, after the answer.
-  runFollowUps(requestEnv, env, ctx);
+  // The events a change appended go to the queue after the answer.
+  runFollowUps(request, env, ctx);
   response = withSecurityHeaders(response, env);
   if (request.method === 'HEAD') response = new Response(null, response);
   response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);

@@ -1,4 +1,11 @@
-import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { type Schema, Validator } from '@cfworker/json-schema';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
@@ -10,6 +17,7 @@ import { issueAccessToken } from '../src/people/auth.ts';
 import { userByEmail } from '../src/people/data/users.ts';
 import { clinicNow } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
+import type { QueueMessage } from '../src/platform/events.ts';
 import { openApiDocument } from '../src/platform/openapi.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];
@@ -24,8 +32,11 @@ export async function call(path: string, init?: RequestInit, bindings: Partial<E
   const request = new Request(`https://clinic.test${path}`, init) as IncomingRequest;
   // Cloudflare's edge sets the caller's address; give each test call one unless it names its own.
   if (!request.headers.has('CF-Connecting-IP')) request.headers.set('CF-Connecting-IP', '192.0.2.1');
-  const response = await worker.fetch(request, { ...env, ...bindings }, ctx);
+  const queue = bindings.EVENTS ? null : recordingQueue();
+  const all = { ...env, ...(queue ? { EVENTS: queue.binding } : {}), ...bindings };
+  const response = await worker.fetch(request, all, ctx);
   await waitOnExecutionContext(ctx);
+  if (queue) await drainQueue(queue, all);
   // Nothing a client sends may end in an internal error (the deliberate 502 and 503 of a payment
   // provider that cannot be reached are not internal errors).
   if (response.status === 500) throw new Error(`${request.method} ${path} answered 500: ${await response.text()}`);
@@ -332,11 +343,78 @@ export function mailbox(): {
 }
 
 /** One run of the Cron Trigger (wrangler.toml [triggers]) at `scheduledTime`, with the real bindings (or some swapped). */
-export function runCron(scheduledTime: number | Date, bindings: Partial<Env> = {}): Promise<void> {
-  return worker.scheduled(
+export async function runCron(scheduledTime: number | Date, bindings: Partial<Env> = {}): Promise<void> {
+  const queue = bindings.EVENTS ? null : recordingQueue();
+  const all = { ...env, ...(queue ? { EVENTS: queue.binding } : {}), ...bindings };
+  await worker.scheduled(
     createScheduledController({ scheduledTime: new Date(scheduledTime).getTime(), cron: '*/5 * * * *' }),
-    { ...env, ...bindings },
+    all,
   );
+  if (queue) await drainQueue(queue, all);
+}
+
+/** The EVENTS queue (wrangler.toml) as a test holds it: every message sent is kept until drainQueue delivers it. */
+export interface RecordingQueue {
+  binding: Queue<QueueMessage>;
+  waiting: { id: string; body: QueueMessage; attempts: number }[];
+  /** Messages the Worker's queue handler gave up on after the queue's retries (the dead-letter queue got them). */
+  dead: QueueMessage[];
+  deliveries: number;
+}
+
+export function recordingQueue(): RecordingQueue {
+  const queue: RecordingQueue = {
+    waiting: [],
+    dead: [],
+    deliveries: 0,
+    binding: {
+      send: async (body: QueueMessage) => {
+        queue.waiting.push({ id: crypto.randomUUID(), body, attempts: 1 });
+      },
+      sendBatch: async (messages: Iterable<MessageSendRequest<QueueMessage>>) => {
+        for (const { body } of messages) queue.waiting.push({ id: crypto.randomUUID(), body, attempts: 1 });
+      },
+    } as unknown as Queue<QueueMessage>,
+  };
+  return queue;
+}
+
+/** wrangler.toml's max_retries of the events queue: a message is tried this many times more, then dead-lettered. */
+const MAX_RETRIES = 10;
+
+/**
+ * Delivers what `queue` holds through the Worker's own queue handler, batch by batch, as the local
+ * queue would (retried messages again with their attempts counted, the dead-letter queue after the
+ * last retry), until nothing waits: the messages a delivery sends are delivered too. The delay a
+ * retry asks for is not waited out. `bindings` as the handler sees them (swap one to make it fail).
+ */
+export async function drainQueue(queue: RecordingQueue, bindings: Env, batchSize = 50): Promise<void> {
+  while (queue.waiting.length > 0) {
+    const messages = queue.waiting.splice(0, batchSize);
+    const ctx = createExecutionContext();
+    const batch = createMessageBatch<QueueMessage>(
+      'clinic-events',
+      messages.map((m) => ({ id: m.id, timestamp: new Date(), attempts: m.attempts, body: m.body })),
+    );
+    queue.deliveries += 1;
+    await worker.queue(batch, bindings, ctx);
+    const result = await getQueueResult(batch, ctx);
+    const retried = new Set(result.retryMessages.map((r) => r.msgId));
+    for (const message of messages) {
+      if (!retried.has(message.id)) continue;
+      if (message.attempts > MAX_RETRIES) {
+        queue.dead.push(message.body);
+        const deadCtx = createExecutionContext();
+        const dead = createMessageBatch<QueueMessage>('clinic-events-dead', [
+          { id: message.id, timestamp: new Date(), attempts: message.attempts, body: message.body },
+        ]);
+        await worker.queue(dead, bindings, deadCtx);
+        await getQueueResult(dead, deadCtx);
+      } else {
+        queue.waiting.push({ ...message, attempts: message.attempts + 1 });
+      }
+    }
+  }
 }
 
 /** A demo card that pays (Stripe's test Visa). */

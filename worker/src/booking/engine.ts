@@ -28,13 +28,6 @@ import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import type { TreatmentRow } from '../clinic/data/treatments.ts';
 import { insideWindowMessage } from '../clinic/policy.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
-import {
-  queueOfferMail,
-  queueReleaseMails,
-  queueStrandedMails,
-  queueWithdrawnOfferMails,
-} from '../messages/data/outbox.ts';
-import { bookingCancelled, bookingConfirmed, bookingRescheduled, timeFreed } from '../messages/messages.ts';
 import { refundOfCancelledBooking } from '../money/refunds.ts';
 import {
   bookingWindowProblem,
@@ -47,6 +40,7 @@ import {
 } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, type Fields, IF_CHANGED } from '../platform/data/audit.ts';
+import { timeFreedEvent } from '../platform/data/events.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
@@ -64,6 +58,7 @@ import {
   toStranded,
 } from './data/bookings.ts';
 import { chairResource, doctorResource, patientResource } from './data/claims.ts';
+import { bookingEvent, offerEvent, releasedEvents, strandedEvents, withdrawnOfferEvents } from './data/events.ts';
 import { entriesInLine, leaveEntry, type OfferRow, offeredKey, pastOffers } from './data/waitlist.ts';
 import {
   acceptOffer,
@@ -265,6 +260,9 @@ export interface Patient {
   email: string;
 }
 
+/** A patient acting for themselves, as events and audit rows name them. */
+const asPatient = (patient: Patient): Actor => ({ id: patient.id, email: patient.email, role: 'patient' });
+
 export interface PlaceOptions {
   /** The front desk books: the refusals speak of "this patient". */
   byClinic?: boolean;
@@ -337,7 +335,7 @@ export async function place(
     await env.DB.batch([
       ...(options.before ?? []),
       ...releaseLapsedHoldsInTheWay(env.DB, { userId: patient.id, treatmentId: treatment.id, claim }, now),
-      queueReleaseMails(env.DB, now),
+      releasedEvents(env.DB, now),
       dropDeadClaims(env.DB, isoDate, now),
       checkPlacement(env.DB, placementOf(booking, { maxUnpaid, now, startsAt })),
       insertBooking(env.DB, booking),
@@ -345,7 +343,11 @@ export async function place(
         ? [bookingAudit(env, options.audit.actor, options.audit.action, booking.id, { after: options.audit.after })]
         : []),
       insertClaims(env.DB, booking.id, claim),
-      ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute }, now),
+      bookingEvent(env.DB, 'booking.placed', booking.id, {
+        actor: options.audit?.actor ?? asPatient(patient),
+        at: now,
+        payload: { by: options.byClinic ? 'clinic' : 'patient' },
+      }),
     ]);
     return { id: booking.id, holdUntil };
   });
@@ -459,7 +461,7 @@ export async function placeFamily(
   });
   try {
     await env.DB.batch([
-      queueReleaseMails(env.DB, now),
+      releasedEvents(env.DB, now),
       dropDeadClaims(env.DB, isoDate, now),
       ...bookings.flatMap(({ booking, startsAt, claim }) => [
         checkPlacement(env.DB, placementOf(booking, { maxUnpaid, now, startsAt })),
@@ -477,7 +479,12 @@ export async function placeFamily(
             ]
           : []),
         insertClaims(env.DB, booking.id, claim),
-        ...bookingConfirmed(env, { id: booking.id, appointmentDate: isoDate, startMinute: booking.startMinute }, now),
+        bookingEvent(env.DB, 'booking.placed', booking.id, {
+          actor: options.byPhone?.actor ?? asPatient(first.patient),
+          at: now,
+          familyVisitId,
+          payload: { by: byClinic ? 'clinic' : 'patient' },
+        }),
       ]),
       markFamilyVisit(
         env.DB,
@@ -585,7 +592,7 @@ export async function move(
     const claim = claimOf(isoDate, pair, old.user_id, cells);
     await env.DB.batch([
       ...releaseLapsedHoldsInTheWay(env.DB, { userId: old.user_id, treatmentId: old.treatment_id, claim }, now),
-      queueReleaseMails(env.DB, now),
+      releasedEvents(env.DB, now),
       dropDeadClaims(env.DB, isoDate, now),
       checkPlacement(env.DB, {
         treatmentId: old.treatment_id,
@@ -610,14 +617,11 @@ export async function move(
         }),
       ),
       insertClaims(env.DB, movement.to.id, claim),
-      ...bookingRescheduled(
-        env,
-        {
-          from: { date: old.appointment_date, startMinute: old.start_minute },
-          to: { id: movement.to.id, appointmentDate: isoDate, startMinute },
-        },
-        now,
-      ),
+      bookingEvent(env.DB, 'booking.moved', movement.to.id, {
+        actor: actor ?? { system: 'system' },
+        at: now,
+        payload: { from: { date: old.appointment_date, startMinute: old.start_minute }, fromBooking: old.id },
+      }),
     ]);
     return { id: movement.to.id, isoDate };
   });
@@ -639,6 +643,12 @@ function cancelStatements(
   // The clinic's cancellations are in the audit trail; a patient's own is not an admin action.
   const head = [
     cancelActiveBooking(env.DB, row.id, { evenPaid, by, note }),
+    bookingEvent(env.DB, 'booking.cancelled', row.id, {
+      actor,
+      at: clock(),
+      ifChanged: true,
+      payload: { by, reason: note, refund },
+    }),
     ...(by === 'admin'
       ? [
           bookingAudit(env, actor, 'booking.cancelled', row.id, {
@@ -651,7 +661,7 @@ function cancelStatements(
   ];
   const refundStatements = refunding?.statements ?? [];
   return {
-    statements: [...head, ...refundStatements, ...bookingCancelled(env, row.id, { by, reason: note }, clock())],
+    statements: [...head, ...refundStatements],
     /** How many rows the cancellation changed (0: it was no longer active, or paid meanwhile). */
     changed: (results: D1Result[]) => results[0]?.meta.changes ?? 0,
     settle: (results: D1Result[]) =>
@@ -708,7 +718,8 @@ export async function cancel(
 /**
  * Erases patients (an account holder and the people in their account: the account is deleted by
  * an admin, or by its holder): in one batch, every upcoming booking of theirs (`upcoming`) is
- * cancelled, each with its audit row and its mail to the address they had (paid ones refunded,
+ * cancelled, each with its audit row and its event, then `notices` (the caller's mails to the
+ * address they had, which the erasure is about to remove; paid ones refunded,
  * unless `refund` says the policy keeps the money), their open offers withdrawn, their waitlist
  * entries closed, their records anonymised, then `after` (the erasure's audit row first, with
  * IF_CHANGED, and the pseudonymised audit trail). The holder erasing their own account cancels as
@@ -721,6 +732,7 @@ export async function erase(
   userIds: [string, ...string[]],
   upcoming: { row: BookingRow; refund: boolean }[],
   after: D1PreparedStatement[],
+  notices: D1PreparedStatement[] = [],
 ): Promise<boolean> {
   const now = clock();
   const byThemselves = actor.id === userIds[0];
@@ -737,25 +749,22 @@ export async function erase(
   const erasing = [...userIds]
     .reverse()
     .flatMap((userId) => [...withdrawOffersOfPatient(env.DB, userId), ...erasePatient(env.DB, userId, now)]);
-  const results = await env.DB.batch([...cancelling, ...erasing, ...after]);
+  const results = await env.DB.batch([...cancelling, ...notices, ...erasing, ...after]);
   let at = 0;
   for (const plan of plans) {
     await plan.settle(results.slice(at, at + plan.statements.length));
     at += plan.statements.length;
   }
-  timeFreed(env);
-  return (results[cancelling.length + erasing.length - 1]?.meta.changes ?? 0) > 0;
+  return (results[cancelling.length + notices.length + erasing.length - 1]?.meta.changes ?? 0) > 0;
 }
 
 /**
  * The Cron Trigger's sweep: every unpaid booking whose hold ended by `now` is released, its claims
- * freed and its patient's mail queued, in one batch. Answers how many were released.
+ * freed and its 'booking.released' event appended, in one batch. Answers how many were released.
  */
 export async function releaseLapsed(env: Env, now: Date): Promise<number> {
-  const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), queueReleaseMails(env.DB, now)]);
-  const released = results[1]?.meta.changes ?? 0;
-  if (released > 0) timeFreed(env);
-  return released;
+  const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), releasedEvents(env.DB, now)]);
+  return results[1]?.meta.changes ?? 0;
 }
 
 /**
@@ -772,6 +781,11 @@ export async function attend(
 ): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
     setAttendance(env.DB, row.id, status, now.toISOString(), version),
+    bookingEvent(env.DB, status === 'attended' ? 'booking.attended' : 'booking.no_show', row.id, {
+      actor: admin,
+      at: now,
+      ifChanged: true,
+    }),
     auditEntry(
       env.DB,
       {
@@ -800,6 +814,7 @@ export async function annotate(
 ): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
     setDeskNote(env.DB, row.id, note, seen),
+    bookingEvent(env.DB, 'booking.noted', row.id, { actor: admin, at: clock(), ifChanged: true }),
     auditEntry(
       env.DB,
       {
@@ -827,6 +842,11 @@ export async function respond(
 ): Promise<boolean> {
   const [{ meta }] = (await env.DB.batch([
     setConfirmation(env.DB, row.id, version, answer),
+    bookingEvent(env.DB, answer === 'confirmed' ? 'booking.confirmed' : 'booking.callback', row.id, {
+      actor: { id: row.account_id, email: row.email, role: 'patient' },
+      at: clock(),
+      ifChanged: true,
+    }),
     bookingAudit(
       env,
       { id: row.account_id, email: row.email, role: 'patient' },
@@ -853,6 +873,10 @@ export async function paidStatement(env: Env, bookingId: string, transactionId: 
   return markBookingPaid(env.DB, bookingId, transactionId, startsAt);
 }
 
+/** The 'booking.paid' event: put it right after paidStatement (written only when that marked the booking paid). */
+export const paidEvent = (env: Env, bookingId: string, transactionId: string, actor: Actor) =>
+  bookingEvent(env.DB, 'booking.paid', bookingId, { actor, at: clock(), ifChanged: true, payload: { transactionId } });
+
 /** Notes why a booking's last payment failed. */
 export const paymentFailedStatement = (env: Env, bookingId: string, message: string) =>
   notePaymentFailure(env.DB, bookingId, message);
@@ -878,6 +902,8 @@ export interface StrandMode {
   cancel?: { actor: Actor; reason: string };
   /** Change nothing: answer (200, StrandDryRun) with the bookings the change would strand. */
   dryRun?: boolean;
+  /** Who makes the change (the events of the bookings it strands name them). */
+  actor?: Actor;
 }
 
 /**
@@ -892,9 +918,10 @@ export interface StrandMode {
 export async function strand(
   env: Env,
   change: ScheduleChange,
-  { force, retry, cancel, dryRun }: StrandMode,
+  mode: StrandMode,
   write: D1PreparedStatement[],
 ): Promise<StrandOutcome> {
+  const { force, retry, cancel, dryRun } = mode;
   const now = clock();
   // A treatment withdrawn keeps its bookings (they were booked while it was offered); only its offers go.
   const strandsBookings = change.kind !== 'treatment withdrawn';
@@ -937,16 +964,17 @@ export async function strand(
     : [];
   const cancelling = plans.flatMap((plan) => plan.statements);
   const atStrand = strandClock(env, now);
+  const actor = cancel?.actor ?? mode.actor ?? { system: 'system' };
   const kept = strandsBookings
     ? [
         strandedBookings(env, change, now),
-        queueStrandedMails(env.DB, change, atStrand),
+        strandedEvents(env.DB, change, atStrand, actor),
         markStranded(env.DB, change, atStrand),
       ]
     : [];
   const offers = [
     withdrawnOffersQuery(env, change, atStrand),
-    queueWithdrawnOfferMails(env.DB, change, atStrand),
+    withdrawnOfferEvents(env.DB, change, atStrand, actor),
     ...withdrawOffersStrandedBy(env.DB, change, atStrand),
   ];
   const all = await env.DB.batch([...cancelling, ...kept, ...offers, ...write]);
@@ -966,7 +994,6 @@ export async function strand(
   const results = all.slice(cancelling.length + kept.length + offers.length);
   const withdrawn = (withdrawnResult?.results ?? []) as WithdrawnOfferRow[];
   const stranded = ((found?.results ?? []) as StrandedRow[]).map(toStranded);
-  if (withdrawn.length > 0 || stranded.length > 0 || cancelled.length > 0) timeFreed(env);
   return {
     stranded,
     cancelled,
@@ -990,6 +1017,7 @@ export async function strand(
 export async function keep(env: Env, admin: Actor, row: BookingRow): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
     clearReview(env.DB, row.id),
+    bookingEvent(env.DB, 'booking.kept', row.id, { actor: admin, at: clock(), ifChanged: true }),
     auditEntry(
       env.DB,
       {
@@ -1154,7 +1182,7 @@ async function holdForEntry(
           },
           claim,
         ),
-        queueOfferMail(env.DB, id, run.now),
+        offerEvent(env.DB, 'offer.made', id, { actor: { system: 'system' }, at: run.now, ifChanged: false }),
       ]);
       if ((inserted?.meta.changes ?? 0) === 0) return 'stop'; // the patient left the line meanwhile
     } catch (error) {
@@ -1211,13 +1239,18 @@ export async function accept(
   try {
     await env.DB.batch([
       ...releaseLapsedHoldsInTheWay(env.DB, { userId: patient.id, treatmentId: offer.treatment_id, claim }, now),
-      queueReleaseMails(env.DB, now),
+      releasedEvents(env.DB, now),
       dropDeadClaims(env.DB, offer.day, now),
       checkPlacement(env.DB, placementOf(booking, { maxUnpaid: rules.maxUnpaid, now, startsAt, offerId: offer.id })),
       insertBooking(env.DB, booking),
       ...acceptOffer(env.DB, offer.id, booking.id),
       insertClaims(env.DB, booking.id, claim),
-      ...bookingConfirmed(env, { id: booking.id, appointmentDate: offer.day, startMinute: offer.start_minute }, now),
+      bookingEvent(env.DB, 'booking.placed', booking.id, {
+        actor: asPatient(patient),
+        at: now,
+        offerId: offer.id,
+        payload: { by: 'offer' },
+      }),
     ]);
   } catch (error) {
     const context = { byClinic: false, isoDate: offer.day, treatment: treatment.name, maxUnpaid: rules.maxUnpaid };
@@ -1228,18 +1261,19 @@ export async function accept(
 
 /** Declines an open offer: its held time goes to the next in line. Answers whether it was open. */
 export async function decline(env: Env, offerId: string): Promise<boolean> {
-  const [, declined] = await env.DB.batch(declineOffer(env.DB, offerId));
-  const changed = (declined?.meta.changes ?? 0) > 0;
-  if (changed) timeFreed(env);
-  return changed;
+  const [, declined] = await env.DB.batch([
+    ...declineOffer(env.DB, offerId),
+    offerEvent(env.DB, 'offer.declined', offerId, { actor: { system: 'system' }, at: clock() }),
+  ]);
+  return (declined?.meta.changes ?? 0) > 0;
 }
 
 /** A patient leaves the line: their open offer is withdrawn in the same batch. Answers whether they were waiting. */
 export async function leave(env: Env, entryId: string, userId: string): Promise<boolean> {
-  const [left, , withdrawn] = await env.DB.batch([
+  const [left] = await env.DB.batch([
     leaveEntry(env.DB, entryId, userId),
     ...withdrawOffersOfEntry(env.DB, entryId),
+    timeFreedEvent(env.DB, { system: 'system' }, clock(), { why: 'waitlist.left' }),
   ]);
-  if ((withdrawn?.meta.changes ?? 0) > 0) timeFreed(env);
   return (left?.meta.changes ?? 0) > 0;
 }

@@ -11,9 +11,10 @@ import {
   NewClosure,
 } from '../../../contract/clinic.ts';
 import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
-import { timeFreed } from '../messages/messages.ts';
 import { callerOf } from '../people/auth.ts';
+import { clock } from '../platform/clock.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
+import { timeFreedEvent } from '../platform/data/events.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
@@ -53,7 +54,7 @@ export async function setHours(request: Request, env: Env): Promise<Response> {
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'hours', hours },
-    { force: body.force, retry: RETRY_WITH_FORCE, dryRun },
+    { force: body.force, retry: RETRY_WITH_FORCE, dryRun, actor: admin },
     [...replaceWeekHours(env.DB, hours), ...(changesAnything(before, after) ? [audit] : []), weekHours(env.DB)],
   );
   const saved = ((results.at(-1)?.results ?? []) as HoursRow[]).map(toOpeningHours);
@@ -88,6 +89,7 @@ export async function addClosure(request: Request, env: Env): Promise<Response> 
     {
       force: body.force || body.bookings === 'keep',
       retry: RETRY_WITH_FORCE,
+      actor: admin,
       dryRun,
       ...(body.bookings === 'cancel' ? { cancel: { actor: admin, reason: closedReason(closure) } } : {}),
     },
@@ -133,10 +135,11 @@ export async function deleteClosure(request: Request & Params, env: Env): Promis
       },
       IF_CHANGED,
     ),
+    // The days it closed are open again: the waitlist hears of it.
+    timeFreedEvent(env.DB, admin, clock(), { why: 'closure.deleted' }),
   ]);
   const deletedCount = removed?.meta.changes ?? 0;
   if (deletedCount === 0) throw new HttpError(404, 'No such closure');
-  timeFreed(env);
   // The pages name the hours and the next closure: this isolate reads them again at the next page.
   forgetClinicInfo();
   return json({ acknowledged: true, deletedCount } satisfies ClosureDeleted);
@@ -215,7 +218,7 @@ export async function deleteChair(request: Request & Params, env: Env): Promise<
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'chair deleted', chairId: id },
-    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1' },
+    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1', actor: admin },
     [
       removeChair(env.DB, id),
       auditEntry(

@@ -172,7 +172,12 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     change,
-    { force: body.force, retry: RETRY_WITH_FORCE, dryRun: readQuery(request, DryRunQuery).dryRun === '1' },
+    {
+      force: body.force,
+      retry: RETRY_WITH_FORCE,
+      dryRun: readQuery(request, DryRunQuery).dryRun === '1',
+      actor: admin,
+    },
     [update, ...(changesAnything(before, after) ? [audit] : []), ...hours],
   ).catch(emailOrPhotoTaken);
   // D1 counts the rows its triggers rewrote too (the doctor's hours): one doctor was modified.
@@ -203,7 +208,7 @@ export async function deleteDoctor(request: Request & Params, env: Env): Promise
   const { stranded, withdrawnOffers, results } = await strand(
     env,
     { kind: 'doctor deleted', doctorId: id },
-    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1' },
+    { force, retry: RETRY_WITH_FORCE_QUERY, dryRun: query.dryRun === '1', actor: admin },
     [
       removeDoctor(env.DB, id),
       auditEntry(

@@ -2,6 +2,7 @@ import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
+import { enqueue } from '../platform/events.ts';
 import { type MessageSettingsRow, messageSettings } from './data/message-settings.ts';
 import {
   claimDueMail,
@@ -11,6 +12,7 @@ import {
   markMailFailed,
   markMailSent,
   type OutboxRow,
+  stillHeld,
 } from './data/outbox.ts';
 import { recallById } from './data/recalls.ts';
 import { linkUrl } from './link-tokens.ts';
@@ -127,22 +129,30 @@ export function retryAt(now: Date, attempts: number): Date {
   return new Date(now.getTime() + minutes * 60_000);
 }
 
-/**
- * Sends the mails due at `now`: claims them (no other sender gets them while this one holds
- * them), sends each through the send_email binding and marks it sent; a failure is retried later
- * with backoff. A reminder whose booking was cancelled or moved since it was queued is dropped.
- * Answers how many were sent and how many failed.
- */
-export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; failed: number }> {
+/** How long rows handed to the queue are held for its consumer (a backlog of minutes must not see them claimed twice). */
+export const QUEUED_LEASE_MS = 30 * 60_000;
+/** How many due messages one cron run or follow-up hands to the queue, at most. */
+const ENQUEUE_LIMIT = 5000;
+
+/** Claims up to `limit` messages due at `now` for `leaseMs` under a new token (see claimDueMail). */
+async function claimDue(env: Env, now: Date, limit: number, leaseMs: number) {
   const token = crypto.randomUUID();
-  const { results } = await claimDueMail(
-    env.DB,
-    token,
-    now,
-    MAIL_LEASE_MS,
-    BATCH,
-    clinicNow(env, now).date,
-  ).all<OutboxRow>();
+  const { results } = await claimDueMail(env.DB, token, now, leaseMs, limit, clinicNow(env, now).date).all<OutboxRow>();
+  return { token, rows: results };
+}
+
+/**
+ * Sends the messages claimed with `token`: a reminder whose booking was cancelled or moved since it
+ * was queued is dropped, an SMS in the quiet hours waits for the morning, the rest go out through
+ * their channel and are marked sent (only while `token` still holds them); a failure is retried
+ * later with backoff. Answers how many were sent and how many failed.
+ */
+export async function sendClaimed(
+  env: Env,
+  claimed: { token: string; rows: OutboxRow[] },
+  now: Date,
+): Promise<{ sent: number; failed: number }> {
+  const { token, rows: results } = claimed;
   if (results.length === 0) return { sent: 0, failed: 0 };
   const settings = await messageSettings(env.DB);
   let sent = 0;
@@ -167,7 +177,15 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
     }
     sendable.push(row);
   }
-  for (const rows of messagesOf(sendable)) {
+  // Held still? A claim that ran out was another sender's to take (a backlog): that one sends them.
+  const held = new Set(
+    await stillHeld(
+      env.DB,
+      sendable.map((row) => row.id),
+      token,
+    ),
+  );
+  for (const rows of messagesOf(sendable.filter((row) => held.has(row.id)))) {
     try {
       await sendMessage(env, rows, settings, now);
     } catch (cause) {
@@ -188,4 +206,25 @@ export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; 
     for (const each of rows) await markMailSent(env.DB, each.id, token, now).run();
   }
   return { sent, failed };
+}
+
+/** Sends up to one batch of the messages due at `now` here and now (claim, then send). */
+export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; failed: number }> {
+  return sendClaimed(env, await claimDue(env, now, BATCH, MAIL_LEASE_MS), now);
+}
+
+/**
+ * Hands the messages due at `now` to the queue, BATCH to a queue message (a family's recall rows
+ * stay together), up to ENQUEUE_LIMIT: the queue's consumers send them side by side, so a day of
+ * reminders or a closure's cancellations do not wait in line 25 per cron run. Answers how many.
+ */
+export async function enqueueDueMail(env: Env, now: Date): Promise<number> {
+  let queued = 0;
+  while (queued < ENQUEUE_LIMIT) {
+    const claimed = await claimDue(env, now, BATCH, QUEUED_LEASE_MS);
+    if (claimed.rows.length === 0) break;
+    await enqueue(env, [{ send: { ...claimed, at: now.toISOString() } }]);
+    queued += claimed.rows.length;
+  }
+  return queued;
 }

@@ -1,12 +1,11 @@
 /**
- * Messages to patients (issue 16): one function per event that a route calls, answering the
- * statements to add to the route's own batch (the mail queued in the outbox, the reminders), so the
- * message is recorded exactly when the change is, and a booking never fails because mail did.
- * The mail itself is sent right after the answer (and, failing that, by the Cron Trigger).
+ * Messages to patients (issue 16): one function per kind of news, answering the statements that
+ * queue it in the outbox (and a booking's reminders). The messages consumer (./consumer.ts) runs
+ * them in its batch when a domain event arrives; the mail itself goes out through the queue.
  */
 import { clinicInstant } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import { queueBookingMail, queueReceipt, queueRecordInvite } from './data/outbox.ts';
+import { queueBookingMail, queueRecordInvite } from './data/outbox.ts';
 import { insertReminder, type ReminderKind } from './data/reminders.ts';
 
 const HOUR = 60 * 60_000;
@@ -16,23 +15,6 @@ export const REMINDERS: Record<ReminderKind, { dueBefore: number; lastBefore: nu
   '24h': { dueBefore: 24 * HOUR, lastBefore: 12 * HOUR },
   '2h': { dueBefore: 2 * HOUR, lastBefore: 1 * HOUR },
 };
-
-/** The follow-ups a request asked for, run once it is answered (worker/src/platform/follow-up.ts). */
-export type FollowUp = 'mail' | 'waitlist';
-const followUps = new WeakMap<object, Set<FollowUp>>();
-
-function ask(env: Env, ...work: FollowUp[]): void {
-  const set = followUps.get(env) ?? new Set<FollowUp>();
-  for (const w of work) set.add(w);
-  followUps.set(env, set);
-}
-
-/** What the request with this `env` asked to do after its answer (and forgets it). */
-export function takeFollowUps(env: Env): Set<FollowUp> {
-  const set = followUps.get(env) ?? new Set<FollowUp>();
-  followUps.delete(env);
-  return set;
-}
 
 export interface BookedTime {
   id: string;
@@ -57,7 +39,6 @@ export function remindersOf(env: Env, booking: BookedTime, now: Date): D1Prepare
 
 /** A booking was made (put after its insert): the confirmation with its calendar file, and its reminders. */
 export function bookingConfirmed(env: Env, booking: BookedTime, now: Date): D1PreparedStatement[] {
-  ask(env, 'mail');
   return [
     queueBookingMail(env.DB, {
       kind: 'confirmation',
@@ -81,7 +62,6 @@ export function bookingCancelled(
   cancellation: { by: 'patient' | 'admin'; reason?: string | null },
   now: Date,
 ): D1PreparedStatement[] {
-  ask(env, 'mail', 'waitlist');
   return [
     queueBookingMail(env.DB, {
       kind: 'cancellation',
@@ -105,7 +85,6 @@ export function bookingRescheduled(
   move: { from: { date: string; startMinute: number }; to: BookedTime },
   now: Date,
 ): D1PreparedStatement[] {
-  ask(env, 'mail', 'waitlist');
   const to = move.to;
   return [
     queueBookingMail(env.DB, {
@@ -120,23 +99,11 @@ export function bookingRescheduled(
   ];
 }
 
-/** A payment was recorded (put after the statements that record it): its receipt, when it paid its booking. */
-export function paymentReceived(env: Env, transactionId: string, now: Date): D1PreparedStatement[] {
-  ask(env, 'mail');
-  return [queueReceipt(env.DB, transactionId, now)];
-}
-
-/** Time became free without a booking's event (a closure lifted): offer it to the waitlist after the answer. */
-export function timeFreed(env: Env): void {
-  ask(env, 'waitlist', 'mail');
-}
-
 /** The invitation to a dependant of 18 or more to claim their own record, to the address the guardian gave (see queueRecordInvite). */
 export function recordInvited(
   env: Env,
   invite: { dependantId: string; email: string; today: string },
   now: Date,
 ): D1PreparedStatement[] {
-  ask(env, 'mail');
   return [queueRecordInvite(env.DB, invite.dependantId, invite.email, invite.today, now)];
 }

@@ -1,8 +1,6 @@
 import type { RefundState } from '../../../contract/payments.ts';
 import { bookingName } from '../booking/data/bookings.ts';
-import { paidStatement, paymentFailedStatement } from '../booking/engine.ts';
-import { paymentReceived } from '../messages/messages.ts';
-import { clock } from '../platform/clock.ts';
+import { paidEvent, paidStatement, paymentFailedStatement } from '../booking/engine.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
@@ -59,12 +57,12 @@ async function paymentStatements(env: Env, payment: SucceededPayment, actor: Act
       (param) => `${IF_CHANGED(param)} AND ${owedBack.isDue(param)}`,
     ),
     await paidStatement(env, payment.bookingId, payment.transactionId),
+    paidEvent(env, payment.bookingId, payment.transactionId, actor),
     auditEntry(
       db,
       { actor, action: 'payment.succeeded', target, before: { paid: false }, after: { paid: true, ...money } },
       IF_CHANGED,
     ),
-    ...paymentReceived(env, payment.transactionId, clock()),
     paymentStateQuery(db, payment.transactionId),
   ];
 }

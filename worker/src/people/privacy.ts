@@ -2,6 +2,7 @@ import type { UserDeleted } from '../../../contract/users.ts';
 import { freeCancellationUntil, strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
 import { erase } from '../booking/engine.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
+import { bookingCancelled } from '../messages/messages.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
@@ -189,6 +190,18 @@ export async function eraseAccount(env: Env, actor: User, account: User): Promis
       ...people.flatMap((id) => eraseRecords(env.DB, id)),
       ...people.map((id, i) => pseudonymiseAuditOf(env.DB, id, personal[i] ?? [], now)),
     ],
+    // The mail of each cancellation goes to the address they had: queued before the erasure removes it.
+    upcoming.flatMap((row) =>
+      bookingCancelled(
+        env,
+        row.id,
+        {
+          by: byThemselves ? 'patient' : 'admin',
+          reason: byThemselves ? null : 'Your record at the clinic was deleted',
+        },
+        now,
+      ),
+    ),
   );
   if (!erased) throw new HttpError(404, 'No such user');
   const stranded = (row: (typeof upcoming)[number]) => toStranded({ ...row, doctor_name: row.doctor_name });

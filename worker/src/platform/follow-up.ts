@@ -1,21 +1,21 @@
-import { offerFreedTimes } from '../booking/engine.ts';
-import { deliverMail } from '../messages/mail-outbox.ts';
-import { takeFollowUps } from '../messages/messages.ts';
+import { enqueueDueMail } from '../messages/mail-outbox.ts';
 import { clock } from './clock.ts';
 import type { Env } from './env.ts';
+import { relayEvents } from './events.ts';
 
 /**
- * After a request is answered: offers the time it freed to the waitlist and sends the mail it
- * queued, so patients hear at once. Nothing here can fail the request; what does not happen now
- * the Cron Trigger does within five minutes. `requestEnv` is the env the handlers were given.
+ * After a request that may have changed something is answered: hands the events its batches
+ * appended to the queue, and the messages now due (a contact message, an invitation) to their
+ * senders. Nothing here can fail the request; what does not happen now the Cron Trigger's relay
+ * does within five minutes.
  */
-export function runFollowUps(requestEnv: Env, env: Env, ctx: ExecutionContext): void {
-  const work = takeFollowUps(requestEnv);
-  if (work.size === 0) return;
+export function runFollowUps(request: Request, env: Env, ctx: ExecutionContext): void {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
   ctx.waitUntil(
     (async () => {
-      if (work.has('waitlist')) await offerFreedTimes(env, clock());
-      await deliverMail(env, clock());
-    })().catch((error: unknown) => console.error('follow-up after the answer failed', error)),
+      const now = clock();
+      await relayEvents(env, now);
+      await enqueueDueMail(env, now);
+    })().catch((error: unknown) => console.error('handing events to the queue after the answer failed', error)),
   );
 }

@@ -1,10 +1,11 @@
 import { offerFreedTimes, releaseLapsed } from '../booking/engine.ts';
 import { refreshPublishedTimes } from '../booking/publish.ts';
-import { deliverMail } from '../messages/mail-outbox.ts';
+import { enqueueDueMail } from '../messages/mail-outbox.ts';
 import { queueDueRecalls } from '../messages/recalls.ts';
 import { queueDueReminders } from '../messages/reminders.ts';
 import { failLateDemoRefunds, sendRefunds } from '../money/refunds.ts';
 import type { Env } from './env.ts';
+import { relayEvents } from './events.ts';
 
 /**
  * Refunds the sweep looks after: those the provider has not answered yet are asked again (same
@@ -19,7 +20,9 @@ export async function sweepRefunds(env: Env): Promise<number> {
 
 /**
  * One run of the Cron Trigger at `now`: release ended holds, queue due reminders and recall messages, ask again for
- * unanswered refunds, offer freed times to the waitlist, send the messages that are due (mail and SMS). Each step runs even when an earlier one failed.
+ * unanswered refunds, offer freed times to the waitlist, hand to the queue the events nobody handed over (a Worker
+ * that died between its commit and the hand-over) and the messages that are due (mail and SMS). Each step runs
+ * even when an earlier one failed.
  */
 export async function runScheduled(env: Env, now: Date): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
@@ -34,7 +37,12 @@ export async function runScheduled(env: Env, now: Date): Promise<void> {
       async () => report('asked the payment provider for {} refund(s) it had not answered', await sweepRefunds(env)),
     ],
     ['waitlist', async () => report('offered {} freed time(s) to the waitlist', await offerFreedTimes(env, now))],
-    ['mail', async () => report('sent {} mail(s)', (await deliverMail(env, now)).sent)],
+    [
+      'relay',
+      async () =>
+        report('handed {} event(s) to the queue', await relayEvents(env, now, { limit: 10_000, stale: true })),
+    ],
+    ['mail', async () => report('handed {} due message(s) to the queue', await enqueueDueMail(env, now))],
     ['publish', async () => report('published {} slot(s)', await refreshPublishedTimes(env, now))],
   ];
   let failure: unknown = null;

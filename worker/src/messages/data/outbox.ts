@@ -1,5 +1,5 @@
 import { INVITES_PER_ACCOUNT_PER_DAY } from '../../../../contract/family.ts';
-import { liveBooking, offersStrandedWhere, type ScheduleChange, strandedWhere } from '../../booking/data/bookings.ts';
+import { liveBooking } from '../../booking/data/bookings.ts';
 
 /** The kinds of mail a patient gets. */
 export type MailKind =
@@ -101,67 +101,6 @@ export function queueBookingMail(
       JSON.stringify(mail.extra ?? {}),
       mail.now.toISOString(),
     );
-}
-
-/**
- * Queues the cancellation mail of every booking released for non-payment at `at` (the instant the
- * releasing statements wrote into cancelled_at): put it after them in their batch.
- */
-export function queueReleaseMails(db: D1Database, at: Date): D1PreparedStatement {
-  return db
-    .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
-       SELECT lower(hex(randomblob(16))), 'cancellation:' || b.id, 'cancellation', b.email, b.id,
-         json_patch(${BOOKING_SNAPSHOT}, json_object('by', 'unpaid')), ?1, ?1
-       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
-       WHERE b.cancel_reason = 'unpaid' AND b.cancelled_at = ?1
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-    )
-    .bind(at.toISOString());
-}
-
-/**
- * Queues, for every upcoming booking `change` strands that was not marked for review yet, one plain
- * mail saying the clinic will call: put it before markStranded in the change's batch.
- */
-export function queueStrandedMails(
-  db: D1Database,
-  change: ScheduleChange,
-  clock: { date: string; minute: number; now: Date },
-): D1PreparedStatement {
-  const { where, params } = strandedWhere(change, clock);
-  const at = `?${params.length + 1}`;
-  return db
-    .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
-       SELECT lower(hex(randomblob(16))), 'stranded:' || b.id || ':' || ${at}, 'stranded', b.email, b.id,
-         ${BOOKING_SNAPSHOT}, ${at}, ${at}
-       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id
-       WHERE b.needs_review = 0 AND ${where}
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-    )
-    .bind(...params, clock.now.toISOString());
-}
-
-/** Queues the mail of every open offer `change` withdraws: put it before the withdrawal in the change's batch. */
-export function queueWithdrawnOfferMails(
-  db: D1Database,
-  change: ScheduleChange,
-  clock: { date: string; minute: number; now: Date },
-): D1PreparedStatement {
-  const { where, params } = offersStrandedWhere(change, clock);
-  const at = `?${params.length + 1}`;
-  return db
-    .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
-       SELECT lower(hex(randomblob(16))), 'offer_withdrawn:' || o.id, 'offer_withdrawn', u.email,
-         ${OFFER_SNAPSHOT}, ${at}, ${at}
-       FROM waitlist_offers o JOIN waitlist w ON w.id = o.entry_id JOIN users u ON u.id = w.user_id
-         JOIN treatments t ON t.id = o.treatment_id LEFT JOIN doctors d ON d.id = o.doctor_id
-       WHERE ${where}
-       ON CONFLICT (dedupe_key) DO NOTHING`,
-    )
-    .bind(...params, clock.now.toISOString());
 }
 
 /**
@@ -310,12 +249,17 @@ export function queueRecordInvite(
     .bind(crypto.randomUUID(), dependantId, email, today, now.toISOString());
 }
 
-/** Queues the mail of a waitlist offer (its id, `offerId`), to the patient of its entry. */
-export function queueOfferMail(db: D1Database, offerId: string, now: Date): D1PreparedStatement {
+/** Queues the mail of a waitlist offer (its id, `offerId`) made or withdrawn, to the patient of its entry. */
+export function queueOfferMail(
+  db: D1Database,
+  offerId: string,
+  now: Date,
+  kind: 'offer' | 'offer_withdrawn' = 'offer',
+): D1PreparedStatement {
   return db
     .prepare(
       `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
-       SELECT ?1, 'offer:' || o.id, 'offer', u.email, ${OFFER_SNAPSHOT}, ?3, ?3
+       SELECT ?1, ?4 || ':' || o.id, ?4, u.email, ${OFFER_SNAPSHOT}, ?3, ?3
        FROM waitlist_offers o
          JOIN waitlist w ON w.id = o.entry_id
          JOIN users u ON u.id = w.user_id
@@ -324,7 +268,7 @@ export function queueOfferMail(db: D1Database, offerId: string, now: Date): D1Pr
        WHERE o.id = ?2
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), offerId, now.toISOString());
+    .bind(crypto.randomUUID(), offerId, now.toISOString(), kind);
 }
 
 export interface OutboxRow {
@@ -384,6 +328,18 @@ export function markMailSent(db: D1Database, id: string, token: string, now: Dat
        WHERE id = ?1 AND claim_token = ?2`,
     )
     .bind(id, token, now.toISOString());
+}
+
+/** Of the messages `ids`, those `token` still holds (answers their ids). */
+export async function stillHeld(db: D1Database, ids: string[], token: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const { results } = await db
+    .prepare(
+      `SELECT id FROM outbox WHERE id IN (SELECT value FROM json_each(?1)) AND claim_token = ?2 AND status = 'pending'`,
+    )
+    .bind(JSON.stringify(ids), token)
+    .all<{ id: string }>();
+  return results.map((row) => row.id);
 }
 
 /** Puts a claimed message off until `at` without counting an attempt (an SMS in the quiet hours). */

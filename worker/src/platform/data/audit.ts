@@ -77,7 +77,7 @@ export function auditEntry(db: D1Database, entry: AuditEntry, onlyIf?: Sql): D1P
 }
 
 /** Numbered parameters in the order they are bound: `param(value)` answers `?n`. */
-function placeholders() {
+export function placeholders() {
   const params: unknown[] = [];
   const param = (value: unknown) => {
     params.push(value);
