@@ -8,39 +8,22 @@ import { waitlistConsumer } from './booking/waitlist-consumer.ts';
 import { messagesConsumer } from './messages/consumer.ts';
 import type { OutboxRow } from './messages/data/outbox.ts';
 import { enqueueDueMail, sendClaimed } from './messages/mail-outbox.ts';
+import { moneyConsumer } from './money/consumer.ts';
 import { clock } from './platform/clock.ts';
-import { deliveredTo, eventsBySeq, markDelivered, recordDead } from './platform/data/events.ts';
-import { violates } from './platform/data/unique-constraint.ts';
+import { recordDead } from './platform/data/events.ts';
 import type { Env } from './platform/env.ts';
-import { actingAt, type Consumer, type QueueMessage, relayEvents } from './platform/events.ts';
+import {
+  actingAt,
+  type Consumer,
+  deliverEvent,
+  type QueueMessage,
+  registerConsumers,
+  relayEvents,
+} from './platform/events.ts';
 
-export const CONSUMERS: readonly Consumer[] = [messagesConsumer, waitlistConsumer];
-
-const ONE_DELIVERY = { table: 'event_deliveries', columns: ['seq', 'consumer'] };
-
-/**
- * Delivers event `seq` to each consumer of its type that has not had it. A consumer that fails
- * throws (the queue retries the event: those that succeeded are not asked again).
- */
-export async function deliverEvent(env: Env, seq: number, consumers = CONSUMERS): Promise<Date | null> {
-  const [event] = await eventsBySeq(env.DB, [seq]);
-  if (!event) return null;
-  const now = actingAt(event.at);
-  const done = await deliveredTo(env.DB, seq);
-  let failure: unknown = null;
-  for (const consumer of consumers) {
-    if (!consumer.handles.has(event.type) || done.has(consumer.name)) continue;
-    try {
-      await consumer.handle(env, event, markDelivered(env.DB, seq, consumer.name, now), now);
-    } catch (error) {
-      if (violates(error, ONE_DELIVERY)) continue; // another delivery of it got there first
-      console.error(`event ${seq} (${event.type}) failed in ${consumer.name}`, error);
-      failure ??= error;
-    }
-  }
-  if (failure) throw failure;
-  return now;
-}
+/** Every reaction to the engine's events (docs/architecture.md#domain-events). */
+export const CONSUMERS: readonly Consumer[] = [messagesConsumer, moneyConsumer, waitlistConsumer];
+registerConsumers(CONSUMERS);
 
 /** Backoff of a retried message: 10 s, 20 s, 40 s … at most 10 minutes. */
 export const retryDelay = (attempts: number) => Math.min(10 * 2 ** Math.max(0, attempts - 1), 600);
@@ -65,8 +48,8 @@ export async function queue(batch: MessageBatch<QueueMessage>, env: Env, _ctx?: 
         try {
           const body = message.body;
           if ('seq' in body) {
-            const at = await deliverEvent(env, body.seq);
-            if (at && (!latest || at > latest)) latest = at;
+            const delivered = await deliverEvent(env, body.seq);
+            if (delivered && (!latest || delivered.at > latest)) latest = delivered.at;
           } else {
             const { token, rows, at } = body.send;
             await sendClaimed(env, { token, rows: rows as OutboxRow[] }, actingAt(at));

@@ -194,7 +194,7 @@ describe('domain events', () => {
     for (const { patient, day } of booked) {
       const wasPaid = paid.some((p) => p.patient.id === patient.id);
       const expected =
-        day === first ? ['Booked', 'Reminder'] : ['Booked', 'Cancelled', ...(wasPaid ? ['Receipt'] : [])];
+        day === first ? ['Booked', 'Reminder'] : ['Booked', 'Cancelled', ...(wasPaid ? ['Receipt', 'Refunded'] : [])];
       expect({ patient: patient.name, mails: kinds(patient.email) }).toEqual({
         patient: patient.name,
         mails: expected,

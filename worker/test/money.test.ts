@@ -1,7 +1,19 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sweepRefunds } from '../src/platform/scheduled.ts';
-import { accessTokenFor, addUser, bearer, call, clinicDay, DEMO_CARD, payWithDemo, postJson, seed } from './helpers.ts';
+import {
+  accessTokenFor,
+  addUser,
+  bearer,
+  call,
+  clinicDay,
+  DEMO_CARD,
+  mailbox,
+  payWithDemo,
+  postJson,
+  runCron,
+  seed,
+} from './helpers.ts';
 import {
   documentedIntent,
   documentedRefund,
@@ -142,6 +154,23 @@ describe('cancelling a paid booking: the policy window and the refund (demo prov
       bookingStatus: 'cancelled',
       refund: { status: 'succeeded', amount: 150, currency: 'usd' },
     });
+  });
+
+  it('mails the patient once that the refund was made: the amount, the card, when to expect it', async () => {
+    const box = mailbox();
+    const bookingId = await newBooking();
+    await payWithDemo(bookingId, patient, undefined, { MAILER: box.mailer });
+    expect((await cancel(bookingId, patient, '', { MAILER: box.mailer })).status).toBe(200);
+    const notices = box.to('patient@clinic.test').filter((mail) => String(mail.subject).startsWith('Refunded'));
+    expect(notices.map((mail) => mail.subject)).toEqual(['Refunded: $150.00 for Cavity Filling']);
+    expect(String(notices[0]?.text)).toContain(
+      'We refunded $150.00 for your Cavity Filling appointment to the card you paid with (Visa ending 4242).',
+    );
+    expect(String(notices[0]?.text)).toContain('Banks usually show a refund within 5 to 10 business days.');
+    // Cancelled again, swept again: the money went back once, and so did the mail.
+    expect((await cancel(bookingId, admin, '', { MAILER: box.mailer })).status).toBe(404);
+    await runCron(Date.now(), { MAILER: box.mailer });
+    expect(box.to('patient@clinic.test').filter((mail) => String(mail.subject).startsWith('Refunded'))).toHaveLength(1);
   });
 
   it('inside the window: the patient is told to call the clinic; an admin cancels, refunding or not', async () => {

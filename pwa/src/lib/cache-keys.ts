@@ -40,6 +40,7 @@ export const CHAIRS_KEY = '/chairs';
 export const SPECIALTIES_IN_USE_KEY = '/specialties';
 
 export const MESSAGE_SETTINGS_KEY = '/messages/settings';
+export const DEAD_EVENTS_KEY = '/events/dead';
 
 export const USERS_KEY = '/users';
 /** Any page of the user list (GET /api/users?q=&page=). */

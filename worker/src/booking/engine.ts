@@ -23,12 +23,12 @@ import type {
 import type { FamilyVisitBooked } from '../../../contract/family.ts';
 import { datesBetween } from '../../../contract/fields.ts';
 import { MAX_WAITLIST_DAYS } from '../../../contract/messages.ts';
+import type { RefundState } from '../../../contract/payments.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import type { TreatmentRow } from '../clinic/data/treatments.ts';
 import { insideWindowMessage } from '../clinic/policy.ts';
 import { messageSettings } from '../messages/data/message-settings.ts';
-import { refundOfCancelledBooking } from '../money/refunds.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -43,6 +43,7 @@ import { type Actor, auditEntry, type Fields, IF_CHANGED } from '../platform/dat
 import { timeFreedEvent } from '../platform/data/events.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
+import { deliverEvent } from '../platform/events.ts';
 import { HttpError } from '../platform/http.ts';
 import {
   type BookingRow,
@@ -629,9 +630,9 @@ export async function move(
 
 /**
  * The statements that cancel `row` for `actor` (the one way a booking is cancelled): the booking
- * cancelled (only while active, and unpaid unless `evenPaid`), its audit row, its claims freed, a
- * paid booking's refund asked (unless `refund` is false), the patient's mail with the calendar's
- * CANCEL; `settle` asks the provider once the batch has run.
+ * cancelled (only while active, and unpaid unless `evenPaid`), its event (whose consumers mail the
+ * patient, refund a paid booking unless `refund` is false, and offer the time to the waitlist), its
+ * audit row, its claims freed.
  */
 function cancelStatements(
   env: Env,
@@ -639,7 +640,6 @@ function cancelStatements(
   row: BookingRow,
   { evenPaid, by, note, refund }: { evenPaid: boolean; by: 'patient' | 'admin'; note: string | null; refund: boolean },
 ) {
-  const refunding = refund ? refundOfCancelledBooking(env, row.id, actor) : null;
   // The clinic's cancellations are in the audit trail; a patient's own is not an admin action.
   const head = [
     cancelActiveBooking(env.DB, row.id, { evenPaid, by, note }),
@@ -647,6 +647,7 @@ function cancelStatements(
       actor,
       at: clock(),
       ifChanged: true,
+      returning: true,
       payload: { by, reason: note, refund },
     }),
     ...(by === 'admin'
@@ -659,14 +660,27 @@ function cancelStatements(
       : []),
     freeClaimsOfEndedBooking(env.DB, row.id),
   ];
-  const refundStatements = refunding?.statements ?? [];
   return {
-    statements: [...head, ...refundStatements],
+    statements: head,
     /** How many rows the cancellation changed (0: it was no longer active, or paid meanwhile). */
     changed: (results: D1Result[]) => results[0]?.meta.changes ?? 0,
-    settle: (results: D1Result[]) =>
-      refunding?.settle(results.slice(head.length, head.length + refundStatements.length)) ?? Promise.resolve(null),
+    /** The cancellation's event, when it happened. */
+    event: (results: D1Result[]) => (results[1]?.results[0] as { seq?: number } | undefined)?.seq ?? null,
   };
+}
+
+/**
+ * The refund of a cancellation, now: the money consumer handles the cancellation's event at once
+ * (the queue's delivery of it then finds it done), so the answer can say where the refund stands.
+ * A failure here leaves it to the queue, which retries.
+ */
+async function refundNow(env: Env, seq: number | null): Promise<RefundState | null> {
+  if (seq === null) return null;
+  try {
+    return ((await deliverEvent(env, seq, 'money'))?.answers.get('money') as RefundState | null | undefined) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -706,7 +720,7 @@ export async function cancel(
     if (!evenPaid && row.paid === 0) throw new HttpError(409, insideWindowMessage(windowHours));
     throw new HttpError(409, CHANGED);
   }
-  const refunded = await plan.settle(results);
+  const refunded = await refundNow(env, plan.event(results));
   return {
     acknowledged: true,
     modifiedCount: 1,
@@ -750,11 +764,6 @@ export async function erase(
     .reverse()
     .flatMap((userId) => [...withdrawOffersOfPatient(env.DB, userId), ...erasePatient(env.DB, userId, now)]);
   const results = await env.DB.batch([...cancelling, ...notices, ...erasing, ...after]);
-  let at = 0;
-  for (const plan of plans) {
-    await plan.settle(results.slice(at, at + plan.statements.length));
-    at += plan.statements.length;
-  }
   return (results[cancelling.length + notices.length + erasing.length - 1]?.meta.changes ?? 0) > 0;
 }
 
@@ -983,10 +992,7 @@ export async function strand(
   for (const [i, plan] of plans.entries()) {
     const results = all.slice(at, at + plan.statements.length);
     const row = toCancel[i];
-    if (row && plan.changed(results) > 0) {
-      cancelled.push(toStranded(row));
-      await plan.settle(results);
-    }
+    if (row && plan.changed(results) > 0) cancelled.push(toStranded(row));
     at += plan.statements.length;
   }
   const found = strandsBookings ? all[cancelling.length] : undefined;

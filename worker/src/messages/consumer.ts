@@ -7,7 +7,7 @@ import type { EventRow } from '../platform/data/events.ts';
 import type { Env } from '../platform/env.ts';
 import type { Consumer, EventType } from '../platform/events.ts';
 import { bookingTimeOf } from './data/booking-time.ts';
-import { queueBookingMail, queueOfferMail, queueReceipt } from './data/outbox.ts';
+import { queueBookingMail, queueOfferMail, queueReceipt, queueRefundNotice } from './data/outbox.ts';
 import { bookingCancelled, bookingConfirmed, bookingRescheduled } from './messages.ts';
 
 interface Payload {
@@ -62,6 +62,8 @@ async function newsOf(env: Env, event: EventRow, now: Date): Promise<D1PreparedS
       ];
     case 'booking.paid':
       return payload.transactionId ? [queueReceipt(env.DB, payload.transactionId, now)] : [];
+    case 'booking.refunded':
+      return payload.transactionId ? [queueRefundNotice(env.DB, payload.transactionId, now)] : [];
     case 'offer.made':
       return event.offer_id ? [queueOfferMail(env.DB, event.offer_id, now)] : [];
     case 'offer.withdrawn':
@@ -78,6 +80,7 @@ const HANDLES: EventType[] = [
   'booking.released',
   'booking.stranded',
   'booking.paid',
+  'booking.refunded',
   'offer.made',
   'offer.withdrawn',
 ];

@@ -260,6 +260,19 @@ export function renderMail(
         ],
         link: myAppointments,
       });
+    case 'refund': {
+      const amount = money(data.amountCents ?? data.priceCents, data.currency);
+      const card = data.card ? ` (${data.card})` : '';
+      return compose(settings, name, {
+        subject: `Refunded: ${amount} for ${data.treatment}`,
+        intro: [
+          `We refunded ${amount} for your ${data.treatment} appointment to the card you paid with${card}.`,
+          'Banks usually show a refund within 5 to 10 business days.',
+        ],
+        details: [['Refunded', amount], ['Transaction', data.transactionId ?? ''], ...details],
+        link: myAppointments,
+      });
+    }
     case 'reminder': {
       const soon = data.reminder === '2h' ? 'in 2 hours' : 'tomorrow';
       const answers = [

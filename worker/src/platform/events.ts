@@ -6,7 +6,15 @@
  * relay, so an event committed by a Worker that died before enqueueing it is still delivered.
  */
 import { clock } from './clock.ts';
-import { claimForQueue, type EventRow, markSentToQueue } from './data/events.ts';
+import {
+  claimForQueue,
+  deliveredTo,
+  type EventRow,
+  eventsBySeq,
+  markDelivered,
+  markSentToQueue,
+} from './data/events.ts';
+import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 
 import type { EventType } from './event-types.ts';
@@ -36,7 +44,54 @@ export interface OutboxMessage {
 export interface Consumer {
   name: string;
   handles: ReadonlySet<EventType>;
-  handle(env: Env, event: EventRow, delivered: D1PreparedStatement, now: Date): Promise<void>;
+  /** Reacts; what it answers (say, where a refund stands) is for a caller of deliverEvent that waits for it. */
+  handle(env: Env, event: EventRow, delivered: D1PreparedStatement, now: Date): Promise<unknown>;
+}
+
+/**
+ * The consumers, registered by the Worker's entry (worker/src/queue.ts) above every domain: the
+ * domains below reach them only through deliverEvent, never by importing them.
+ */
+const registered: Consumer[] = [];
+export function registerConsumers(consumers: readonly Consumer[]): void {
+  registered.splice(0, registered.length, ...consumers);
+}
+
+const ONE_DELIVERY = { table: 'event_deliveries', columns: ['seq', 'consumer'] };
+
+/**
+ * Delivers event `seq` to each consumer of its type that has not had it (`only`: to that one
+ * alone, now: a request that answers with its result). A consumer that fails makes it throw once
+ * the others have had their turn (the queue retries the event; those that succeeded are not asked
+ * again). Answers the instant the consumers acted at and what each answered.
+ */
+export async function deliverEvent(
+  env: Env,
+  seq: number,
+  only?: string,
+): Promise<{ at: Date; answers: Map<string, unknown> } | null> {
+  const [event] = await eventsBySeq(env.DB, [seq]);
+  if (!event) return null;
+  const now = actingAt(event.at);
+  const done = await deliveredTo(env.DB, seq);
+  const answers = new Map<string, unknown>();
+  let failure: unknown = null;
+  for (const consumer of registered) {
+    if (only !== undefined && consumer.name !== only) continue;
+    if (!consumer.handles.has(event.type) || done.has(consumer.name)) continue;
+    try {
+      answers.set(
+        consumer.name,
+        await consumer.handle(env, event, markDelivered(env.DB, seq, consumer.name, now), now),
+      );
+    } catch (error) {
+      if (violates(error, ONE_DELIVERY)) continue; // another delivery of it got there first
+      console.error(`event ${seq} (${event.type}) failed in ${consumer.name}`, error);
+      failure ??= error;
+    }
+  }
+  if (failure) throw failure;
+  return { at: now, answers };
 }
 
 /**

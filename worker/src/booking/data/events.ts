@@ -4,7 +4,7 @@
  */
 import type { Actor } from '../../platform/data/audit.ts';
 import { appendEvents } from '../../platform/data/events.ts';
-import type { EventType } from '../../platform/events.ts';
+import type { EventType } from '../../platform/event-types.ts';
 import { offersStrandedWhere, type ScheduleChange, strandedWhere } from './bookings.ts';
 
 const SYSTEM: Actor = { system: 'system' };
@@ -26,6 +26,7 @@ export function bookingEvent(
     ifChanged = false,
     familyVisitId,
     offerId,
+    returning = false,
   }: {
     actor: Actor;
     at: Date;
@@ -33,6 +34,8 @@ export function bookingEvent(
     ifChanged?: boolean;
     familyVisitId?: string;
     offerId?: string;
+    /** Answer the event's seq (RETURNING). */
+    returning?: boolean;
   },
 ): D1PreparedStatement {
   return appendEvents(db, {
@@ -45,6 +48,7 @@ export function bookingEvent(
     familyVisitId: familyVisitId ? (p) => p(familyVisitId) : 'b.family_visit_id',
     offerId: offerId ? (p) => p(offerId) : undefined,
     ...(payload ? { payload } : {}),
+    returning,
   });
 }
 

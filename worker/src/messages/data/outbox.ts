@@ -7,6 +7,7 @@ export type MailKind =
   | 'reschedule'
   | 'cancellation'
   | 'receipt'
+  | 'refund'
   | 'reminder'
   | 'offer'
   | 'stranded'
@@ -59,7 +60,8 @@ export interface MailData {
   /** reminder: which one, and how many of the visit's forms are still to fill. */
   reminder?: '24h' | '2h';
   formsToFill?: number;
-  /** receipt: the payment. */
+  /** receipt: the payment; refund: the money given back, and the card it went to ("Visa ending 4242"). */
+  card?: string | null;
   amountCents?: number;
   currency?: string;
   transactionId?: string;
@@ -116,6 +118,25 @@ export function queueReceipt(db: D1Database, transactionId: string, now: Date): 
            'transactionId', coalesce(p.intent_id, p.transaction_id), 'paidAt', p.created_at)), ?3, ?3
        FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
        WHERE p.transaction_id = ?2 AND p.refund_status IS NULL AND b.paid = 1
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), transactionId, now.toISOString());
+}
+
+/**
+ * Queues the notice that the refund of payment `transactionId` was made (the provider confirmed it),
+ * to its booking's patient, once per payment.
+ */
+export function queueRefundNotice(db: D1Database, transactionId: string, now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ?1, 'refund:' || p.transaction_id, 'refund', b.email, b.id,
+         json_patch(${BOOKING_SNAPSHOT}, json_object('amountCents', coalesce(p.refund_amount_cents, p.amount_cents),
+           'currency', p.currency, 'transactionId', coalesce(p.refund_id, p.transaction_id),
+           'card', CASE WHEN p.card_last4 IS NULL THEN NULL ELSE upper(substr(p.card_brand, 1, 1)) || substr(p.card_brand, 2) || ' ending ' || p.card_last4 END)), ?3, ?3
+       FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
+       WHERE p.transaction_id = ?2 AND p.refund_status = 'succeeded'
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(crypto.randomUUID(), transactionId, now.toISOString());

@@ -3,7 +3,9 @@ import { paidWithText } from '../../../../contract/cards.ts';
 import type { Receipt, RefundDue, RefundStatus } from '../../../../contract/payments.ts';
 import { ACCOUNT_OF_B } from '../../booking/data/bookings.ts';
 import { displayDate } from '../../platform/clinic-time.ts';
+import { clock } from '../../platform/clock.ts';
 import { type Actor, auditEntry, type Sql } from '../../platform/data/audit.ts';
+import { appendEvents } from '../../platform/data/events.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
 
 /** A Stripe event is handled once: its id is the primary key of stripe_events. */
@@ -218,6 +220,21 @@ export function advanceRefund(db: D1Database, update: RefundUpdate, actor: Actor
            OR (refund_status = ?2 AND refund_id IS NULL AND ?3 IS NOT NULL))`,
       )
       .bind(update.transactionId, update.status, update.refundId, update.amountCents, update.failure),
+    // The money is back: the patient hears of it (the messages consumer).
+    ...(update.status === 'succeeded'
+      ? [
+          appendEvents(db, {
+            type: 'booking.refunded',
+            actor,
+            at: clock(),
+            rows: (param) =>
+              `payments p WHERE p.transaction_id = ${param(update.transactionId)} AND p.booking_id IS NOT NULL
+                 AND p.refund_status = 'succeeded' AND changes() > 0`,
+            bookingId: 'p.booking_id',
+            payload: (param) => `json_object('transactionId', ${param(update.transactionId)})`,
+          }),
+        ]
+      : []),
   ];
 }
 

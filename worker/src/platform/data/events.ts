@@ -26,6 +26,8 @@ export function appendEvents(
     offerId?: string | Sql;
     version?: string | Sql;
     payload?: Sql | Record<string, unknown>;
+    /** Answer the seq of each event written (RETURNING). */
+    returning?: boolean;
   },
 ): D1PreparedStatement {
   const { params, param } = placeholders();
@@ -42,7 +44,7 @@ export function appendEvents(
   const sql = `INSERT INTO events (type, booking_id, family_visit_id, offer_id, version, actor, at, payload)
      SELECT ${param(event.type)}, ${column(event.bookingId)}, ${column(event.familyVisitId)}, ${column(event.offerId)},
        ${column(event.version)}, ${param(actorOf(event.actor))}, ${param(event.at.toISOString())}, ${payload}
-     FROM ${from}`;
+     FROM ${from}${event.returning ? ' RETURNING seq' : ''}`;
   return db.prepare(sql).bind(...params);
 }
 

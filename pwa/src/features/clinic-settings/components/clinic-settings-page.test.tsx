@@ -18,6 +18,8 @@ let puts: unknown[];
 let answerPut: (body: Policy) => Response;
 let messages: Record<string, unknown>;
 let messagePuts: unknown[];
+let dead: { seq: number; type: string; what: string; at: string; failedAt: string; attempts: number }[];
+let replays: string[];
 
 beforeEach(() => {
   policy = { freeCancellationHours: 24, rescheduleCutoffHours: 12 };
@@ -32,6 +34,8 @@ beforeEach(() => {
     doctorFeedNames: false,
   };
   messagePuts = [];
+  dead = [];
+  replays = [];
   answerPut = (body) => {
     policy = body;
     return json({ acknowledged: true, message: 'Cancellation policy saved', ...policy });
@@ -42,6 +46,12 @@ beforeEach(() => {
     if (call === 'GET /api/clinic/policy')
       return json({ ...policy, unpaidHoldHours: 24, unpaidHoldHoursBeforeStart: 12 });
     if (call === 'GET /api/messages/settings') return json(messages);
+    if (call === 'GET /api/events/dead') return json(dead);
+    if (call.startsWith('POST /api/events/dead/')) {
+      replays.push(call);
+      dead = [];
+      return json({ acknowledged: true, message: 'Sent again' });
+    }
     if (call === 'PUT /api/messages/settings') {
       const body = (await request.json()) as Record<string, unknown>;
       messagePuts.push(body);
@@ -159,5 +169,29 @@ describe('Clinic settings: messages', () => {
     await user.click(form.getByRole('button', { name: 'Save messages' }));
     expect(form.getByRole('alert').textContent).toBe('Enter the clinic’s name, address and phone');
     expect(messagePuts).toEqual([]);
+  });
+
+  it('lists the changes whose mails could not be sent, and sends one again', async () => {
+    dead = [
+      {
+        seq: 41,
+        type: 'booking.placed',
+        what: 'Teeth Cleaning for Jamie Patient on Dec 3, 2026 was booked',
+        at: '2026-11-28T15:00:00.000Z',
+        failedAt: '2026-11-28T16:00:00.000Z',
+        attempts: 11,
+      },
+    ];
+    const { user } = await openSettings();
+    const section = within(await screen.findByRole('region', { name: 'Messages that could not be sent' }));
+    expect(section.getByText('Teeth Cleaning for Jamie Patient on Dec 3, 2026 was booked')).toBeTruthy();
+    await user.click(
+      section.getByRole('button', { name: 'Send again: Teeth Cleaning for Jamie Patient on Dec 3, 2026 was booked' }),
+    );
+    expect(await findToast('Sent again')).toBe('success');
+    expect(replays).toEqual(['POST /api/events/dead/41/replay']);
+    await waitFor(() =>
+      expect(section.getByText('Everything was sent: mails, texts and waitlist offers.')).toBeTruthy(),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSavePolicy } from '../api/cancellation-policy.ts';
 import { useMessageSettings } from '../api/message-settings.ts';
 import { MessageSettingsForm } from './message-settings-form.tsx';
+import { Undelivered } from './undelivered.tsx';
 import './clinic-settings.css';
 
 /**
@@ -25,6 +26,7 @@ export function ClinicSettingsPage() {
         <>
           <PolicyForm policy={policy} />
           <MessageSettingsForm settings={messages} />
+          <Undelivered />
         </>
       ) : (
         <Spinner label="Loading the clinic settings" />
