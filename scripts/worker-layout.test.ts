@@ -55,8 +55,21 @@ describe('the Worker’s layout', () => {
   it('lets only the booking engine change bookings, claims and waitlist offers', () => {
     const WRITES = `${SRC}/booking/data/writes.ts`;
     const importers = files.filter((file) => importsOf(file).includes(WRITES));
-    expect(importers).toEqual([`${SRC}/booking/engine.ts`]);
+    expect(importers.filter((file) => !file.startsWith(`${SRC}/booking/engine/`))).toEqual([]);
     const writing = /\b(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM)\s+(?:bookings|claims|waitlist_offers)\b/i;
     expect(files.filter((file) => file !== WRITES && writing.test(readFileSync(file, 'utf8')))).toEqual([]);
+  });
+
+  it('keeps SQL in data/ folders and every module under 500 lines', () => {
+    // query-count.ts wraps D1's prepare to count queries; it runs none of its own.
+    const outside = files.filter(
+      (file) =>
+        !file.includes('/data/') &&
+        file !== `${SRC}/platform/query-count.ts` &&
+        /\bprepare\(/.test(readFileSync(file, 'utf8')),
+    );
+    expect(outside.sort()).toEqual([`${SRC}/booking/bookings.ts`, `${SRC}/messages/sms.ts`, `${SRC}/people/family.ts`]); // issue 44: still to move
+    const long = files.filter((file) => readFileSync(file, 'utf8').split('\n').length > 500);
+    expect(long.sort()).toEqual([`${SRC}/booking/data/bookings.ts`, `${SRC}/booking/data/writes.ts`]); // issue 44: still to split
   });
 });

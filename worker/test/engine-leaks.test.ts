@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarFile } from '../src/booking/calendar.ts';
 import { bookingById } from '../src/booking/data/bookings.ts';
-import { cancel } from '../src/booking/engine.ts';
+import { cancel } from '../src/booking/engine/cancel.ts';
 import {
   accessTokenFor,
   addUser,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
-import { place } from '../src/booking/engine.ts';
+import { place } from '../src/booking/engine/place.ts';
 import { clinicInstant } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
 import { relayEvents } from '../src/platform/events.ts';

@@ -22,7 +22,8 @@ import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { calendarAppointment, calendarFile } from './calendar.ts';
 import { type BookingRow, bookingById, bookingsOf, pastBookingsOf, toBooking } from './data/bookings.ts';
-import { cancel, place } from './engine.ts';
+import { cancel } from './engine/cancel.ts';
+import { place } from './engine/place.ts';
 
 type Params = { params: Record<string, string> };
 

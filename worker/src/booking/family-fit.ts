@@ -9,7 +9,7 @@ import type { TreatmentRow } from '../clinic/data/treatments.ts';
 import { bookingWindowProblem, firstBookableMinute } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { familyPlan } from './engine.ts';
+import { familyPlan } from './engine/family.ts';
 import { closedFor, type Day, gridStarts, readDay, treatmentOn } from './schedule.ts';
 
 type Arrangement = 'together' | 'back-to-back';

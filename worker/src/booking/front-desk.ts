@@ -37,7 +37,12 @@ import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
 import { type BookingRow, bookingById, deskNoteOf, latestOfMoves, shownEmail } from './data/bookings.ts';
-import { annotate, attend, CHANGED, cancel, keep, move, place, placeFamily } from './engine.ts';
+import { cancel } from './engine/cancel.ts';
+import { placeFamily } from './engine/family.ts';
+import { annotate, attend, keep } from './engine/marks.ts';
+import { move } from './engine/move.ts';
+import { place } from './engine/place.ts';
+import { CHANGED } from './engine/rules.ts';
 
 type Params = { params: Record<string, string> };
 

@@ -1,5 +1,5 @@
 import type { Consumer } from '../platform/events.ts';
-import { offerFreedTimes } from './engine.ts';
+import { offerFreedTimes } from './engine/offers.ts';
 
 /**
  * The waitlist consumer: time that became free (a visit cancelled, released or moved away, an

@@ -38,7 +38,7 @@ import {
   ONE_ENTRY_PER_WAIT,
   offerById,
 } from './data/waitlist.ts';
-import { accept, decline, leave } from './engine.ts';
+import { accept, decline, leave } from './engine/offers.ts';
 import { closedFor, freeStarts, readDay } from './schedule.ts';
 
 type Params = { params: Record<string, string> };

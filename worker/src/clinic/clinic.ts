@@ -10,7 +10,7 @@ import {
   NewChair,
   NewClosure,
 } from '../../../contract/clinic.ts';
-import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
+import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';

@@ -6,7 +6,7 @@ import {
   type DoctorUpdated,
   NewDoctor,
 } from '../../../contract/doctors.ts';
-import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine.ts';
+import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';

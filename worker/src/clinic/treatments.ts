@@ -6,7 +6,7 @@ import {
   type TreatmentDeleted,
   type TreatmentUpdated,
 } from '../../../contract/treatments.ts';
-import { strand } from '../booking/engine.ts';
+import { strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { type Actor, auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';

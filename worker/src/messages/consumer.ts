@@ -3,10 +3,11 @@
  * Each event queues its mail (and text) in the outbox in one batch with the event's delivery row,
  * so a redelivered event queues nothing twice; the outbox's dedupe keys say the same again.
  */
+
+import { bookingTimeOf } from '../booking/data/bookings.ts';
 import type { EventRow } from '../platform/data/events.ts';
 import type { Env } from '../platform/env.ts';
 import type { Consumer, EventType } from '../platform/events.ts';
-import { bookingTimeOf } from './data/booking-time.ts';
 import { queueBookingMail, queueOfferMail, queueReceipt, queueRefundNotice } from './data/outbox.ts';
 import { bookingCancelled, bookingConfirmed, bookingRescheduled } from './messages.ts';
 

@@ -19,7 +19,9 @@ import type {
 import { LinkBookingChoice } from '../../../contract/links.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
-import { cancel, place, respond } from '../booking/engine.ts';
+import { cancel } from '../booking/engine/cancel.ts';
+import { respond } from '../booking/engine/marks.ts';
+import { place } from '../booking/engine/place.ts';
 import { freePairs, freeStarts, readDay } from '../booking/schedule.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { doctorNames } from '../clinic/data/doctors.ts';

@@ -22,7 +22,7 @@ import {
   type PayableBookingRow,
   pricesOf,
 } from '../booking/data/bookings.ts';
-import { rememberIntent } from '../booking/engine.ts';
+import { rememberIntent } from '../booking/engine/marks.ts';
 import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';

@@ -1,6 +1,6 @@
 import type { RefundState } from '../../../contract/payments.ts';
 import { bookingName } from '../booking/data/bookings.ts';
-import { paidEvent, paidStatement, paymentFailedStatement } from '../booking/engine.ts';
+import { paidEvent, paidStatement, paymentFailedStatement } from '../booking/engine/marks.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';

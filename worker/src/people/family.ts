@@ -23,7 +23,8 @@ import {
   RecordInvite,
   type RecordInvited,
 } from '../../../contract/family.ts';
-import { type Patient, placeFamily } from '../booking/engine.ts';
+import { placeFamily } from '../booking/engine/family.ts';
+import type { Patient } from '../booking/engine/plan.ts';
 import { familyFit } from '../booking/family-fit.ts';
 import { recordInvited } from '../messages/messages.ts';
 import { clinicNow, displayDate } from '../platform/clinic-time.ts';

@@ -1,6 +1,6 @@
 import type { UserDeleted } from '../../../contract/users.ts';
 import { freeCancellationUntil, strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
-import { erase } from '../booking/engine.ts';
+import { erase } from '../booking/engine/cancel.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { bookingCancelled } from '../messages/messages.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';

@@ -1,4 +1,5 @@
-import { offerFreedTimes, releaseLapsed } from '../booking/engine.ts';
+import { releaseLapsed } from '../booking/engine/cancel.ts';
+import { offerFreedTimes } from '../booking/engine/offers.ts';
 import { refreshPublishedTimes } from '../booking/publish.ts';
 import { enqueueDueMail } from '../messages/mail-outbox.ts';
 import { queueDueRecalls } from '../messages/recalls.ts';

@@ -29,7 +29,7 @@ import {
   releaseLapsedHolds,
   releaseLapsedHoldsInTheWay,
 } from '../../src/booking/data/writes.ts';
-import { brokenRule } from '../../src/booking/engine.ts';
+import { brokenRule } from '../../src/booking/engine/rules.ts';
 import { cellsOf } from '../../src/booking/schedule.ts';
 import { clinicInstant } from '../../src/platform/clinic-time.ts';
 import { violates } from '../../src/platform/data/unique-constraint.ts';

@@ -1,4 +1,5 @@
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
+import { offersStrandedWhere, type ScheduleChange } from './bookings.ts';
 
 /** A patient waits once for the same treatment and dates (index waitlist_one_per_patient). */
 export const ONE_ENTRY_PER_WAIT: UniqueConstraint = {
@@ -124,4 +125,31 @@ export function offerById(db: D1Database, id: string): Promise<OfferRow | null> 
     )
     .bind(id)
     .first<OfferRow>();
+}
+
+export interface WithdrawnOfferRow {
+  id: string;
+  treatment: string | null;
+  day: string;
+  slot: string;
+  patient_name: string;
+  email: string;
+}
+
+/** The open offers a change withdraws (read in its batch, before the withdrawal). */
+export function withdrawnOffersQuery(
+  db: D1Database,
+  change: ScheduleChange,
+  clock: { date: string; minute: number; now: Date },
+): D1PreparedStatement {
+  const { where, params } = offersStrandedWhere(change, clock);
+  return db
+    .prepare(
+      `SELECT o.id, t.name AS treatment, o.day, o.slot, u.name AS patient_name, u.email
+     FROM waitlist_offers o JOIN waitlist w ON w.id = o.entry_id JOIN users u ON u.id = w.user_id
+       LEFT JOIN treatments t ON t.id = o.treatment_id
+     WHERE ${where}
+     ORDER BY o.day, o.start_minute`,
+    )
+    .bind(...params);
 }
