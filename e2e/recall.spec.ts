@@ -99,9 +99,11 @@ test('the reminder’s “I’m coming” confirms without signing in; the sched
   const patient = await newPatient(page, 'Confirming');
   const id = await bookViaApi(page, { treatment: 'Dental Check-up', date, slot: '11.00 AM - 11.30 AM' });
   await payViaApi(page, id);
-  const [reminder] = queryD1<{ due_at: string }>(
-    `SELECT due_at FROM reminders WHERE booking_id = '${id}' AND kind = '24h'`,
-  );
+  // The reminders are written by the messages consumer, from the booking's event on the queue.
+  const reminders = () =>
+    queryD1<{ due_at: string }>(`SELECT due_at FROM reminders WHERE booking_id = '${id}' AND kind = '24h'`);
+  await expect.poll(() => reminders().length).toBe(1);
+  const [reminder] = reminders();
   expect((await runCron(page, Date.parse(reminder?.due_at ?? ''))).status()).toBe(200);
   const link = await linkInMail(`Dear ${patient.name},\n\nThis is a reminder`, "I'm coming");
 

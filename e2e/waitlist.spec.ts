@@ -123,10 +123,14 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
       deliveredMails().some((text) => text.includes('Thank you: we received your payment for your Root Canal')),
     )
     .toBe(true);
-  const [booking] = queryD1<{ id: string; due_at: string }>(
-    `SELECT b.id, r.due_at FROM bookings b JOIN reminders r ON r.booking_id = b.id AND r.kind = '24h'
-     WHERE b.email = '${SEED_PATIENT.email}' AND b.appointment_date = '${date}' AND b.status = 'active'`,
-  );
+  // The reminders are written by the messages consumer, from the booking's event on the queue.
+  const withReminder = () =>
+    queryD1<{ id: string; due_at: string }>(
+      `SELECT b.id, r.due_at FROM bookings b JOIN reminders r ON r.booking_id = b.id AND r.kind = '24h'
+       WHERE b.email = '${SEED_PATIENT.email}' AND b.appointment_date = '${date}' AND b.status = 'active'`,
+    );
+  await expect.poll(() => withReminder().length).toBe(1);
+  const [booking] = withReminder();
   const replay = await page.request.get(
     `/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*&time=${Date.parse(booking?.due_at ?? '')}`,
   );
