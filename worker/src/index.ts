@@ -345,7 +345,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
     ? errorResponse(request, 400, 'This address is not valid: a "%" in it does not start an encoded character')
     : await router.fetch(request, requestEnv, ctx);
   // The events a change appended go to the queue after the answer.
-  runFollowUps(request, env, ctx);
+  runFollowUps(request, response, env, ctx);
   response = withSecurityHeaders(response, env);
   if (request.method === 'HEAD') response = new Response(null, response);
   response.headers.set('Server-Timing', `d1;desc="${queries.count()} queries"`);

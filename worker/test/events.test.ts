@@ -300,6 +300,13 @@ describe('domain events', () => {
     expect(replayed.status).toBe(200);
     expect(box.to(patient).map((mail) => String(mail.subject).split(':')[0])).toEqual(['Booked']);
     expect(await (await call('/api/events/dead', { headers: admin })).json()).toEqual([]);
+    // Only staff replay, and only a dead event's number.
+    const patientAuth = bearer(await accessTokenFor(patient));
+    expect((await call(`/api/events/dead/${seq}/replay`, { method: 'POST', headers: patientAuth })).status).toBe(403);
+    expect((await call('/api/events/dead', { headers: patientAuth })).status).toBe(403);
+    for (const wrong of ['abc', '0', '-1', '1.5', '99999999999999999999']) {
+      expect((await call(`/api/events/dead/${wrong}/replay`, { method: 'POST', headers: admin })).status).toBe(404);
+    }
     // A second replay of the same event finds nothing dead.
     expect((await call(`/api/events/dead/${seq}/replay`, { method: 'POST', headers: admin })).status).toBe(404);
   });

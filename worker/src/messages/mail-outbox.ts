@@ -117,8 +117,6 @@ async function sendMessage(env: Env, rows: OutboxRow[], settings: MessageSetting
   }
 }
 
-/** How long a sender holds the mails it claimed; a sender that died is taken over after this. */
-export const MAIL_LEASE_MS = 4 * 60_000;
 /** A mail is tried this many times (the retries 5, 10, 20 … minutes apart, at most 6 hours), then given up. */
 export const MAX_MAIL_ATTEMPTS = 8;
 const BATCH = 25;
@@ -206,11 +204,6 @@ export async function sendClaimed(
     for (const each of rows) await markMailSent(env.DB, each.id, token, now).run();
   }
   return { sent, failed };
-}
-
-/** Sends up to one batch of the messages due at `now` here and now (claim, then send). */
-export async function deliverMail(env: Env, now: Date): Promise<{ sent: number; failed: number }> {
-  return sendClaimed(env, await claimDue(env, now, BATCH, MAIL_LEASE_MS), now);
 }
 
 /**

@@ -32,6 +32,7 @@ export interface OutboxMessage {
   data: string;
   attempts: number;
   channel: 'mail' | 'sms';
+  /** 1 when it is a reminder whose booking is no longer active at its version and time, or a recall message no longer wanted: not to be sent. */
   stale: number;
 }
 

@@ -4,13 +4,14 @@ import type { Env } from './env.ts';
 import { relayEvents } from './events.ts';
 
 /**
- * After a request that may have changed something is answered: hands the events its batches
+ * After a write that succeeded is answered: hands the events its batches
  * appended to the queue, and the messages now due (a contact message, an invitation) to their
  * senders. Nothing here can fail the request; what does not happen now the Cron Trigger's relay
  * does within five minutes.
  */
-export function runFollowUps(request: Request, env: Env, ctx: ExecutionContext): void {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+export function runFollowUps(request: Request, response: Response, env: Env, ctx: ExecutionContext): void {
+  // A read, or a refusal, changed nothing: nothing to hand on.
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS' || !response.ok) return;
   ctx.waitUntil(
     (async () => {
       const now = clock();

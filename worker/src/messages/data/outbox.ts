@@ -1,5 +1,6 @@
 import { INVITES_PER_ACCOUNT_PER_DAY } from '../../../../contract/family.ts';
 import { liveBooking } from '../../booking/data/bookings.ts';
+import type { OutboxMessage } from '../../platform/events.ts';
 
 /** The kinds of mail a patient gets. */
 export type MailKind =
@@ -292,15 +293,9 @@ export function queueOfferMail(
     .bind(crypto.randomUUID(), offerId, now.toISOString(), kind);
 }
 
-export interface OutboxRow {
-  id: string;
+/** A claimed message (as it travels on the queue: platform/events.ts OutboxMessage), of a kind the sender knows. */
+export interface OutboxRow extends OutboxMessage {
   kind: MailKind;
-  recipient: string;
-  data: string;
-  attempts: number;
-  channel: 'mail' | 'sms';
-  /** 1 when it is a reminder whose booking is no longer active at its version and time, or a recall message no longer wanted: not to be sent. */
-  stale: number;
 }
 
 /**
