@@ -103,7 +103,7 @@ import { listAudit } from './platform/audit.ts';
 import { withRequestClock } from './platform/clock.ts';
 import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
-import type { QueueMessage } from './platform/events.ts';
+import type { QueueMessage } from './platform/event-types.ts';
 import { runFollowUps } from './platform/follow-up.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
 import { openApiDocument } from './platform/openapi.ts';

@@ -12,14 +12,8 @@ import { moneyConsumer } from './money/consumer.ts';
 import { clock } from './platform/clock.ts';
 import { recordDead } from './platform/data/events.ts';
 import type { Env } from './platform/env.ts';
-import {
-  actingAt,
-  type Consumer,
-  deliverEvent,
-  type QueueMessage,
-  registerConsumers,
-  relayEvents,
-} from './platform/events.ts';
+import type { QueueMessage } from './platform/event-types.ts';
+import { actingAt, type Consumer, deliverEvent, registerConsumers, relayEvents } from './platform/events.ts';
 
 /** Every reaction to the engine's events (docs/architecture.md#domain-events). */
 export const CONSUMERS: readonly Consumer[] = [messagesConsumer, moneyConsumer, waitlistConsumer];

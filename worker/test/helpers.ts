@@ -17,7 +17,7 @@ import { issueAccessToken } from '../src/people/auth.ts';
 import { userByEmail } from '../src/people/data/users.ts';
 import { clinicNow } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
-import type { QueueMessage } from '../src/platform/events.ts';
+import type { QueueMessage } from '../src/platform/event-types.ts';
 import { openApiDocument } from '../src/platform/openapi.ts';
 
 type IncomingRequest = Parameters<typeof worker.fetch>[0];

@@ -22,3 +22,18 @@ export const EVENT_TYPES = [
   'time.freed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** What travels on the EVENTS queue: an event to deliver, or messages (outbox rows, claimed with `token`) to send. */
+export type QueueMessage = { seq: number } | { send: { token: string; at: string; rows: OutboxMessage[] } };
+
+/** A message of the outbox as the sender needs it (messages/data/outbox.ts OutboxRow). */
+export interface OutboxMessage {
+  id: string;
+  kind: string;
+  recipient: string;
+  data: string;
+  attempts: number;
+  channel: 'mail' | 'sms';
+  /** 1 when it is a reminder whose booking is no longer active at its version and time, or a recall message no longer wanted: not to be sent. */
+  stale: number;
+}

@@ -17,24 +17,9 @@ import {
 import { violates } from './data/unique-constraint.ts';
 import type { Env } from './env.ts';
 
-import type { EventType } from './event-types.ts';
+import type { EventType, QueueMessage } from './event-types.ts';
 
 export type { EventType };
-
-/** What travels on the EVENTS queue: an event to deliver, or messages (outbox rows, claimed with `token`) to send. */
-export type QueueMessage = { seq: number } | { send: { token: string; at: string; rows: OutboxMessage[] } };
-
-/** A message of the outbox as the sender needs it (messages/data/outbox.ts OutboxRow). */
-export interface OutboxMessage {
-  id: string;
-  kind: string;
-  recipient: string;
-  data: string;
-  attempts: number;
-  channel: 'mail' | 'sms';
-  /** 1 when it is a reminder whose booking is no longer active at its version and time, or a recall message no longer wanted: not to be sent. */
-  stale: number;
-}
 
 /**
  * A reaction to events (mail and SMS, the waitlist, refunds …). `handle` makes its changes in one

@@ -1,6 +1,6 @@
 import { INVITES_PER_ACCOUNT_PER_DAY } from '../../../../contract/family.ts';
 import { liveBooking } from '../../booking/data/bookings.ts';
-import type { OutboxMessage } from '../../platform/events.ts';
+import type { OutboxMessage } from '../../platform/event-types.ts';
 
 /** The kinds of mail a patient gets. */
 export type MailKind =
