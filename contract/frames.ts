@@ -1,6 +1,6 @@
 // The patient pages a visit opens signed in or on the way to it (issue 31), prerendered at build time as frames:
 // each page as it shows before anyone's data (pwa/scripts/prerender.ts). Plain values, so the Worker (which serves
-// a route's frame online, worker/src/platform/app-shell.ts) and the service worker (which serves it from its
+// a route's frame online, worker/src/app-shell.ts) and the service worker (which serves it from its
 // precache, pwa/src/sw/sw.ts) choose it the same way.
 
 /** The pages with a frame. A path's parameter is rendered as `_`: the frame is the same for every id. */
@@ -17,7 +17,7 @@ export function framedPathOf(pathname: string): FramedPath | undefined {
 
 /**
  * The cookie that carries the patient's access token on a navigation (the API takes it only as a bearer token),
- * so the Worker can render a page under its paths with their data (worker/src/platform/signed-in-page.ts; the
+ * so the Worker can render a page under its paths with their data (worker/src/signed-in-page.ts; the
  * pages: pwa/src/lib/rendered-data-paths.ts). One cookie per path, the same token in each: their paths keep it
  * off every other request, so the API never sees it and it can authorize nothing there.
  */

@@ -1,5 +1,5 @@
 // The app rendered to HTML: at build time, each page's frame (scripts/prerender.ts); on the Worker, a signed-in
-// page with the patient's data (worker/src/platform/signed-in-page.ts). Built once, for both (prerender.ts).
+// page with the patient's data (worker/src/signed-in-page.ts). Built once, for both (prerender.ts).
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { FIRST_ANSWERS_ID } from '../../contract/frames.ts';

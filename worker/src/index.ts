@@ -1,5 +1,6 @@
 import { type IRequest, type RequestHandler, Router } from 'itty-router';
 import { type Audience, type Health, type RouteKey, routes } from '../../contract/routes.ts';
+import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './booking/appointments.ts';
 import {
   bookingCalendar,
@@ -10,6 +11,7 @@ import {
   listBookings,
 } from './booking/bookings.ts';
 import { getReviewList, getSchedule, scheduleCsv } from './booking/day-schedule.ts';
+import { bookFamilyVisit, familyOptions } from './booking/family-visits.ts';
 import { createFeed, deleteFeed, getFeed } from './booking/feeds.ts';
 import {
   bookByPhone,
@@ -48,8 +50,10 @@ import { getImage, uploadImage } from './clinic/images.ts';
 import { getPolicy, setPolicy } from './clinic/policy.ts';
 import { addSpecialty, deleteSpecialty, editSpecialty, listSpecialtiesInUse } from './clinic/specialties.ts';
 import { addTreatment, deleteTreatment, editTreatment, listTreatments } from './clinic/treatments.ts';
+import { runFollowUps } from './follow-up.ts';
 import { postContact } from './messages/contact.ts';
 import { listDeadEvents, replayDeadEvent } from './messages/dead-events.ts';
+import { inviteDependant } from './messages/invites.ts';
 import {
   answerLinkForm,
   bookByLink,
@@ -78,40 +82,22 @@ import {
   stripeWebhook,
 } from './money/payments.ts';
 import { admit } from './people/auth.ts';
-import {
-  addDependant,
-  bookFamilyVisit,
-  editDependant,
-  familyOptions,
-  inviteDependant,
-  listDependants,
-  removeDependant,
-} from './people/family.ts';
-import { deleteMyAccount, exportMyData, exportPatientData } from './people/privacy.ts';
-import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './people/reviews.ts';
-import {
-  deleteUser,
-  getAccessToken,
-  getAdminStatus,
-  listUsers,
-  makeAdmin,
-  revokeSessions,
-  saveUser,
-} from './people/users.ts';
-import { serveApp } from './platform/app-shell.ts';
+import { addDependant, editDependant, listDependants, removeDependant } from './people/family.ts';
+import { getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './people/users.ts';
 import { listAudit } from './platform/audit.ts';
 import { withRequestClock } from './platform/clock.ts';
 import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
 import type { QueueMessage } from './platform/event-types.ts';
-import { runFollowUps } from './platform/follow-up.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { countQueries } from './platform/query-count.ts';
-import { scheduled } from './platform/scheduled.ts';
 import { withSecurityHeaders } from './platform/security.ts';
 import { queue } from './queue.ts';
 import { answerForm, createForm, getBookingForms, getForms, updateForm } from './records/forms.ts';
+import { deleteMyAccount, deleteUser, exportMyData, exportPatientData } from './records/privacy.ts';
+import { getOwnReview, listReviews, listReviewsForModeration, moderateReview, saveReview } from './records/reviews.ts';
+import { scheduled } from './scheduled.ts';
 
 type Handler = RequestHandler<IRequest, [Env, ExecutionContext]>;
 type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sweepRefunds } from '../src/platform/scheduled.ts';
+import { sweepRefunds } from '../src/scheduled.ts';
 import {
   accessTokenFor,
   addUser,

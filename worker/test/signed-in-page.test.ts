@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bookAs, call, clinicDay, newPatient, optionsOn, seed } from './helpers.ts';
 
 // My Appointments, the payment page and the booking page, rendered by the Worker with the patient's data when the
-// navigation carries the session cookie (worker/src/platform/signed-in-page.ts): the page the browser paints first
+// navigation carries the session cookie (worker/src/signed-in-page.ts): the page the browser paints first
 // already shows the bookings, or the day's free times.
 
 const cookie = (token: string) => ({ Cookie: `theme=dark; clinic_session=${token}` });

@@ -1,5 +1,5 @@
 // The API answers a signed-in page is drawn with, carried in its HTML when the Worker rendered the page with them
-// (worker/src/platform/signed-in-page.ts, for a navigation with the session cookie): the Worker gets the answers
+// (worker/src/signed-in-page.ts, for a navigation with the session cookie): the Worker gets the answers
 // to the page's calls (rendered-data-paths.ts) from its own API, renders the page with them (entry-server.tsx)
 // and puts them in the page, and the app's first render reads them from there, so it hydrates the page the server
 // drew.

@@ -10,8 +10,9 @@ import {
 } from '../../../contract/bookings.ts';
 import { HISTORY_PAGE_SIZE } from '../../../contract/pages.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
-import { messageSettings } from '../messages/data/message-settings.ts';
+import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
+import { dependantsOf } from '../people/data/family.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
 import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
@@ -52,13 +53,11 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   if (patientId === undefined) return json([] satisfies Booking[]);
   const now = clock();
   // The account's own bookings and its dependants', each list by the index on the patient, merged by time.
-  const family = await env.DB.prepare('SELECT id FROM users WHERE guardian_id = ?1')
-    .bind(patientId)
-    .all<{ id: string }>();
+  const family = await dependantsOf(env.DB, patientId);
   const today = clinicNow(env, now).date;
   const [policy, ...lists] = await Promise.all([
     readPolicy(env.DB),
-    ...[patientId, ...family.results.map((d) => d.id)].map((id) => bookingsOf(env.DB, id, now, today)),
+    ...[patientId, ...family.map((d) => d.id)].map((id) => bookingsOf(env.DB, id, now, today)),
   ]);
   const rows = lists
     .flat()

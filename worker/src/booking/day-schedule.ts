@@ -21,7 +21,7 @@ import { clinicNow, displayDate, weekdayOf } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
-import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/bookings.ts';
+import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/schedule.ts';
 import { clinicClosedDays } from './schedule.ts';
 
 /**

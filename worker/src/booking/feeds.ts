@@ -1,7 +1,7 @@
 import type { Deleted } from '../../../contract/answers.ts';
 import { type FeedCreated, FeedQuery, FeedRequest } from '../../../contract/feeds.ts';
 import { doctorById } from '../clinic/data/doctors.ts';
-import { messageSettings } from '../messages/data/message-settings.ts';
+import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';

@@ -5,13 +5,13 @@
  */
 import type { ClinicInfo } from '../../../contract/clinic.ts';
 import { addCalendarDays } from '../../../contract/fields.ts';
-import { messageSettings } from '../messages/data/message-settings.ts';
 import { clinicNow, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
 import { type HoursRow, weekHours } from './data/clinic-hours.ts';
 import { nextClinicClosure } from './data/closures.ts';
+import { messageSettings } from './data/message-settings.ts';
 
 /** The name the build prerenders (the seed clinic's), replaced in the page's description. */
 const DEFAULT_NAME = 'Smile Dental Clinic';

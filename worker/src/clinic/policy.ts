@@ -45,9 +45,3 @@ export async function setPolicy(request: Request, env: Env): Promise<Response> {
     ...(await readPolicy(env.DB)),
   } satisfies PolicySaved);
 }
-
-/** What a patient is told when a paid booking is inside the window: only the clinic cancels it now. */
-export function insideWindowMessage(hours: number): string {
-  const until = hours === 0 ? 'until it starts' : `until ${hours} hour${hours === 1 ? '' : 's'} before it starts`;
-  return `A paid appointment can be cancelled online ${until}; please call the clinic to cancel this one`;
-}

@@ -19,13 +19,13 @@ import type {
 import { LinkBookingChoice } from '../../../contract/links.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
-import { cancel } from '../booking/engine/cancel.ts';
+import { cancel, insideWindowMessage } from '../booking/engine/cancel.ts';
 import { respond } from '../booking/engine/marks.ts';
 import { place } from '../booking/engine/place.ts';
 import { freePairs, freeStarts, readDay } from '../booking/schedule.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { doctorNames } from '../clinic/data/doctors.ts';
-import { insideWindowMessage } from '../clinic/policy.ts';
+import { messageSettings } from '../clinic/data/message-settings.ts';
 import {
   bookingWindowProblem,
   clinicInstant,
@@ -38,7 +38,6 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { formsOfVisit, saveFormAnswers } from '../records/forms.ts';
-import { messageSettings } from './data/message-settings.ts';
 import { type RecallRow, recallById } from './data/recalls.ts';
 import { type LinkClaims, readLink, signLink } from './link-tokens.ts';
 

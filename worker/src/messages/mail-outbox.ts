@@ -1,9 +1,9 @@
+import { type MessageSettingsRow, messageSettings } from '../clinic/data/message-settings.ts';
 import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { enqueue } from '../platform/events.ts';
-import { type MessageSettingsRow, messageSettings } from './data/message-settings.ts';
 import {
   claimDueMail,
   deferMessage,

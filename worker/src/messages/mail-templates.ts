@@ -1,8 +1,8 @@
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { calendarFile } from '../booking/calendar.ts';
+import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import type { MessageSettingsRow } from './data/message-settings.ts';
 import type { MailData, MailKind } from './data/outbox.ts';
 
 /** A mail as the send_email binding takes it, before the sender and recipient are added. */

@@ -5,12 +5,12 @@ import {
   type ReminderSettingSaved,
 } from '../../../contract/messages.ts';
 import { forgetClinicInfo } from '../clinic/clinic-info.ts';
+import { type MessageSettingsRow, messageSettings, updateMessageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
-import { type MessageSettingsRow, messageSettings, updateMessageSettings } from './data/message-settings.ts';
 import { queueClaimedReminders } from './data/outbox.ts';
 import { claimDueReminders, closeClaimedReminders, remindersOptOut, setRemindersOptOut } from './data/reminders.ts';
 

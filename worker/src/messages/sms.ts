@@ -24,20 +24,8 @@ export interface SmsProvider {
   send(to: string, body: string): Promise<string>;
 }
 
-const logSms = (
-  env: Env,
-  entry: { direction: 'out' | 'in'; phone: string; body: string; provider: string; id?: string; outcome?: string },
-) =>
-  env.DB.prepare(
-    'INSERT INTO sms_log (direction, phone, body, provider, provider_id, outcome) VALUES (?1, ?2, ?3, ?4, ?5, ?6)',
-  ).bind(
-    entry.direction,
-    entry.phone,
-    entry.body.slice(0, 1600),
-    entry.provider,
-    entry.id ?? null,
-    entry.outcome ?? null,
-  );
+import { messageSettings } from '../clinic/data/message-settings.ts';
+import { logSms, saveSmsSetting, setSmsStopped, smsPhoneTaken, smsSettingOf, smsUserByPhone } from './data/sms.ts';
 
 export function smsProvider(env: Env): SmsProvider {
   const { TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token, TWILIO_FROM: from } = env;
@@ -62,7 +50,7 @@ export function smsProvider(env: Env): SmsProvider {
             `the SMS provider refused the message (${response.status}${answer.code ? `, ${answer.code}` : ''})`,
           );
         }
-        await logSms(env, { direction: 'out', phone: to, body, provider: 'twilio', id: answer.sid }).run();
+        await logSms(env.DB, { direction: 'out', phone: to, body, provider: 'twilio', id: answer.sid }).run();
         return answer.sid;
       },
     };
@@ -71,7 +59,7 @@ export function smsProvider(env: Env): SmsProvider {
     name: 'demo',
     async send(to, body) {
       const id = `demo-${crypto.randomUUID()}`;
-      await logSms(env, { direction: 'out', phone: to, body, provider: 'demo', id }).run();
+      await logSms(env.DB, { direction: 'out', phone: to, body, provider: 'demo', id }).run();
       return id;
     },
   };
@@ -137,23 +125,15 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
   const body = (params.get('Body') ?? '').trim();
   if (!/^\+[1-9]\d{7,14}$/.test(phone)) throw new HttpError(400, 'From must be a phone number like +15550102026');
   const word = body.toUpperCase();
-  const user = await env.DB.prepare('SELECT id, email, sms_stopped FROM users WHERE sms_phone = ?1')
-    .bind(phone)
-    .first<{ id: string; email: string; sms_stopped: number }>();
-  const settings = await env.DB.prepare('SELECT clinic_name, clinic_phone FROM message_settings WHERE id = 1').first<{
-    clinic_name: string;
-    clinic_phone: string;
-  }>();
+  const user = await smsUserByPhone(env.DB, phone);
+  const settings = await messageSettings(env.DB);
   const clinic = settings?.clinic_name ?? 'The clinic';
   let outcome = 'not a number we know';
   let reply: string | null = null;
   if (user && (STOP_WORDS.has(word) || START_WORDS.has(word))) {
     const stop = STOP_WORDS.has(word);
     await env.DB.batch([
-      env.DB.prepare('UPDATE users SET sms_stopped = ?2 WHERE id = ?1 AND sms_stopped != ?2').bind(
-        user.id,
-        stop ? 1 : 0,
-      ),
+      setSmsStopped(env.DB, user.id, stop),
       auditEntry(
         env.DB,
         {
@@ -199,7 +179,7 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
     outcome = 'not understood';
     reply = `${clinic}: reply C to confirm your visit, R to be called, X to cancel, or call ${settings?.clinic_phone ?? 'us'}.`;
   }
-  await logSms(env, {
+  await logSms(env.DB, {
     direction: 'in',
     phone,
     body,
@@ -218,9 +198,7 @@ const toSetting = (row: { sms_phone: string | null; sms_consent: number; sms_sto
 /** GET /api/users/me/sms: the patient's mobile number and SMS consent. */
 export async function getSmsSetting(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const row = await env.DB.prepare('SELECT sms_phone, sms_consent, sms_stopped FROM users WHERE id = ?1')
-    .bind(user.id)
-    .first<{ sms_phone: string | null; sms_consent: number; sms_stopped: number }>();
+  const row = await smsSettingOf(env.DB, user.id);
   if (!row) throw new HttpError(404, 'No such user');
   return json(toSetting(row));
 }
@@ -231,18 +209,9 @@ export async function setSmsSetting(request: Request, env: Env): Promise<Respons
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
   const { phone, smsConsent } = await readJson(request, SmsSettingChange);
   if (smsConsent && !phone) throw new HttpError(400, 'Add your mobile number to get texts');
-  const taken = phone
-    ? await env.DB.prepare('SELECT 1 AS taken FROM users WHERE sms_phone = ?1 AND id != ?2')
-        .bind(phone, user.id)
-        .first()
-    : null;
+  const taken = phone ? await smsPhoneTaken(env.DB, phone, user.id) : false;
   if (taken) throw new HttpError(409, 'This number belongs to another account; call the clinic if it is yours');
-  const row = await env.DB.prepare(
-    `UPDATE users SET sms_phone = ?2, sms_consent = ?3, sms_stopped = CASE WHEN ?3 = 1 THEN 0 ELSE sms_stopped END
-     WHERE id = ?1 RETURNING sms_phone, sms_consent, sms_stopped`,
-  )
-    .bind(user.id, phone, smsConsent ? 1 : 0)
-    .first<{ sms_phone: string | null; sms_consent: number; sms_stopped: number }>();
+  const row = await saveSmsSetting(env.DB, user.id, phone, smsConsent);
   if (!row) throw new HttpError(404, 'No such user');
   return json(toSetting(row));
 }

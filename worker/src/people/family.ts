@@ -13,40 +13,27 @@ import {
   DependantChange,
   type DependantRemoved,
   type DependantSaved,
-  type FamilyOptions,
-  FamilyOptionsQuery,
-  FamilyVisit,
-  type FamilyVisitBooked,
-  INVITES_PER_ACCOUNT_PER_DAY,
-  MAX_FAMILY_MEMBERS,
   NewDependant,
-  RecordInvite,
-  type RecordInvited,
 } from '../../../contract/family.ts';
-import { placeFamily } from '../booking/engine/family.ts';
-import type { Patient } from '../booking/engine/plan.ts';
-import { familyFit } from '../booking/family-fit.ts';
-import { recordInvited } from '../messages/messages.ts';
-import { clinicNow, displayDate } from '../platform/clinic-time.ts';
-import { clock } from '../platform/clock.ts';
-import { violates } from '../platform/data/unique-constraint.ts';
+import { clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
-import { callerOf, verifiedCallerOf } from './auth.ts';
-import { inviteAddress, USER_EMAIL, type User, userById } from './data/users.ts';
+import { callerOf } from './auth.ts';
+import {
+  type DependantRow,
+  deleteDependantWithoutVisits,
+  dependantOf,
+  dependantsOf,
+  insertDependant,
+  updateDependant,
+} from './data/family.ts';
+import { type Patient, type User, userById } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
 
 /** How many dependants one account may hold. */
 export const MAX_DEPENDANTS = 12;
-
-interface DependantRow {
-  id: string;
-  name: string;
-  birth_date: string;
-  relationship: Dependant['relationship'];
-}
 
 const toDependant = (row: DependantRow): Dependant => ({
   _id: row.id,
@@ -55,20 +42,9 @@ const toDependant = (row: DependantRow): Dependant => ({
   relationship: row.relationship,
 });
 
-const dependantsOf = (db: D1Database, guardianId: string) =>
-  db
-    .prepare('SELECT id, name, birth_date, relationship FROM users WHERE guardian_id = ?1 ORDER BY name, id')
-    .bind(guardianId)
-    .all<DependantRow>()
-    .then((r) => r.results);
-
 /** The caller's dependant `id`, or 404 (another account's dependant is not found either). */
-async function ownDependant(env: Env, user: User, id: string): Promise<DependantRow> {
-  const row = await env.DB.prepare(
-    'SELECT id, name, birth_date, relationship FROM users WHERE id = ?1 AND guardian_id = ?2',
-  )
-    .bind(id, user.id)
-    .first<DependantRow>();
+export async function ownDependant(env: Env, user: User, id: string): Promise<DependantRow> {
+  const row = await dependantOf(env.DB, user.id, id);
   if (!row) throw new HttpError(404, 'No such person in your family');
   return row;
 }
@@ -79,9 +55,7 @@ async function ownDependant(env: Env, user: User, id: string): Promise<Dependant
  */
 export async function patientFor(env: Env, user: Patient, patientId: string | undefined): Promise<Patient> {
   if (patientId === undefined || patientId === user.id) return user;
-  const row = await env.DB.prepare('SELECT id, name FROM users WHERE id = ?1 AND guardian_id = ?2')
-    .bind(patientId, user.id)
-    .first<{ id: string; name: string }>();
+  const row = await dependantOf(env.DB, user.id, patientId);
   if (!row) throw new HttpError(403, 'You can book only for yourself and the family in your account');
   return { id: row.id, name: row.name, email: user.email };
 }
@@ -107,14 +81,7 @@ export async function addDependant(request: Request, env: Env): Promise<Response
   const problem = birthDateProblem(env, body.birthDate);
   if (problem) throw new HttpError(400, problem);
   const id = crypto.randomUUID();
-  const { meta } = await env.DB.prepare(
-    `INSERT INTO users (id, email, name, role, email_verified, guardian_id, birth_date, relationship)
-     SELECT ?1, 'dependant-' || ?1 || '@family.invalid', ?2, 'patient', 0, ?3, ?4, ?5
-      WHERE (SELECT count(*) FROM users WHERE guardian_id = ?3) < ?6
-        AND EXISTS (SELECT 1 FROM users WHERE id = ?3 AND guardian_id IS NULL)`,
-  )
-    .bind(id, body.name, user.id, body.birthDate, body.relationship, MAX_DEPENDANTS)
-    .run();
+  const { meta } = await insertDependant(env.DB, user.id, id, body, MAX_DEPENDANTS);
   if (meta.changes === 0) throw new HttpError(409, `An account holds at most ${MAX_DEPENDANTS} people`);
   return json({ acknowledged: true, insertedId: id } satisfies v.InferOutput<typeof DependantAdded>, 201);
 }
@@ -126,12 +93,7 @@ export async function editDependant(request: Request & Params, env: Env): Promis
   const body = await readJson(request, DependantChange);
   const problem = body.birthDate ? birthDateProblem(env, body.birthDate) : null;
   if (problem) throw new HttpError(400, problem);
-  const row = await env.DB.prepare(
-    `UPDATE users SET name = coalesce(?3, name), birth_date = coalesce(?4, birth_date), relationship = coalesce(?5, relationship)
-     WHERE id = ?1 AND guardian_id = ?2 RETURNING id, name, birth_date, relationship`,
-  )
-    .bind(before.id, user.id, body.name ?? null, body.birthDate ?? null, body.relationship ?? null)
-    .first<DependantRow>();
+  const row = await updateDependant(env.DB, user.id, before.id, body);
   if (!row) throw new HttpError(404, 'No such person in your family');
   return json({ acknowledged: true, dependant: toDependant(row) } satisfies v.InferOutput<typeof DependantSaved>);
 }
@@ -143,12 +105,7 @@ export async function editDependant(request: Request & Params, env: Env): Promis
 export async function removeDependant(request: Request & Params, env: Env): Promise<Response> {
   const user = callerOf(request);
   const dependant = await ownDependant(env, user, request.params.id ?? '');
-  const { meta } = await env.DB.prepare(
-    `DELETE FROM users WHERE id = ?1 AND guardian_id = ?2
-       AND NOT EXISTS (SELECT 1 FROM bookings WHERE user_id = ?1)`,
-  )
-    .bind(dependant.id, user.id)
-    .run();
+  const { meta } = await deleteDependantWithoutVisits(env.DB, user.id, dependant.id);
   if (meta.changes === 0) {
     throw new HttpError(
       409,
@@ -176,44 +133,6 @@ export async function membersOf(
   return resolved;
 }
 
-/** POST /api/bookings/family: books every member in one batch, or nothing (409 naming who does not fit). */
-export async function bookFamilyVisit(request: Request, env: Env): Promise<Response> {
-  const user = verifiedCallerOf(request);
-  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body = await readJson(request, FamilyVisit);
-  const members = await membersOf(env, user, body.members);
-  const visits = await placeFamily(env, members, { ...body, phone: '' });
-  return json(
-    {
-      acknowledged: true,
-      insertedIds: visits.map((visit) => visit._id),
-      visits,
-      message: `Family visit booked: ${members.length} appointments`,
-    } satisfies FamilyVisitBooked,
-    201,
-  );
-}
-
-/** GET /api/appointmentOptions/family?date=&members=<patientId>:<treatment>,…&arrangement=. */
-export async function familyOptions(request: Request, env: Env): Promise<Response> {
-  const caller = callerOf(request);
-  const query = readQuery(request, FamilyOptionsQuery);
-  // The front desk asks for an account's family; a patient only for their own.
-  const user = query.accountId === undefined ? caller : await accountForDesk(env, caller, query.accountId);
-  const members = query.members.split(',').map((part) => {
-    const at = part.indexOf(':');
-    if (at <= 0 || at === part.length - 1)
-      throw new HttpError(400, 'members must be patientId:treatment, separated by commas');
-    const patientId = part.slice(0, at).trim();
-    return { patientId: patientId === 'me' ? user.id : patientId, treatment: part.slice(at + 1).trim() };
-  });
-  if (members.length < 2 || members.length > MAX_FAMILY_MEMBERS) {
-    throw new HttpError(400, `a family visit has 2 to ${MAX_FAMILY_MEMBERS} members`);
-  }
-  await membersOf(env, user, members);
-  return json((await familyFit(env, members, query.date, query.arrangement)) satisfies FamilyOptions);
-}
-
 /** The account `accountId` (its holder), for staff only: anyone else is refused. */
 export async function accountForDesk(env: Env, caller: User, accountId: string): Promise<Patient> {
   if (caller.role !== 'admin') throw new HttpError(403, 'Only the clinic can book for another account');
@@ -226,44 +145,4 @@ export async function accountForDesk(env: Env, caller: User, accountId: string):
 export function eighteenOn(birthDate: string): string {
   const [year, month, day] = birthDate.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year + 18, month - 1, day)).toISOString().slice(0, 10);
-}
-
-/**
- * POST /api/users/me/dependants/:id/invite {email}: a dependant of 18 or more is invited to claim
- * their record. The record takes the address (unless another account has it), and a mail invites
- * them to sign up with it; a verified sign-up binds the record and takes it out of the family
- * (migration 0015), so the guardian no longer sees it.
- */
-export async function inviteDependant(request: Request & Params, env: Env): Promise<Response> {
-  const user = callerOf(request);
-  await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const dependant = await ownDependant(env, user, request.params.id ?? '');
-  const { email } = await readJson(request, RecordInvite);
-  const adult = eighteenOn(dependant.birth_date);
-  if (adult > clinicNow(env).date) {
-    throw new HttpError(409, `${dependant.name} can have their own account from ${displayDate(adult)}, at 18`);
-  }
-  const now = clock();
-  try {
-    // The invitation first: the record takes the address only when the invitation is queued.
-    const [queued] = await env.DB.batch([
-      ...recordInvited(env, { dependantId: dependant.id, email, today: clinicNow(env, now).date }, now),
-      inviteAddress(env.DB, dependant.id, user.id, email),
-    ]);
-    if ((queued?.meta.changes ?? 0) === 0) {
-      throw new HttpError(
-        429,
-        `An invitation was sent today already (one a day for each person, ${INVITES_PER_ACCOUNT_PER_DAY} a day for a family); try again tomorrow`,
-      );
-    }
-  } catch (error) {
-    if (violates(error, USER_EMAIL)) {
-      throw new HttpError(409, 'This address already has an account at the clinic; enter their own address');
-    }
-    throw error;
-  }
-  return json({
-    acknowledged: true,
-    message: `${dependant.name} is invited: once they sign up with ${email} and verify it, their record is theirs`,
-  } satisfies v.InferOutput<typeof RecordInvited>);
 }

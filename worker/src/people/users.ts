@@ -33,7 +33,6 @@ import {
   usersByUidOrEmail,
   usersPage,
 } from './data/users.ts';
-import { eraseAccount } from './privacy.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -216,22 +215,6 @@ export async function makeAdmin(request: Request & Params, env: Env): Promise<Re
     modifiedCount: made?.meta.changes ?? 0,
     message: `${user.name} is now an admin`,
   } satisfies AdminMade);
-}
-
-/**
- * DELETE /api/users/:id (admin): erases a patient; never the caller's own account. Their upcoming
- * bookings are cancelled through the booking engine in the same batch (paid ones refunded, each
- * patient mailed, the times offered to the waitlist), their open offers withdrawn and their reviews
- * deleted; their record and bookings stay anonymised, so payments, receipts and the audit trail keep
- * pointing at them. Answers one deleted user and the bookings it cancelled.
- */
-export async function deleteUser(request: Request & Params, env: Env): Promise<Response> {
-  const admin = callerOf(request);
-  const id = request.params.id ?? '';
-  if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
-  const user = await userById(env.DB, id);
-  if (!user) throw new HttpError(404, 'No such user');
-  return eraseAccount(env, admin, user);
 }
 
 /** A user as the audit trail names them: "Name (email)". */

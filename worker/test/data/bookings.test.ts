@@ -6,14 +6,16 @@ import {
   bookingsOf,
   bookingToPay,
   ONE_BOOKING_PER_PATIENT,
+  toBooking,
+} from '../../src/booking/data/bookings.ts';
+import { chairResource, doctorResource, patientResource } from '../../src/booking/data/claims.ts';
+import {
   type ScheduleChange,
   type StrandedRow,
   strandClock,
   strandedBookings,
-  toBooking,
   toStranded,
-} from '../../src/booking/data/bookings.ts';
-import { chairResource, doctorResource, patientResource } from '../../src/booking/data/claims.ts';
+} from '../../src/booking/data/strand.ts';
 import {
   cancelActiveBooking,
   checkPlacement,

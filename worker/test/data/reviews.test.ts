@@ -11,7 +11,7 @@ import {
   saveReviewOf,
   setReviewStatus,
   toModeratedReview,
-} from '../../src/people/data/reviews.ts';
+} from '../../src/records/data/reviews.ts';
 import { addPastVisit, addUser, seed } from '../helpers.ts';
 
 const db = env.DB;

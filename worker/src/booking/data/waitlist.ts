@@ -1,5 +1,5 @@
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
-import { offersStrandedWhere, type ScheduleChange } from './bookings.ts';
+import { offersStrandedWhere, type ScheduleChange } from './strand.ts';
 
 /** A patient waits once for the same treatment and dates (index waitlist_one_per_patient). */
 export const ONE_ENTRY_PER_WAIT: UniqueConstraint = {

@@ -1,7 +1,6 @@
 import type { BookingCancelled } from '../../../../contract/bookings.ts';
 import type { RefundState } from '../../../../contract/payments.ts';
 import { readPolicy } from '../../clinic/data/cancellation-policy.ts';
-import { insideWindowMessage } from '../../clinic/policy.ts';
 import { clinicInstant } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
 import type { Actor } from '../../platform/data/audit.ts';
@@ -10,13 +9,8 @@ import { deliverEvent } from '../../platform/events.ts';
 import { HttpError } from '../../platform/http.ts';
 import { type BookingRow, freeCancellationUntil } from '../data/bookings.ts';
 import { bookingEvent, releasedEvents } from '../data/events.ts';
-import {
-  cancelActiveBooking,
-  erasePatient,
-  freeClaimsOfEndedBooking,
-  releaseLapsedHolds,
-  withdrawOffersOfPatient,
-} from '../data/writes.ts';
+import { withdrawOffersOfPatient } from '../data/offer-writes.ts';
+import { cancelActiveBooking, erasePatient, freeClaimsOfEndedBooking, releaseLapsedHolds } from '../data/writes.ts';
 import { bookingAudit } from './plan.ts';
 import { CHANGED } from './rules.ts';
 
@@ -166,4 +160,10 @@ export async function erase(
 export async function releaseLapsed(env: Env, now: Date): Promise<number> {
   const results = await env.DB.batch([...releaseLapsedHolds(env.DB, now), releasedEvents(env.DB, now)]);
   return results[1]?.meta.changes ?? 0;
+}
+
+/** What a patient is told when a paid booking is inside the window: only the clinic cancels it now. */
+export function insideWindowMessage(hours: number): string {
+  const until = hours === 0 ? 'until it starts' : `until ${hours} hour${hours === 1 ? '' : 's'} before it starts`;
+  return `A paid appointment can be cancelled online ${until}; please call the clinic to cancel this one`;
 }

@@ -1,6 +1,7 @@
 import type { FamilyVisitBooked } from '../../../../contract/family.ts';
 import { slotLabel } from '../../../../contract/slot-label.ts';
 import type { TreatmentRow } from '../../clinic/data/treatments.ts';
+import type { Patient } from '../../people/data/users.ts';
 import { clinicInstant } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
 import type { Actor, Fields } from '../../platform/data/audit.ts';
@@ -20,7 +21,7 @@ import {
 } from '../data/writes.ts';
 import { holdEnd, holdRules } from '../holds.ts';
 import { cellsOf, type Day, freePairs, type Pair, readDay, treatmentOn } from '../schedule.ts';
-import { asPatient, bookingAudit, claimOf, type Patient, placementOf, planStart } from './plan.ts';
+import { asPatient, bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
 import { brokenRule, conflictOf, notOffered, PAIR_RULES, unpaidLimitMessage } from './rules.ts';
 
 /** A member of a family visit: the person (the caller or a dependant) and what they come for. */

@@ -1,33 +1,30 @@
 import { datesBetween } from '../../../../contract/fields.ts';
 import { MAX_WAITLIST_DAYS } from '../../../../contract/messages.ts';
 import { slotLabel } from '../../../../contract/slot-label.ts';
+import { messageSettings } from '../../clinic/data/message-settings.ts';
 import type { TreatmentRow } from '../../clinic/data/treatments.ts';
-import { messageSettings } from '../../messages/data/message-settings.ts';
+import type { Patient } from '../../people/data/users.ts';
 import { bookingWindowProblem, clinicInstant, clinicNow, firstBookableMinute } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
 import { timeFreedEvent } from '../../platform/data/events.ts';
 import { violates } from '../../platform/data/unique-constraint.ts';
 import type { Env } from '../../platform/env.ts';
 import { bookingEvent, offerEvent, releasedEvents } from '../data/events.ts';
+import { acceptOffer, declineOffer, expireOffers, insertOffer, withdrawOffersOfEntry } from '../data/offer-writes.ts';
 import { entriesInLine, leaveEntry, type OfferRow, offeredKey, pastOffers } from '../data/waitlist.ts';
 import {
-  acceptOffer,
   checkPlacement,
-  declineOffer,
   dropDeadClaims,
-  expireOffers,
   insertBooking,
   insertClaims,
-  insertOffer,
   type NewBookingRow,
   ONE_CLAIM_PER_CELL,
   ONE_OPEN_OFFER,
   releaseLapsedHoldsInTheWay,
-  withdrawOffersOfEntry,
 } from '../data/writes.ts';
 import { holdEnd, holdRules } from '../holds.ts';
 import { cellsOf, type Day, freePairs, freeStarts, readDay } from '../schedule.ts';
-import { asPatient, claimOf, type Patient, placementOf } from './plan.ts';
+import { asPatient, claimOf, placementOf } from './plan.ts';
 import { brokenRule, conflictOf, PAIR_RULES } from './rules.ts';
 
 // The waitlist's offers.

@@ -1,3 +1,4 @@
+import type { Patient } from '../../people/data/users.ts';
 import { clinicInstant } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
 import type { Env } from '../../platform/env.ts';
@@ -13,7 +14,7 @@ import {
 } from '../data/writes.ts';
 import { holdEnd, holdRules } from '../holds.ts';
 import { freePairs } from '../schedule.ts';
-import { asPatient, bookingAudit, claimOf, type Patient, type PlaceOptions, placementOf, planStart } from './plan.ts';
+import { asPatient, bookingAudit, claimOf, type PlaceOptions, placementOf, planStart } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
 
 /**

@@ -1,7 +1,9 @@
 /** Where a booking may go (planStart), and the rows every placement shares: its claims, its audit row, its placement check. */
+
 import type { AuditAction } from '../../../../contract/audit.ts';
 import { slotLabel } from '../../../../contract/slot-label.ts';
 import type { TreatmentRow } from '../../clinic/data/treatments.ts';
+import type { Patient } from '../../people/data/users.ts';
 import {
   bookingWindowProblem,
   displayDate,
@@ -84,12 +86,6 @@ export function bookingAudit(
     { actor, action, target: { type: 'booking', id: bookingId, name: bookingName(bookingId) }, ...fields },
     IF_CHANGED,
   );
-}
-
-export interface Patient {
-  id: string;
-  name: string;
-  email: string;
 }
 
 /** A patient acting for themselves, as events and audit rows name them. */

@@ -4,6 +4,8 @@ import { clock } from '../../platform/clock.ts';
 import type { Actor } from '../../platform/data/audit.ts';
 import type { Env } from '../../platform/env.ts';
 import { HttpError } from '../../platform/http.ts';
+import { strandedEvents, withdrawnOfferEvents } from '../data/events.ts';
+import { withdrawOffersStrandedBy } from '../data/offer-writes.ts';
 import {
   type ScheduleChange,
   type StrandedRow,
@@ -11,10 +13,9 @@ import {
   strandedBookingRows,
   strandedBookings,
   toStranded,
-} from '../data/bookings.ts';
-import { strandedEvents, withdrawnOfferEvents } from '../data/events.ts';
+} from '../data/strand.ts';
 import { type WithdrawnOfferRow, withdrawnOffersQuery } from '../data/waitlist.ts';
-import { markStranded, withdrawOffersStrandedBy } from '../data/writes.ts';
+import { markStranded } from '../data/writes.ts';
 import { cancelStatements } from './cancel.ts';
 
 // Schedule changes.

@@ -1,6 +1,8 @@
 import type { Treatment } from '../../../../contract/treatments.ts';
-import { HAS_UPCOMING_BOOKINGS } from '../../booking/data/bookings.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
+
+/** Whether a treatment has upcoming bookings (SQL on treatment ?1, with ?2 today). */
+const HAS_UPCOMING_BOOKINGS = `EXISTS (SELECT 1 FROM bookings b WHERE b.status = 'active' AND b.treatment_id = ?1 AND b.appointment_date >= ?2)`;
 
 /** One treatment per name. */
 export const TREATMENT_NAME: UniqueConstraint = { table: 'treatments', columns: ['name'] };

@@ -229,3 +229,6 @@ export function inviteAddress(db: D1Database, id: string, guardianId: string, em
     )
     .bind(id, guardianId, email);
 }
+
+/** Whom a booking is for, as the booking engine needs them. */
+export type Patient = Pick<User, 'id' | 'name' | 'email'>;

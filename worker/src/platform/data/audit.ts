@@ -1,8 +1,10 @@
+import type * as v from 'valibot';
 import type { AuditAction, AuditEntry as AuditAnswer, AuditTargetType } from '../../../../contract/audit.ts';
-import type { User } from '../../people/data/users.ts';
+import type { Role } from '../../../../contract/users.ts';
 
 /** Who acted: a signed-in user (their id, email and role at the time), or a part of the system. */
-export type Actor = Pick<User, 'id' | 'email' | 'role'> | { system: 'stripe' | 'system' };
+/** Who made a change: a signed-in user, or the system (the cron, a webhook). */
+export type Actor = { id: string; email: string; role: v.InferOutput<typeof Role> } | { system: 'stripe' | 'system' };
 
 /**
  * SQL that the audit statement evaluates in its batch, at its place there: `param` binds a value

@@ -1,12 +1,12 @@
-import { releaseLapsed } from '../booking/engine/cancel.ts';
-import { offerFreedTimes } from '../booking/engine/offers.ts';
-import { refreshPublishedTimes } from '../booking/publish.ts';
-import { enqueueDueMail } from '../messages/mail-outbox.ts';
-import { queueDueRecalls } from '../messages/recalls.ts';
-import { queueDueReminders } from '../messages/reminders.ts';
-import { failLateDemoRefunds, sendRefunds } from '../money/refunds.ts';
-import type { Env } from './env.ts';
-import { relayEvents } from './events.ts';
+import { releaseLapsed } from './booking/engine/cancel.ts';
+import { offerFreedTimes } from './booking/engine/offers.ts';
+import { refreshPublishedTimes } from './booking/publish.ts';
+import { enqueueDueMail } from './messages/mail-outbox.ts';
+import { queueDueRecalls } from './messages/recalls.ts';
+import { queueDueReminders } from './messages/reminders.ts';
+import { failLateDemoRefunds, sendRefunds } from './money/refunds.ts';
+import type { Env } from './platform/env.ts';
+import { relayEvents } from './platform/events.ts';
 
 /**
  * Refunds the sweep looks after: those the provider has not answered yet are asked again (same

@@ -1,8 +1,8 @@
-import { SESSION_COOKIE } from '../../../contract/frames.ts';
-import { requireUser } from '../people/auth.ts';
-import type { User } from '../people/data/users.ts';
-import type { Env } from './env.ts';
-import { HttpError } from './http.ts';
+import { SESSION_COOKIE } from '../../contract/frames.ts';
+import { requireUser } from './people/auth.ts';
+import type { User } from './people/data/users.ts';
+import type { Env } from './platform/env.ts';
+import { HttpError } from './platform/http.ts';
 
 /** The Worker's own API (index.ts), called as the page's code would call it. */
 export type CallApi = (request: Request) => Promise<Response>;

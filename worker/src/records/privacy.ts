@@ -1,14 +1,10 @@
 import type { UserDeleted } from '../../../contract/users.ts';
-import { freeCancellationUntil, strandClock, toStranded, upcomingBookingsOf } from '../booking/data/bookings.ts';
+import { freeCancellationUntil, upcomingBookingsOf } from '../booking/data/bookings.ts';
+import { strandClock, toStranded } from '../booking/data/strand.ts';
 import { erase } from '../booking/engine/cancel.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { bookingCancelled } from '../messages/messages.ts';
-import { clinicInstant } from '../platform/clinic-time.ts';
-import { clock } from '../platform/clock.ts';
-import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
-import type { Env } from '../platform/env.ts';
-import { HttpError, json } from '../platform/http.ts';
-import { callerOf } from './auth.ts';
+import { callerOf } from '../people/auth.ts';
 import {
   dependantIds,
   type ExportRows,
@@ -17,9 +13,14 @@ import {
   personalValuesOf,
   pseudonymiseAuditOf,
   pseudonymOf,
-} from './data/export.ts';
+} from '../people/data/export.ts';
+import { type User, userById } from '../people/data/users.ts';
+import { clinicInstant } from '../platform/clinic-time.ts';
+import { clock } from '../platform/clock.ts';
+import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
+import type { Env } from '../platform/env.ts';
+import { HttpError, json } from '../platform/http.ts';
 import { deleteReviewsOf } from './data/reviews.ts';
-import { type User, userById } from './data/users.ts';
 
 type Params = { params: Record<string, string> };
 
@@ -221,4 +222,20 @@ export async function deleteMyAccount(request: Request, env: Env): Promise<Respo
   const user = callerOf(request);
   if (user.role === 'admin') throw new HttpError(409, 'An admin account is deleted by another admin');
   return eraseAccount(env, user, user);
+}
+
+/**
+ * DELETE /api/users/:id (admin): erases a patient; never the caller's own account. Their upcoming
+ * bookings are cancelled through the booking engine in the same batch (paid ones refunded, each
+ * patient mailed, the times offered to the waitlist), their open offers withdrawn and their reviews
+ * deleted; their record and bookings stay anonymised, so payments, receipts and the audit trail keep
+ * pointing at them. Answers one deleted user and the bookings it cancelled.
+ */
+export async function deleteUser(request: Request & Params, env: Env): Promise<Response> {
+  const admin = callerOf(request);
+  const id = request.params.id ?? '';
+  if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
+  const user = await userById(env.DB, id);
+  if (!user) throw new HttpError(404, 'No such user');
+  return eraseAccount(env, admin, user);
 }

@@ -1,6 +1,6 @@
-import { framedPathOf, frameName } from '../../../contract/frames.ts';
-import { clinicInfo, withClinicInfo } from '../clinic/clinic-info.ts';
-import type { Env } from './env.ts';
+import { framedPathOf, frameName } from '../../contract/frames.ts';
+import { clinicInfo, withClinicInfo } from './clinic/clinic-info.ts';
+import type { Env } from './platform/env.ts';
 import { type CallApi, signedInPage } from './signed-in-page.ts';
 
 /**

@@ -1,7 +1,7 @@
-import { enqueueDueMail } from '../messages/mail-outbox.ts';
-import { clock } from './clock.ts';
-import type { Env } from './env.ts';
-import { relayEvents } from './events.ts';
+import { enqueueDueMail } from './messages/mail-outbox.ts';
+import { clock } from './platform/clock.ts';
+import type { Env } from './platform/env.ts';
+import { relayEvents } from './platform/events.ts';
 
 /**
  * After a write that succeeded is answered: hands the events its batches

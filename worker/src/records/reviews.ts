@@ -7,11 +7,11 @@ import {
   type ReviewSaved,
 } from '../../../contract/reviews.ts';
 import { pastAppointmentQuery } from '../booking/data/bookings.ts';
+import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { callerOf, verifiedCallerOf } from './auth.ts';
 import {
   type ModeratedReviewRow,
   ownReviewQuery,
