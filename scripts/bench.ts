@@ -7,12 +7,16 @@
  *    back from D1).
  *  - insights: GET /api/insights over a year holding 1,000 and then 100,000 bookings, beside
  *    GET /api/health in the same run.
+ *  - delivery: the domain events' queue on the local Worker (wrangler dev's Queues, its send_email):
+ *    a cron run with 2,000 reminders due, from the trigger to the last mail sent; then a closure that
+ *    cancels 60 paid visits, from the click to the last cancellation and refund mail, with the
+ *    events delivered per second.
  *  - front: for each page a patient uses, the gzip JavaScript and CSS a fresh visit loads, and
  *    Lighthouse (mobile) performance, first paint, LCP, TBT, CLS and accessibility, medians of 3
  *    interleaved rounds (BENCH_ROUNDS=5 for more), beside a static reference page (one heading, one paragraph, no script)
  *    that the bench serves itself, with each page's first paint and LCP as a ratio to its; the
  *    signed-in pages as the seed patient.
- * BENCH_ONLY=api, BENCH_ONLY=insights or BENCH_ONLY=front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
+ * BENCH_ONLY=api, insights, delivery or front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
  * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
  * BENCH_REPORTS=DIR keeps each Lighthouse run's full JSON report there, and its trace beside it (NAME.trace.json: the
@@ -38,7 +42,7 @@ import { queryLocalD1 } from './local-d1.ts';
 import { SEED_DOCTORS, SEED_HOURS, SEED_TREATMENTS } from './seed-data.ts';
 import { type SeedBindings, startStack } from './stack.ts';
 
-const PARTS = ['api', 'insights', 'front'];
+const PARTS = ['api', 'insights', 'delivery', 'front'];
 const only = (process.env.BENCH_ONLY ?? PARTS.join(','))
   .split(',')
   .map((part) => part.trim())
@@ -216,6 +220,147 @@ function bookings(total: number) {
     flush();
     for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
   };
+}
+
+/** The reminders due in the delivery part's cron run, and the visits its closure cancels. */
+const REMINDED = 2_000;
+const CLOSED = 60;
+
+/**
+ * The delivery part's data: REMINDED patients with a paid visit tomorrow, each with its 24-hour
+ * reminder due a minute ago; CLOSED more with a paid visit (and its demo payment) the day after,
+ * which the closure cancels; and the admin who closes. The rows are what the engine and the
+ * messages consumer would have written; the visits take no claims (the part measures delivery).
+ */
+function deliveryDay(reminded: string, closed: string) {
+  return async (db: SeedBindings['DB']) => {
+    const now = Date.now();
+    const cleaning = present(SEED_TREATMENTS[0], 'a seed treatment');
+    const doctor = doctorOf(cleaning);
+    const statements = [
+      db.prepare(
+        "INSERT INTO users (id, email, name, role, email_verified) VALUES ('bench-admin', 'bench-admin@example.com', 'Bench Admin', 'admin', 1)",
+      ),
+    ];
+    const visit = (i: number, date: string) => {
+      const id = crypto.randomUUID();
+      const start = SEED_HOURS.open + 30 * (i % 16);
+      return {
+        id,
+        user: `('bench-d-${date}-${i}', 'bench-d-${date}-${i}@example.com', 'Bench Patient ${i}', 'patient', 1)`,
+        booking: `('${id}', '${cleaning.id}', '${cleaning.name}', '${date}', '${slotLabel(start, cleaning.durationMinutes)}', ${start}, ${cleaning.durationMinutes}, '${doctor}', 'chair-1', 'bench-d-${date}-${i}', 'Bench Patient ${i}', 'bench-d-${date}-${i}@example.com', ${cleaning.priceCents}, 1, NULL)`,
+        start,
+      };
+    };
+    const columns = `id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id, chair_id,
+      user_id, patient_name, email, price_cents, paid, hold_until`;
+    for (const [date, total, extra] of [
+      [reminded, REMINDED, 'reminder'],
+      [closed, CLOSED, 'payment'],
+    ] as const) {
+      for (let at = 0; at < total; at += 100) {
+        const visits = Array.from({ length: Math.min(100, total - at) }, (_, k) => visit(at + k, date));
+        statements.push(
+          db.prepare(
+            `INSERT INTO users (id, email, name, role, email_verified) VALUES ${visits.map((v) => v.user).join(', ')}`,
+          ),
+          db.prepare(`INSERT INTO bookings (${columns}) VALUES ${visits.map((v) => v.booking).join(', ')}`),
+          extra === 'reminder'
+            ? db.prepare(
+                `INSERT INTO reminders (id, booking_id, kind, booking_version, appointment_date, start_minute, due_at, send_until) VALUES ${visits
+                  .map(
+                    (v) =>
+                      `('${v.id}:24h:1', '${v.id}', '24h', 1, '${date}', ${v.start}, '${new Date(now - 60_000).toISOString()}', '${new Date(now + 24 * 3600_000).toISOString()}')`,
+                  )
+                  .join(', ')}`,
+              )
+            : db.prepare(
+                `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, provider, card_brand, card_last4) VALUES ${visits
+                  .map(
+                    (v, k) =>
+                      `('${crypto.randomUUID()}', 'pi_demo_${v.id.replaceAll('-', '')}', '${v.id}', 'bench-d-${date}-${at + k}@example.com', ${cleaning.priceCents}, 'demo', 'visa', '4242')`,
+                  )
+                  .join(', ')}`,
+              ),
+        );
+      }
+    }
+    for (let i = 0; i < statements.length; i += 50) await db.batch(statements.slice(i, i + 50));
+  };
+}
+
+/** Waits until `done` holds (polling D1 every 50 ms), at most `seconds`. */
+async function until(done: () => boolean, seconds: number, what: string) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The delivery part: reminders through the queue, and a closure's cancellations, refunds and mails. */
+async function deliveryRun() {
+  const stateDir = mkdtempSync(join(tmpdir(), 'clinic-bench-delivery-'));
+  const [reminded, closed] = [day(1), day(2)];
+  const stack = await startStack({
+    stateDir,
+    logFile: join(stateDir, 'stack.log'),
+    jwtSecret: JWT_SECRET,
+    extraData: deliveryDay(reminded, closed),
+  });
+  const count = (sql: string) => queryLocalD1<{ n: number }>(stateDir, sql)[0]?.n ?? 0;
+  const at = (sql: string) => Date.parse(queryLocalD1<{ t: string }>(stateDir, sql)[0]?.t ?? '');
+  try {
+    // One cron run with the day's reminders due: the trigger, then the queue's consumers.
+    const triggered = Date.now();
+    const cron = await fetch(`${BASE}/cdn-cgi/local/scheduled?cron=*/5+*+*+*+*&time=${triggered}`);
+    if (!cron.ok) throw new Error(`the cron trigger answered ${cron.status}`);
+    const cronMs = Date.now() - triggered;
+    const sentReminders = "SELECT count(*) AS n FROM outbox WHERE kind = 'reminder' AND status = 'sent'";
+    await until(() => count(sentReminders) >= REMINDED, 600, `${REMINDED} reminders sent`);
+    const remindersMs = at("SELECT max(sent_at) AS t FROM outbox WHERE kind = 'reminder'") - triggered;
+    // A closure of the next day cancels its paid visits: refunds, cancellation and refund mails.
+    const token = await accessToken('bench-admin', 'bench-admin@example.com', 'admin');
+    const eventsBefore = count('SELECT count(*) AS n FROM event_deliveries');
+    const clicked = Date.now();
+    const answer = await fetch(`${BASE}/api/closures`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ from: closed, to: closed, reason: 'A burst pipe', bookings: 'cancel' }),
+    });
+    const answerMs = Date.now() - clicked;
+    if (answer.status !== 201) throw new Error(`POST /api/closures answered ${answer.status}: ${await answer.text()}`);
+    const { cancelled } = (await answer.json()) as { cancelled: unknown[] };
+    const mailOf = (kind: string) =>
+      `FROM outbox o JOIN bookings b ON b.id = o.booking_id WHERE b.appointment_date = '${closed}' AND o.kind = '${kind}'`;
+    await until(
+      () =>
+        count(`SELECT count(*) AS n ${mailOf('cancellation')} AND o.status = 'sent'`) >= CLOSED &&
+        count(`SELECT count(*) AS n ${mailOf('refund')} AND o.status = 'sent'`) >= CLOSED,
+      600,
+      `${CLOSED} cancellation and refund mails sent`,
+    );
+    const lastCancellation = at(`SELECT max(o.sent_at) AS t ${mailOf('cancellation')}`) - clicked;
+    const lastRefund = at(`SELECT max(o.sent_at) AS t ${mailOf('refund')}`) - clicked;
+    const delivered = count('SELECT count(*) AS n FROM event_deliveries') - eventsBefore;
+    return {
+      cronMs,
+      remindersMs,
+      reminders: count(sentReminders),
+      answerMs,
+      cancelled: cancelled.length,
+      refunded: count(
+        `SELECT count(*) AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.appointment_date = '${closed}' AND p.refund_status = 'succeeded'`,
+      ),
+      lastCancellation,
+      lastRefund,
+      delivered,
+      dead: count('SELECT count(*) AS n FROM dead_events'),
+    };
+  } finally {
+    await stack.stop();
+    rmSync(stateDir, { recursive: true, force: true });
+  }
 }
 
 /** An access token as the Worker issues it (worker/src/people/auth.ts) to a verified account at token version 0. */
@@ -761,6 +906,24 @@ if (only.includes('insights')) {
     console.log(loadLine('GET /api/insights (a year)', run.insights));
     console.log(`  under load, insights / health latency: p50 ×${(run.insights.p50 / run.health.p50).toFixed(1)}\n`);
   }
+}
+if (only.includes('delivery')) {
+  const run = await deliveryRun();
+  const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
+  console.log('Delivery through the events queue (wrangler dev: local Queues, send_email):');
+  console.log(
+    `  ${run.reminders.toLocaleString('en-US')} reminders due in one cron run: the run took ${seconds(run.cronMs)}, the last mail went ` +
+      `${seconds(run.remindersMs)} after the trigger: ${((run.reminders * 1000) / run.remindersMs).toFixed(0)} mails/s ` +
+      `(the old outbox sent 25 per cron run, every 5 minutes: ${(((REMINDED / 25) * 5) / 60).toFixed(1)} hours)`,
+  );
+  console.log(
+    `  a closure cancelling ${run.cancelled} paid visits: answered in ${seconds(run.answerMs)}, ${run.refunded} refunded; ` +
+      `the last cancellation mail ${seconds(run.lastCancellation)} and the last refund mail ${seconds(run.lastRefund)} after the click`,
+  );
+  console.log(
+    `  ${run.delivered} event deliveries (event, consumer) in ${seconds(Math.max(run.lastCancellation, run.lastRefund))}: ` +
+      `${((run.delivered * 1000) / Math.max(run.lastCancellation, run.lastRefund)).toFixed(0)} per second; dead letters ${run.dead}\n`,
+  );
 }
 if (only.includes('front')) {
   const fe = await frontEnd();

@@ -4,6 +4,7 @@
  * outbox handed over. A failure retries the message with backoff; after the queue's last retry the
  * event lands in the dead-letter queue, whose consumer records it for the owner to replay.
  */
+import { publishingConsumer } from './booking/publish.ts';
 import { waitlistConsumer } from './booking/waitlist-consumer.ts';
 import { messagesConsumer } from './messages/consumer.ts';
 import type { OutboxRow } from './messages/data/outbox.ts';
@@ -16,7 +17,7 @@ import type { QueueMessage } from './platform/event-types.ts';
 import { actingAt, type Consumer, deliverEvent, registerConsumers, relayEvents } from './platform/events.ts';
 
 /** Every reaction to the engine's events (docs/architecture.md#domain-events). */
-export const CONSUMERS: readonly Consumer[] = [messagesConsumer, moneyConsumer, waitlistConsumer];
+export const CONSUMERS: readonly Consumer[] = [messagesConsumer, moneyConsumer, waitlistConsumer, publishingConsumer];
 registerConsumers(CONSUMERS);
 
 /** Backoff of a retried message: 10 s, 20 s, 40 s … at most 10 minutes. */

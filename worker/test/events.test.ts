@@ -180,9 +180,12 @@ describe('domain events', () => {
     expect(closed.status, await closed.clone().text()).toBe(201);
     expect((await closed.json<{ cancelled: unknown[] }>()).cancelled).toHaveLength(60);
     await drainQueue(queue, consumers);
-    // Whatever the faults left claimed and unsent, the next cron runs hand over again.
-    await runCron(new Date(evening.getTime() + 10 * 60_000), { MAILER: box.mailer, EVENTS: queue.binding });
-    await drainQueue(queue, consumers);
+    // Whatever the faults left claimed and unsent (an event appended by a consumer whose own hand-over
+    // failed), the next cron runs hand over again, every five minutes as the Cron Trigger does.
+    for (const minutes of [10, 15, 20]) {
+      await runCron(new Date(evening.getTime() + minutes * 60_000), { MAILER: box.mailer, EVENTS: queue.binding });
+      await drainQueue(queue, consumers);
+    }
     expect(flaky.failures(), `${queue.deliveries} queue batches`).toBeGreaterThan(100);
     expect(queue.dead).toEqual([]);
 

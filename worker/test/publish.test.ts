@@ -92,4 +92,24 @@ describe('published free times (SMART Scheduling Links)', () => {
     expect(everything).not.toContain(patient.email);
     expect(everything).not.toContain('Patient publish');
   });
+
+  it('follows a booking and its cancellation through the queue, with no cron run between', async () => {
+    const date = clinicDay(4);
+    const dayOf = async () => {
+      const { body } = await manifest(); // the first GET publishes; then the publishing consumer keeps the files current
+      const slots = await resources<Slot>(body, 'Slot');
+      return slots.filter((s) => s.schedule.reference === 'Schedule/teeth-cleaning' && s.id.includes(`-${date}-`));
+    };
+    const first = (await dayOf()).find((s) => s.status === 'free');
+    const slot = new URL(first?.extension?.find((e) => e.url === DEEP_LINK)?.valueUrl ?? '').searchParams.get('slot');
+    expect(slot).toBe((await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.slots[0]);
+    const statusNow = async () => (await dayOf()).find((s) => s.id === first?.id)?.status;
+    const patient = await newPatient('publish-follow');
+    const booked = await bookAs(patient.auth, { treatment: 'teeth-cleaning', appointmentDate: date, slot: slot ?? '' });
+    expect(booked.status).toBe(201);
+    expect(await statusNow()).toBe('busy');
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    expect((await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: patient.auth })).status).toBe(200);
+    expect(await statusNow()).toBe('free');
+  });
 });

@@ -2,10 +2,12 @@
  * The events of the booking engine's changes (platform/data/events.ts), each to put in the change's
  * batch right where this file says, so it is written exactly when the change happened.
  */
+
 import type { Actor } from '../../platform/data/audit.ts';
+import type { EventRow } from '../../platform/data/events.ts';
 import { appendEvents } from '../../platform/data/events.ts';
 import type { EventType } from '../../platform/event-types.ts';
-import { offersStrandedWhere, type ScheduleChange, strandedWhere } from './bookings.ts';
+import { offersStrandedWhere, type ScheduleChange, strandedWhere } from './strand.ts';
 
 const SYSTEM: Actor = { system: 'system' };
 
@@ -130,4 +132,22 @@ export function offerEvent(
     rows: (p) => `waitlist_offers o WHERE o.id = ${p(offerId)}${ifChanged ? ' AND changes() > 0' : ''}`,
     offerId: 'o.id',
   });
+}
+
+/**
+ * The days an event touched: its booking's, the day a move came from, its offer's. None for an
+ * event about no one day (a closure lifted): then every day may have changed.
+ */
+export async function datesOfEvent(db: D1Database, event: EventRow): Promise<string[]> {
+  const row = await db
+    .prepare(
+      `SELECT (SELECT appointment_date FROM bookings WHERE id = ?1) AS booked,
+              (SELECT day FROM waitlist_offers WHERE id = ?2) AS offered`,
+    )
+    .bind(event.booking_id, event.offer_id)
+    .first<{ booked: string | null; offered: string | null }>();
+  const from = (JSON.parse(event.payload || '{}') as { from?: { date?: unknown } }).from?.date;
+  return [row?.booked, row?.offered, typeof from === 'string' ? from : null].filter(
+    (date): date is string => typeof date === 'string',
+  );
 }
