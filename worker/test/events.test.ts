@@ -197,7 +197,11 @@ describe('domain events', () => {
     for (const { patient, day } of booked) {
       const wasPaid = paid.some((p) => p.patient.id === patient.id);
       const expected =
-        day === first ? ['Booked', 'Reminder'] : ['Booked', 'Cancelled', ...(wasPaid ? ['Receipt', 'Refunded'] : [])];
+        day === first
+          ? ['Booked', 'Reminder']
+          : wasPaid
+            ? ['Booked', 'Cancelled', 'Receipt', 'Refunded']
+            : ['Booked', 'Released'];
       expect({ patient: patient.name, mails: kinds(patient.email) }).toEqual({
         patient: patient.name,
         mails: expected,

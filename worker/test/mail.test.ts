@@ -114,7 +114,7 @@ describe('the cancellation mail', () => {
       .bind(id)
       .first<{ hold_until: string }>()) ?? { hold_until: '' };
     await runCron(Date.parse(hold_until), MAIL);
-    const mail = box.to(patient.email).find((m) => m.subject.startsWith('Cancelled'));
+    const mail = box.to(patient.email).find((m) => m.subject.startsWith('Released: not paid, Teeth Whitening on '));
     expect(mail?.text).toMatch(/Your Teeth Whitening appointment was released because it was not paid by \w+day/);
     expect(await outboxOf(id)).toMatchObject([{ kind: 'confirmation' }, { kind: 'cancellation', status: 'sent' }]);
   });

@@ -238,7 +238,11 @@ export function renderMail(
             ? `The clinic cancelled your ${data.treatment} appointment.`
             : `You cancelled your ${data.treatment} appointment.`;
       return compose(settings, name, {
-        subject: `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
+        // A release is not a cancellation by anyone: its subject says what happened (issue 45).
+        subject:
+          data.by === 'unpaid'
+            ? `Released: not paid, ${data.treatment} on ${shortWhen(env, start)}`
+            : `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
         intro: [who, ...(data.reason ? [`Reason: ${data.reason}`] : [])],
         details,
         after: [
