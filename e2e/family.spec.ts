@@ -115,8 +115,11 @@ test('a parent books a family visit for two at once from the appointment page', 
   await main.getByLabel('Card number').fill('4242 4242 4242 4242');
   await main.getByLabel('Expiry (MM/YY)').fill('12/34');
   await main.getByLabel('CVC').fill('123');
-  await main.getByRole('button', { name: 'Pay' }).click();
+  // The page asks for, and the button charges, the whole visit's amount (issue 45).
+  await expect(main.getByText('Please pay $125 for your family visit on ')).toBeVisible();
+  await main.getByRole('button', { name: 'Pay $125', exact: true }).click();
   await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+  await expect(main.getByText('You paid $125 for 2 appointments;')).toBeVisible();
   await expect(main.getByRole('article', { name: 'Receipt' })).toHaveCount(2);
   await page.goto('/dashboard');
   await expect(page.getByRole('main').getByText('Paid', { exact: true })).toHaveCount(2);

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -29,14 +30,26 @@ function returnFromStripe(): { intent: string; succeeded: boolean } | null {
  * provider confirms the card shows the transaction id, records the payment with the Worker and
  * shows the receipt.
  */
-export function Checkout({ booking, family, online }: { booking: Booking; family: Booking[]; online: boolean }) {
-  // With other members of its family visit still to pay, one payment can pay them all (the default).
-  const [whole, setWhole] = useState(true);
-  const together = whole && family.length > 1 && booking.familyVisitId !== null;
+export function Checkout({
+  booking,
+  family,
+  whole,
+  onWholeChange,
+  online,
+}: {
+  booking: Booking;
+  family: Booking[];
+  /** With other members of its family visit still to pay: whether this payment pays them all. */
+  whole: boolean;
+  onWholeChange: (whole: boolean) => void;
+  online: boolean;
+}) {
+  const paying = payingFor(booking, family, whole);
+  const together = paying.length > 1;
   const payFor: PayFor =
     together && booking.familyVisitId ? { familyVisitId: booking.familyVisitId } : { bookingId: booking._id };
-  const paying = together ? family : [booking];
-  const [paidIds, setPaidIds] = useState<string[]>([]);
+  const amount = paying.reduce((sum, b) => sum + b.price, 0);
+  const [paid, setPaid] = useState<{ ids: string[]; amount: number }>({ ids: [], amount: 0 });
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(false);
   const [recordError, setRecordError] = useState<string | null>(null);
@@ -50,7 +63,7 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
 
   async function handleConfirmed(id: string) {
     setTransactionId(id);
-    setPaidIds(paying.map((b) => b._id));
+    setPaid({ ids: paying.map((b) => b._id), amount });
     try {
       const recorded = await recordPayment({
         transactionId: id,
@@ -83,12 +96,16 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
         ) : (
           <PaymentOutcome
             title="Congrats your payment completed"
-            note="Your appointment is paid and its time is yours; the receipt is below, and on its way by email."
+            note={
+              paid.ids.length > 1
+                ? `You paid ${formatPrice(paid.amount)} for ${paid.ids.length} appointments; they are yours, and each receipt is below and on its way by email.`
+                : `You paid ${formatPrice(paid.amount)}. Your appointment is paid and its time is yours; the receipt is below, and on its way by email.`
+            }
             transactionId={transactionId}
           />
         )}
         <PaymentError message={recordError} />
-        {recorded && paidIds.map((paid) => <ReceiptView key={paid} bookingId={paid} />)}
+        {recorded && paid.ids.map((id) => <ReceiptView key={id} bookingId={id} />)}
         <BackToAppointments />
       </div>
     );
@@ -111,7 +128,7 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
   return (
     <div className="payment__checkout">
       {!online && <OfflineNote />}
-      {family.length > 1 && <FamilyChoice booking={booking} family={family} whole={whole} onChange={setWhole} />}
+      {family.length > 1 && <FamilyChoice booking={booking} family={family} whole={whole} onChange={onWholeChange} />}
       <PaymentError message={returnError} />
       {intentError && !offlineFailure ? (
         <div className="payment__retry">
@@ -124,7 +141,7 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
       {!answer ? (
         <form className="payment__form" onSubmit={(event) => event.preventDefault()}>
           {!intentError && <Spinner label="Preparing the payment" />}
-          <PayButton disabled />
+          <PayButton amount={amount} disabled />
         </form>
       ) : answer.provider === 'stripe' ? (
         answer.publishableKey ? (
@@ -134,6 +151,7 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
               clientSecret={answer.clientSecret}
               billing={{ name: booking.patientName, email: booking.email }}
               returnUrl={`${window.location.origin}/dashboard/payment/${encodeURIComponent(booking._id)}`}
+              amount={amount}
               online={online}
               onConfirmed={handleConfirmed}
             />
@@ -142,10 +160,20 @@ export function Checkout({ booking, family, online }: { booking: Booking; family
           <PaymentError message="Card payments are not set up yet (no Stripe publishable key). Please pay at the clinic." />
         )
       ) : (
-        <DemoCardForm clientSecret={answer.clientSecret} online={online} onConfirmed={handleConfirmed} />
+        <DemoCardForm
+          clientSecret={answer.clientSecret}
+          amount={amount}
+          online={online}
+          onConfirmed={handleConfirmed}
+        />
       )}
     </div>
   );
+}
+
+/** The bookings one payment pays: the whole family visit still to pay when chosen (the default), else `booking` alone. */
+export function payingFor(booking: Booking, family: Booking[], whole: boolean): Booking[] {
+  return whole && family.length > 1 && booking.familyVisitId !== null ? family : [booking];
 }
 
 /**

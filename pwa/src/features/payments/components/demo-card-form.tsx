@@ -8,6 +8,8 @@ const DEMO_NOTE =
 
 type DemoCardFormProps = {
   clientSecret: string | null;
+  /** What the payment charges, in dollars (on the Pay button). */
+  amount: number;
   online: boolean;
   /** Called once the provider says the payment succeeded, with its transaction id. */
   onConfirmed(transactionId: string): void;
@@ -17,7 +19,7 @@ type DemoCardFormProps = {
  * The card form of the demo provider (no Stripe keys configured): the Worker follows Stripe's test
  * cards, so the same declines and messages show as with Stripe, and no card is ever charged.
  */
-export function DemoCardForm({ clientSecret, online, onConfirmed }: DemoCardFormProps) {
+export function DemoCardForm({ clientSecret, amount, online, onConfirmed }: DemoCardFormProps) {
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const id = useId();
@@ -100,7 +102,7 @@ export function DemoCardForm({ clientSecret, online, onConfirmed }: DemoCardForm
         </div>
       </fieldset>
       <PaymentError message={cardError} />
-      <PayButton disabled={!clientSecret || processing || !online} busy={processing} />
+      <PayButton amount={amount} disabled={!clientSecret || processing || !online} busy={processing} />
     </form>
   );
 }

@@ -1,7 +1,11 @@
 import { Link } from 'wouter';
+import { formatPrice } from '../../../components/price.ts';
 
-/** docs/product.md#payment: the one submit button of both card forms; the caller decides when it may be pressed. */
-export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?: boolean }) {
+/**
+ * docs/product.md#payment: the one submit button of both card forms, naming the amount it charges
+ * ("Pay $125"); the caller decides when it may be pressed.
+ */
+export function PayButton({ amount, disabled, busy = false }: { amount: number; disabled: boolean; busy?: boolean }) {
   return (
     <button
       type="submit"
@@ -9,7 +13,7 @@ export function PayButton({ disabled, busy = false }: { disabled: boolean; busy?
       disabled={disabled}
       aria-busy={busy || undefined}
     >
-      Pay
+      Pay {formatPrice(amount)}
     </button>
   );
 }

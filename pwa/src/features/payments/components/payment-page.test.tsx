@@ -124,7 +124,7 @@ function BookingList() {
 }
 
 const callsTo = (call: string) => calls.filter((c) => c.call === call);
-const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: /^Pay \$\d/ });
 
 async function openPaymentPage(path = '/dashboard/payment/b-1') {
   const user = userEvent.setup();
@@ -181,7 +181,7 @@ describe('Payment page: the booking', () => {
     expect(alert.textContent).toBe(`This booking could not be loaded: ${message}`);
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$\d/ })).toBeNull();
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
   });
 
@@ -210,7 +210,7 @@ describe('Payment page: the booking', () => {
     window.print = print;
     await userEvent.setup().click(within(shown).getByRole('button', { name: 'Print receipt' }));
     expect(print).toHaveBeenCalled();
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$\d/ })).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
     expect(callsTo('POST /api/create-payment-intent')).toEqual([]);
@@ -260,7 +260,7 @@ describe('Payment page: demo payments', () => {
         { transactionId: 'pi_demo_b1', price: 120, email: 'patient@clinic.test', bookingId: 'b-1' },
       ]),
     );
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$\d/ })).toBeNull();
     expect(screen.queryByLabelText('Card number')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to My Appointments' }).getAttribute('href')).toBe('/dashboard');
     expect(document.activeElement).toBe(status.closest('[role="status"]'));
@@ -293,14 +293,26 @@ describe('Payment page: demo payments', () => {
       expect(callsTo('POST /api/create-payment-intent').map((c) => c.body)).toEqual([{ familyVisitId: 'fv-1' }]),
     );
 
+    // The page asks for, and the button charges, the amount of the choice (issue 45).
+    const asked = () => [
+      screen.getByText(/^Please pay /).textContent,
+      screen.getByRole('button', { name: /^Pay \$/ }).textContent,
+    ];
+    expect(asked()).toEqual(['Please pay $165 for your family visit on May 4, 2026: 2 appointments', 'Pay $165']);
     await user.click(choice.getByRole('radio', { name: 'Only Pat Patient’s visit: $120' }));
     await waitFor(() => expect(callsTo('POST /api/create-payment-intent').at(-1)?.body).toEqual({ bookingId: 'b-1' }));
+    expect(asked()).toEqual(['Please pay $120 for your appointment on May 4, 2026 at 10.00 AM - 10.30 AM', 'Pay $120']);
     await user.click(choice.getByRole('radio', { name: 'The whole family visit: $165' }));
 
     await fillDemoCard(user, '4242 4242 4242 4242');
     await waitFor(() => expect(payButton().disabled).toBe(false));
     await user.click(payButton());
     await screen.findByText('Congrats your payment completed');
+    expect(
+      screen.getByText(
+        'You paid $165 for 2 appointments; they are yours, and each receipt is below and on its way by email.',
+      ),
+    ).toBeTruthy();
     await waitFor(() => expect(screen.getAllByRole('article', { name: 'Receipt' })).toHaveLength(2));
   }, 15_000);
 
@@ -417,7 +429,7 @@ describe('Payment page: demo payments', () => {
     await reload.release(json({ ...booking, paid: true }));
     expect(await screen.findByText('This appointment is paid.')).toBeTruthy();
     expect(screen.queryByText(/Please pay/)).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$\d/ })).toBeNull();
   });
 });
 
@@ -466,7 +478,7 @@ describe('Payment page: Stripe', () => {
         { transactionId: 'pi_3Stripe123', price: 120, email: 'patient@clinic.test', bookingId: 'b-1' },
       ]),
     );
-    expect(screen.queryByRole('button', { name: 'Pay' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Pay \$\d/ })).toBeNull();
     expect(callsTo('POST /api/demo-payments/confirm')).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'wouter';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -7,7 +8,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useMyBookings } from '../../bookings/api/get-my-bookings.ts';
 import { type Booking, useBooking } from '../api/get-booking.ts';
-import { Checkout } from './checkout.tsx';
+import { Checkout, payingFor } from './checkout.tsx';
 import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
 import '../payments.css';
 
@@ -17,6 +18,8 @@ export function PaymentPage() {
   const online = useOnlineStatus();
   const { data: booking, error, mutate } = useBooking(id);
   const family = useFamilyToPay(booking);
+  // With other members of its family visit still to pay, one payment can pay them all (the default).
+  const [whole, setWhole] = useState(true);
 
   useReloadOnReconnect(online, Boolean(error), mutate);
 
@@ -49,22 +52,28 @@ export function PaymentPage() {
       <h1 id="payment-title">Payment for {booking.treatment}</h1>
       <div className="payment__card">
         {/* A paid booking asks for nothing: Checkout says it is paid. */}
-        <p className="payment__summary">
-          {booking.paid
-            ? `Your appointment on ${booking.appointmentDate} at ${booking.slot}`
-            : `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`}
-        </p>
+        <p className="payment__summary">{summary(booking, payingFor(booking, family ?? [], whole))}</p>
         <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
         {!booking.paid && booking.payBy && <p className="payment__deadline">{payBySentence(booking.payBy)}</p>}
         <p className="payment__policy">{policySentence(booking)}</p>
         {family ? (
-          <Checkout booking={booking} family={family} online={online} />
+          <Checkout booking={booking} family={family} whole={whole} onWholeChange={setWhole} online={online} />
         ) : (
           <Spinner label="Loading the family visit" />
         )}
       </div>
     </section>
   );
+}
+
+/** What the page asks for: the amount the Pay button charges, for this visit or the whole family's. */
+function summary(booking: Booking, paying: Booking[]): string {
+  if (booking.paid) return `Your appointment on ${booking.appointmentDate} at ${booking.slot}`;
+  if (paying.length > 1) {
+    const total = paying.reduce((sum, b) => sum + b.price, 0);
+    return `Please pay ${formatPrice(total)} for your family visit on ${booking.appointmentDate}: ${paying.length} appointments`;
+  }
+  return `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`;
 }
 
 /**

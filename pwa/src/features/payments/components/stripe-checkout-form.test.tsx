@@ -7,7 +7,7 @@ import { StripeCheckoutForm, type StripeCheckoutFormProps } from './stripe-check
 
 const billing = { name: 'Pat Patient', email: 'patient@clinic.test' };
 const returnUrl = 'https://clinic.test/dashboard/payment/b-1';
-const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' });
+const payButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Pay $120' });
 
 function renderForm(props: Partial<StripeCheckoutFormProps> & Pick<StripeCheckoutFormProps, 'stripe'>) {
   const onConfirmed = vi.fn();
@@ -16,6 +16,7 @@ function renderForm(props: Partial<StripeCheckoutFormProps> & Pick<StripeCheckou
       clientSecret="pi_1_secret_x"
       billing={billing}
       returnUrl={returnUrl}
+      amount={120}
       online
       onConfirmed={onConfirmed}
       {...props}

@@ -11,6 +11,8 @@ export type StripeCheckoutFormProps = {
   billing: { name: string; email: string };
   /** Where Stripe brings the patient back after a payment method that leaves the page (a bank, a wallet). */
   returnUrl: string;
+  /** What the payment charges, in dollars (on the Pay button). */
+  amount: number;
   online: boolean;
   /** Called once Stripe says the payment succeeded, with the PaymentIntent id. */
   onConfirmed(transactionId: string): void;
@@ -50,6 +52,7 @@ export function StripeCheckoutForm({ stripe, clientSecret, ...form }: StripeChec
 function StripePaymentForm({
   billing,
   returnUrl,
+  amount,
   online,
   onConfirmed,
 }: Omit<StripeCheckoutFormProps, 'stripe' | 'clientSecret'>) {
@@ -107,7 +110,7 @@ function StripePaymentForm({
         </div>
       </div>
       <PaymentError message={payError} />
-      <PayButton disabled={!ready || processing || !online} busy={processing} />
+      <PayButton amount={amount} disabled={!ready || processing || !online} busy={processing} />
     </form>
   );
 }
