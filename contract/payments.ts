@@ -127,6 +127,14 @@ export const RefundDue = v.strictObject({
 });
 export type RefundDue = v.InferOutput<typeof RefundDue>;
 
+/** POST /api/refunds/:id/handed-back (admin): a payment taken at the desk was given back there. */
+export const RefundHandedBack = v.strictObject({
+  acknowledged: v.literal(true),
+  message: v.string(),
+  refund: RefundDue,
+});
+export type RefundHandedBack = v.InferOutput<typeof RefundHandedBack>;
+
 /** GET /api/bookings/:id/receipt (the booking's owner or an admin): the payment of a booking, and its refund. */
 export const Receipt = v.strictObject({
   bookingId: v.string(),

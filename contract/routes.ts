@@ -104,6 +104,7 @@ import {
   Receipt,
   RecordedPayment,
   RefundDue,
+  RefundHandedBack,
   WebhookReceipt,
 } from './payments.ts';
 import { BookingRules, PolicyChange, PolicySaved } from './policy.ts';
@@ -256,6 +257,7 @@ export const routes = {
   'POST /create-payment-intent': { audience: 'patient', body: IntentRequest, response: PaymentIntentAnswer },
   'POST /payments': { audience: 'patient', body: PaymentRecord, response: RecordedPayment },
   'GET /refunds': { audience: 'admin', response: v.array(RefundDue) },
+  'POST /refunds/:id/handed-back': { audience: 'admin', response: RefundHandedBack },
   'POST /stripe/webhook': { audience: 'signed', body: { signedBy: 'Stripe-Signature' }, response: WebhookReceipt },
   'POST /demo-payments/confirm': { audience: 'patient', body: DemoConfirmation, response: ConfirmedPayment },
   'POST /contact': { audience: 'public', body: ContactMessage, response: ContactReceived },

@@ -81,6 +81,7 @@ import {
   recordPayment,
   stripeWebhook,
 } from './money/payments.ts';
+import { markHandedBack } from './money/refunds.ts';
 import { admit } from './people/auth.ts';
 import { addDependant, editDependant, listDependants, removeDependant } from './people/family.ts';
 import { getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './people/users.ts';
@@ -227,6 +228,7 @@ const handlers = {
   'POST /create-payment-intent': createPaymentIntent,
   'POST /payments': recordPayment,
   'GET /refunds': listRefundsDue,
+  'POST /refunds/:id/handed-back': markHandedBack,
   'POST /stripe/webhook': stripeWebhook,
   'POST /demo-payments/confirm': confirmDemoPayment,
   'POST /contact': postContact,

@@ -274,8 +274,62 @@ describe('a payment taken at the desk', () => {
     expect(cancelled.status).toBe(200);
     expect(await cancelled.json()).toMatchObject({ refund: { status: 'due', amount: 80 } });
     const refunds = await (await call('/api/refunds', { headers: admin })).json<
-      { bookingId: string; refundStatus: string; provider: string }[]
+      { _id: string; bookingId: string; refundStatus: string; provider: string }[]
     >();
-    expect(refunds.find((r) => r.bookingId === insertedId)).toMatchObject({ refundStatus: 'due', provider: 'desk' });
+    const due = refunds.find((r) => r.bookingId === insertedId);
+    expect(due).toMatchObject({ refundStatus: 'due', provider: 'desk' });
+
+    // The desk hands the $80 back; two staff (ten clicks) mark it at once: it moves once, one notice.
+    const handedBack = () =>
+      call(`/api/refunds/${due?._id}/handed-back`, { method: 'POST', headers: admin }, MAIL).then(async (r) => ({
+        status: r.status,
+        body: await r.json<{ message: string; refund: { refundStatus: string } }>(),
+      }));
+    const answers = await Promise.all(Array.from({ length: 10 }, handedBack));
+    expect(new Set(answers.map((a) => `${a.status} ${a.body.message} ${a.body.refund.refundStatus}`))).toEqual(
+      new Set(['200 Handed back $80.00 to Patient desk-paid succeeded']),
+    );
+    await runCron(Date.now(), MAIL);
+    const notices = box.to(patient.email).filter((m) => m.subject.startsWith('Refunded:'));
+    expect(notices.map((m) => m.subject)).toEqual(['Refunded: $80.00 for Teeth Cleaning']);
+    expect(notices[0]?.text).toContain(
+      "We handed back $80.00 for your Teeth Cleaning appointment at the clinic's desk.",
+    );
+    expect(notices[0]?.text).not.toContain('business days');
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM audit_log WHERE action = 'payment.refunded' AND target_id = ?1")
+        .bind(
+          (
+            await env.DB.prepare('SELECT transaction_id AS t FROM payments WHERE id = ?1')
+              .bind(due?._id)
+              .first<{ t: string }>()
+          )?.t,
+        )
+        .first('n'),
+    ).toBe(1);
+  });
+
+  it('is marked handed back only by an admin, only for a desk payment that is due', async () => {
+    const patient = await newPatient('handback-rules');
+    const unknown = await call('/api/refunds/no-such-payment/handed-back', { method: 'POST', headers: admin });
+    expect([unknown.status, (await unknown.json<{ message: string }>()).message]).toEqual([
+      404,
+      'No refund is due for this payment',
+    ]);
+    expect((await call('/api/refunds/anything/handed-back', { method: 'POST', headers: patient.auth })).status).toBe(
+      403,
+    );
+    // A card payment online goes back through the provider, never "at the desk".
+    await env.DB.prepare(
+      `INSERT INTO payments (id, transaction_id, email, amount_cents, provider, refund_status, refund_reason)
+       VALUES ('pay-online-due', 'pi_online_due', ?1, 8000, 'demo', 'due', 'already_paid')`,
+    )
+      .bind(patient.email)
+      .run();
+    const online = await call('/api/refunds/pay-online-due/handed-back', { method: 'POST', headers: admin });
+    expect(online.status).toBe(409);
+    expect(
+      await env.DB.prepare("SELECT refund_status FROM payments WHERE id = 'pay-online-due'").first('refund_status'),
+    ).toBe('due');
   });
 });

@@ -132,6 +132,7 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'PUT /reviews/:id/status': ['reviews', 'activity'],
   'POST /create-payment-intent': [],
   'POST /payments': BOOKING,
+  'POST /refunds/:id/handed-back': ['refunds', 'bookings', 'schedule', 'activity'],
   'POST /stripe/webhook': [],
   // The card is confirmed, then the page records the payment (POST /payments), which refreshes the
   // bookings: refreshed in between, a family's payment page would change what it pays for mid-payment.

@@ -43,7 +43,8 @@ function shortWhen(env: Env, instant: Date): string {
     .replace(/\s/g, ' ');
 }
 
-const money = (cents: number, currency = 'usd') =>
+/** An amount as mails and answers say it: "$150.00", or "150.00 EUR". */
+export const money = (cents: number, currency = 'usd') =>
   currency === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** Text made safe inside HTML or XML markup. */
@@ -269,10 +270,12 @@ export function renderMail(
       const card = data.card ? ` (${data.card})` : '';
       return compose(settings, name, {
         subject: `Refunded: ${amount} for ${data.treatment}`,
-        intro: [
-          `We refunded ${amount} for your ${data.treatment} appointment to the card you paid with${card}.`,
-          'Banks usually show a refund within 5 to 10 business days.',
-        ],
+        intro: data.atDesk
+          ? [`We handed back ${amount} for your ${data.treatment} appointment at the clinic's desk.`]
+          : [
+              `We refunded ${amount} for your ${data.treatment} appointment to the card you paid with${card}.`,
+              'Banks usually show a refund within 5 to 10 business days.',
+            ],
         details: [['Refunded', amount], ['Transaction', data.transactionId ?? ''], ...details],
         link: myAppointments,
       });

@@ -1,7 +1,10 @@
-import type { RefundState } from '../../../contract/payments.ts';
+import type { RefundHandedBack, RefundState } from '../../../contract/payments.ts';
 import { bookingName } from '../booking/data/bookings.ts';
+import { money } from '../messages/mail-templates.ts';
+import { callerOf } from '../people/auth.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
+import { HttpError, json } from '../platform/http.ts';
 import { providerOf } from './choose-provider.ts';
 import {
   advanceRefund,
@@ -9,6 +12,7 @@ import {
   type RefundToSend,
   refundPaymentOfCancelledBooking,
   refundStateOf,
+  refundsDue,
   refundsToSend,
 } from './data/payments.ts';
 import { refundFailureText } from './provider.ts';
@@ -128,4 +132,42 @@ export function refundOfCancelledBooking(env: Env, bookingId: string, actor: Act
       return refundStateNow(env, transactionId);
     },
   };
+}
+
+/**
+ * POST /api/refunds/:id/handed-back (admin): the refund of a payment taken at the desk was handed
+ * back there. It leaves the refunds due, and the patient gets the refund notice, once: two staff
+ * marking it at once move it once (advanceRefund never moves a refund twice). A payment made through
+ * the provider goes back through it (409), as does one that is not to be refunded.
+ */
+export async function markHandedBack(
+  request: Request & { params: Record<string, string> },
+  env: Env,
+): Promise<Response> {
+  const admin = callerOf(request);
+  const id = request.params.id ?? '';
+  const [payment] = await refundsDue(env.DB, id);
+  if (!payment) throw new HttpError(404, 'No refund is due for this payment');
+  if (payment.provider !== 'desk') {
+    throw new HttpError(
+      409,
+      'This payment was made online: its refund goes back to the card through the payment provider',
+    );
+  }
+  if (payment.refundStatus === 'due') {
+    await env.DB.batch(
+      advanceRefund(
+        env.DB,
+        { transactionId: payment.transactionId, status: 'succeeded', refundId: null, amountCents: null, failure: null },
+        admin,
+      ),
+    );
+  }
+  const [refund] = await refundsDue(env.DB, id);
+  if (!refund) throw new HttpError(404, 'No refund is due for this payment');
+  return json({
+    acknowledged: true,
+    message: `Handed back ${money(Math.round(refund.amount * 100), refund.currency)} to ${refund.payer ?? refund.patientName ?? refund.email}`,
+    refund,
+  } satisfies RefundHandedBack);
 }

@@ -63,6 +63,8 @@ export interface MailData {
   formsToFill?: number;
   /** receipt: the payment; refund: the money given back, and the card it went to ("Visa ending 4242"). */
   card?: string | null;
+  /** A refund handed back at the desk (1), not to a card. */
+  atDesk?: number;
   amountCents?: number;
   currency?: string;
   transactionId?: string;
@@ -135,7 +137,8 @@ export function queueRefundNotice(db: D1Database, transactionId: string, now: Da
        SELECT ?1, 'refund:' || p.transaction_id, 'refund', b.email, b.id,
          json_patch(${BOOKING_SNAPSHOT}, json_object('amountCents', coalesce(p.refund_amount_cents, p.amount_cents),
            'currency', p.currency, 'transactionId', coalesce(p.refund_id, p.transaction_id),
-           'card', CASE WHEN p.card_last4 IS NULL THEN NULL ELSE upper(substr(p.card_brand, 1, 1)) || substr(p.card_brand, 2) || ' ending ' || p.card_last4 END)), ?3, ?3
+           'card', CASE WHEN p.card_last4 IS NULL THEN NULL ELSE upper(substr(p.card_brand, 1, 1)) || substr(p.card_brand, 2) || ' ending ' || p.card_last4 END,
+           'atDesk', p.provider = 'desk')), ?3, ?3
        FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
        WHERE p.transaction_id = ?2 AND p.refund_status = 'succeeded'
        ON CONFLICT (dedupe_key) DO NOTHING`,

@@ -369,7 +369,7 @@ const toRefundDue = (row: RefundRow): RefundDue => ({
  * Payments given back or to give back, with what is left of their booking: those the clinic must
  * act on first ('due', 'failed'), then those on their way ('pending'), then the refunded; oldest first.
  */
-export async function refundsDue(db: D1Database): Promise<RefundDue[]> {
+export async function refundsDue(db: D1Database, paymentId: string | null = null): Promise<RefundDue[]> {
   const { results } = await db
     .prepare(
       `SELECT p.id, p.transaction_id, p.booking_id, p.email, p.amount_cents, p.currency, p.provider, p.created_at,
@@ -377,9 +377,10 @@ export async function refundsDue(db: D1Database): Promise<RefundDue[]> {
          b.treatment, b.appointment_date, b.slot, b.status AS booking_status,
          (SELECT coalesce(g.name, u.name) FROM users u LEFT JOIN users g ON g.id = u.guardian_id WHERE u.id = b.user_id) AS payer
        FROM payments p LEFT JOIN bookings b ON b.id = p.booking_id
-       WHERE p.refund_status IS NOT NULL
+       WHERE p.refund_status IS NOT NULL AND (?1 IS NULL OR p.id = ?1)
        ORDER BY CASE p.refund_status WHEN 'pending' THEN 1 WHEN 'succeeded' THEN 2 ELSE 0 END, p.created_at, p.id`,
     )
+    .bind(paymentId)
     .all<RefundRow>();
   return results.map(toRefundDue);
 }

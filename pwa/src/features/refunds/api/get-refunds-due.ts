@@ -1,6 +1,6 @@
 import useSWR from 'swr';
-import type { RefundDue } from '../../../../../contract/payments.ts';
-import { apiFetcher } from '../../../lib/api.ts';
+import type { RefundDue, RefundHandedBack } from '../../../../../contract/payments.ts';
+import { api, apiFetcher } from '../../../lib/api.ts';
 import { REFUNDS_KEY } from '../../../lib/cache-keys.ts';
 
 export type { RefundDue };
@@ -8,4 +8,9 @@ export type { RefundDue };
 /** GET /api/refunds (admin): payments flagged for a refund, oldest first. */
 export function useRefundsDue() {
   return useSWR<RefundDue[]>(REFUNDS_KEY, apiFetcher<RefundDue[]>);
+}
+
+/** POST /api/refunds/:id/handed-back (admin): a desk payment's refund was given back at the desk. */
+export function markHandedBack(paymentId: string): Promise<RefundHandedBack> {
+  return api<RefundHandedBack>(`/refunds/${encodeURIComponent(paymentId)}/handed-back`, { method: 'POST' });
 }

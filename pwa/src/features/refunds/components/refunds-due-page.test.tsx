@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
@@ -7,6 +8,7 @@ import type { RefundDue } from '../api/get-refunds-due.ts';
 
 let refunds: RefundDue[];
 let refundsAnswer: () => Response;
+let handedBack = 0;
 
 const cancelledBooking: RefundDue = {
   _id: 'pay-1',
@@ -36,6 +38,11 @@ beforeEach(() => {
     const url = new URL(request.url);
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
     if (url.pathname === '/api/refunds') return refundsAnswer();
+    if (url.pathname === '/api/refunds/pay-desk/handed-back' && request.method === 'POST') {
+      handedBack += 1;
+      refunds = refunds.map((r) => (r._id === 'pay-desk' ? { ...r, refundStatus: 'succeeded' } : r));
+      return json({ acknowledged: true, message: 'Handed back $80 to Pat Patient', refund: refunds[0] });
+    }
     return json({ message: 'Not found' }, 404);
   });
   fakeFirebase.signInAs('admin@clinic.test', 'Ada Admin');
@@ -100,6 +107,20 @@ describe('Refunds page', () => {
       within(screen.getByRole('article', { name: '$250 to Pat Patient (Visa ending in 4242)' })).getByText('Refunded'),
     ).toBeTruthy();
   });
+
+  it('lets the desk mark a desk payment handed back: it leaves the refunds due', async () => {
+    handedBack = 0;
+    refunds = [{ ...cancelledBooking, _id: 'pay-desk', provider: 'desk', amount: 80, paidWith: 'cash at the desk' }];
+    await openRefunds();
+    const card = await screen.findByRole('article', { name: '$80 to Pat Patient (cash at the desk)' });
+    expect(within(card).getByText('Due: hand it back at the desk, then mark it')).toBeTruthy();
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Mark $80 handed back' }));
+    const news = await screen.findByText('Handed back $80 to Pat Patient', undefined, { timeout: 5000 });
+    expect(news.getAttribute('role')).toBe('status');
+    expect(await within(card).findByText('Refunded')).toBeTruthy();
+    expect(within(card).queryByRole('button')).toBeNull();
+    expect(handedBack).toBe(1);
+  }, 15_000);
 
   it('says so when there is no refund', async () => {
     refunds = [];
