@@ -1,11 +1,11 @@
 import { createScheduledController, env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { holdEnd, holdRules } from '../src/booking/holds.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { holdEnd, holdRules, openWeek } from '../src/booking/holds.ts';
 import worker from '../src/index.ts';
 import { clinicInstant, clinicNow } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
-import { accessTokenFor, addUser, bearer, call, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, clinicDay, pinClock, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[] };
 type Booking = { _id: string; treatment: string; paid: boolean; price: number; payBy: string | null };
@@ -123,8 +123,10 @@ describe('holding unpaid bookings', () => {
     const id = await booked(auth, 'Teeth Whitening', date, '10.00 AM - 11.00 AM');
     const stored = (await row(id))!;
     const start = clinicInstant(env, date, 10 * 60);
-    expect(stored.hold_until).toBe(holdEnd(new Date(stored.created_at), start, holdRules(env)).toISOString());
-    expect(stored.hold_until).toBe(new Date(Date.parse(stored.created_at) + 24 * 3600_000).toISOString());
+    expect(stored.hold_until).toBe(
+      holdEnd(new Date(stored.created_at), start, holdRules(env), await openWeek(env)).toISOString(),
+    );
+    expect(Date.parse(stored.hold_until ?? '')).toBeLessThanOrEqual(Date.parse(stored.created_at) + 24 * 3600_000);
     const list = await (await call('/api/bookings', { headers: auth })).json<Booking[]>();
     expect(list).toEqual([expect.objectContaining({ _id: id, paid: false, payBy: stored.hold_until })]);
 
@@ -132,6 +134,35 @@ describe('holding unpaid bookings', () => {
     const paid = await (await call(`/api/bookings/${id}`, { headers: auth })).json<Booking>();
     expect(paid.payBy).toBeNull();
   });
+
+  it.each([
+    ['at night', 'the closing time of the day it was made', 3 * 60 + 50, 0, 17 * 60, '10.00 AM - 10.30 AM'],
+    ['late in the evening', 'the next day’s closing time', 20 * 60, 1, 17 * 60, '10.30 AM - 11.00 AM'],
+    [
+      'in the afternoon',
+      '24 hours later, while the clinic is open',
+      16 * 60 + 30,
+      1,
+      16 * 60 + 30,
+      '11.00 AM - 11.30 AM',
+    ],
+  ])(
+    'makes the deadline of a booking made %s fall while the clinic is open: %s',
+    async (_when, _what, minute, days, at, slot) => {
+      // The seed clinic opens 9:00 to 17:00 every day; the visit is a week later, so the 24-hour rule applies.
+      const [day, next, visit] = [clinicDay(2), clinicDay(3), clinicDay(7)];
+      pinClock(clinicInstant(env, day, minute).toISOString());
+      try {
+        const { auth } = await newPatient();
+        const id = await booked(auth, 'Teeth Cleaning', visit, slot);
+        const due = clinicInstant(env, days === 0 ? day : next, at).toISOString();
+        expect((await row(id))?.hold_until).toBe(due);
+        expect((await (await call(`/api/bookings/${id}`, { headers: auth })).json<Booking>()).payBy).toBe(due);
+      } finally {
+        vi.useRealTimers();
+      }
+    },
+  );
 
   it('holds nothing for a free treatment', async () => {
     const { auth } = await newPatient();

@@ -1,3 +1,5 @@
+import { type HoursRow, weekHours } from '../clinic/data/clinic-hours.ts';
+import { clinicInstant, clinicNow, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 
 /** How long an unpaid booking of a priced treatment holds its slot, and how many a patient may hold. */
@@ -35,9 +37,41 @@ const HOUR = 60 * 60_000;
  * less than `minMinutes` after booking (a booking made shortly before still gets time to pay), and
  * never after the start.
  */
-export function holdEnd(bookedAt: Date, startsAt: Date, rules: HoldRules): Date {
+export function holdEnd(bookedAt: Date, startsAt: Date, rules: HoldRules, open?: OpenWeek): Date {
   const booked = bookedAt.getTime();
   const start = startsAt.getTime();
   const byRules = Math.min(booked + rules.hoursAfterBooking * HOUR, start - rules.hoursBeforeStart * HOUR);
-  return new Date(Math.min(Math.max(byRules, booked + rules.minMinutes * 60_000), start));
+  const end = new Date(Math.min(Math.max(byRules, booked + rules.minMinutes * 60_000), start));
+  return open ? withinOpeningHours(open, end, new Date(booked + rules.minMinutes * 60_000)) : end;
+}
+
+/** The clinic's weekly opening hours (HoursRow per open weekday) and its clock, as deadlines need them. */
+export interface OpenWeek {
+  env: Env;
+  week: readonly HoursRow[];
+}
+
+/** The clinic's week, read once for the deadlines of one change. */
+export async function openWeek(env: Env): Promise<OpenWeek> {
+  return { env, week: (await weekHours(env.DB).all<HoursRow>()).results };
+}
+
+/**
+ * `deadline`, or, when it falls while the clinic is closed (at night, on a closed weekday), the
+ * closing time of the last open day before it: a patient told "pay by" can still call the clinic
+ * until then (issue 45). Unchanged when that would be before `notBefore` (the least time to pay) or
+ * when no weekday is open.
+ */
+export function withinOpeningHours({ env, week }: OpenWeek, deadline: Date, notBefore: Date): Date {
+  const { date, minute } = clinicNow(env, deadline);
+  for (let back = 0; back < 8; back++) {
+    const day = new Date(Date.parse(`${date}T12:00:00Z`) - back * 24 * HOUR).toISOString().slice(0, 10);
+    const hours = week.find((h) => h.weekday === weekdayOf(day));
+    if (!hours) continue;
+    if (back === 0 && minute < hours.open_minute) continue; // before opening: the day before
+    if (back === 0 && minute <= hours.close_minute) return deadline; // while open
+    const closing = clinicInstant(env, day, hours.close_minute);
+    return closing.getTime() >= notBefore.getTime() ? closing : deadline;
+  }
+  return deadline;
 }

@@ -19,7 +19,7 @@ import {
   type NewBookingRow,
   ONE_CLAIM_PER_CELL,
 } from '../data/writes.ts';
-import { holdEnd, holdRules } from '../holds.ts';
+import { holdEnd, holdRules, openWeek } from '../holds.ts';
 import { cellsOf, type Day, freePairs, type Pair, readDay, treatmentOn } from '../schedule.ts';
 import { asPatient, bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
 import { brokenRule, conflictOf, notOffered, PAIR_RULES, unpaidLimitMessage } from './rules.ts';
@@ -97,6 +97,7 @@ export async function placeFamily(
   const plan = familyPlan(day, resolved, start, wanted.arrangement);
   if ('misfit' in plan) throw misfit(plan.misfit);
   const rules = holdRules(env);
+  const week = await openWeek(env);
   // Paid at the clinic (the front desk's choice), the visit holds nothing and counts toward no limit.
   const maxUnpaid = options.payAtClinic ? null : rules.maxUnpaid;
   const byClinic = options.byPhone !== undefined;
@@ -122,7 +123,9 @@ export async function placeFamily(
       priceCents: member.treatment.price_cents,
       createdAt: now.toISOString(),
       holdUntil:
-        member.treatment.price_cents > 0 && !options.payAtClinic ? holdEnd(now, startsAt, rules).toISOString() : null,
+        member.treatment.price_cents > 0 && !options.payAtClinic
+          ? holdEnd(now, startsAt, rules, week).toISOString()
+          : null,
     };
     return { booking, startsAt, claim: claimOf(isoDate, place.pair, member.patient.id, cellsOf(place.start, minutes)) };
   });

@@ -13,7 +13,7 @@ import {
   moveStatements,
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
-import { holdEnd, holdRules } from '../holds.ts';
+import { holdEnd, holdRules, openWeek } from '../holds.ts';
 import { freePairs } from '../schedule.ts';
 import { bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
@@ -46,7 +46,10 @@ export async function move(
     old.paid === 1 || old.price_cents === 0
       ? null
       : new Date(
-          Math.min(Date.parse(old.hold_until ?? now.toISOString()), holdEnd(now, startsAt, holdRules(env)).getTime()),
+          Math.min(
+            Date.parse(old.hold_until ?? now.toISOString()),
+            holdEnd(now, startsAt, holdRules(env), await openWeek(env)).getTime(),
+          ),
         ).toISOString();
   const byClinic = actor !== null && 'id' in actor && actor.id !== old.user_id;
   const context = { byClinic, isoDate, treatment: treatment.name, maxUnpaid: 0 };

@@ -22,7 +22,7 @@ import {
   ONE_OPEN_OFFER,
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
-import { holdEnd, holdRules } from '../holds.ts';
+import { holdEnd, holdRules, openWeek } from '../holds.ts';
 import { cellsOf, type Day, freePairs, freeStarts, readDay } from '../schedule.ts';
 import { asPatient, claimOf, placementOf } from './plan.ts';
 import { brokenRule, conflictOf, PAIR_RULES } from './rules.ts';
@@ -190,6 +190,7 @@ export async function accept(
 ): Promise<string> {
   const now = clock();
   const rules = holdRules(env);
+  const week = await openWeek(env);
   const priceCents = offer.price_cents ?? 0;
   const startsAt = clinicInstant(env, offer.day, offer.start_minute);
   const booking: NewBookingRow = {
@@ -208,7 +209,7 @@ export async function accept(
     phone: '',
     priceCents,
     createdAt: now.toISOString(),
-    holdUntil: priceCents > 0 ? holdEnd(now, startsAt, rules).toISOString() : null,
+    holdUntil: priceCents > 0 ? holdEnd(now, startsAt, rules, week).toISOString() : null,
   };
   const pair = { doctorId: offer.doctor_id, chairId: offer.chair_id };
   const claim = claimOf(offer.day, pair, patient.id, cellsOf(offer.start_minute, offer.duration_minutes));

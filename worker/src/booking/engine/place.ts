@@ -12,7 +12,7 @@ import {
   type NewBookingRow,
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
-import { holdEnd, holdRules } from '../holds.ts';
+import { holdEnd, holdRules, openWeek } from '../holds.ts';
 import { freePairs } from '../schedule.ts';
 import { asPatient, bookingAudit, claimOf, type PlaceOptions, placementOf, planStart } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
@@ -50,7 +50,9 @@ export async function place(
     throw new HttpError(409, 'This doctor is not free at this time; choose another time or any doctor');
   }
   const holdUntil =
-    treatment.price_cents > 0 && !options.payAtClinic ? holdEnd(now, startsAt, rules).toISOString() : null;
+    treatment.price_cents > 0 && !options.payAtClinic
+      ? holdEnd(now, startsAt, rules, await openWeek(env)).toISOString()
+      : null;
   return firstPairThatHolds(pairs, context, async (pair) => {
     const booking: NewBookingRow = {
       id: crypto.randomUUID(),
