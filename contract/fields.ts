@@ -134,6 +134,17 @@ export function weekday(field: string) {
 }
 
 /** `force: true` keeps the upcoming bookings a change would strand (and reports them); otherwise such a change is refused (409). */
+/** A whole number of `unit` from `min` to `max`, refused in words that name the field. */
+export function wholeNumber(field: string, unit: string, min: number, max: number) {
+  const range = `${field} must be ${min} to ${max}`;
+  return v.pipe(
+    v.number(`${field} must be a number of ${unit}`),
+    v.integer(`${field} must be a whole number of ${unit}`),
+    v.minValue(min, range),
+    v.maxValue(max, range),
+  );
+}
+
 export const force = v.optional(v.boolean('force must be true or false'), false);
 
 /** `?page=` of a list answered a page at a time: 1 (the default) to 9,999. */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { Inserted } from './answers.ts';
-import { isoDate, text } from './fields.ts';
+import { isoDate, text, wholeNumber } from './fields.ts';
 
 /** GET/PUT /api/users/me/reminders: whether the signed-in patient gets appointment reminders by mail. */
 export const ReminderSetting = v.strictObject({ remindersOn: v.boolean('remindersOn must be true or false') });
@@ -16,6 +16,8 @@ export const MessageSettings = v.strictObject({
   clinicPhone: v.string(),
   secondReminder: v.boolean(),
   offerHoldMinutes: v.number(),
+  /** How many hours before an unpaid booking's hold ends the patient is mailed to pay soon (0: never). */
+  paySoonHours: v.number(),
   /** The recall messages, in days from the due date (default 14 days before, on the day, 30 days after). */
   recallSteps: v.array(v.number()),
   /** The doctors' calendar feeds name the treatment and the patient (off by default: a calendar may be shared). */
@@ -30,14 +32,8 @@ export const MessageSettingsChange = v.object({
   clinicPhone: v.optional(text('clinicPhone', 40)),
   secondReminder: v.optional(v.boolean('secondReminder must be true or false')),
   doctorFeedNames: v.optional(v.boolean('doctorFeedNames must be true or false')),
-  offerHoldMinutes: v.optional(
-    v.pipe(
-      v.number('offerHoldMinutes must be a number of minutes'),
-      v.integer('offerHoldMinutes must be a whole number of minutes'),
-      v.minValue(5, 'offerHoldMinutes must be 5 to 1440'),
-      v.maxValue(1440, 'offerHoldMinutes must be 5 to 1440'),
-    ),
-  ),
+  offerHoldMinutes: v.optional(wholeNumber('offerHoldMinutes', 'minutes', 5, 1440)),
+  paySoonHours: v.optional(wholeNumber('paySoonHours', 'hours', 0, 48)),
   recallSteps: v.optional(
     v.pipe(
       v.array(

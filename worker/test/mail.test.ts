@@ -1,7 +1,18 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MAIL_ATTEMPTS, retryAt } from '../src/messages/mail-outbox.ts';
-import { bookAs, call, clinicDay, mailbox, newPatient, postJson, runCron, seed } from './helpers.ts';
+import {
+  accessTokenFor,
+  bearer,
+  bookAs,
+  call,
+  clinicDay,
+  mailbox,
+  newPatient,
+  postJson,
+  runCron,
+  seed,
+} from './helpers.ts';
 
 beforeAll(seed);
 
@@ -14,11 +25,13 @@ async function book(patient: { auth: Record<string, string> }, treatment: string
   return (await response.json<{ insertedId: string }>()).insertedId;
 }
 
-const outboxOf = (bookingId: string) =>
+/** The booking's mails in the outbox; its pay-soon mail only when asked (it waits for the hold's last hours). */
+const outboxOf = (bookingId: string, paySoon = false) =>
   env.DB.prepare(
-    'SELECT kind, status, attempts, next_attempt_at, last_error FROM outbox WHERE booking_id = ?1 ORDER BY created_at',
+    `SELECT kind, status, attempts, next_attempt_at, last_error FROM outbox
+     WHERE booking_id = ?1 AND (?2 OR kind != 'pay_soon') ORDER BY created_at`,
   )
-    .bind(bookingId)
+    .bind(bookingId, paySoon ? 1 : 0)
     .all<{ kind: string; status: string; attempts: number; next_attempt_at: string; last_error: string | null }>()
     .then((r) => r.results);
 
@@ -117,6 +130,71 @@ describe('the cancellation mail', () => {
     const mail = box.to(patient.email).find((m) => m.subject.startsWith('Released: not paid, Teeth Whitening on '));
     expect(mail?.text).toMatch(/Your Teeth Whitening appointment was released because it was not paid by \w+day/);
     expect(await outboxOf(id)).toMatchObject([{ kind: 'confirmation' }, { kind: 'cancellation', status: 'sent' }]);
+  });
+});
+
+describe('the pay-soon mail (issue 45)', () => {
+  const HOUR = 3_600_000;
+  const holdOf = async (id: string) =>
+    Date.parse(
+      (await env.DB.prepare('SELECT hold_until FROM bookings WHERE id = ?1').bind(id).first<string>('hold_until')) ??
+        '',
+    );
+  const kinds = (email: string) => box.to(email).map((m) => m.subject.split(':')[0]);
+
+  it('comes 6 hours before an unpaid hold ends, with the amount and a Pay link; then the release', async () => {
+    const patient = await newPatient('pay-soon');
+    const id = await book(patient, 'teeth-whitening', 6, '09.00 AM - 10.00 AM');
+    const hold = await holdOf(id);
+    await runCron(hold - 6 * HOUR - 1000, MAIL);
+    expect(kinds(patient.email)).toEqual(['Booked']);
+    await runCron(hold - 6 * HOUR, MAIL);
+    await runCron(hold - 6 * HOUR + 5 * 60_000, MAIL); // the next run sends nothing again
+    const [mail, ...more] = box.to(patient.email).filter((m) => m.subject.startsWith('Pay soon:'));
+    expect(more).toHaveLength(0);
+    expect(mail?.subject).toMatch(/^Pay soon: Teeth Whitening on \w{3} \d{1,2} at 9:00 AM is held until /);
+    expect(mail?.text).toMatch(
+      /Please pay \$\d+\.\d\d by \w+day, .+, or the time will be released for other patients\./,
+    );
+    expect(mail?.text).toContain(`${env.APP_URL}/dashboard/payment/${id}`);
+    await runCron(hold, MAIL);
+    expect(kinds(patient.email)).toEqual(['Booked', 'Pay soon', 'Released']);
+  });
+
+  it('follows the clinic’s setting: 0 hours sends none, and more than 48 is refused', async () => {
+    const admin = bearer(await accessTokenFor('admin@clinic.test'));
+    const put = (paySoonHours: unknown) =>
+      call('/api/messages/settings', {
+        method: 'PUT',
+        headers: { ...admin, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ paySoonHours }),
+      });
+    const refused = await put(49);
+    expect([refused.status, (await refused.json<{ message: string }>()).message]).toEqual([
+      400,
+      'paySoonHours must be 0 to 48',
+    ]);
+    expect((await (await put(0)).json<{ paySoonHours: number }>()).paySoonHours).toBe(0);
+    try {
+      const patient = await newPatient('no-pay-soon');
+      const id = await book(patient, 'teeth-cleaning', 6, '03.00 PM - 03.30 PM');
+      expect((await outboxOf(id, true)).map((m) => m.kind)).toEqual(['confirmation']);
+    } finally {
+      expect((await put(6)).status).toBe(200);
+    }
+  });
+
+  it('is not sent once the booking is paid', async () => {
+    const patient = await newPatient('paid-in-time');
+    const id = await book(patient, 'teeth-cleaning', 6, '02.00 PM - 02.30 PM');
+    const hold = await holdOf(id);
+    await env.DB.prepare('UPDATE bookings SET paid = 1 WHERE id = ?1').bind(id).run();
+    await runCron(hold - 6 * HOUR, MAIL);
+    expect(kinds(patient.email)).toEqual(['Booked']);
+    expect((await outboxOf(id, true)).map((m) => [m.kind, m.status])).toEqual([
+      ['confirmation', 'sent'],
+      ['pay_soon', 'dropped'],
+    ]);
   });
 });
 

@@ -8,7 +8,7 @@ import { bookingTimeOf } from '../booking/data/bookings.ts';
 import type { EventRow } from '../platform/data/events.ts';
 import type { Env } from '../platform/env.ts';
 import type { Consumer, EventType } from '../platform/events.ts';
-import { queueBookingMail, queueOfferMail, queueReceipt, queueRefundNotice } from './data/outbox.ts';
+import { queueBookingMail, queueOfferMail, queuePaySoon, queueReceipt, queueRefundNotice } from './data/outbox.ts';
 import { bookingCancelled, bookingConfirmed, bookingRescheduled } from './messages.ts';
 
 interface Payload {
@@ -29,9 +29,12 @@ async function newsOf(env: Env, event: EventRow, now: Date): Promise<D1PreparedS
       const time = await bookingTimeOf(env.DB, bookingId);
       if (!time) return [];
       const to = { id: bookingId, appointmentDate: time.appointment_date, startMinute: time.start_minute };
-      return event.type === 'booking.moved' && payload.from
-        ? bookingRescheduled(env, { from: payload.from, to }, now)
-        : bookingConfirmed(env, to, now);
+      return [
+        ...(event.type === 'booking.moved' && payload.from
+          ? bookingRescheduled(env, { from: payload.from, to }, now)
+          : bookingConfirmed(env, to, now)),
+        queuePaySoon(env.DB, bookingId, now),
+      ];
     }
     case 'booking.cancelled':
       return bookingCancelled(

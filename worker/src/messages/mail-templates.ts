@@ -280,6 +280,19 @@ export function renderMail(
         link: myAppointments,
       });
     }
+    case 'pay_soon': {
+      const until = clinicWhen(env, new Date(data.holdUntil ?? now.toISOString()));
+      return compose(settings, name, {
+        subject: `Pay soon: ${data.treatment} on ${shortWhen(env, start)} is held until ${shortWhen(env, new Date(data.holdUntil ?? now.toISOString()))}`,
+        intro: [
+          `Your ${data.treatment} appointment on ${clinicWhen(env, start)} is not paid yet.`,
+          `Please pay ${money(data.priceCents)} by ${until}, or the time will be released for other patients.`,
+        ],
+        details,
+        links: [{ label: `Pay ${money(data.priceCents)}`, href: `${env.APP_URL}/dashboard/payment/${data.bookingId}` }],
+        after: [`To keep the time without paying online, call us at ${settings.clinic_phone}.`],
+      });
+    }
     case 'reminder': {
       const soon = data.reminder === '2h' ? 'in 2 hours' : 'tomorrow';
       const answers = [

@@ -63,6 +63,7 @@ const toMessageSettings = (row: MessageSettingsRow): MessageSettings => ({
   clinicPhone: row.clinic_phone,
   secondReminder: row.second_reminder === 1,
   offerHoldMinutes: row.offer_hold_minutes,
+  paySoonHours: row.pay_soon_hours,
   recallSteps: JSON.parse(row.recall_steps) as number[],
   doctorFeedNames: row.doctor_feed_names === 1,
 });

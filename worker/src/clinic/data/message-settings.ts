@@ -8,10 +8,11 @@ export interface MessageSettingsRow {
   /** JSON array of days from the due date. */
   recall_steps: string;
   doctor_feed_names: number;
+  pay_soon_hours: number;
 }
 
 const COLUMNS =
-  'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes, recall_steps, doctor_feed_names';
+  'clinic_name, clinic_address, clinic_phone, second_reminder, offer_hold_minutes, recall_steps, doctor_feed_names, pay_soon_hours';
 
 export async function messageSettings(db: D1Database): Promise<MessageSettingsRow> {
   const row = await db.prepare(`SELECT ${COLUMNS} FROM message_settings WHERE id = 1`).first<MessageSettingsRow>();
@@ -30,6 +31,7 @@ export function updateMessageSettings(
     offerHoldMinutes?: number | undefined;
     recallSteps?: number[] | undefined;
     doctorFeedNames?: boolean | undefined;
+    paySoonHours?: number | undefined;
   },
 ): D1PreparedStatement {
   return db
@@ -37,7 +39,7 @@ export function updateMessageSettings(
       `UPDATE message_settings SET clinic_name = coalesce(?1, clinic_name), clinic_address = coalesce(?2, clinic_address),
          clinic_phone = coalesce(?3, clinic_phone), second_reminder = coalesce(?4, second_reminder),
          offer_hold_minutes = coalesce(?5, offer_hold_minutes), recall_steps = coalesce(?6, recall_steps),
-         doctor_feed_names = coalesce(?7, doctor_feed_names)
+         doctor_feed_names = coalesce(?7, doctor_feed_names), pay_soon_hours = coalesce(?8, pay_soon_hours)
        WHERE id = 1 RETURNING ${COLUMNS}`,
     )
     .bind(
@@ -48,5 +50,6 @@ export function updateMessageSettings(
       changes.offerHoldMinutes ?? null,
       changes.recallSteps === undefined ? null : JSON.stringify(changes.recallSteps),
       changes.doctorFeedNames === undefined ? null : changes.doctorFeedNames ? 1 : 0,
+      changes.paySoonHours ?? null,
     );
 }

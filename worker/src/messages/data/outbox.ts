@@ -9,6 +9,7 @@ export type MailKind =
   | 'cancellation'
   | 'receipt'
   | 'refund'
+  | 'pay_soon'
   | 'reminder'
   | 'offer'
   | 'stranded'
@@ -106,6 +107,26 @@ export function queueBookingMail(
       JSON.stringify(mail.extra ?? {}),
       mail.now.toISOString(),
     );
+}
+
+/**
+ * Queues the "pay soon" mail of unpaid booking `bookingId` (active at this point of the batch): due
+ * the clinic's `pay_soon_hours` before its hold ends, when that is still ahead of `now` (a short hold
+ * the patient just saw gets none). The sender drops it when the booking was paid, moved, cancelled
+ * or released by then (claimDueMail's `stale`).
+ */
+export function queuePaySoon(db: D1Database, bookingId: string, now: Date): D1PreparedStatement {
+  const due = "strftime('%Y-%m-%dT%H:%M:%fZ', b.hold_until, '-' || s.pay_soon_hours || ' hours')";
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ?1, 'pay_soon:' || b.id, 'pay_soon', b.email, b.id, ${BOOKING_SNAPSHOT}, ${due}, ?3
+       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id JOIN message_settings s ON s.id = 1
+       WHERE b.id = ?2 AND b.status = 'active' AND b.paid = 0 AND b.hold_until IS NOT NULL
+         AND s.pay_soon_hours > 0 AND ${due} > ?3
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), bookingId, now.toISOString());
 }
 
 /**
@@ -330,6 +351,9 @@ export function claimDueMail(
            SELECT 1 FROM recalls r JOIN users u ON u.id = r.patient_id JOIN users a ON a.id = coalesce(u.guardian_id, u.id)
             WHERE r.id = json_extract(outbox.data, '$.recallId') AND ${RECALL_LIVE('r', 'u', 'a', '?5')}
               AND (outbox.channel = 'mail' OR ${SMS_ALLOWED('a')}))
+         WHEN kind = 'pay_soon' THEN NOT EXISTS (
+           SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active' AND b.paid = 0
+             AND b.hold_until > ?2)
          ELSE (booking_version IS NOT NULL AND NOT EXISTS (
            SELECT 1 FROM bookings b WHERE b.id = outbox.booking_id AND b.status = 'active' AND b.needs_review = 0
              AND ${liveBooking('b', '?2')} AND b.version = outbox.booking_version

@@ -30,6 +30,7 @@ beforeEach(() => {
     clinicPhone: '+1 555 0100',
     secondReminder: false,
     offerHoldMinutes: 30,
+    paySoonHours: 6,
     recallSteps: [-14, 0, 30],
     doctorFeedNames: false,
   };
@@ -123,7 +124,7 @@ describe('Clinic settings: the cancellation policy', () => {
 });
 
 describe('Clinic settings: messages', () => {
-  it('shows how the clinic signs its mails, the second reminder and the offer hold, and saves them', async () => {
+  it('shows how the clinic signs its mails, the second reminder, the offer hold and the pay-soon mail, and saves them', async () => {
     const { user } = await openSettings();
     const form = within(screen.getByRole('form', { name: 'Messages' }));
     expect(form.getByLabelText<HTMLInputElement>('Clinic name').value).toBe('Dental Clinic');
@@ -139,6 +140,10 @@ describe('Clinic settings: messages', () => {
     const recall = form.getByLabelText('Recall messages go (days from the due date)');
     await user.clear(recall);
     await user.type(recall, '30, -7');
+    const paySoon = form.getByLabelText<HTMLInputElement>('Remind to pay before the deadline (hours)');
+    expect(paySoon.value).toBe('6');
+    await user.clear(paySoon);
+    await user.type(paySoon, '4');
     await user.click(
       form.getByRole('checkbox', { name: 'Doctors’ calendar feeds show the treatment and the patient’s name' }),
     );
@@ -152,6 +157,7 @@ describe('Clinic settings: messages', () => {
         secondReminder: true,
         doctorFeedNames: true,
         offerHoldMinutes: 120,
+        paySoonHours: 4,
         recallSteps: [-7, 30],
       },
     ]);

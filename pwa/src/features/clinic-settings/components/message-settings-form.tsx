@@ -9,6 +9,12 @@ function holdMinutes(value: string): number | null {
   return value.trim() === '' || !Number.isInteger(minutes) || minutes < 5 || minutes > 1440 ? null : minutes;
 }
 
+/** Hours before a hold ends for the pay-soon mail: a whole number from 0 (none) to 48, or null. */
+function paySoonHours(value: string): number | null {
+  const hours = Number(value);
+  return value.trim() === '' || !Number.isInteger(hours) || hours < 0 || hours > 48 ? null : hours;
+}
+
 /** "-14, 0, 30" as days (1 to 5 distinct whole numbers from -90 to 180), or null. */
 function recallDays(value: string): number[] | null {
   const days = value.split(',').map((part) => Number(part.trim()));
@@ -35,6 +41,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
   const [feedNames, setFeedNames] = useState(settings.doctorFeedNames);
   const [hold, setHold] = useState(String(settings.offerHoldMinutes));
   const [recall, setRecall] = useState(settings.recallSteps.join(', '));
+  const [paySoon, setPaySoon] = useState(String(settings.paySoonHours));
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -47,6 +54,11 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
     }
     if (minutes === null) {
       setProblem('Enter how long an offer is held: 5 to 1440 minutes');
+      return;
+    }
+    const paySoonLead = paySoonHours(paySoon);
+    if (paySoonLead === null) {
+      setProblem('Enter when the pay-soon mail goes: 0 to 48 hours before the payment deadline');
       return;
     }
     const recallSteps = recallDays(recall);
@@ -64,6 +76,7 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
         secondReminder,
         doctorFeedNames: feedNames,
         offerHoldMinutes: minutes,
+        paySoonHours: paySoonLead,
         recallSteps,
       });
       notify.success('Message settings saved');
@@ -160,6 +173,25 @@ export function MessageSettingsForm({ settings }: { settings: MessageSettings })
           onChange={(event) => setHold(event.target.value)}
           aria-describedby={describedBy(`${id}-hold-help`)}
           aria-invalid={holdMinutes(hold) === null ? true : undefined}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-pay-soon`}>Remind to pay before the deadline (hours)</label>
+        <p id={`${id}-pay-soon-help`} className="settings__help">
+          A patient who has not paid an online booking gets a “Pay soon” mail with a Pay link this many hours before the
+          time would be released. 0 sends none; up to 48.
+        </p>
+        <input
+          id={`${id}-pay-soon`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={48}
+          step={1}
+          value={paySoon}
+          onChange={(event) => setPaySoon(event.target.value)}
+          aria-describedby={describedBy(`${id}-pay-soon-help`)}
+          aria-invalid={paySoonHours(paySoon) === null ? true : undefined}
         />
       </div>
       <div className="field">
