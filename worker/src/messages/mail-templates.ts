@@ -244,7 +244,14 @@ export function renderMail(
           data.by === 'unpaid'
             ? `Released: not paid, ${data.treatment} on ${shortWhen(env, start)}`
             : `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
-        intro: [who, ...(data.reason ? [`Reason: ${data.reason}`] : [])],
+        intro: [
+          who,
+          ...(data.reason ? [`Reason: ${data.reason}`] : []),
+          // A paid visit is refunded whoever cancelled it; the refund notice follows when the money is back.
+          ...(data.paid === 1 && data.by !== 'unpaid'
+            ? [`Your payment of ${money(data.priceCents)} will be refunded.`]
+            : []),
+        ],
         details,
         after: [
           `To book another time, visit ${env.APP_URL}/appointment or call us at ${settings.clinic_phone}.`,
