@@ -230,6 +230,15 @@ describe('forms before a visit', () => {
       .bind(visit.bookingId)
       .first<{ n: number }>();
     expect(stored?.n).toBe(1);
+    // One change, one domain event: the repeat appends none.
+    const events = await env.DB.prepare(
+      "SELECT type, actor, json_extract(payload, '$.formId') AS form FROM events WHERE booking_id = ?1 AND type = 'booking.form_answered'",
+    )
+      .bind(visit.bookingId)
+      .all();
+    expect(events.results).toEqual([
+      { type: 'booking.form_answered', actor: expect.stringMatching(/^patient:/), form: 'medical-history' },
+    ]);
   });
 
   it('a new version leaves old answers on the old version, pre-filled; a history over a year old is to renew', async () => {

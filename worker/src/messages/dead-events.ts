@@ -19,6 +19,7 @@ const HAPPENED: Record<EventType, string> = {
   'booking.no_show': 'was marked missed',
   'booking.kept': 'was kept after a schedule change',
   'booking.stranded': 'no longer fits the schedule',
+  'booking.form_answered': 'had a form answered',
   'booking.confirmed': 'was confirmed by the patient',
   'booking.callback': 'has a call-back request',
   'booking.noted': 'got a desk note',

@@ -13,6 +13,7 @@ export const EVENT_TYPES = [
   'booking.confirmed',
   'booking.callback',
   'booking.noted',
+  'booking.form_answered',
   'offer.made',
   'offer.accepted',
   'offer.declined',

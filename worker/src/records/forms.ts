@@ -9,6 +9,7 @@ import {
 } from '../../../contract/forms.ts';
 import { questionsOf, toQuestionnaire } from '../../../contract/questionnaire.ts';
 import { bookingFor } from '../booking/bookings.ts';
+import { bookingEvent } from '../booking/data/events.ts';
 import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
@@ -179,6 +180,13 @@ export async function saveFormAnswers(
       },
       IF_CHANGED,
     ),
+    // The visit's forms changed: one event, when the answers were stored (not for a repeat).
+    bookingEvent(env.DB, 'booking.form_answered', booking.id, {
+      actor,
+      at: new Date(now),
+      payload: { formId, version: form.current_version },
+      ifChanged: true,
+    }),
   ]);
   if (!stored?.meta.changes && key) {
     // Sent before (the outbox retried after a lost answer): the same answer again.
