@@ -13,6 +13,7 @@ import {
   postJson,
   runCron,
   seed,
+  sendJson,
   slotsOf,
 } from './helpers.ts';
 
@@ -28,15 +29,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown, bindings = {}) =>
-  call(
-    path,
-    {
-      method,
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    },
-    { ...MAIL, ...bindings },
-  );
+  sendJson(method, path, auth, body, { ...MAIL, ...bindings });
 
 async function addDependant(
   auth: Record<string, string>,

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, seed } from './helpers.ts';
+import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, seed, sendJson } from './helpers.ts';
 
 let admin: Record<string, string>;
 
@@ -15,11 +15,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
-  call(path, {
-    method,
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  sendJson(method, path, auth, body);
 
 async function newFeed(auth: Record<string, string>, body: object = {}) {
   const response = await send('POST', '/api/feeds', auth, body);

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BookingForm, FormSummary } from '../../contract/forms.ts';
 import type { ScheduleEntry } from '../../contract/schedule.ts';
-import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, seed } from './helpers.ts';
+import { accessTokenFor, bearer, bookAs, call, clinicDay, newPatient, seed, sendJson } from './helpers.ts';
 
 let admin: Record<string, string>;
 let day = 3;
@@ -13,11 +13,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown, headers = {}) =>
-  call(path, {
-    method,
-    headers: { ...auth, ...headers, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  sendJson(method, path, { ...auth, ...headers }, body);
 
 /** A new patient's booking of `treatment` on a day of its own (its first slot). */
 async function booked(treatment: string) {

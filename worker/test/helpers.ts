@@ -131,6 +131,25 @@ export function postJson(path: string, body: unknown, headers: Record<string, st
   });
 }
 
+/** A request with a JSON body (none when `body` is undefined) as `headers` (a caller's Authorization, say), through call(). */
+export function sendJson(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: unknown,
+  bindings: Partial<Env> = {},
+): Promise<Response> {
+  return call(
+    path,
+    {
+      method,
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    },
+    bindings,
+  );
+}
+
 /** Drops every trigger, view and table (a migration test then builds the database as it once was). */
 export async function emptyDatabase(): Promise<void> {
   const { results } = await env.DB.prepare(

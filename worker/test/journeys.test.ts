@@ -20,6 +20,7 @@ import {
   postJson,
   runCron,
   seed,
+  sendJson,
 } from './helpers.ts';
 
 const box = mailbox();
@@ -32,15 +33,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
-  call(
-    path,
-    {
-      method,
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    },
-    MAIL,
-  );
+  sendJson(method, path, auth, body, MAIL);
 
 describe('a closure kept for review', () => {
   it('keeps an unpaid visit through the unpaid sweep, and tells a patient without a phone what to do', async () => {

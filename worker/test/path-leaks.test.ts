@@ -19,6 +19,7 @@ import {
   postJson,
   runCron,
   seed,
+  sendJson,
 } from './helpers.ts';
 
 const box = mailbox();
@@ -31,15 +32,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown, headers = {}) =>
-  call(
-    path,
-    {
-      method,
-      headers: { ...auth, ...headers, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    },
-    MAIL,
-  );
+  sendJson(method, path, { ...auth, ...headers }, body, MAIL);
 
 async function booked(
   auth: Record<string, string>,

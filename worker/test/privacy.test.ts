@@ -10,6 +10,7 @@ import {
   newPatient,
   payWithDemo,
   seed,
+  sendJson,
 } from './helpers.ts';
 
 let admin: Record<string, string>;
@@ -20,11 +21,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
-  call(path, {
-    method,
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  sendJson(method, path, auth, body);
 
 type Export = {
   fhir: { resourceType: string; type: string; entry: { resource: { resourceType: string; id: string } }[] };

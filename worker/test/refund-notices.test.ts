@@ -2,13 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
   bearer,
-  call,
   clinicDay,
   mailbox,
   newPatient,
   payWithDemo,
   postJson,
   seed,
+  sendJson,
 } from './helpers.ts';
 
 // Issue 45: every refund, whoever started it, sends the account one notice with its amount. Each
@@ -25,15 +25,7 @@ beforeAll(async () => {
 });
 
 const send = (method: string, path: string, auth: Record<string, string>, body?: unknown) =>
-  call(
-    path,
-    {
-      method,
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    },
-    MAIL,
-  );
+  sendJson(method, path, auth, body, MAIL);
 
 /** The account's refund notices: subject, and the sentence that says where the money went. */
 const noticesTo = (email: string) =>

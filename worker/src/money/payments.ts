@@ -23,6 +23,7 @@ import {
   pricesOf,
 } from '../booking/data/bookings.ts';
 import { rememberIntent } from '../booking/engine/marks.ts';
+import { money } from '../messages/mail-templates.ts';
 import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
@@ -178,11 +179,6 @@ function paymentAnswer(recorded: Recorded, payment: Intent): Response {
     refundDue: true,
     message: `${recorded.refund.text}. ${outcome}`,
   } satisfies RecordedPayment);
-}
-
-function money(cents: number, currency: string): string {
-  const amount = (cents / 100).toFixed(2);
-  return currency === 'usd' ? `$${amount}` : `${amount} ${currency.toUpperCase()}`;
 }
 
 /**

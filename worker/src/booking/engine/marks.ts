@@ -1,8 +1,8 @@
 import { clinicInstant } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
-import { type Actor, auditEntry, IF_CHANGED } from '../../platform/data/audit.ts';
+import type { Actor } from '../../platform/data/audit.ts';
 import type { Env } from '../../platform/env.ts';
-import { type BookingRow, bookingName, bookingTimeOf } from '../data/bookings.ts';
+import { type BookingRow, bookingTimeOf } from '../data/bookings.ts';
 import { bookingEvent } from '../data/events.ts';
 import {
   clearReview,
@@ -34,17 +34,10 @@ export async function attend(
       at: now,
       ifChanged: true,
     }),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: status === 'attended' ? 'booking.attended' : 'booking.no_show',
-        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-        before: { status: row.status },
-        after: { status },
-      },
-      IF_CHANGED,
-    ),
+    bookingAudit(env, admin, status === 'attended' ? 'booking.attended' : 'booking.no_show', row.id, {
+      before: { status: row.status },
+      after: { status },
+    }),
   ])) as [D1Result];
   return meta.changes;
 }
@@ -63,16 +56,7 @@ export async function annotate(
   const [{ meta }] = (await env.DB.batch([
     setDeskNote(env.DB, row.id, note, seen),
     bookingEvent(env.DB, 'booking.noted', row.id, { actor: admin, at: clock(), ifChanged: true }),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: 'booking.noted',
-        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-        after: { note },
-      },
-      IF_CHANGED,
-    ),
+    bookingAudit(env, admin, 'booking.noted', row.id, { after: { note } }),
   ])) as [D1Result];
   return meta.changes;
 }
@@ -135,17 +119,10 @@ export async function keep(env: Env, admin: Actor, row: BookingRow): Promise<num
   const [{ meta }] = (await env.DB.batch([
     clearReview(env.DB, row.id),
     bookingEvent(env.DB, 'booking.kept', row.id, { actor: admin, at: clock(), ifChanged: true }),
-    auditEntry(
-      env.DB,
-      {
-        actor: admin,
-        action: 'booking.kept',
-        target: { type: 'booking', id: row.id, name: bookingName(row.id) },
-        before: { needsReview: true },
-        after: { needsReview: false },
-      },
-      IF_CHANGED,
-    ),
+    bookingAudit(env, admin, 'booking.kept', row.id, {
+      before: { needsReview: true },
+      after: { needsReview: false },
+    }),
   ])) as [D1Result];
   return meta.changes;
 }
