@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { PAYMENT_RULES } from './payment-rules.ts';
 
 /**
  * GET /api/appointmentOptions?date=: the date as "Nov 21, 2026" (date-fns PP) or "2026-11-21". The
@@ -16,6 +17,10 @@ export const AppointmentOption = v.strictObject({
   slots: v.array(v.string()),
   price: v.number(),
   durationMinutes: v.number(),
+  /** How it is paid when booked online (contract/treatments.ts PAYMENT_RULES), shown before booking. */
+  payment: v.picklist(PAYMENT_RULES),
+  /** What is paid online for a deposit, in dollars (null for every other rule). */
+  deposit: v.nullable(v.number()),
   /**
    * Why it cannot be booked at all that day: the clinic is closed (a closure, or no hours that
    * weekday) or every doctor who could see it is away; with the next day the clinic opens (null: none

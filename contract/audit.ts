@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'payment.refund_failed',
   'clinic.messages_changed',
   'clinic.policy_changed',
+  'fee.charged',
+  'fee.unpaid',
+  'fee.paid',
+  'fee.waived',
 ] as const;
 const NOT_AN_ACTION = 'type must be one of the audit trail’s action types';
 export const AuditAction = v.picklist(AUDIT_ACTIONS, NOT_AN_ACTION);
@@ -71,6 +75,7 @@ export const AUDIT_TARGET_TYPES = [
   'recall',
   'sms',
   'form',
+  'fee',
 ] as const;
 export const AuditTargetType = v.picklist(AUDIT_TARGET_TYPES);
 export type AuditTargetType = v.InferOutput<typeof AuditTargetType>;

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
 import { email, noControlCharacters, page, singleLine, text } from './fields.ts';
+import { PAYMENT_RULES } from './payment-rules.ts';
 import { RefundState } from './payments.ts';
 
 const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
@@ -56,6 +57,17 @@ export const Booking = v.strictObject({
   payBy: v.nullable(v.string()),
   /** Booked at the front desk to be paid at the clinic: it is never released unpaid. */
   payAtClinic: v.boolean(),
+  /**
+   * How it is paid (contract/treatments.ts PAYMENT_RULES): 'full' online before `payBy`, 'deposit'
+   * (`deposit` online before `payBy`, the rest at the desk), 'card' (kept with a card on file; the
+   * fees accepted at booking may be charged to it), 'clinic' (at the desk).
+   */
+  paymentRule: v.picklist(PAYMENT_RULES),
+  /** What is paid online for a deposit, in dollars (null for every other rule). */
+  deposit: v.nullable(v.number()),
+  /** The fees its patient accepted when booking with a card on file, in dollars (0: none). */
+  noShowFee: v.number(),
+  lateCancelFee: v.number(),
   /** How long it lasts; `slot` shows its start and end ("10.00 AM - 11.30 AM"). */
   durationMinutes: v.number(),
   /**
@@ -140,6 +152,8 @@ const seenVersion = v.optional(
 export const Attendance = v.object({
   status: v.picklist(['attended', 'no_show'], 'status must be "attended" or "no_show"'),
   version: seenVersion,
+  /** Marking a no-show: waive the no-show fee its patient accepted (nothing is charged). */
+  waiveFee: v.optional(v.boolean('waiveFee must be true or false'), false),
 });
 export type Attendance = v.InferInput<typeof Attendance>;
 export const AttendanceSaved = Modified;

@@ -133,7 +133,6 @@ export function weekday(field: string) {
   );
 }
 
-/** `force: true` keeps the upcoming bookings a change would strand (and reports them); otherwise such a change is refused (409). */
 /** A whole number of `unit` from `min` to `max`, refused in words that name the field. */
 export function wholeNumber(field: string, unit: string, min: number, max: number) {
   const range = `${field} must be ${min} to ${max}`;
@@ -145,6 +144,7 @@ export function wholeNumber(field: string, unit: string, min: number, max: numbe
   );
 }
 
+/** `force: true` keeps the upcoming bookings a change would strand (and reports them); otherwise such a change is refused (409). */
 export const force = v.optional(v.boolean('force must be true or false'), false);
 
 /** `?page=` of a list answered a page at a time: 1 (the default) to 9,999. */

@@ -11,10 +11,12 @@ export const IntentRequest = v.pipe(
   v.object({
     bookingId: v.optional(text('bookingId', 100)),
     familyVisitId: v.optional(text('familyVisitId', 100)),
+    /** An unpaid fee's pay link (issue 45). */
+    feeId: v.optional(text('feeId', 100)),
   }),
   v.check(
-    (body) => (body.bookingId === undefined) !== (body.familyVisitId === undefined),
-    'name either the bookingId or the familyVisitId to pay',
+    (body) => [body.bookingId, body.familyVisitId, body.feeId].filter((id) => id !== undefined).length === 1,
+    'name one of the bookingId, the familyVisitId or the feeId to pay',
   ),
 );
 export type IntentRequest = v.InferInput<typeof IntentRequest>;

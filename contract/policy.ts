@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { wholeNumber } from './fields.ts';
 
 /**
  * GET /api/clinic/policy (anyone): the clinic's rules for changing a booking online. A paid booking
@@ -8,6 +9,13 @@ import * as v from 'valibot';
 export const CancellationPolicy = v.strictObject({
   freeCancellationHours: v.number(),
   rescheduleCutoffHours: v.number(),
+  /**
+   * In dollars, 0: none (issue 45). Charged once to the card on file of a booking made with one
+   * (a treatment whose payment rule is 'card'), when it is marked missed, or cancelled by the
+   * patient after `freeCancellationHours` before it; a patient accepts them when booking.
+   */
+  noShowFee: v.number(),
+  lateCancelFee: v.number(),
 });
 export type CancellationPolicy = v.InferOutput<typeof CancellationPolicy>;
 
@@ -31,15 +39,21 @@ const hours = (field: string) =>
     v.maxValue(720, `${field} must be at most 720 (30 days)`),
   );
 
-/** PUT /api/clinic/policy (admin): whole hours, 0 (until the start) to 720 (30 days); a field left out stays as it is. */
+/**
+ * PUT /api/clinic/policy (admin): whole hours, 0 (until the start) to 720 (30 days), and the fees in
+ * whole dollars, 0 (none) to 1000; a field left out stays as it is. A new fee applies to bookings
+ * made after it: each booking keeps the fees its patient accepted.
+ */
 export const PolicyChange = v.pipe(
   v.object({
     freeCancellationHours: v.optional(hours('freeCancellationHours')),
     rescheduleCutoffHours: v.optional(hours('rescheduleCutoffHours')),
+    noShowFee: v.optional(wholeNumber('noShowFee', 'dollars', 0, 1000)),
+    lateCancelFee: v.optional(wholeNumber('lateCancelFee', 'dollars', 0, 1000)),
   }),
   v.check(
-    (change) => change.freeCancellationHours !== undefined || change.rescheduleCutoffHours !== undefined,
-    'Send freeCancellationHours, rescheduleCutoffHours or both',
+    (change) => Object.values(change).some((value) => value !== undefined),
+    'Send freeCancellationHours, rescheduleCutoffHours, noShowFee or lateCancelFee',
   ),
 );
 export type PolicyChange = v.InferInput<typeof PolicyChange>;

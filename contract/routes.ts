@@ -66,6 +66,7 @@ import {
   RecordInvited,
 } from './family.ts';
 import { FeedCreated, FeedQuery, FeedRequest } from './feeds.ts';
+import { Fee, FeeWaived, Statement } from './fees.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { InsightsAnswer, InsightsQuery } from './insights.ts';
 import {
@@ -129,6 +130,7 @@ import {
   ReviewModerated,
   ReviewSaved,
 } from './reviews.ts';
+import { CardSaved, CardSetup, SavedCard } from './saved-cards.ts';
 import { ReviewEntry, ScheduleAnswer, ScheduleCsvQuery, ScheduleQuery } from './schedule.ts';
 import {
   NewTreatment,
@@ -259,7 +261,17 @@ export const routes = {
   'GET /refunds': { audience: 'admin', response: v.array(RefundDue) },
   'POST /refunds/:id/handed-back': { audience: 'admin', response: RefundHandedBack },
   'POST /stripe/webhook': { audience: 'signed', body: { signedBy: 'Stripe-Signature' }, response: WebhookReceipt },
-  'POST /demo-payments/confirm': { audience: 'patient', body: DemoConfirmation, response: ConfirmedPayment },
+  'POST /demo-payments/confirm': {
+    audience: 'patient',
+    body: DemoConfirmation,
+    response: v.union([ConfirmedPayment, CardSaved]),
+  },
+  'GET /users/me/cards': { audience: 'patient', response: v.array(SavedCard) },
+  'POST /users/me/cards': { audience: 'patient', response: CardSetup },
+  'DELETE /users/me/cards/:id': { audience: 'owner', response: Deleted },
+  'GET /users/me/statement': { audience: 'patient', response: Statement },
+  'GET /fees/:id': { audience: 'owner', response: Fee },
+  'POST /fees/:id/waive': { audience: 'admin', response: FeeWaived },
   'POST /contact': { audience: 'public', body: ContactMessage, response: ContactReceived },
   'POST /images': { audience: 'admin', body: { form: 'image' }, response: UploadedImage },
   'GET /images/:key+': { audience: 'public', response: { file: 'image/*' } },

@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 import { count, Inserted, Modified } from './answers.ts';
 import { WithdrawnOffer } from './bookings.ts';
-import { text } from './fields.ts';
+import { text, wholeNumber } from './fields.ts';
+import { PAYMENT_RULES, type PaymentRule } from './payment-rules.ts';
+
+const payment = v.picklist(PAYMENT_RULES, 'payment must be "full", "deposit", "card" or "clinic"');
+const depositPercent = v.nullable(wholeNumber('depositPercent', 'percent', 1, 99));
+const depositNamesItsShare = (t: { payment?: PaymentRule; depositPercent?: number | null }) =>
+  t.payment !== 'deposit' || (t.depositPercent !== undefined && t.depositPercent !== null);
 
 /** A treatment as the admin's Treatments screen lists it (GET /api/treatments: active and not). */
 export const Treatment = v.strictObject({
@@ -17,6 +23,10 @@ export const Treatment = v.strictObject({
   active: v.boolean(),
   /** Months until the patient is due again after a visit (the six-month cleaning); null: no recall. */
   recallMonths: v.nullable(v.number()),
+  /** How a patient who books it online pays (PAYMENT_RULES). */
+  payment: v.picklist(PAYMENT_RULES),
+  /** The share paid online for a deposit, in percent (null for every other rule). */
+  depositPercent: v.nullable(v.number()),
 });
 export type Treatment = v.InferOutput<typeof Treatment>;
 
@@ -50,28 +60,39 @@ const recallMonths = v.nullable(
 );
 
 /** POST /api/treatments (admin): `specialty` by name; a new treatment is active unless told. */
-export const NewTreatment = v.object({
-  name: text('name', 100),
-  price,
-  durationMinutes,
-  specialty: text('specialty', 100),
-  active: v.optional(active, true),
-  recallMonths: v.optional(recallMonths, null),
-});
+export const NewTreatment = v.pipe(
+  v.object({
+    name: text('name', 100),
+    price,
+    durationMinutes,
+    specialty: text('specialty', 100),
+    active: v.optional(active, true),
+    recallMonths: v.optional(recallMonths, null),
+    payment: v.optional(payment, 'full'),
+    depositPercent: v.optional(depositPercent, null),
+  }),
+  v.check((t) => depositNamesItsShare(t), 'A deposit needs depositPercent (1 to 99)'),
+);
 export type NewTreatment = v.InferInput<typeof NewTreatment>;
 
 /**
  * PUT /api/treatments/:id (admin): the fields to change; those not sent stay. Upcoming bookings
  * keep the length, price and doctor they were booked with.
  */
-export const TreatmentChanges = v.object({
-  name: v.optional(text('name', 100)),
-  price: v.optional(price),
-  durationMinutes: v.optional(durationMinutes),
-  specialty: v.optional(text('specialty', 100)),
-  active: v.optional(active),
-  recallMonths: v.optional(recallMonths),
-});
+export const TreatmentChanges = v.pipe(
+  v.object({
+    name: v.optional(text('name', 100)),
+    price: v.optional(price),
+    durationMinutes: v.optional(durationMinutes),
+    specialty: v.optional(text('specialty', 100)),
+    active: v.optional(active),
+    recallMonths: v.optional(recallMonths),
+    /** A change to 'deposit' names its share; the share of a deposit already set may change alone. */
+    payment: v.optional(payment),
+    depositPercent: v.optional(depositPercent),
+  }),
+  v.check((t) => depositNamesItsShare(t), 'A deposit needs depositPercent (1 to 99)'),
+);
 export type TreatmentChanges = v.InferInput<typeof TreatmentChanges>;
 
 export const TreatmentAdded = Inserted;

@@ -74,53 +74,62 @@ for (const viewport of [
   });
 }
 
-test('a parent books a family visit for two at once from the appointment page', async ({ page }) => {
-  await newPatient(page);
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const added = await page.request.post('/api/users/me/dependants', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'Ivy Family', birthDate: '2015-09-09', relationship: 'child' },
-  });
-  expect(added.status()).toBe(201);
-  await page.goto('/appointment');
-  await pickDay(page, clinicDate(21));
-  await page.getByRole('button', { name: 'Book a family visit' }).click();
-  const dialog = page.getByRole('dialog', { name: /^Family visit on / });
-  await dialog.getByLabel(/\(me\)$/).selectOption({ label: 'Teeth Cleaning' });
-  await dialog.getByLabel('Ivy Family').selectOption({ label: 'Dental Check-up' });
-  await dialog.getByLabel('One after another').check();
-  await expect(dialog.getByLabel('Start')).toBeVisible();
-  await expectAccessible(page, 'the family visit dialog');
-  await dialog.getByRole('button', { name: 'Book the family visit' }).click();
-  // The confirmation says who comes when, for how much, and offers to pay for everyone at once.
-  await expect(dialog.getByText(/^Family visit booked on /)).toBeVisible();
-  await expect(dialog.getByRole('listitem')).toHaveText([
-    /: Teeth Cleaning, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$80\)$/,
-    /^Ivy Family: Dental Check-up, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$45\)$/,
-  ]);
-  await expect(dialog.getByText('Total $125.')).toBeVisible();
-  await expect(dialog.getByRole('link', { name: 'Pay now' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Done' }).click();
-  await page.goto('/dashboard');
-  await expect(page.getByRole('table', { name: 'My appointments' }).getByText('Teeth Cleaning')).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByText('Dental Check-up'),
-  ).toBeVisible();
+for (const viewport of [
+  { width: 360, height: 740 },
+  { width: 1280, height: 800 },
+]) {
+  test(`a parent books a family visit for two at once and pays it in one payment at ${viewport.width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await newPatient(page);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const added = await page.request.post('/api/users/me/dependants', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { name: 'Ivy Family', birthDate: '2015-09-09', relationship: 'child' },
+    });
+    expect(added.status()).toBe(201);
+    await page.goto('/appointment');
+    await pickDay(page, clinicDate(21));
+    await page.getByRole('button', { name: 'Book a family visit' }).click();
+    const dialog = page.getByRole('dialog', { name: /^Family visit on / });
+    await dialog.getByLabel(/\(me\)$/).selectOption({ label: 'Teeth Cleaning' });
+    await dialog.getByLabel('Ivy Family').selectOption({ label: 'Dental Check-up' });
+    await dialog.getByLabel('One after another').check();
+    await expect(dialog.getByLabel('Start')).toBeVisible();
+    await expectAccessible(page, 'the family visit dialog');
+    await dialog.getByRole('button', { name: 'Book the family visit' }).click();
+    // The confirmation says who comes when, for how much, and offers to pay for everyone at once.
+    await expect(dialog.getByText(/^Family visit booked on /)).toBeVisible();
+    await expect(dialog.getByRole('listitem')).toHaveText([
+      /: Teeth Cleaning, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$80\)$/,
+      /^Ivy Family: Dental Check-up, \d\d\.\d\d [AP]M - \d\d\.\d\d [AP]M \(\$45\)$/,
+    ]);
+    await expect(dialog.getByText('Total $125.')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Pay now' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('table', { name: 'My appointments' }).getByText('Teeth Cleaning')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByText('Dental Check-up'),
+    ).toBeVisible();
 
-  // One payment pays both: the whole family visit is the default, and each gets a receipt.
-  await page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByRole('link', { name: 'Pay' }).click();
-  const main = page.getByRole('main');
-  await expect(main.getByRole('radio', { name: 'The whole family visit: $125' })).toBeChecked();
-  await expectAccessible(page, 'the family visit’s payment');
-  await main.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await main.getByLabel('CVC').fill('123');
-  // The page asks for, and the button charges, the whole visit's amount (issue 45).
-  await expect(main.getByText('Please pay $125 for your family visit on ')).toBeVisible();
-  await main.getByRole('button', { name: 'Pay $125', exact: true }).click();
-  await expect(main.getByText('Congrats your payment completed')).toBeVisible();
-  await expect(main.getByText('You paid $125 for 2 appointments;')).toBeVisible();
-  await expect(main.getByRole('article', { name: 'Receipt' })).toHaveCount(2);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('main').getByText('Paid', { exact: true })).toHaveCount(2);
-});
+    // One payment pays both: the whole family visit is the default, and each gets a receipt.
+    await page.getByRole('table', { name: 'Ivy Family’s appointments' }).getByRole('link', { name: 'Pay' }).click();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('radio', { name: 'The whole family visit: $125' })).toBeChecked();
+    await expectAccessible(page, `the family visit’s payment at ${viewport.width} px`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await main.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await main.getByLabel('CVC').fill('123');
+    // The page asks for, and the button charges, the whole visit's amount (issue 45).
+    await expect(main.getByText('Please pay $125 for your family visit on ')).toBeVisible();
+    await main.getByRole('button', { name: 'Pay $125', exact: true }).click();
+    await expect(main.getByText('Congrats your payment completed')).toBeVisible();
+    await expect(main.getByText('You paid $125 for 2 appointments;')).toBeVisible();
+    await expect(main.getByRole('article', { name: 'Receipt' })).toHaveCount(2);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('main').getByText('Paid', { exact: true })).toHaveCount(2);
+  });
+}

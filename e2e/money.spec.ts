@@ -1,5 +1,19 @@
 import { expect, type Page } from '@playwright/test';
-import { bookViaApi, clinicDate, logIn, payInBrowser, pp, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import {
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  expectAccessible,
+  logIn,
+  payInBrowser,
+  pickDay,
+  pp,
+  queryD1,
+  SEED_ADMIN,
+  SEED_PATIENT,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
 import { test } from './test.ts';
 
 const bookingsTable = (page: Page) => page.getByRole('table', { name: 'My appointments' });
@@ -104,5 +118,78 @@ test('inside the clinic’s cancellation window a paid booking says to call the 
       data: { freeCancellationHours: 24 },
     });
     expect(reset.status()).toBe(200);
+  }
+});
+
+test('a card on file keeps a visit: saved in the booking dialog, its fees accepted, then on the statement', async ({
+  page,
+  browser,
+}) => {
+  // The clinic offers a treatment kept with a card on file, with a missed-visit and a late-cancel fee.
+  await logIn(page, SEED_ADMIN);
+  const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const added = await page.request.post('/api/treatments', {
+    headers,
+    data: { name: 'Implant consult', price: 150, durationMinutes: 30, specialty: 'General Dentistry', payment: 'card' },
+  });
+  expect(added.status()).toBe(201);
+  const { insertedId } = (await added.json()) as { insertedId: string };
+  expect(
+    (await page.request.put('/api/clinic/policy', { headers, data: { noShowFee: 40, lateCancelFee: 25 } })).status(),
+  ).toBe(200);
+  try {
+    const email = uniqueEmail('card');
+    await createAccount(email, 'Card#2026', 'Casey Card');
+    await verifyAccount(email);
+    const patient = await (await browser.newContext({ viewport: { width: 360, height: 740 } })).newPage();
+    await logIn(patient, { email, password: 'Card#2026' });
+    await patient.goto('/appointment');
+    const date = clinicDate(30);
+    await pickDay(patient, date);
+    const card = patient.getByRole('article', { name: 'Implant consult' });
+    await expect(card.getByText('Keep it with a card on file; pay at the clinic')).toBeVisible();
+    await card.getByRole('button', { name: 'Book Appointment' }).click();
+
+    const dialog = patient.getByRole('dialog', { name: 'Implant consult' });
+    const submit = dialog.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Save a card' }).click();
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await expect(dialog.getByText('Visa ending in 4242')).toBeVisible();
+    const accept = dialog.getByLabel(
+      /^I accept that the clinic charges my card on file \$40 if I miss the visit, and \$25 if I cancel after /,
+    );
+    await expect(submit).toBeDisabled();
+    await accept.check();
+    await expectAccessible(patient, 'the booking dialog of a visit kept with a card, at 360 px');
+    await submit.click();
+    const confirmed = patient.getByRole('dialog', { name: 'Booking confirmed' });
+    await expect(confirmed).toBeVisible();
+    // Nothing to pay online: no deadline, no Pay now.
+    await expect(confirmed.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+    await expect(confirmed.getByText(/^Pay by /)).toHaveCount(0);
+
+    await patient.goto('/dashboard');
+    const row = patient
+      .getByRole('table', { name: 'My appointments' })
+      .getByRole('row')
+      .filter({ hasText: pp(date) });
+    await expect(row.getByText('Card on file; pay at the clinic')).toBeVisible();
+    const money = patient.getByRole('region', { name: 'Payments and cards' });
+    await expect(money.getByText('Visa ending in 4242')).toBeVisible();
+    await expect(money.getByText('Balance: $150 to pay at the clinic')).toBeVisible();
+    await expect(money.getByRole('table', { name: 'Casey Card: $150 to pay at the clinic' })).toContainText(
+      `Visit: Implant consult, ${pp(date)}`,
+    );
+    expect(await patient.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectAccessible(patient, 'My Appointments with a card on file and the statement, at 360 px');
+    await patient.context().close();
+  } finally {
+    await page.request.put('/api/clinic/policy', { headers, data: { noShowFee: 0, lateCancelFee: 0 } });
+    // Its visit stays; patients can no longer book it.
+    await page.request.delete(`/api/treatments/${insertedId}`, { headers });
   }
 });

@@ -72,8 +72,10 @@ import {
   setReminderSetting,
 } from './messages/reminders.ts';
 import { getSmsSetting, setSmsSetting, smsInbound } from './messages/sms.ts';
+import { listCards, removeCard, startCardSetup } from './money/cards.ts';
+import { confirmDemoPayment } from './money/demo-confirm.ts';
+import { getFee, waiveFeeRoute } from './money/fees.ts';
 import {
-  confirmDemoPayment,
   createPaymentIntent,
   getReceipt,
   listRefundsDue,
@@ -82,6 +84,7 @@ import {
   stripeWebhook,
 } from './money/payments.ts';
 import { markHandedBack } from './money/refunds.ts';
+import { getStatement } from './money/statement.ts';
 import { admit } from './people/auth.ts';
 import { addDependant, editDependant, listDependants, removeDependant } from './people/family.ts';
 import { getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './people/users.ts';
@@ -231,6 +234,12 @@ const handlers = {
   'POST /refunds/:id/handed-back': markHandedBack,
   'POST /stripe/webhook': stripeWebhook,
   'POST /demo-payments/confirm': confirmDemoPayment,
+  'GET /users/me/cards': listCards,
+  'POST /users/me/cards': startCardSetup,
+  'DELETE /users/me/cards/:id': removeCard,
+  'GET /users/me/statement': getStatement,
+  'GET /fees/:id': getFee,
+  'POST /fees/:id/waive': waiveFeeRoute,
   'POST /contact': postContact,
   'POST /images': uploadImage,
   'GET /images/:key+': getImage,

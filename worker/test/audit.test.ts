@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '../../contract/audit.ts';
 import { signLink } from '../src/messages/link-tokens.ts';
 import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
@@ -12,6 +12,8 @@ import {
   bookAs,
   call,
   clinicDay,
+  DEMO_CARD,
+  missedCardVisit,
   newPatient,
   postJson,
   runCron,
@@ -190,6 +192,8 @@ describe('one audit row per change, in its batch', () => {
           specialty: 'General Dentistry',
           active: true,
           recallMonths: null,
+          payment: 'full',
+          depositPercent: null,
         },
       ],
       ['treatment.updated', 'Audit Polish', { price: 40 }, { price: 45.5 }],
@@ -570,6 +574,76 @@ describe('one audit row per change, in its batch', () => {
     expect((await entriesAbout(booking)).map((e) => [e.action, e.target.name, e.after])).toEqual([
       ['form.answered', expect.stringMatching(/: Intake$/), { form: 'Intake', version: 1 }],
     ]);
+  });
+
+  it('records a fee charged, one not charged, its payment by link, and a fee waived', async () => {
+    await expectStatus(
+      await send('POST', '/api/treatments', {
+        name: 'Audit card visit',
+        price: 120,
+        durationMinutes: 30,
+        specialty: 'General Dentistry',
+        payment: 'card',
+      }),
+      201,
+    );
+    await expectStatus(await send('PUT', '/api/clinic/policy', { noShowFee: 30 }), 200);
+    try {
+      const charged = await missedCardVisit('audit-fee', 'Audit card visit');
+      const declined = await missedCardVisit('audit-fee-declined', 'Audit card visit', {
+        number: '4000 0000 0000 0341',
+        slot: '09.30 AM - 10.00 AM',
+      });
+      // From here on the clock is pinned after both visits: the desk acts with a token of that time.
+      admin = declined.desk;
+      for (const visit of [charged, declined]) {
+        await expectStatus(await send('POST', `/api/bookings/${visit.id}/attendance`, { status: 'no_show' }), 200);
+      }
+      const feeOf = (bookingId: string) =>
+        env.DB.prepare('SELECT id FROM fees WHERE booking_id = ?1').bind(bookingId).first<string>('id');
+      const chargedFee = (await feeOf(charged.id)) ?? '';
+      const unpaidFee = (await feeOf(declined.id)) ?? '';
+      await expectStatus(await send('POST', `/api/fees/${chargedFee}/waive`), 200);
+      const intent = await send('POST', '/api/create-payment-intent', { feeId: unpaidFee }, declined.auth);
+      const { clientSecret } = await intent.json<{ clientSecret: string }>();
+      await expectStatus(
+        await send('POST', '/api/demo-payments/confirm', { clientSecret, card: DEMO_CARD }, declined.auth),
+        200,
+      );
+      const trail = async (id: string) =>
+        (await entriesAbout(id)).map((e) => [e.action, e.actor.email ?? e.actor.label, e.target.name, e.after]);
+      expect(await trail(chargedFee)).toEqual([
+        [
+          'fee.charged',
+          'admin@clinic.test',
+          expect.stringMatching(/^No-show fee, Patient audit-fee: Audit card visit, /),
+          { amount: '$30.00', card: 'Visa ending in 4242' },
+        ],
+        [
+          'fee.waived',
+          'admin@clinic.test',
+          expect.stringMatching(/^No-show fee/),
+          { amount: '$30.00', refunded: true },
+        ],
+      ]);
+      expect(await trail(unpaidFee)).toEqual([
+        [
+          'fee.unpaid',
+          'admin@clinic.test',
+          expect.stringMatching(/^No-show fee/),
+          { amount: '$30.00', why: 'The card on file was declined' },
+        ],
+        [
+          'fee.paid',
+          declined.email,
+          expect.stringMatching(/^No-show fee/),
+          { amount: '$30.00', transactionId: expect.stringMatching(/^pi_demo_/) },
+        ],
+      ]);
+    } finally {
+      vi.useRealTimers();
+      admin = bearer(await accessTokenFor('admin@clinic.test'));
+    }
   });
 
   it('has written every action of the contract by now', async () => {

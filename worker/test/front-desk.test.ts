@@ -260,6 +260,8 @@ describe('the reschedule cutoff, one of the clinic’s booking-change rules (GET
     expect(await policy()).toEqual({
       freeCancellationHours: 24,
       rescheduleCutoffHours: 24,
+      noShowFee: 0,
+      lateCancelFee: 0,
       unpaidHoldHours: 24,
       unpaidHoldHoursBeforeStart: 12,
     });
@@ -279,7 +281,7 @@ describe('the reschedule cutoff, one of the clinic’s booking-change rules (GET
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({
       acknowledged: false,
-      message: 'Send freeCancellationHours, rescheduleCutoffHours or both',
+      message: 'Send freeCancellationHours, rescheduleCutoffHours, noShowFee or lateCancelFee',
     });
     expect(await policy()).toMatchObject({ freeCancellationHours: 24, rescheduleCutoffHours: 24 });
 
@@ -290,6 +292,8 @@ describe('the reschedule cutoff, one of the clinic’s booking-change rules (GET
       message: 'Cancellation policy saved',
       freeCancellationHours: 24,
       rescheduleCutoffHours: 2,
+      noShowFee: 0,
+      lateCancelFee: 0,
     });
     expect((await putPolicy({ freeCancellationHours: 48 })).status).toBe(200);
     expect(await policy()).toMatchObject({ freeCancellationHours: 48, rescheduleCutoffHours: 2 });

@@ -468,3 +468,50 @@ export async function payWithDemo(
     throw new Error(`POST /api/payments answered ${recorded.status}: ${await recorded.text()}`);
   return paymentIntent.id;
 }
+
+/** Saves a demo card (Stripe's test `number`) on the caller's account, as the card form does; answers the card. */
+export async function saveDemoCard(
+  auth: Record<string, string>,
+  number = DEMO_CARD.number,
+  bindings: Partial<Env> = {},
+): Promise<{ _id: string; brand: string; last4: string }> {
+  const setup = await sendJson('POST', '/api/users/me/cards', auth, undefined, bindings);
+  if (setup.status !== 201) throw new Error(`POST /api/users/me/cards answered ${setup.status}: ${await setup.text()}`);
+  const { clientSecret } = await setup.json<{ clientSecret: string }>();
+  const card = { ...DEMO_CARD, number };
+  const confirmed = await sendJson('POST', '/api/demo-payments/confirm', auth, { clientSecret, card }, bindings);
+  if (confirmed.status !== 200)
+    throw new Error(`saving a card answered ${confirmed.status}: ${await confirmed.text()}`);
+  return (await confirmed.json<{ card: { _id: string; brand: string; last4: string } }>()).card;
+}
+
+/**
+ * A new patient's visit of `treatment` (one paid with a card on file) tomorrow at `slot` (a morning
+ * one), booked with a saved demo card (`number`), then the clock pinned that afternoon (undo with
+ * vi.useRealTimers()); answers the patient, the booking, and tokens for the pinned time.
+ */
+export async function missedCardVisit(
+  prefix: string,
+  treatment: string,
+  { number = DEMO_CARD.number, slot = '09.00 AM - 09.30 AM' }: { number?: string; slot?: string } = {},
+  bindings: Partial<Env> = {},
+): Promise<{ id: string; email: string; auth: Record<string, string>; desk: Record<string, string> }> {
+  const patient = await newPatient(prefix);
+  await saveDemoCard(patient.auth, number, bindings);
+  const booked = await sendJson(
+    'POST',
+    '/api/bookings',
+    patient.auth,
+    { treatment, appointmentDate: clinicDay(1), slot, phone: '555 0100' },
+    bindings,
+  );
+  if (booked.status !== 201) throw new Error(`booking a card visit answered ${booked.status}: ${await booked.text()}`);
+  const { insertedId } = await booked.json<{ insertedId: string }>();
+  pinClock(`${clinicDay(1)}T21:00:00.000Z`); // 16:00 or 17:00 in New York: after every morning slot
+  return {
+    id: insertedId,
+    email: patient.email,
+    auth: bearer(await accessTokenFor(patient.email)),
+    desk: bearer(await accessTokenFor('admin@clinic.test')),
+  };
+}

@@ -90,6 +90,8 @@ describe('GET/PUT /api/clinic/policy', () => {
     expect(await response.json()).toEqual({
       freeCancellationHours: 24,
       rescheduleCutoffHours: 24,
+      noShowFee: 0,
+      lateCancelFee: 0,
       unpaidHoldHours: 24,
       unpaidHoldHoursBeforeStart: 12,
     });
@@ -102,6 +104,8 @@ describe('GET/PUT /api/clinic/policy', () => {
       message: 'Cancellation policy saved',
       freeCancellationHours: 48,
       rescheduleCutoffHours: 24,
+      noShowFee: 0,
+      lateCancelFee: 0,
     });
     expect(await (await call('/api/clinic/policy', { headers: patient })).json()).toMatchObject({
       freeCancellationHours: 48,

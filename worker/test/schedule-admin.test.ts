@@ -95,6 +95,8 @@ describe('treatments', () => {
       specialty: 'General Dentistry',
       active: true,
       recallMonths: null,
+      payment: 'full',
+      depositPercent: null,
     });
     const option = (await optionsOn(clinicDay(5))).find((o) => o._id === insertedId);
     expect(option).toMatchObject({ name: 'Gum Care', price: 65.5, durationMinutes: 45 });

@@ -3,10 +3,30 @@
 import Stripe from 'stripe';
 import { vi } from 'vitest';
 import documentedCharge from './fixtures/stripe-charge.json';
+import documentedCustomer from './fixtures/stripe-customer.json';
 import documentedIntent from './fixtures/stripe-payment-intent.json';
+import documentedMethod from './fixtures/stripe-payment-method.json';
 import documentedRefund from './fixtures/stripe-refund.json';
+import documentedSetup from './fixtures/stripe-setup-intent.json';
 
-export { documentedIntent, documentedRefund };
+export { documentedIntent, documentedRefund, documentedSetup };
+
+/**
+ * Stripe's test payment methods for saved cards, by how an off-session charge goes: pm_card_visa
+ * pays, pm_card_chargeDeclined is declined, pm_card_authenticationRequired needs its holder.
+ */
+const OFF_SESSION_ERRORS: Record<string, { code: string; decline_code?: string; message: string }> = {
+  pm_card_chargeDeclined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  pm_card_authenticationRequired: {
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
+};
 
 /** The bindings that switch the Worker to Stripe. */
 export const STRIPE = {
@@ -57,6 +77,51 @@ export function stubStripe(): StripeStub {
     if (stub.unreachable) throw new TypeError('Network connection lost.');
     const url = new URL(request.url);
     const form = new URLSearchParams(body);
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      lastId += 1;
+      return Response.json({ ...documentedCustomer, id: `cus_fixture_${lastId}`, email: form.get('email') });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      lastId += 1;
+      const id = `seti_fixture_${lastId}`;
+      return Response.json({
+        ...documentedSetup,
+        id,
+        client_secret: `${id}_secret_abc`,
+        customer: form.get('customer'),
+        usage: form.get('usage'),
+        metadata: metadataOf(form),
+      });
+    }
+    const method = /^\/v1\/payment_methods\/([^/]+)(\/detach)?$/.exec(url.pathname);
+    if (method) {
+      const [, id = '', detach] = method;
+      const card = id === 'pm_card_mastercard' ? { brand: 'mastercard', last4: '4444' } : {};
+      return Response.json({
+        ...documentedMethod,
+        id,
+        card: { ...documentedMethod.card, ...card },
+        customer: detach ? null : documentedMethod.customer,
+      });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents' && form.get('off_session') === 'true') {
+      lastId += 1;
+      const paymentMethod = form.get('payment_method') ?? '';
+      const failure = OFF_SESSION_ERRORS[paymentMethod];
+      const intent = {
+        ...documentedIntent,
+        id: `pi_fixture_${lastId}`,
+        client_secret: `pi_fixture_${lastId}_secret_abc`,
+        amount: Number(form.get('amount')),
+        customer: form.get('customer'),
+        payment_method: paymentMethod,
+        metadata: metadataOf(form),
+        status: failure ? 'requires_payment_method' : 'succeeded',
+      };
+      if (!failure) return Response.json(intent);
+      // Stripe answers a failed off-session confirmation 402, the intent inside the error.
+      return Response.json({ error: { type: 'card_error', ...failure, payment_intent: intent } }, { status: 402 });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
       lastId += 1;
       const intent = {

@@ -160,6 +160,11 @@ export const dashboardRoutes: PageRoute[] = [
     access: 'signed-in',
   },
   {
+    path: '/dashboard/fees/:id',
+    component: lazyNamed(() => import('../features/payments/components/fee-page.tsx'), 'FeePage'),
+    access: 'signed-in',
+  },
+  {
     path: '/dashboard/form-templates',
     component: lazyNamed(() => import('../features/forms/components/form-templates-page.tsx'), 'FormTemplatesPage'),
     access: 'admin',

@@ -108,6 +108,16 @@ const MY_SMS = '/users/me/sms';
 export const mySmsKey = (email: string) => [MY_SMS, email] as const;
 export type MySmsKey = ReturnType<typeof mySmsKey>;
 
+const MY_CARDS = '/users/me/cards';
+/** The signed-in patient's cards on file, per account. */
+export const myCardsKey = (email: string) => [MY_CARDS, email] as const;
+export type MyCardsKey = ReturnType<typeof myCardsKey>;
+
+const MY_STATEMENT = '/users/me/statement';
+/** The signed-in patient's statement, per account. */
+export const myStatementKey = (email: string) => [MY_STATEMENT, email] as const;
+export type MyStatementKey = ReturnType<typeof myStatementKey>;
+
 /** One waitlist offer, as its page loads it. */
 export const offerKey = (id: string) => `/waitlist/offers/${encodeURIComponent(id)}`;
 /** A paid booking's receipt. */

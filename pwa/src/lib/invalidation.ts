@@ -88,7 +88,7 @@ const READS = {
   users: (key: Key) => isUsersKey(key) || startingWith(adminStatusKey(''))(key),
   reviews: (key: Key) => exactly(REVIEWS_KEY, REVIEW_QUEUE_KEY)(key) || isOwnReviewKey(key),
   /** The patient's own settings: reminders, texts. */
-  account: startingWith('/users/me/sms', '/users/me/reminders'),
+  account: startingWith('/users/me/sms', '/users/me/reminders', '/users/me/cards', '/users/me/statement', '/fees/'),
 } satisfies Record<string, (key: Key) => boolean>;
 
 type Read = keyof typeof READS;
@@ -124,6 +124,9 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /bookings/:id/attendance': [...BOOKING, 'recalls'],
   'PUT /bookings/:id/note': ['schedule', 'activity'],
   'POST /bookings/:id/desk-payment': BOOKING,
+  'POST /users/me/cards': ['account'],
+  'DELETE /users/me/cards/:id': ['account'],
+  'POST /fees/:id/waive': [...BOOKING, 'account'],
   'POST /bookings/:id/keep': BOOKING,
   'POST /bookings/:id/cancel': BOOKING,
   'POST /phone-bookings': [...BOOKING, 'users', 'recalls'],
@@ -136,7 +139,7 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /stripe/webhook': [],
   // The card is confirmed, then the page records the payment (POST /payments), which refreshes the
   // bookings: refreshed in between, a family's payment page would change what it pays for mid-payment.
-  'POST /demo-payments/confirm': [],
+  'POST /demo-payments/confirm': ['account'],
   'POST /contact': [],
   'POST /images': [],
   'POST /doctors': SCHEDULE,

@@ -6,6 +6,7 @@ import { bookingWindowProblem, firstBookableMinute, parseClinicDate } from '../p
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
+import { depositOf } from './holds.ts';
 import { clinicClosedDays, closedFor, freeStarts, readDay } from './schedule.ts';
 
 /**
@@ -30,6 +31,8 @@ export async function listAppointmentOptions(request: Request, env: Env): Promis
           slots: freeStarts(env, day, t, from).map((start) => slotLabel(start, t.duration_minutes)),
           price: t.price_cents / 100,
           durationMinutes: t.duration_minutes,
+          payment: t.price_cents > 0 ? t.payment : 'clinic',
+          deposit: t.payment === 'deposit' && t.price_cents > 0 ? depositOf(t) / 100 : null,
           closed: reason ? { reason, nextOpenDate: day.closed ? nextOpen : null } : null,
         };
       }),

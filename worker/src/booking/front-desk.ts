@@ -108,7 +108,7 @@ async function checkUnchanged(env: Env, row: BookingRow & { expired: number }, v
  */
 export async function markAttendance(request: Request & Params, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { status, version } = await readJson(request, Attendance);
+  const { status, version, waiveFee } = await readJson(request, Attendance);
   const now = clock();
   const row = await bookingById(env.DB, request.params.id ?? '', now);
   if (!row) throw new HttpError(404, 'No such booking');
@@ -120,7 +120,7 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
   if (row.status === status) {
     return json({ acknowledged: true, modifiedCount: 0, message: marked } satisfies AttendanceSaved);
   }
-  const changes = await attend(env, admin, row, status, now, version ?? null);
+  const changes = await attend(env, admin, row, status, now, version ?? null, waiveFee);
   if (changes === 0) throw new HttpError(409, CHANGED);
   return json({ acknowledged: true, modifiedCount: changes, message: marked } satisfies AttendanceSaved);
 }

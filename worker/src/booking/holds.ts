@@ -1,6 +1,11 @@
+import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { type HoursRow, weekHours } from '../clinic/data/clinic-hours.ts';
+import type { TreatmentRow } from '../clinic/data/treatments.ts';
+import { hasSavedCard } from '../people/data/cards.ts';
 import { clinicInstant, clinicNow, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
+import { HttpError } from '../platform/http.ts';
+import type { PaymentTerms } from './data/bookings.ts';
 
 /** How long an unpaid booking of a priced treatment holds its slot, and how many a patient may hold. */
 export interface HoldRules {
@@ -75,3 +80,48 @@ export function withinOpeningHours({ env, week }: OpenWeek, deadline: Date, notB
   }
   return deadline;
 }
+
+/** The deposit of a treatment: its share of the price, at least a cent and at most the price. */
+export const depositOf = (t: Pick<TreatmentRow, 'price_cents' | 'deposit_percent'>): number =>
+  Math.min(t.price_cents, Math.max(1, Math.round((t.price_cents * (t.deposit_percent ?? 100)) / 100)));
+
+/**
+ * The terms a booking of `treatment` for `patientId` is placed under, from the treatment's rule
+ * (issue 45): 'full' and 'deposit' hold the time until `holdEnd` for the whole price or the deposit;
+ * 'card' needs a card on file on the patient's account and takes the clinic's fees as they stand now; 'clinic'
+ * holds nothing. Booked by the clinic to be paid there (`payAtClinic`), every rule is 'clinic'; a
+ * card booking made by the clinic or through a waitlist offer is one too (nothing is charged that
+ * the patient did not accept when booking), and a patient booking one without a card is refused (409).
+ */
+export async function paymentTerms(
+  env: Env,
+  treatment: Pick<TreatmentRow, 'price_cents' | 'payment' | 'deposit_percent'>,
+  at: { now: Date; startsAt: Date; patientId: string; week: OpenWeek },
+  options: { payAtClinic?: boolean; byPatient?: boolean } = {},
+): Promise<PaymentTerms> {
+  const none = { holdUntil: null, depositCents: null, noShowFeeCents: 0, lateCancelFeeCents: 0 };
+  if (options.payAtClinic || treatment.price_cents <= 0) return { paymentRule: 'clinic', ...none };
+  const hold = () => holdEnd(at.now, at.startsAt, holdRules(env), at.week).toISOString();
+  switch (treatment.payment) {
+    case 'full':
+      return { paymentRule: 'full', ...none, holdUntil: hold() };
+    case 'deposit':
+      return { paymentRule: 'deposit', ...none, holdUntil: hold(), depositCents: depositOf(treatment) };
+    case 'card': {
+      // Only a patient booking it accepts the fees; one booked for them is paid at the clinic.
+      if (!options.byPatient) return { paymentRule: 'clinic', ...none };
+      if (!(await hasSavedCard(env.DB, at.patientId))) throw new HttpError(409, SAVE_A_CARD);
+      const policy = await readPolicy(env.DB);
+      return {
+        paymentRule: 'card',
+        ...none,
+        noShowFeeCents: policy.noShowFee * 100,
+        lateCancelFeeCents: policy.lateCancelFee * 100,
+      };
+    }
+    default:
+      return { paymentRule: 'clinic', ...none };
+  }
+}
+
+export const SAVE_A_CARD = 'This treatment is booked with a card on file: save a card first (nothing is charged now)';

@@ -53,8 +53,10 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
     specialtyId: await specialtyId(env, body.specialty),
     active: body.active,
     recallMonths: body.recallMonths,
+    payment: body.payment,
+    depositPercent: body.payment === 'deposit' ? body.depositPercent : null,
   };
-  const { name, price, durationMinutes, specialty, active, recallMonths } = body;
+  const { name, price, durationMinutes, specialty, active, recallMonths, payment } = body;
   await env.DB.batch([
     insertTreatment(env.DB, id, fields),
     treatmentAudit(env.DB, admin, 'treatment.added', null, {
@@ -65,6 +67,8 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
       specialty,
       active,
       recallMonths,
+      payment,
+      depositPercent: fields.depositPercent,
     }),
   ]).catch(nameTaken);
   return json({ acknowledged: true, insertedId: id } satisfies TreatmentAdded, 201);
@@ -79,6 +83,10 @@ export async function editTreatment(request: Request & Params, env: Env): Promis
   if (!before) throw new HttpError(404, 'No such treatment');
   const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   const after: Treatment = { ...before, ...sent };
+  if (after.payment !== 'deposit') {
+    if (body.depositPercent != null) throw new HttpError(400, 'depositPercent applies to a deposit only');
+    after.depositPercent = null;
+  }
   const update = updateTreatment(env.DB, id, {
     name: body.name ?? null,
     priceCents: body.price === undefined ? null : cents(body.price),
@@ -86,6 +94,8 @@ export async function editTreatment(request: Request & Params, env: Env): Promis
     specialtyId: body.specialty === undefined ? null : await specialtyId(env, body.specialty),
     active: body.active ?? null,
     recallMonths: body.recallMonths,
+    payment: body.payment ?? null,
+    depositPercent: body.depositPercent ?? null,
   });
   const audit = treatmentAudit(env.DB, admin, 'treatment.updated', before, after);
   const write = changesAnything(before, after) ? [update, audit] : [update];
@@ -124,6 +134,8 @@ function treatmentAudit(
       specialty: t.specialty,
       active: t.active,
       recallMonths: t.recallMonths,
+      payment: t.payment,
+      depositPercent: t.depositPercent,
     };
   return auditEntry(
     db,

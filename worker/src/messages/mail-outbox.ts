@@ -17,14 +17,9 @@ import {
 import { recallById } from './data/recalls.ts';
 import { linkUrl } from './link-tokens.ts';
 import { proposals } from './links.ts';
-import {
-  familyRecallMail,
-  familyRecallSms,
-  type MessageLinks,
-  type RecallData,
-  renderMail,
-  renderSms,
-} from './mail-templates.ts';
+import type { MessageLinks } from './mail-compose.ts';
+import { renderMail, renderSms } from './mail-templates.ts';
+import { familyRecallMail, familyRecallSms, type RecallData } from './recall-mail.ts';
 import { smsProvider } from './sms.ts';
 
 /** SMS go out from 8:00 to 21:00 on the clinic's clock; one due in the night waits for the morning. */

@@ -4,56 +4,13 @@ import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
 import type { MailData, MailKind } from './data/outbox.ts';
+import { feeMail } from './fee-mail.ts';
+import { clinicWhen, compose, type MailContent, type MessageLinks, money, shortWhen } from './mail-compose.ts';
+import { type RecallData, recallMail } from './recall-mail.ts';
 
-/** A mail as the send_email binding takes it, before the sender and recipient are added. */
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-  attachments?: EmailAttachment[];
-}
-
-/** Times in mails: on the clinic's clock, with the zone's name, e.g. "Tuesday, December 1, 2026 at 9:00 AM Eastern Standard Time". */
-export function clinicWhen(env: Env, instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: env.CLINIC_TIME_ZONE,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'long',
-  })
-    .format(instant)
-    .replace(/\s/g, ' ');
-}
-
-/** e.g. "Dec 1 at 9:00 AM", for subjects. */
-function shortWhen(env: Env, instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: env.CLINIC_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-    .format(instant)
-    .replace(/,/, ' at')
-    .replace(/\s/g, ' ');
-}
-
-/** An amount as mails and answers say it: "$150.00", or "150.00 EUR". */
-export const money = (cents: number, currency = 'usd') =>
-  currency === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-
-/** Text made safe inside HTML or XML markup. */
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
+/** What a booking is paid online: "$125.00", or a deposit's "$30.00 (a deposit; the rest at the desk)". */
+const payOnline = (data: MailData) =>
+  data.depositCents ? `${money(data.depositCents)} (a deposit; the rest at the desk)` : money(data.priceCents);
 
 /** The visit's forms still to fill, with their link (no sign-in needed): none when all are in. */
 function formsParagraph(data: MailData, links: MessageLinks): string[] {
@@ -63,69 +20,6 @@ function formsParagraph(data: MailData, links: MessageLinks): string[] {
     `Before you come, please fill in ${which} your visit needs (a few minutes, on your phone, no sign-in needed): ${links.forms}`,
   ];
 }
-
-/** A mail's parts: paragraphs (plain text), the appointment's details, a link. */
-interface Parts {
-  subject: string;
-  intro: string[];
-  details: [string, string][];
-  after?: string[];
-  link?: { label: string; href: string };
-  /** More links, one a line (a reminder's answers). */
-  links?: { label: string; href: string }[];
-  attachments?: EmailAttachment[];
-}
-
-/** The signed links a message carries (worker/src/messages/link-tokens.ts). */
-export interface MessageLinks {
-  confirm?: string;
-  callback?: string;
-  cancel?: string;
-  book?: string;
-  /** The visit's forms, without an account. */
-  forms?: string;
-  /** A recall's proposed times: each books its time in one tap on the link's page. */
-  times?: { label: string; href: string }[];
-}
-
-/** A mail's text and HTML; `name` is whom it greets ("Hello" with none). */
-function compose(settings: MessageSettingsRow, name: string | null, parts: Parts): MailContent {
-  const clinic = [settings.clinic_name, settings.clinic_address, settings.clinic_phone].filter(Boolean);
-  const greeting = name === null ? 'Hello,' : `Dear ${name},`;
-  const text = [
-    greeting,
-    '',
-    ...parts.intro.flatMap((p) => [p, '']),
-    ...parts.details.map(([label, value]) => `${label}: ${value}`),
-    '',
-    ...(parts.after ?? []).flatMap((p) => [p, '']),
-    ...(parts.links ?? []).flatMap((l) => [`${l.label}: ${l.href}`, '']),
-    ...(parts.link ? [`${parts.link.label}: ${parts.link.href}`, ''] : []),
-    '--',
-    ...clinic,
-    '',
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
-<body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-<p>${escapeHtml(greeting)}</p>
-${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-<table role="presentation" style="border-collapse: collapse">
-${parts.details.map(([label, value]) => `<tr><th style="text-align: left; padding: 2px 12px 2px 0">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`).join('\n')}
-</table>
-${(parts.after ?? []).map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${(parts.links ?? []).map((l) => `<p><a href="${escapeHtml(l.href)}" style="${BUTTON}">${escapeHtml(l.label)}</a></p>`).join('\n')}
-${parts.link ? `<p><a href="${escapeHtml(parts.link.href)}">${escapeHtml(parts.link.label)}</a></p>` : ''}
-<hr>
-<p style="color: #6b7280">${clinic.map(escapeHtml).join('<br>')}</p>
-</body></html>
-`;
-  return { subject: parts.subject, text, html, ...(parts.attachments ? { attachments: parts.attachments } : {}) };
-}
-
-/** One-tap links look like what they are: buttons (inline styles: mail clients drop style sheets). */
-const BUTTON =
-  'display: inline-block; padding: 10px 16px; background: #0e7490; color: #ffffff; border-radius: 6px; text-decoration: none; font-weight: bold';
 
 /** The appointment's lines: treatment, when (start and end, clinic time), doctor, where. */
 function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsRow): [string, string][] {
@@ -198,6 +92,7 @@ export function renderMail(
   const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
   // A dependant's visit is mailed to the account holder, naming the person it is for.
   const name = data.guardianName ?? data.patientName;
+  if (kind === 'fee') return feeMail(env, data, settings, name, details);
   switch (kind) {
     case 'confirmation':
       return compose(settings, name, {
@@ -207,7 +102,7 @@ export function renderMail(
         after: [
           ...(data.paid !== 1 && data.priceCents > 0 && data.holdUntil
             ? [
-                `Please pay ${money(data.priceCents)} by ${clinicWhen(env, new Date(data.holdUntil))}, or the time will be released for other patients.`,
+                `Please pay ${payOnline(data)} by ${clinicWhen(env, new Date(data.holdUntil))}, or the time will be released for other patients.`,
               ]
             : []),
           ...formsParagraph(data, links),
@@ -249,7 +144,7 @@ export function renderMail(
           ...(data.reason ? [`Reason: ${data.reason}`] : []),
           // A paid visit is refunded whoever cancelled it; the refund notice follows when the money is back.
           ...(data.paid === 1 && data.by !== 'unpaid'
-            ? [`Your payment of ${money(data.priceCents)} will be refunded.`]
+            ? [`Your payment of ${money(data.depositCents ?? data.priceCents)} will be refunded.`]
             : []),
         ],
         details,
@@ -293,10 +188,15 @@ export function renderMail(
         subject: `Pay soon: ${data.treatment} on ${shortWhen(env, start)} is held until ${shortWhen(env, new Date(data.holdUntil ?? now.toISOString()))}`,
         intro: [
           `Your ${data.treatment} appointment on ${clinicWhen(env, start)} is not paid yet.`,
-          `Please pay ${money(data.priceCents)} by ${until}, or the time will be released for other patients.`,
+          `Please pay ${payOnline(data)} by ${until}, or the time will be released for other patients.`,
         ],
         details,
-        links: [{ label: `Pay ${money(data.priceCents)}`, href: `${env.APP_URL}/dashboard/payment/${data.bookingId}` }],
+        links: [
+          {
+            label: `Pay ${money(data.depositCents ?? data.priceCents)}`,
+            href: `${env.APP_URL}/dashboard/payment/${data.bookingId}`,
+          },
+        ],
         after: [`To keep the time without paying online, call us at ${settings.clinic_phone}.`],
       });
     }
@@ -368,100 +268,6 @@ export function renderMail(
       });
   }
 }
-
-/** What a recall message's row holds. */
-export interface RecallData {
-  recallId: string;
-  treatment: string;
-  dueDate: string;
-  patientName: string;
-  step: number;
-  /** The account's recalls due in one month ("<account id>:<yyyy-mm>"), sent as one message. */
-  family?: string;
-  /** The earliest due date among them: the family's steps count from it. */
-  familyDue?: string;
-  /** Who the message is to: the patient, or their guardian. */
-  accountName?: string;
-}
-
-const longDate = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
-
-function recallMail(env: Env, data: RecallData, settings: MessageSettingsRow, links: MessageLinks): MailContent {
-  const late = data.step > 0;
-  const to = data.accountName ?? data.patientName;
-  // To a guardian, about a dependant: whose visit it is.
-  const whose = to === data.patientName ? 'your' : `${data.patientName}’s`;
-  const Whose = whose === 'your' ? 'Your' : whose;
-  return compose(settings, to, {
-    subject: late ? `We miss you: time to book ${whose} ${data.treatment}` : `Time for ${whose} ${data.treatment}`,
-    intro: [
-      late
-        ? `${Whose} ${data.treatment} was due on ${longDate(data.dueDate)}. Regular visits keep small problems small.`
-        : `${Whose} next ${data.treatment} is due on ${longDate(data.dueDate)}.`,
-      links.times?.length
-        ? 'We have picked free times near that date; one tap books the one that suits you.'
-        : 'Choose a time that suits you; one tap books it.',
-    ],
-    details: [['Due', longDate(data.dueDate)]],
-    ...(links.times?.length ? { links: links.times } : {}),
-    ...(links.book ? { link: { label: links.times?.length ? 'Other times' : 'Choose a time', href: links.book } } : {}),
-    after: [
-      `Or call us at ${settings.clinic_phone}. To get no more of these messages, turn reminders off in My Appointments: ${env.APP_URL}/dashboard`,
-    ],
-  });
-}
-
-/**
- * One message for a family's recalls due in one month: who is due for what, a link that opens the
- * booking page on the first due day with the family visit's dialog, and each person's own
- * one-tap times (`books`, in the order of `members`).
- */
-export function familyRecallMail(
-  env: Env,
-  members: RecallData[],
-  settings: MessageSettingsRow,
-  books: (string | undefined)[],
-  today: string,
-): MailContent {
-  const [first] = members;
-  const due = familyVisitDate(members, today);
-  const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
-    new Date(`${members.map((m) => m.dueDate).sort()[0] ?? due}T00:00:00Z`),
-  );
-  return compose(settings, first?.accountName ?? first?.patientName ?? '', {
-    subject: `Time for your family’s visits in ${month}`,
-    intro: [
-      `These visits are due in ${month}. Book them together as one family visit: one trip to the clinic, one payment.`,
-    ],
-    details: members.map((m) => [m.patientName, `${m.treatment}, due ${longDate(m.dueDate)}`]),
-    links: [
-      { label: 'Book a family visit', href: familyVisitLink(env, due) },
-      ...members.flatMap((m, i) => {
-        const href = books[i];
-        return href ? [{ label: `Or choose a time for ${m.patientName}’s ${m.treatment}`, href }] : [];
-      }),
-    ],
-    after: [
-      `Or call us at ${settings.clinic_phone}. To get no more of these messages, turn reminders off in My Appointments: ${env.APP_URL}/dashboard`,
-    ],
-  });
-}
-
-/** The day a family's recall message offers: the earliest due date, or today once it has passed. */
-function familyVisitDate(members: RecallData[], today: string): string {
-  const due = members.map((m) => m.dueDate).sort()[0] ?? today;
-  return due < today ? today : due;
-}
-
-/** The booking page on `date`, the family visit's dialog open. */
-const familyVisitLink = (env: Env, date: string) => `${env.APP_URL}/appointment?date=${date}&family`;
-
-/** A family's recall by SMS: short, no names or treatments (a lock screen), the family visit's link. */
-export const familyRecallSms = (env: Env, settings: MessageSettingsRow, members: RecallData[], today: string) =>
-  `${settings.clinic_name}: ${members.length} of your family are due for a visit. Book them together: ${familyVisitLink(env, familyVisitDate(members, today))} Reply STOP to opt out.`;
 
 /**
  * An SMS: short, with the clinic's name, and never the treatment (anyone may read a phone's lock

@@ -16,7 +16,7 @@ import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { latestSmsBooking } from './data/outbox.ts';
 import { actOn, VISIT_CHANGED } from './links.ts';
-import { escapeHtml } from './mail-templates.ts';
+import { escapeHtml } from './mail-compose.ts';
 
 export interface SmsProvider {
   name: 'demo' | 'twilio';

@@ -1,5 +1,6 @@
 import type { DemoCard } from '../../../contract/payments.ts';
 import { bookingOfIntent, bookingsOfFamilyIntent } from '../booking/data/bookings.ts';
+import { cardOfMethod } from '../people/data/cards.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { isPaymentRecorded } from './data/payments.ts';
@@ -35,13 +36,38 @@ export function demoProvider(env: Env): PaymentProvider {
       return {
         id: intentId,
         status,
-        amountCents: booking ? booking.price_cents : lines.reduce((sum, line) => sum + line.price_cents, 0),
+        amountCents: booking ? booking.due_cents : lines.reduce((sum, line) => sum + line.due_cents, 0),
         currency: 'usd',
         bookingIds: booking ? [booking.id] : lines.map((line) => line.id),
         familyVisitId: lines[0]?.family_visit_id ?? null,
         clientSecret: undefined,
         card: null,
       };
+    },
+    async setupFor(account, customerId) {
+      const id = `seti_demo_${crypto.randomUUID().replaceAll('-', '')}`;
+      return {
+        id,
+        clientSecret: `${id}_secret_${await demoSignature(env, id)}`,
+        customerId: customerId ?? `cus_demo_${account.id.replaceAll('-', '')}`,
+      };
+    },
+    async cardOf(paymentMethodId) {
+      const card = await cardOfMethod(env.DB, paymentMethodId);
+      return card && { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
+    },
+    // Stripe's test cards for saved cards: 4000 0000 0000 0341 is saved and then declined,
+    // 4000 0027 6000 3184 is saved and then needs its holder to approve every charge.
+    async chargeSaved({ paymentMethodId, idempotencyKey }) {
+      const id = `pi_demo_${(await hexDigest(idempotencyKey)).slice(0, 32)}`;
+      const behaviour = /^pm_demo_(\w+?)_/.exec(paymentMethodId)?.[1];
+      if (behaviour === 'auth')
+        return { status: 'needs_patient', id, message: 'The bank asks the card holder to approve this charge' };
+      if (behaviour === 'declined') return { status: 'declined', id, message: 'The card on file was declined' };
+      return { status: 'succeeded', id };
+    },
+    async detach() {
+      // The demo keeps its cards only in D1: forgetting the row forgets the card.
     },
     // Like a card refund at Stripe: it succeeds at once. The refund of Stripe's test card
     // 4000 0000 0000 5126 fails a while later (the Cron Trigger's sweep), as Stripe's does.
@@ -71,9 +97,21 @@ async function demoSignature(env: Env, intentId: string): Promise<string> {
   return [...mac.slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The intent id inside a demo client secret, if the secret is genuine. */
+async function hexDigest(text: string): Promise<string> {
+  const bytes = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** A demo saved card's payment method id: how its off-session charges go ('ok', 'declined', 'auth') and a random part. */
+export function demoPaymentMethodId(card: DemoCard): string {
+  const number = card.number.replace(/[\s-]/g, '');
+  const behaviour = number === '4000002760003184' ? 'auth' : number === '4000000000000341' ? 'declined' : 'ok';
+  return `pm_demo_${behaviour}_${crypto.randomUUID().replaceAll('-', '')}`;
+}
+
+/** The intent or setup id inside a demo client secret, if the secret is genuine. */
 export async function verifyDemoSecret(env: Env, clientSecret: string): Promise<string | null> {
-  const match = /^(pi_demo_[0-9a-f]{32})_secret_([0-9a-f]{24})$/.exec(clientSecret);
+  const match = /^((?:pi|seti)_demo_[0-9a-f]{32})_secret_([0-9a-f]{24})$/.exec(clientSecret);
   if (!match) return null;
   const [, intentId, signature] = match as unknown as [string, string, string];
   return (await demoSignature(env, intentId)) === signature ? intentId : null;
@@ -84,7 +122,7 @@ export type CardDecision =
   | { ok: false; status: 400 | 402; code: string; declineCode?: string; message: string };
 
 /** Stripe's test cards, with Stripe's own messages. */
-export function decideDemoCard(card: DemoCard, now = clock()): CardDecision {
+export function decideDemoCard(card: DemoCard, now = clock(), purpose: 'payment' | 'setup' = 'payment'): CardDecision {
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !luhn(number)) {
     return { ok: false, status: 400, code: 'incorrect_number', message: 'Your card number is incorrect.' };
@@ -109,6 +147,8 @@ export function decideDemoCard(card: DemoCard, now = clock()): CardDecision {
   if (!/^\d{3,4}$/.test(card.cvc)) {
     return { ok: false, status: 400, code: 'incomplete_cvc', message: "Your card's security code is incomplete." };
   }
+  // Saved for later, these two are kept; charged, they are declined (the default below).
+  if (purpose === 'setup' && (number === '4000000000000341' || number === '4000002760003184')) return { ok: true };
   switch (number) {
     case '4242424242424242':
     case '5555555555554444':

@@ -1,7 +1,5 @@
 import Stripe from 'stripe';
 import {
-  type ConfirmedPayment,
-  DemoConfirmation,
   type DeskPaid,
   DeskPayment,
   IntentRequest,
@@ -11,27 +9,28 @@ import {
   type RecordedPayment,
   type WebhookReceipt,
 } from '../../../contract/payments.ts';
-import { bookingFor, noteStaffRead, RELEASED_MESSAGE } from '../booking/bookings.ts';
+import { bookingFor, noteStaffRead } from '../booking/bookings.ts';
 import {
   bookingIdIfAny,
   bookingOfIntent,
   bookingsOfFamilyIntent,
   bookingToPay,
+  dueOnlineOf,
   familyToPay,
   isFamilyVisitOf,
   type PayableBookingRow,
-  pricesOf,
 } from '../booking/data/bookings.ts';
 import { rememberIntent } from '../booking/engine/marks.ts';
-import { money } from '../messages/mail-templates.ts';
+import { money } from '../messages/mail-compose.ts';
 import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
+import { cardSetUp } from './cards.ts';
 import { paymentProvider } from './choose-provider.ts';
 import { lineId, receiptOf, refundedLines, refundsDue, type SucceededPayment, toReceipt } from './data/payments.ts';
-import { decideDemoCard, demoCardOf, verifyDemoSecret } from './demo-provider.ts';
+import { feeIntentSucceeded, feePayable } from './fees.ts';
 import type { Intent, Payable } from './provider.ts';
 import { type PaymentOutcome, type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
 import { stripeClient, toIntent, toRefundAnswer } from './stripe-provider.ts';
@@ -47,18 +46,23 @@ type StripeEventSeen = { id: string; type: string; created: number };
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   const body = await readJson(request, IntentRequest);
-  const payable = body.familyVisitId
-    ? await familyPayable(env, user, body.familyVisitId)
-    : await bookingPayable(env, user, body.bookingId ?? '');
+  const payable = body.feeId
+    ? await feePayable(env, user, body.feeId)
+    : body.familyVisitId
+      ? await familyPayable(env, user, body.familyVisitId)
+      : await bookingPayable(env, user, body.bookingId ?? '');
   const provider = paymentProvider(env);
   const intent = await provider.intentFor(payable);
   if (intent.status === 'succeeded') throw new HttpError(409, ALREADY_PAID[payable.kind]);
   if (!intent.clientSecret) throw new Error(`payment intent ${intent.id} came without a client secret`);
-  await env.DB.batch(
-    payable.kind === 'family'
-      ? payable.bookingIds.map((id) => rememberIntent(env, id, lineId(intent.id, id)))
-      : [rememberIntent(env, payable.id, intent.id)],
-  );
+  // A booking waits for its intent (a fee's pay link is known by the fee's own id).
+  if (payable.kind !== 'fee') {
+    await env.DB.batch(
+      payable.kind === 'family'
+        ? payable.bookingIds.map((id) => rememberIntent(env, id, lineId(intent.id, id)))
+        : [rememberIntent(env, payable.id, intent.id)],
+    );
+  }
   return json({
     clientSecret: intent.clientSecret,
     provider: provider.name,
@@ -71,6 +75,7 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
 const ALREADY_PAID = {
   booking: 'This booking is already paid',
   family: 'Every visit of this family visit is paid',
+  fee: 'This fee is paid',
 } as const;
 
 async function bookingPayable(env: Env, user: User, bookingId: string): Promise<Payable> {
@@ -80,7 +85,7 @@ async function bookingPayable(env: Env, user: User, bookingId: string): Promise<
   return {
     kind: 'booking',
     id: booking.id,
-    priceCents: booking.price_cents,
+    priceCents: booking.deposit_cents ?? booking.price_cents,
     email: booking.email,
     description: booking.treatment,
     paymentIntentId: booking.payment_intent_id,
@@ -103,7 +108,7 @@ async function familyPayable(env: Env, user: User, familyVisitId: string): Promi
   return {
     kind: 'family',
     id: familyVisitId,
-    priceCents: toPay.reduce((sum, b) => sum + b.price_cents, 0),
+    priceCents: toPay.reduce((sum, b) => sum + b.due_cents, 0),
     email: toPay[0]?.email ?? user.email,
     description: `Family visit (${toPay.length} appointments)`,
     paymentIntentId: samePrevious ? previous : null,
@@ -116,16 +121,16 @@ async function familyPayable(env: Env, user: User, familyVisitId: string): Promi
  * that booking's price. When those do not add up to what was paid (a stale intent), the payment is
  * recorded whole against the first booking instead, for the clinic to give back.
  */
-async function familyLines(
+export async function familyLines(
   env: Env,
   intent: Intent,
   provider: SucceededPayment['provider'],
 ): Promise<PaymentOutcome | null> {
-  const prices = await pricesOf(env.DB, intent.bookingIds);
+  const prices = await dueOnlineOf(env.DB, intent.bookingIds);
   const [first] = prices;
   if (!first) return null;
   const money = { currency: intent.currency, provider, card: intent.card };
-  if (prices.reduce((sum, b) => sum + b.price_cents, 0) !== intent.amountCents) {
+  if (prices.reduce((sum, b) => sum + b.due_cents, 0) !== intent.amountCents) {
     return {
       kind: 'succeeded',
       bookingId: first.id,
@@ -140,7 +145,7 @@ async function familyLines(
       transactionId: lineId(intent.id, b.id),
       intentId: intent.id,
       bookingId: b.id,
-      amountCents: b.price_cents,
+      amountCents: b.due_cents,
       ...money,
     })),
   };
@@ -277,10 +282,23 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
     );
     return json({ received: true, duplicate } satisfies WebhookReceipt);
   }
+  if (event.type === 'setup_intent.succeeded') {
+    const saved = await cardSetUp(env, event.data.object);
+    return json({ received: true, ...(saved ? {} : { ignored: 'not a card setup of ours' }) } satisfies WebhookReceipt);
+  }
   if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') {
     return json({ received: true, ignored: event.type } satisfies WebhookReceipt);
   }
   const intent = toIntent(event.data.object);
+  if (event.data.object.metadata?.feeId) {
+    // A fee's pay link: paid once; its failure leaves the fee unpaid, as it was.
+    const paid =
+      event.type === 'payment_intent.succeeded' ? await feeIntentSucceeded(env, event.data.object, intent.card) : null;
+    return json({
+      received: true,
+      ...(paid === null ? { ignored: 'not a fee of ours' } : { duplicate: !paid }),
+    } satisfies WebhookReceipt);
+  }
   const recorded = intent.familyVisitId
     ? await familyIntentEvent(env, event, intent, seen)
     : await bookingIntentEvent(env, event, intent, seen);
@@ -342,83 +360,6 @@ async function familyIntentEvent(
 
 const failureOf = (event: Stripe.Event) =>
   (event.data.object as Stripe.PaymentIntent).last_payment_error?.message ?? 'The payment failed';
-
-/**
- * POST /api/demo-payments/confirm: the demo provider's card charge, only while no Stripe key is
- * configured. Follows Stripe's test cards and ends in the same recording path as the webhook.
- */
-export async function confirmDemoPayment(request: Request, env: Env): Promise<Response> {
-  if (env.STRIPE_SECRET_KEY) throw new HttpError(404, 'Demo payments are off: Stripe is configured');
-  const user = callerOf(request);
-  const body = await readJson(request, DemoConfirmation);
-  const intentId = await verifyDemoSecret(env, body.clientSecret);
-  if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
-  // Like Stripe, the demo charges the card even if the booking was cancelled after the payment
-  // page opened; recording the payment then flags it for a refund.
-  const single = await bookingToPay(env.DB, 'payment_intent_id', intentId, clock());
-  const bookings = single ? [single] : await familyOfIntent(env, intentId);
-  if (bookings.some((booking) => booking.account_id !== user.id)) throw new HttpError(403, 'This booking is not yours');
-  // A booking released for non-payment is not charged: the patient books again.
-  if (bookings.every((booking) => booking.released)) throw new HttpError(410, RELEASED_MESSAGE);
-  if (bookings.every((booking) => booking.paid)) throw new HttpError(409, 'This booking is already paid');
-
-  const decision = decideDemoCard(body.card);
-  const ids = bookings.map((booking) => booking.id);
-  if (!decision.ok) {
-    if (decision.status === 402) {
-      await recordOutcome(env, { kind: 'failed', bookingIds: ids, message: decision.message }, user);
-    }
-    return json(
-      {
-        acknowledged: false,
-        message: decision.message,
-        code: decision.code,
-        declineCode: decision.declineCode ?? null,
-      },
-      decision.status,
-    );
-  }
-  const amountCents = bookings.reduce((sum, booking) => sum + booking.price_cents, 0);
-  const card = demoCardOf(body.card);
-  const outcome: PaymentOutcome | null = single
-    ? {
-        kind: 'succeeded',
-        bookingId: single.id,
-        transactionId: intentId,
-        amountCents,
-        currency: 'usd',
-        provider: 'demo',
-        card,
-      }
-    : await familyLines(
-        env,
-        {
-          id: intentId,
-          status: 'succeeded',
-          amountCents,
-          currency: 'usd',
-          bookingIds: ids,
-          familyVisitId: null,
-          clientSecret: undefined,
-          card,
-        },
-        'demo',
-      );
-  if (outcome) await recordOutcome(env, outcome, user);
-  return json({
-    paymentIntent: { id: intentId, status: 'succeeded', amount: amountCents / 100 },
-  } satisfies ConfirmedPayment);
-}
-
-/** The bookings waiting for the lines of a family visit's demo payment `intentId` (404 when there are none). */
-async function familyOfIntent(env: Env, intentId: string): Promise<PayableBookingRow[]> {
-  const now = clock();
-  const waiting = await bookingsOfFamilyIntent(env.DB, intentId);
-  const rows = await Promise.all(waiting.map((booking) => bookingToPay(env.DB, 'id', booking.id, now)));
-  const bookings = rows.filter((row): row is PayableBookingRow => row !== null);
-  if (bookings.length === 0) throw new HttpError(404, 'No such booking');
-  return bookings;
-}
 
 /** GET /api/refunds (admin): payments given back or to give back, those the clinic must act on first. */
 export async function listRefundsDue(_request: Request, env: Env): Promise<Response> {

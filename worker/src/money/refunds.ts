@@ -1,6 +1,6 @@
 import type { RefundHandedBack, RefundState } from '../../../contract/payments.ts';
 import { bookingName } from '../booking/data/bookings.ts';
-import { money } from '../messages/mail-templates.ts';
+import { money } from '../messages/mail-compose.ts';
 import { callerOf } from '../people/auth.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';

@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
-import { type Intent, type PaymentProvider, type RefundAnswer, refundFailureText } from './provider.ts';
+import {
+  type Intent,
+  type PaymentProvider,
+  type RefundAnswer,
+  refundFailureText,
+  type SavedCardOutcome,
+} from './provider.ts';
 
 export function stripeClient(secretKey: string): Stripe {
   // Built per request: workerd has no Node http, so Stripe talks through fetch.
@@ -89,7 +95,9 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
         const metadata: Record<string, string> =
           payable.kind === 'family'
             ? { familyVisitId: payable.id, bookingIds: payable.bookingIds.join(',') }
-            : { bookingId: payable.id };
+            : payable.kind === 'fee'
+              ? { feeId: payable.id }
+              : { bookingId: payable.id };
         if (payable.paymentIntentId) {
           const existing = await stripe.paymentIntents.retrieve(payable.paymentIntentId);
           const same = existing.amount === payable.priceCents && existing.status !== 'canceled';
@@ -110,7 +118,7 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
             idempotencyKey:
               payable.kind === 'family'
                 ? `family-${payable.id}-${payable.priceCents}-${await digest(metadata.bookingIds ?? '')}`
-                : `booking-${payable.id}-${payable.priceCents}`,
+                : `${payable.kind}-${payable.id}-${payable.priceCents}`,
           },
         );
         return toIntent(intent);
@@ -147,5 +155,75 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
           throw error;
         }
       }),
+    setupFor: (account, customerId) =>
+      reachStripe(async () => {
+        const customer =
+          customerId ??
+          (
+            await stripe.customers.create(
+              { email: account.email, metadata: { userId: account.id } },
+              { idempotencyKey: `customer-${account.id}` },
+            )
+          ).id;
+        // usage off_session: Stripe asks for authentication now, so later fees go through without the patient.
+        const setup = await stripe.setupIntents.create({
+          customer,
+          usage: 'off_session',
+          metadata: { userId: account.id },
+        });
+        if (!setup.client_secret) throw new Error(`setup intent ${setup.id} came without a client secret`);
+        return { id: setup.id, clientSecret: setup.client_secret, customerId: customer };
+      }),
+    cardOf: (paymentMethodId) =>
+      reachStripe(async () => {
+        try {
+          const card = (await stripe.paymentMethods.retrieve(paymentMethodId)).card;
+          return card
+            ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
+            : null;
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+          throw error;
+        }
+      }),
+    chargeSaved: (charge) =>
+      reachStripe(async (): Promise<SavedCardOutcome> => {
+        try {
+          const intent = await stripe.paymentIntents.create(
+            {
+              amount: charge.amountCents,
+              currency: 'usd',
+              customer: charge.customerId,
+              payment_method: charge.paymentMethodId,
+              off_session: true,
+              confirm: true,
+              description: charge.description,
+              metadata: charge.metadata,
+            },
+            { idempotencyKey: charge.idempotencyKey },
+          );
+          if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id };
+          return { status: 'needs_patient', id: intent.id, message: NEEDS_PATIENT };
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeCardError) {
+            const id = error.payment_intent?.id ?? null;
+            if (error.code === 'authentication_required')
+              return { status: 'needs_patient', id, message: NEEDS_PATIENT };
+            return { status: 'declined', id, message: 'The card on file was declined' };
+          }
+          throw error;
+        }
+      }),
+    detach: (paymentMethodId) =>
+      reachStripe(async () => {
+        try {
+          await stripe.paymentMethods.detach(paymentMethodId);
+        } catch (error) {
+          // Detached already, or never attached: nothing is left to forget.
+          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        }
+      }),
   };
 }
+
+const NEEDS_PATIENT = 'The bank asks the card holder to approve this charge';

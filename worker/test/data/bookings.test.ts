@@ -71,6 +71,10 @@ function bookingOf(
     priceCents: 8000,
     createdAt: NOW.toISOString(),
     holdUntil: LATER,
+    paymentRule: 'full',
+    depositCents: null,
+    noShowFeeCents: 0,
+    lateCancelFeeCents: 0,
     ...fields,
   };
 }
@@ -318,7 +322,14 @@ describe('bookings: statements against D1', () => {
     const rows = await bookingsOf(db, patient.id, NOW, '2026-11-21');
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
     // The policy's deadlines: free cancellation 48 hours before, rescheduling 12 hours before.
-    expect(toBooking(rows[0]!, env, { freeCancellationHours: 48, rescheduleCutoffHours: 12 })).toEqual({
+    expect(
+      toBooking(rows[0]!, env, {
+        freeCancellationHours: 48,
+        rescheduleCutoffHours: 12,
+        noShowFee: 0,
+        lateCancelFee: 0,
+      }),
+    ).toEqual({
       _id: earlier.id,
       treatment: 'Teeth Cleaning',
       treatmentId: 'teeth-cleaning',
@@ -334,6 +345,10 @@ describe('bookings: statements against D1', () => {
       paid: false,
       payBy: LATER,
       payAtClinic: false,
+      paymentRule: 'full',
+      deposit: null,
+      noShowFee: 0,
+      lateCancelFee: 0,
       durationMinutes: 30,
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
       status: 'active',
@@ -388,7 +403,7 @@ describe('bookings: statements against D1', () => {
     expect(await bookingById(db, notYet.id, NOW)).toMatchObject({ status: 'active', expired: 0 });
     expect(await claimsOf(notYet.id)).toHaveLength(6);
     expect(await bookingToPay(db, 'id', due.id, NOW)).toMatchObject({ released: 1 });
-    expect(await bookingToPay(db, 'id', notYet.id, NOW)).toMatchObject({ released: 0, paid: 0, price_cents: 8000 });
+    expect(await bookingToPay(db, 'id', notYet.id, NOW)).toMatchObject({ released: 0, paid: 0, due_cents: 8000 });
   });
 });
 

@@ -50,6 +50,10 @@ async function unpaidBooking(): Promise<{ id: string; intent: string }> {
     priceCents: 8000,
     createdAt: NOW.toISOString(),
     holdUntil: '2026-12-31T00:00:00.000Z',
+    paymentRule: 'full',
+    depositCents: null,
+    noShowFeeCents: 0,
+    lateCancelFeeCents: 0,
   }).run();
   await setPaymentIntent(db, id, `pi_${id}`).run();
   return { id, intent: `pi_${id}` };

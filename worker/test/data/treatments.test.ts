@@ -41,6 +41,8 @@ describe('treatments: statements against D1', () => {
         duration_minutes: t.durationMinutes,
         specialty_id: t.specialty,
         active: 1,
+        payment: 'full',
+        deposit_percent: null,
       })),
     );
   });
@@ -55,6 +57,8 @@ describe('treatments: statements against D1', () => {
       specialty: 'Endodontics',
       active: true,
       recallMonths: null,
+      payment: 'full',
+      depositPercent: null,
     });
     expect(violates(await failureOf(insertTreatment(db, 'another', fields).run()), TREATMENT_NAME)).toBe(true);
   });
@@ -64,7 +68,12 @@ describe('treatments: statements against D1', () => {
     expect(
       (await updateTreatment(db, 'implant-review', { ...none, priceCents: 12000, active: false }).run()).meta.changes,
     ).toBe(1);
-    expect(await treatmentState(db, 'implant-review')).toEqual({ name: 'Implant Review', active: false });
+    expect(await treatmentState(db, 'implant-review')).toEqual({
+      name: 'Implant Review',
+      active: false,
+      payment: 'full',
+      deposit_percent: null,
+    });
     expect((await allTreatments(db)).find((t) => t._id === 'implant-review')).toMatchObject({
       price: 120,
       durationMinutes: 45,
@@ -78,6 +87,23 @@ describe('treatments: statements against D1', () => {
       ),
     ).toBe(true);
     expect(await treatmentState(db, 'no-such')).toBeNull();
+  });
+
+  it('keeps a deposit’s share only while the rule is a deposit', async () => {
+    await insertTreatment(db, 'deposit-one', {
+      ...fields,
+      name: 'Deposit One',
+      payment: 'deposit',
+      depositPercent: 25,
+    }).run();
+    expect(await treatmentState(db, 'deposit-one')).toMatchObject({ payment: 'deposit', deposit_percent: 25 });
+    const none = { name: null, priceCents: null, durationMinutes: null, specialtyId: null, active: null };
+    await updateTreatment(db, 'deposit-one', { ...none, depositPercent: 40 }).run();
+    expect(await treatmentState(db, 'deposit-one')).toMatchObject({ payment: 'deposit', deposit_percent: 40 });
+    await updateTreatment(db, 'deposit-one', { ...none, payment: 'card' }).run();
+    expect(await treatmentState(db, 'deposit-one')).toMatchObject({ payment: 'card', deposit_percent: null });
+    await insertTreatment(db, 'full-one', { ...fields, name: 'Full One', depositPercent: 25 }).run();
+    expect(await treatmentState(db, 'full-one')).toMatchObject({ payment: 'full', deposit_percent: null });
   });
 
   it('deletes a treatment without upcoming bookings, and deactivates one with them', async () => {
@@ -94,7 +120,7 @@ describe('treatments: statements against D1', () => {
     const changes = async (id: string) =>
       (await db.batch(deleteOrDeactivateTreatment(db, id, '2026-11-21'))).map((r) => r.meta.changes);
     expect(await changes('booked-one')).toEqual([1, 0]);
-    expect(await treatmentState(db, 'booked-one')).toEqual({ name: 'Booked One', active: false });
+    expect(await treatmentState(db, 'booked-one')).toMatchObject({ name: 'Booked One', active: false });
     expect(await changes('implant-review')).toEqual([0, 1]);
     expect(await treatmentState(db, 'implant-review')).toBeNull();
   });

@@ -49,6 +49,10 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'payment.refund_failed': 'Refund failed',
   'clinic.messages_changed': 'Changed message settings',
   'clinic.policy_changed': 'Changed cancellation policy',
+  'fee.charged': 'Fee charged to the card on file',
+  'fee.unpaid': 'Fee not charged: pay link sent',
+  'fee.paid': 'Fee paid',
+  'fee.waived': 'Fee waived',
 };
 
 /** Who acted, in words: the user's email, or the part of the system. */

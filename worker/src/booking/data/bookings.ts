@@ -1,4 +1,5 @@
 import type { Booking } from '../../../../contract/bookings.ts';
+import type { PaymentRule } from '../../../../contract/payment-rules.ts';
 import type { CancellationPolicy } from '../../../../contract/policy.ts';
 import { imageUrl } from '../../clinic/data/photo-keys.ts';
 import { isNoEmailAddress } from '../../people/data/users.ts';
@@ -18,6 +19,18 @@ export const liveBooking = (b: string, now: string) =>
 
 /** SQL: booking `b` is unpaid and its hold ended at `now`: it is released. */
 export const heldPastItsEnd = (b: string, now: string) => `(${b}.paid = 0 AND ${b}.hold_until <= ${now})`;
+
+/** What a booking owes online and may be charged, by its treatment's payment rule (booking/holds.ts paymentTerms). */
+export interface PaymentTerms {
+  paymentRule: PaymentRule;
+  /** The online deadline: a full or deposit booking of a priced treatment holds its time until then. */
+  holdUntil: string | null;
+  /** The share paid online for a deposit. */
+  depositCents: number | null;
+  /** The fees the patient accepts at booking, charged to the card on file (card bookings only). */
+  noShowFeeCents: number;
+  lateCancelFeeCents: number;
+}
 
 export interface BookingRow {
   id: string;
@@ -52,6 +65,12 @@ export interface BookingRow {
   /** The account that books, pays and is mailed for it: the patient's, or their guardian's. */
   account_id: string;
   forms_to_fill: number;
+  payment_rule: PaymentRule;
+  /** The share paid online for a deposit (null: the whole price, or nothing online). */
+  deposit_cents: number | null;
+  /** The fees accepted at booking, charged to the card on file (0: none). */
+  no_show_fee_cents: number;
+  late_cancel_fee_cents: number;
 }
 
 /** A booking row's columns that its calendar event shows (booking/calendar.ts), for the mails' files and the feeds. */
@@ -77,6 +96,7 @@ export const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
   coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B},
+  b.payment_rule, b.deposit_cents, b.no_show_fee_cents, b.late_cancel_fee_cents,
   (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled') AS forms_to_fill`;
 export const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
@@ -115,6 +135,10 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
     paid: row.paid === 1,
     payBy: row.paid === 1 ? null : row.hold_until,
     payAtClinic: row.paid === 0 && row.price_cents > 0 && row.hold_until === null,
+    paymentRule: row.payment_rule,
+    deposit: row.deposit_cents === null ? null : row.deposit_cents / 100,
+    noShowFee: row.no_show_fee_cents / 100,
+    lateCancelFee: row.late_cancel_fee_cents / 100,
     durationMinutes: row.duration_minutes,
     doctor:
       row.doctor_name === null || row.doctor_image_key === null
@@ -223,11 +247,14 @@ export function bookingById(db: D1Database, id: string, now: Date): Promise<Book
     .first<BookingState>();
 }
 
+/** SQL: what booking `b` is paid online: its deposit, or its whole price. */
+export const DUE_ONLINE = (b: string) => `coalesce(${b}.deposit_cents, ${b}.price_cents)`;
+
 export interface PayableBookingRow {
   id: string;
   user_id: string;
   account_id: string;
-  price_cents: number;
+  due_cents: number;
   paid: number;
   /** 1 when released for non-payment (swept, or its hold ended at `now`). */
   released: number;
@@ -242,7 +269,7 @@ export function bookingToPay(
 ): Promise<PayableBookingRow | null> {
   return db
     .prepare(
-      `SELECT b.id, b.user_id, ${ACCOUNT_OF_B}, b.price_cents, b.paid,
+      `SELECT b.id, b.user_id, ${ACCOUNT_OF_B}, ${DUE_ONLINE('b')} AS due_cents, b.paid,
          (b.cancel_reason IS 'unpaid' OR (b.status = 'active' AND ${heldPastItsEnd('b', '?2')})) AS released
        FROM bookings b WHERE b.${by} = ?1`,
     )
@@ -251,28 +278,31 @@ export function bookingToPay(
 }
 
 /** The booking a payment intent was handed out for (its id is stored on the booking). */
-export function bookingOfIntent(db: D1Database, intentId: string): Promise<{ id: string; price_cents: number } | null> {
-  return db.prepare('SELECT id, price_cents FROM bookings WHERE payment_intent_id = ?1').bind(intentId).first();
+export function bookingOfIntent(db: D1Database, intentId: string): Promise<{ id: string; due_cents: number } | null> {
+  return db
+    .prepare(`SELECT id, ${DUE_ONLINE('bookings')} AS due_cents FROM bookings WHERE payment_intent_id = ?1`)
+    .bind(intentId)
+    .first();
 }
 
 /** The bookings waiting for the lines of a family visit's payment `intentId` (each waits for "<intent>:<its id>"). */
 export async function bookingsOfFamilyIntent(
   db: D1Database,
   intentId: string,
-): Promise<{ id: string; price_cents: number; family_visit_id: string }[]> {
+): Promise<{ id: string; due_cents: number; family_visit_id: string }[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, price_cents, family_visit_id FROM bookings
+      `SELECT id, ${DUE_ONLINE('bookings')} AS due_cents, family_visit_id FROM bookings
        WHERE family_visit_id IS NOT NULL AND payment_intent_id = ?1 || ':' || id ORDER BY start_minute, id`,
     )
     .bind(intentId)
-    .all<{ id: string; price_cents: number; family_visit_id: string }>();
+    .all<{ id: string; due_cents: number; family_visit_id: string }>();
   return results;
 }
 
 export interface FamilyBookingToPay {
   id: string;
-  price_cents: number;
+  due_cents: number;
   email: string;
   payment_intent_id: string | null;
 }
@@ -289,7 +319,7 @@ export async function familyToPay(
 ): Promise<FamilyBookingToPay[]> {
   const { results } = await db
     .prepare(
-      `SELECT b.id, b.price_cents, b.email, b.payment_intent_id FROM bookings b
+      `SELECT b.id, ${DUE_ONLINE('b')} AS due_cents, b.email, b.payment_intent_id FROM bookings b
        WHERE b.family_visit_id = ?1 AND ${ACCOUNT_OF('b')} = ?2
          AND b.status = 'active' AND b.paid = 0 AND b.price_cents > 0 AND NOT ${heldPastItsEnd('b', '?3')}
        ORDER BY b.appointment_date, b.start_minute, b.id`,
@@ -299,12 +329,14 @@ export async function familyToPay(
   return results;
 }
 
-/** The prices of the bookings `ids` that exist, in any state. */
-export async function pricesOf(db: D1Database, ids: string[]): Promise<{ id: string; price_cents: number }[]> {
+/** What the bookings `ids` that exist, in any state, are paid online (DUE_ONLINE). */
+export async function dueOnlineOf(db: D1Database, ids: string[]): Promise<{ id: string; due_cents: number }[]> {
   const { results } = await db
-    .prepare('SELECT id, price_cents FROM bookings WHERE id IN (SELECT value FROM json_each(?1))')
+    .prepare(
+      `SELECT id, ${DUE_ONLINE('bookings')} AS due_cents FROM bookings WHERE id IN (SELECT value FROM json_each(?1))`,
+    )
     .bind(JSON.stringify(ids))
-    .all<{ id: string; price_cents: number }>();
+    .all<{ id: string; due_cents: number }>();
   return results;
 }
 

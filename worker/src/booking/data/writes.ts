@@ -4,7 +4,7 @@
  * a booking takes the engine's path and its rules.
  */
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
-import { heldPastItsEnd, liveBooking } from './bookings.ts';
+import { heldPastItsEnd, liveBooking, type PaymentTerms } from './bookings.ts';
 import { type ScheduleChange, type strandClock, strandedWhere } from './strand.ts';
 
 /** The clinic's clock when a change is made: today, minutes after midnight, now (UTC). */
@@ -66,7 +66,7 @@ export function checkPlacement(db: D1Database, p: PlacementCheck): D1PreparedSta
     );
 }
 
-export interface NewBookingRow {
+export interface NewBookingRow extends PaymentTerms {
   id: string;
   treatmentId: string;
   treatment: string;
@@ -84,7 +84,6 @@ export interface NewBookingRow {
   priceCents: number;
   /** Now (ISO, UTC): when it is booked. */
   createdAt: string;
-  holdUntil: string | null;
 }
 
 /** Marks the bookings of one family visit (after their inserts, in the same batch). */
@@ -103,10 +102,11 @@ export function insertBooking(db: D1Database, b: NewBookingRow): D1PreparedState
   return db
     .prepare(
       `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
-         chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until)
+         chair_id, user_id, patient_name, email, phone, price_cents, created_at, hold_until, payment_rule, deposit_cents,
+         no_show_fee_cents, late_cancel_fee_cents)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11,
          coalesce((SELECT g.email FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = ?10), ?12),
-         ?13, ?14, ?15, ?16)`,
+         ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)`,
     )
     .bind(
       b.id,
@@ -125,6 +125,10 @@ export function insertBooking(db: D1Database, b: NewBookingRow): D1PreparedState
       b.priceCents,
       b.createdAt,
       b.holdUntil,
+      b.paymentRule,
+      b.depositCents,
+      b.noShowFeeCents,
+      b.lateCancelFeeCents,
     );
 }
 
@@ -333,10 +337,12 @@ export function moveStatements(db: D1Database, move: MoveRow, audit?: D1Prepared
       .prepare(
         `INSERT INTO bookings (id, treatment_id, treatment, appointment_date, slot, start_minute, duration_minutes, doctor_id,
            chair_id, user_id, patient_name, email, phone, price_cents, paid, payment_intent_id, created_at, hold_until,
-           calendar_uid, version, paid_start_at, desk_note, desk_note_version)
+           calendar_uid, version, paid_start_at, desk_note, desk_note_version, payment_rule, deposit_cents, no_show_fee_cents,
+           late_cancel_fee_cents)
          SELECT ?2, o.treatment_id, o.treatment, ?3, ?4, ?5, ?6, ?7, ?8, o.user_id, o.patient_name, o.email, o.phone,
            o.price_cents, o.paid, ?9, ?10, ?11, coalesce(o.calendar_uid, o.id), o.version + 1,
-           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END, o.desk_note, o.desk_note_version
+           CASE WHEN o.paid_start_at IS NULL THEN NULL ELSE min(o.paid_start_at, ?12) END, o.desk_note, o.desk_note_version,
+           o.payment_rule, o.deposit_cents, o.no_show_fee_cents, o.late_cancel_fee_cents
          FROM bookings o WHERE o.id = ?1 AND o.status = 'moved' AND o.moved_to IS NULL`,
       )
       .bind(

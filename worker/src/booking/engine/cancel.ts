@@ -18,13 +18,20 @@ import { CHANGED } from './rules.ts';
  * The statements that cancel `row` for `actor` (the one way a booking is cancelled): the booking
  * cancelled (only while active, and unpaid unless `evenPaid`), its event (whose consumers mail the
  * patient, refund a paid booking unless `refund` is false, and offer the time to the waitlist), its
- * audit row, its claims freed.
+ * audit row, its claims freed. `lateFee`: the patient cancels after the free window, and the
+ * late-cancel fee they accepted is to be charged.
  */
 export function cancelStatements(
   env: Env,
   actor: Actor,
   row: BookingRow,
-  { evenPaid, by, note, refund }: { evenPaid: boolean; by: 'patient' | 'admin'; note: string | null; refund: boolean },
+  {
+    evenPaid,
+    by,
+    note,
+    refund,
+    lateFee = false,
+  }: { evenPaid: boolean; by: 'patient' | 'admin'; note: string | null; refund: boolean; lateFee?: boolean },
 ) {
   // The clinic's cancellations are in the audit trail; a patient's own is not an admin action.
   const head = [
@@ -34,7 +41,7 @@ export function cancelStatements(
       at: clock(),
       ifChanged: true,
       returning: true,
-      payload: { by, reason: note, refund },
+      payload: { by, reason: note, refund, ...(lateFee ? { lateFee } : {}) },
     }),
     ...(by === 'admin'
       ? [
@@ -99,6 +106,8 @@ export async function cancel(
     by,
     note: by === 'admin' ? reason : null,
     refund: !(byAdmin && !refund),
+    // A patient cancelling after the free window owes the late-cancel fee they accepted (money/fees.ts).
+    lateFee: by === 'patient' && !evenPaid && row.late_cancel_fee_cents > 0,
   });
   const results = await env.DB.batch(plan.statements);
   if (plan.changed(results) === 0) {

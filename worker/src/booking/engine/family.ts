@@ -19,7 +19,7 @@ import {
   type NewBookingRow,
   ONE_CLAIM_PER_CELL,
 } from '../data/writes.ts';
-import { holdEnd, holdRules, openWeek } from '../holds.ts';
+import { holdRules, openWeek, paymentTerms } from '../holds.ts';
 import { cellsOf, type Day, freePairs, type Pair, readDay, treatmentOn } from '../schedule.ts';
 import { asPatient, bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
 import { brokenRule, conflictOf, notOffered, PAIR_RULES, unpaidLimitMessage } from './rules.ts';
@@ -102,6 +102,21 @@ export async function placeFamily(
   const maxUnpaid = options.payAtClinic ? null : rules.maxUnpaid;
   const byClinic = options.byPhone !== undefined;
   const familyVisitId = crypto.randomUUID();
+  const terms = await Promise.all(
+    resolved.map((member, index) =>
+      paymentTerms(
+        env,
+        member.treatment,
+        {
+          now,
+          startsAt: clinicInstant(env, isoDate, (plan.places[index] as { start: number }).start),
+          patientId: member.patient.id,
+          week,
+        },
+        { payAtClinic: options.payAtClinic, byPatient: !byClinic },
+      ),
+    ),
+  );
   const bookings = resolved.map((member, index) => {
     const place = plan.places[index] as { start: number; pair: Pair };
     const minutes = member.treatment.duration_minutes;
@@ -122,10 +137,7 @@ export async function placeFamily(
       phone: wanted.phone,
       priceCents: member.treatment.price_cents,
       createdAt: now.toISOString(),
-      holdUntil:
-        member.treatment.price_cents > 0 && !options.payAtClinic
-          ? holdEnd(now, startsAt, rules, week).toISOString()
-          : null,
+      ...(terms[index] as Awaited<ReturnType<typeof paymentTerms>>),
     };
     return { booking, startsAt, claim: claimOf(isoDate, place.pair, member.patient.id, cellsOf(place.start, minutes)) };
   });

@@ -17,7 +17,8 @@ import { bookingAudit } from './plan.ts';
 
 /**
  * Marks a started booking attended or missed (admin), at `version` when one is given (a mark made
- * offline), with its audit row; answers how many changed.
+ * offline), with its audit row; answers how many changed. The no-show's event charges the fee its
+ * patient accepted (money/fees.ts), unless the desk waives it with the mark.
  */
 export async function attend(
   env: Env,
@@ -26,6 +27,7 @@ export async function attend(
   status: 'attended' | 'no_show',
   now: Date,
   version: number | null,
+  waiveFee = false,
 ): Promise<number> {
   const [{ meta }] = (await env.DB.batch([
     setAttendance(env.DB, row.id, status, now.toISOString(), version),
@@ -33,6 +35,7 @@ export async function attend(
       actor: admin,
       at: now,
       ifChanged: true,
+      ...(status === 'no_show' && waiveFee ? { payload: { waiveFee } } : {}),
     }),
     bookingAudit(env, admin, status === 'attended' ? 'booking.attended' : 'booking.no_show', row.id, {
       before: { status: row.status },

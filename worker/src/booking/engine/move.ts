@@ -41,9 +41,10 @@ export async function move(
   }
   const startsAt = clinicInstant(env, isoDate, startMinute);
   // An unpaid booking keeps its payment deadline (moving never buys time to pay), and is held no
-  // later than the hold rules allow for its new start.
+  // later than the hold rules allow for its new start; one without a deadline (paid at the clinic,
+  // kept with a card) gets none.
   const holdUntil =
-    old.paid === 1 || old.price_cents === 0
+    old.paid === 1 || old.price_cents === 0 || old.hold_until === null
       ? null
       : new Date(
           Math.min(

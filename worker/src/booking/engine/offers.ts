@@ -22,7 +22,7 @@ import {
   ONE_OPEN_OFFER,
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
-import { holdEnd, holdRules, openWeek } from '../holds.ts';
+import { holdRules, openWeek, paymentTerms } from '../holds.ts';
 import { cellsOf, type Day, freePairs, freeStarts, readDay } from '../schedule.ts';
 import { asPatient, claimOf, placementOf } from './plan.ts';
 import { brokenRule, conflictOf, PAIR_RULES } from './rules.ts';
@@ -186,7 +186,7 @@ export async function accept(
   env: Env,
   patient: Patient,
   offer: OfferRow,
-  treatment: { name: string },
+  treatment: Pick<TreatmentRow, 'name' | 'payment' | 'deposit_percent'>,
 ): Promise<string> {
   const now = clock();
   const rules = holdRules(env);
@@ -209,7 +209,11 @@ export async function accept(
     phone: '',
     priceCents,
     createdAt: now.toISOString(),
-    holdUntil: priceCents > 0 ? holdEnd(now, startsAt, rules, week).toISOString() : null,
+    ...(await paymentTerms(
+      env,
+      { ...treatment, price_cents: priceCents },
+      { now, startsAt, patientId: patient.id, week },
+    )),
   };
   const pair = { doctorId: offer.doctor_id, chairId: offer.chair_id };
   const claim = claimOf(offer.day, pair, patient.id, cellsOf(offer.start_minute, offer.duration_minutes));

@@ -12,7 +12,7 @@ import {
   type NewBookingRow,
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
-import { holdEnd, holdRules, openWeek } from '../holds.ts';
+import { holdRules, openWeek, paymentTerms } from '../holds.ts';
 import { freePairs } from '../schedule.ts';
 import { asPatient, bookingAudit, claimOf, type PlaceOptions, placementOf, planStart } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
@@ -49,10 +49,12 @@ export async function place(
   if (options.doctorId !== undefined && pairs.length === 0) {
     throw new HttpError(409, 'This doctor is not free at this time; choose another time or any doctor');
   }
-  const holdUntil =
-    treatment.price_cents > 0 && !options.payAtClinic
-      ? holdEnd(now, startsAt, rules, await openWeek(env)).toISOString()
-      : null;
+  const terms = await paymentTerms(
+    env,
+    treatment,
+    { now, startsAt, patientId: patient.id, week: await openWeek(env) },
+    { payAtClinic: options.payAtClinic, byPatient: !options.byClinic },
+  );
   return firstPairThatHolds(pairs, context, async (pair) => {
     const booking: NewBookingRow = {
       id: crypto.randomUUID(),
@@ -70,7 +72,7 @@ export async function place(
       phone: wanted.phone,
       priceCents: treatment.price_cents,
       createdAt: now.toISOString(),
-      holdUntil,
+      ...terms,
     };
     const claim = claimOf(isoDate, pair, patient.id, cells);
     await env.DB.batch([
@@ -90,6 +92,6 @@ export async function place(
         payload: { by: options.byClinic ? 'clinic' : 'patient' },
       }),
     ]);
-    return { id: booking.id, holdUntil };
+    return { id: booking.id, holdUntil: terms.holdUntil };
   });
 }

@@ -6,11 +6,21 @@ import type { CancellationPolicy, PolicyChange } from '../../../../contract/poli
  */
 export async function readPolicy(db: D1Database): Promise<CancellationPolicy> {
   const row = await db
-    .prepare('SELECT free_cancellation_hours, reschedule_cutoff_hours FROM cancellation_policy WHERE id = 1')
-    .first<{ free_cancellation_hours: number; reschedule_cutoff_hours: number }>();
+    .prepare(
+      `SELECT free_cancellation_hours, reschedule_cutoff_hours, no_show_fee_cents, late_cancel_fee_cents
+       FROM cancellation_policy WHERE id = 1`,
+    )
+    .first<{
+      free_cancellation_hours: number;
+      reschedule_cutoff_hours: number;
+      no_show_fee_cents: number;
+      late_cancel_fee_cents: number;
+    }>();
   return {
     freeCancellationHours: row?.free_cancellation_hours ?? 24,
     rescheduleCutoffHours: row?.reschedule_cutoff_hours ?? 24,
+    noShowFee: (row?.no_show_fee_cents ?? 0) / 100,
+    lateCancelFee: (row?.late_cancel_fee_cents ?? 0) / 100,
   };
 }
 
@@ -23,7 +33,14 @@ export function savePolicy(db: D1Database, change: PolicyChange): D1PreparedStat
        ON CONFLICT (id) DO UPDATE SET
          free_cancellation_hours = coalesce(?1, free_cancellation_hours),
          reschedule_cutoff_hours = coalesce(?2, reschedule_cutoff_hours),
+         no_show_fee_cents = coalesce(?3, no_show_fee_cents),
+         late_cancel_fee_cents = coalesce(?4, late_cancel_fee_cents),
          updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
     )
-    .bind(change.freeCancellationHours ?? null, change.rescheduleCutoffHours ?? null);
+    .bind(
+      change.freeCancellationHours ?? null,
+      change.rescheduleCutoffHours ?? null,
+      change.noShowFee === undefined ? null : change.noShowFee * 100,
+      change.lateCancelFee === undefined ? null : change.lateCancelFee * 100,
+    );
 }

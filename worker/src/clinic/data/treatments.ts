@@ -1,3 +1,4 @@
+import type { PaymentRule } from '../../../../contract/payment-rules.ts';
 import type { Treatment } from '../../../../contract/treatments.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
 
@@ -14,16 +15,20 @@ export interface TreatmentRow {
   duration_minutes: number;
   specialty_id: string;
   active: number;
+  payment: PaymentRule;
+  deposit_percent: number | null;
 }
 
 /** Every treatment, active or not, in the clinic's order (TreatmentRow): the schedule's and the booking's read. */
 export function scheduleTreatments(db: D1Database): D1PreparedStatement {
   return db.prepare(
-    'SELECT id, name, price_cents, duration_minutes, specialty_id, active FROM treatments ORDER BY position, name, id',
+    `SELECT id, name, price_cents, duration_minutes, specialty_id, active, payment, deposit_percent
+     FROM treatments ORDER BY position, name, id`,
   );
 }
 
-const TREATMENTS = `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, t.recall_months, s.name AS specialty
+const TREATMENTS = `SELECT t.id, t.name, t.price_cents, t.duration_minutes, t.active, t.recall_months, t.payment,
+    t.deposit_percent, s.name AS specialty
   FROM treatments t JOIN specialties s ON s.id = t.specialty_id`;
 
 interface AdminTreatmentRow {
@@ -33,6 +38,8 @@ interface AdminTreatmentRow {
   duration_minutes: number;
   active: number;
   recall_months: number | null;
+  payment: PaymentRule;
+  deposit_percent: number | null;
   specialty: string;
 }
 
@@ -44,6 +51,8 @@ const toTreatment = (row: AdminTreatmentRow): Treatment => ({
   specialty: row.specialty,
   active: row.active === 1,
   recallMonths: row.recall_months,
+  payment: row.payment,
+  depositPercent: row.deposit_percent,
 });
 
 /** Every treatment with its specialty's name, in the clinic's order: the admin's list. */
@@ -66,16 +75,32 @@ export interface TreatmentFields {
   active: boolean;
   /** null or absent: no recall. */
   recallMonths?: number | null;
+  /** Absent: 'full'. */
+  payment?: PaymentRule;
+  /** The deposit's share in percent; kept only while `payment` is 'deposit'. */
+  depositPercent?: number | null;
 }
 
 /** Adds a treatment after the others; a name already taken fails it on TREATMENT_NAME. */
 export function insertTreatment(db: D1Database, id: string, t: TreatmentFields): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active, recall_months, position)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, (SELECT coalesce(max(position), -1) + 1 FROM treatments))`,
+      `INSERT INTO treatments (id, name, price_cents, duration_minutes, specialty_id, active, recall_months, payment,
+         deposit_percent, position)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, CASE WHEN ?8 = 'deposit' THEN ?9 END,
+         (SELECT coalesce(max(position), -1) + 1 FROM treatments))`,
     )
-    .bind(id, t.name, t.priceCents, t.durationMinutes, t.specialtyId, t.active ? 1 : 0, t.recallMonths ?? null);
+    .bind(
+      id,
+      t.name,
+      t.priceCents,
+      t.durationMinutes,
+      t.specialtyId,
+      t.active ? 1 : 0,
+      t.recallMonths ?? null,
+      t.payment ?? 'full',
+      t.depositPercent ?? null,
+    );
 }
 
 /**
@@ -85,15 +110,21 @@ export function insertTreatment(db: D1Database, id: string, t: TreatmentFields):
 export function updateTreatment(
   db: D1Database,
   id: string,
-  t: { [K in Exclude<keyof TreatmentFields, 'recallMonths'>]: TreatmentFields[K] | null } & {
+  t: {
+    [K in Exclude<keyof TreatmentFields, 'recallMonths' | 'payment' | 'depositPercent'>]: TreatmentFields[K] | null;
+  } & {
     recallMonths?: number | null;
+    payment?: PaymentRule | null;
+    depositPercent?: number | null;
   },
 ): D1PreparedStatement {
   return db
     .prepare(
       `UPDATE treatments SET name = coalesce(?2, name), price_cents = coalesce(?3, price_cents),
          duration_minutes = coalesce(?4, duration_minutes), specialty_id = coalesce(?5, specialty_id), active = coalesce(?6, active),
-         recall_months = CASE WHEN ?7 = 1 THEN ?8 ELSE recall_months END
+         recall_months = CASE WHEN ?7 = 1 THEN ?8 ELSE recall_months END,
+         payment = coalesce(?9, payment),
+         deposit_percent = CASE WHEN coalesce(?9, payment) = 'deposit' THEN coalesce(?10, deposit_percent) END
        WHERE id = ?1`,
     )
     .bind(
@@ -105,6 +136,8 @@ export function updateTreatment(
       t.active === null ? null : t.active ? 1 : 0,
       t.recallMonths === undefined ? 0 : 1,
       t.recallMonths ?? null,
+      t.payment ?? null,
+      t.depositPercent ?? null,
     );
 }
 
@@ -120,11 +153,14 @@ export function deleteOrDeactivateTreatment(db: D1Database, id: string, today: s
   ];
 }
 
-/** A treatment's name and whether it is offered, or null when there is no such treatment. */
-export async function treatmentState(db: D1Database, id: string): Promise<{ name: string; active: boolean } | null> {
+/** A treatment's name, whether it is offered and how it is paid, or null when there is no such treatment. */
+export async function treatmentState(
+  db: D1Database,
+  id: string,
+): Promise<{ name: string; active: boolean; payment: PaymentRule; deposit_percent: number | null } | null> {
   const row = await db
-    .prepare('SELECT name, active FROM treatments WHERE id = ?1')
+    .prepare('SELECT name, active, payment, deposit_percent FROM treatments WHERE id = ?1')
     .bind(id)
-    .first<{ name: string; active: number }>();
-  return row && { name: row.name, active: row.active === 1 };
+    .first<{ name: string; active: number; payment: PaymentRule; deposit_percent: number | null }>();
+  return row && { ...row, active: row.active === 1 };
 }

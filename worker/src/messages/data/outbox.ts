@@ -15,7 +15,8 @@ export type MailKind =
   | 'stranded'
   | 'offer_withdrawn'
   | 'recall'
-  | 'record_invite';
+  | 'record_invite'
+  | 'fee';
 
 /**
  * SQL: what a mail needs of booking `b` (and its doctor `d`), as a JSON object, taken when the mail
@@ -23,7 +24,7 @@ export type MailKind =
  */
 const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatment, 'date', b.appointment_date,
   'startMinute', b.start_minute, 'durationMinutes', b.duration_minutes, 'patientName', b.patient_name,
-  'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until,
+  'doctor', d.name, 'priceCents', b.price_cents, 'paid', b.paid, 'holdUntil', b.hold_until, 'depositCents', b.deposit_cents,
   'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version,
   'phone', nullif(trim(b.phone), ''),
   'formsToFill', (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled'),
@@ -46,6 +47,8 @@ export interface MailData {
   priceCents: number;
   paid: number;
   holdUntil: string | null;
+  /** A deposit booking's share paid online (null: the whole price). */
+  depositCents?: number | null;
   cancelReason: string | null;
   /** The phone number the booking has (null: none, so nobody can call the patient about it). */
   phone?: string | null;
@@ -70,6 +73,12 @@ export interface MailData {
   currency?: string;
   transactionId?: string;
   paidAt?: string;
+  /** fee: which, what came of it, why a charge failed, whether a waived one was refunded. */
+  feeId?: string;
+  feeKind?: 'no_show' | 'late_cancel';
+  feeStatus?: 'charged' | 'unpaid' | 'paid' | 'waived';
+  failure?: string | null;
+  refunded?: number;
   /** offer: the offer to accept or decline, and until when it holds. */
   offerId?: string;
   expiresAt?: string;
@@ -147,6 +156,29 @@ export function queueReceipt(db: D1Database, transactionId: string, now: Date): 
     .bind(crypto.randomUUID(), transactionId, now.toISOString());
 }
 
+/** SQL: the card of row `x` (its card_brand and card_last4) in words, "Visa ending 4242", or NULL. */
+const CARD_TEXT = (x: string) =>
+  `CASE WHEN ${x}.card_last4 IS NULL THEN NULL ELSE upper(substr(${x}.card_brand, 1, 1)) || substr(${x}.card_brand, 2) || ' ending ' || ${x}.card_last4 END`;
+
+/**
+ * Queues the mail of fee `feeId` as it now stands (charged, unpaid with its pay link, paid or
+ * waived), once per state; nothing while it is being charged.
+ */
+export function queueFeeMail(db: D1Database, feeId: string, now: Date): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ?1, 'fee:' || f.id || ':' || f.status, 'fee', b.email, b.id,
+         json_patch(${BOOKING_SNAPSHOT}, json_object('feeId', f.id, 'feeKind', f.kind, 'feeStatus', f.status,
+           'amountCents', f.amount_cents, 'currency', 'usd', 'card', ${CARD_TEXT('f')}, 'failure', f.failure,
+           'refunded', f.refund_id IS NOT NULL, 'transactionId', f.transaction_id)), ?3, ?3
+       FROM fees f JOIN bookings b ON b.id = f.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
+       WHERE f.id = ?2 AND f.status != 'charging'
+       ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), feeId, now.toISOString());
+}
+
 /**
  * Queues the notice that the refund of payment `transactionId` was made (the provider confirmed it),
  * to its booking's patient, once per payment.
@@ -158,7 +190,7 @@ export function queueRefundNotice(db: D1Database, transactionId: string, now: Da
        SELECT ?1, 'refund:' || p.transaction_id, 'refund', b.email, b.id,
          json_patch(${BOOKING_SNAPSHOT}, json_object('amountCents', coalesce(p.refund_amount_cents, p.amount_cents),
            'currency', p.currency, 'transactionId', coalesce(p.refund_id, p.transaction_id),
-           'card', CASE WHEN p.card_last4 IS NULL THEN NULL ELSE upper(substr(p.card_brand, 1, 1)) || substr(p.card_brand, 2) || ' ending ' || p.card_last4 END,
+           'card', ${CARD_TEXT('p')},
            'atDesk', p.provider = 'desk')), ?3, ?3
        FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
        WHERE p.transaction_id = ?2 AND p.refund_status = 'succeeded'

@@ -65,7 +65,8 @@ export function insertPayment(db: D1Database, payment: SucceededPayment): D1Prep
            CASE
              WHEN b.status != 'active' THEN 'booking_not_active'
              WHEN b.paid = 1 THEN 'already_paid'
-             WHEN b.price_cents != ?3 OR ?6 != 'usd' THEN 'amount_differs'
+             -- A deposit booking takes its deposit online, or its whole price (at the desk).
+             WHEN (b.price_cents != ?3 AND coalesce(b.deposit_cents, b.price_cents) != ?3) OR ?6 != 'usd' THEN 'amount_differs'
              WHEN b.payment_intent_id IS NOT ?2 THEN 'other_intent'
            END AS reason
          FROM bookings b WHERE b.id = ?5

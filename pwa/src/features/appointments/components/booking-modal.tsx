@@ -14,10 +14,13 @@ import {
 } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { feeSentence, paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useDependants } from '../../family/api/dependants.ts';
+import { useCards } from '../../payments/api/cards.ts';
+import { CardOnFile } from '../../payments/components/card-on-file.tsx';
 import { type Booking, book } from '../api/create-booking.ts';
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
@@ -54,6 +57,10 @@ function BookingFacts({ option }: { option: AppointmentOption }) {
       <div className="booking-facts__item">
         <dt>Length</dt>
         <dd>{lengthText(option.durationMinutes)}</dd>
+      </div>
+      <div className="booking-facts__item">
+        <dt>Payment</dt>
+        <dd>{paymentRuleText(option)}</dd>
       </div>
       <div className="booking-facts__item">
         <dt>Doctor</dt>
@@ -159,6 +166,10 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
   const [sending, setSending] = useState(false);
   const [booked, setBooked] = useState<Confirmed | null>(null);
   const { data: rules } = useBookingRules();
+  const withCard = option.payment === 'card' && option.price > 0;
+  const { data: cards } = useCards(withCard ? user?.email : null);
+  const [feesAccepted, setFeesAccepted] = useState(false);
+  const cardReady = !withCard || (Boolean(cards?.length) && feesAccepted);
 
   const appointmentDate = format(date, APPOINTMENT_DATE_FORMAT);
   const patientName = user?.displayName ?? '';
@@ -174,7 +185,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!online || sending || !chosenSlot) return;
+    if (!online || sending || !chosenSlot || !cardReady) return;
     setSending(true);
     try {
       const { result, booking } = await book({
@@ -292,8 +303,29 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
         {deadlines && rules && (
           <p className="booking-policy">
             {policySentence(deadlines)}
-            {option.price > 0 && ` ${holdSentence(rules)}`}
+            {(option.payment === 'full' || option.payment === 'deposit') &&
+              option.price > 0 &&
+              ` ${holdSentence(rules)}`}
           </p>
+        )}
+        {withCard && (
+          <fieldset className="booking-card">
+            <legend>Card on file</legend>
+            <p className="field__hint">
+              Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
+            </p>
+            <CardOnFile email={email} name={patientName} online={online} />
+            {rules && deadlines && (
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={feesAccepted}
+                  onChange={(event) => setFeesAccepted(event.target.checked)}
+                />
+                {feeSentence(rules, deadlines.freeCancellationUntil)}
+              </label>
+            )}
+          </fieldset>
         )}
         <div role="status">
           {!online && (
@@ -307,7 +339,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
           <button
             type="submit"
             className="button button--primary button--block"
-            disabled={!online || sending || !chosenSlot}
+            disabled={!online || sending || !chosenSlot || !cardReady}
             aria-describedby={online ? undefined : `${ids}-offline`}
           >
             Submit

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatPrice } from '../../../components/price.ts';
 import type { AppointmentOption } from '../../../lib/appointment-options.ts';
+import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 
 /**
@@ -38,6 +39,9 @@ export function TreatmentCard({
       )}
       <p className="treatment-card__length">Length: {lengthText(option.durationMinutes)}</p>
       <p className="treatment-card__price">Price: {formatPrice(option.price)}</p>
+      {option.payment !== 'full' && option.price > 0 && (
+        <p className="treatment-card__payment">{paymentRuleText(option)}</p>
+      )}
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
         Book Appointment
       </button>

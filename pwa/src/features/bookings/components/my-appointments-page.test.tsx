@@ -158,6 +158,8 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/sms') return json(sms);
+    if (url.pathname === '/api/users/me/cards') return json([]);
+    if (url.pathname === '/api/users/me/statement') return json({ people: [], balance: 0, fees: [] });
     if (url.pathname === '/api/users/me/dependants' && request.method === 'POST') {
       return request.json().then((body: { name: string; birthDate: string; relationship: string }) => {
         family = [...family, { _id: `d${family.length + 1}`, ...body }];

@@ -10,10 +10,12 @@ import { clinicMomentText, policySentence, useBookingRules } from '../../../lib/
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
+import { dueOnline } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
+import { PaymentsAndCards } from '../../payments/components/statement.tsx';
 import { YourData } from '../../privacy/your-data.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
 import { cancelBooking } from '../api/cancel-booking.ts';
@@ -106,7 +108,7 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
   if (booking.paid)
     return (
       <span className="bookings-table__paid">
-        <span className="badge">Paid</span>
+        <span className="badge">{booking.deposit === null ? 'Paid' : 'Deposit paid'}</span>
         {!offline && (
           <Link
             href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
@@ -119,6 +121,14 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
       </span>
     );
   if (booking.price <= 0 || booking.status !== 'active') return null;
+  // Kept with a card on file, or booked to be paid there: nothing to pay online.
+  if (booking.paymentRule === 'card' || booking.paymentRule === 'clinic') {
+    return (
+      <small className="bookings-table__pay-by">
+        {booking.paymentRule === 'card' ? 'Card on file; pay at the clinic' : 'Pay at the clinic'}
+      </small>
+    );
+  }
   return (
     <>
       {offline ? (
@@ -351,6 +361,7 @@ export function MyAppointmentsPage() {
         <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
           <SmsSettingForm email={user.email} />
+          <PaymentsAndCards email={user.email} name={user.displayName ?? ''} online={!offline} />
           <section className="bookings__feed" aria-labelledby="calendar-feed-title">
             <h2 id="calendar-feed-title">Calendar feed</h2>
             <CalendarFeed who="Your appointments and your family’s" />
@@ -377,7 +388,13 @@ export function MyAppointmentsPage() {
             Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and
             its time offered to other patients.
           </p>
-          {toCancel.paid && <p>The {formatPrice(toCancel.price)} you paid will be refunded to your card.</p>}
+          {toCancel.paid && <p>The {formatPrice(dueOnline(toCancel))} you paid will be refunded to your card.</p>}
+          {toCancel.lateCancelFee > 0 && Date.now() >= Date.parse(toCancel.freeCancellationUntil) && (
+            <p>
+              Cancelling now charges the {formatPrice(toCancel.lateCancelFee)} late-cancellation fee you accepted to
+              your card on file.
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </section>

@@ -18,6 +18,8 @@ export function useSavePolicy() {
             ...rules,
             freeCancellationHours: saved.freeCancellationHours,
             rescheduleCutoffHours: saved.rescheduleCutoffHours,
+            noShowFee: saved.noShowFee,
+            lateCancelFee: saved.lateCancelFee,
           },
         { revalidate: false },
       );

@@ -12,7 +12,12 @@ import {
   stubFetch,
 } from '../../../testing/test-utils.tsx';
 
-type Policy = { freeCancellationHours: number; rescheduleCutoffHours: number };
+type Policy = {
+  freeCancellationHours: number;
+  rescheduleCutoffHours: number;
+  noShowFee: number;
+  lateCancelFee: number;
+};
 let policy: Policy;
 let puts: unknown[];
 let answerPut: (body: Policy) => Response;
@@ -22,7 +27,7 @@ let dead: { seq: number; type: string; what: string; at: string; failedAt: strin
 let replays: string[];
 
 beforeEach(() => {
-  policy = { freeCancellationHours: 24, rescheduleCutoffHours: 12 };
+  policy = { freeCancellationHours: 24, rescheduleCutoffHours: 12, noShowFee: 0, lateCancelFee: 0 };
   puts = [];
   messages = {
     clinicName: 'Dental Clinic',
@@ -91,7 +96,7 @@ describe('Clinic settings: the cancellation policy', () => {
     await user.type(field, '48');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await findToast('Cancellation policy saved')).toBe('success');
-    expect(puts).toEqual([{ freeCancellationHours: 48, rescheduleCutoffHours: 12 }]);
+    expect(puts).toEqual([{ freeCancellationHours: 48, rescheduleCutoffHours: 12, noShowFee: 0, lateCancelFee: 0 }]);
   });
 
   it('saves the reschedule cutoff beside the cancellation window', async () => {
@@ -100,7 +105,7 @@ describe('Clinic settings: the cancellation policy', () => {
     await user.type(cutoff, '6');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await findToast('Cancellation policy saved')).toBe('success');
-    expect(puts).toEqual([{ freeCancellationHours: 24, rescheduleCutoffHours: 6 }]);
+    expect(puts).toEqual([{ freeCancellationHours: 24, rescheduleCutoffHours: 6, noShowFee: 0, lateCancelFee: 0 }]);
     expect(cutoff.value).toBe('6');
   });
 
@@ -108,7 +113,7 @@ describe('Clinic settings: the cancellation policy', () => {
     const { user, field } = await openSettings();
     await user.clear(field);
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Enter a whole number of hours, 0 or more');
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a whole number, 0 or more, in each field');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     expect(puts).toEqual([]);
 
@@ -119,7 +124,23 @@ describe('Clinic settings: the cancellation policy', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe('freeCancellationHours must be at most 720 (30 days)'),
     );
-    expect(puts).toEqual([{ freeCancellationHours: 1000, rescheduleCutoffHours: 12 }]);
+    expect(puts).toEqual([{ freeCancellationHours: 1000, rescheduleCutoffHours: 12, noShowFee: 0, lateCancelFee: 0 }]);
+  });
+});
+
+describe('Clinic settings: fees', () => {
+  it('saves the missed-appointment and late-cancellation fees beside the windows', async () => {
+    const { user } = await openSettings();
+    const noShow = screen.getByLabelText<HTMLInputElement>('Missed-appointment fee (dollars, 0 for none)');
+    const late = screen.getByLabelText<HTMLInputElement>('Late-cancellation fee (dollars, 0 for none)');
+    expect([noShow.value, late.value]).toEqual(['0', '0']);
+    await user.clear(noShow);
+    await user.type(noShow, '40');
+    await user.clear(late);
+    await user.type(late, '25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Cancellation policy saved')).toBe('success');
+    expect(puts).toEqual([{ freeCancellationHours: 24, rescheduleCutoffHours: 12, noShowFee: 40, lateCancelFee: 25 }]);
   });
 });
 

@@ -36,23 +36,37 @@ export function ClinicSettingsPage() {
 }
 
 type Field = keyof CancellationPolicy;
-const FIELDS: { name: Field; label: string; help: string }[] = [
+const FIELDS: { name: Field; label: string; help: string; max: number }[] = [
   {
     name: 'freeCancellationHours',
     label: 'Free cancellation until (hours before the appointment)',
     help: 'Patients can cancel a paid appointment online, refunded in full, until this many hours before it starts. After that they are asked to call the clinic; you can still cancel it and choose whether to refund.',
+    max: 720,
   },
   {
     name: 'rescheduleCutoffHours',
     label: 'Online rescheduling until (hours before the appointment)',
     help: 'Patients can move an appointment to another time online until this many hours before it starts. After that they are asked to call the clinic; you can still reschedule it from the Schedule.',
+    max: 720,
+  },
+  {
+    name: 'noShowFee',
+    label: 'Missed-appointment fee (dollars, 0 for none)',
+    help: 'Charged once to the card on file of a visit booked with one (a treatment paid "with a card on file") when you mark it a no-show. Patients accept it when they book; you can waive it.',
+    max: 1000,
+  },
+  {
+    name: 'lateCancelFee',
+    label: 'Late-cancellation fee (dollars, 0 for none)',
+    help: 'Charged once to the card on file when a patient cancels such a visit online after the free cancellation time. A new fee applies to visits booked after you save it.',
+    max: 1000,
   },
 ];
 
-/** A whole number of hours, 0 or more (the server checks the upper limit), or null. */
-function wholeHours(value: string): number | null {
-  const hours = Number(value);
-  return value.trim() === '' || !Number.isInteger(hours) || hours < 0 ? null : hours;
+/** A whole number, 0 or more (the server checks the upper limit), or null. */
+function whole(value: string): number | null {
+  const number = Number(value);
+  return value.trim() === '' || !Number.isInteger(number) || number < 0 ? null : number;
 }
 
 function PolicyForm({ policy }: { policy: CancellationPolicy }) {
@@ -60,6 +74,8 @@ function PolicyForm({ policy }: { policy: CancellationPolicy }) {
   const [values, setValues] = useState<Record<Field, string>>({
     freeCancellationHours: String(policy.freeCancellationHours),
     rescheduleCutoffHours: String(policy.rescheduleCutoffHours),
+    noShowFee: String(policy.noShowFee),
+    lateCancelFee: String(policy.lateCancelFee),
   });
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
@@ -68,18 +84,21 @@ function PolicyForm({ policy }: { policy: CancellationPolicy }) {
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const free = wholeHours(values.freeCancellationHours);
-    const cutoff = wholeHours(values.rescheduleCutoffHours);
-    const wrong = FIELDS.map((field) => field.name).filter((name) => wholeHours(values[name]) === null);
+    const wrong = FIELDS.map((field) => field.name).filter((name) => whole(values[name]) === null);
     setInvalid(wrong);
-    if (free === null || cutoff === null) {
-      setProblem('Enter a whole number of hours, 0 or more');
+    if (wrong.length > 0) {
+      setProblem('Enter a whole number, 0 or more, in each field');
       return;
     }
     setProblem(null);
     setSaving(true);
     try {
-      await savePolicy({ freeCancellationHours: free, rescheduleCutoffHours: cutoff });
+      await savePolicy({
+        freeCancellationHours: whole(values.freeCancellationHours) ?? 0,
+        rescheduleCutoffHours: whole(values.rescheduleCutoffHours) ?? 0,
+        noShowFee: whole(values.noShowFee) ?? 0,
+        lateCancelFee: whole(values.lateCancelFee) ?? 0,
+      });
       notify.success('Cancellation policy saved');
     } catch (cause) {
       setProblem(errorText(cause));
@@ -102,7 +121,7 @@ function PolicyForm({ policy }: { policy: CancellationPolicy }) {
             type="number"
             inputMode="numeric"
             min={0}
-            max={720}
+            max={field.max}
             step={1}
             value={values[field.name]}
             onChange={(event) => setValues((current) => ({ ...current, [field.name]: event.target.value }))}

@@ -13,8 +13,8 @@ export type PayFor = { bookingId: string } | { familyVisitId: string };
 const intentKeyOf = (payFor: PayFor) =>
   paymentIntentKey('familyVisitId' in payFor ? `family:${payFor.familyVisitId}` : payFor.bookingId);
 
-/** POST /api/create-payment-intent (the booking's owner): the amount is the Worker's, never the browser's. */
-export function createPaymentIntent(payFor: PayFor): Promise<PaymentIntentAnswer> {
+/** POST /api/create-payment-intent (the booking's or fee's owner): the amount is the Worker's, never the browser's. */
+export function createPaymentIntent(payFor: PayFor | { feeId: string }): Promise<PaymentIntentAnswer> {
   return api<PaymentIntentAnswer>('/create-payment-intent', {
     method: 'POST',
     body: JSON.stringify(payFor satisfies IntentRequest),

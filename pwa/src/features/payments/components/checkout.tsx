@@ -3,6 +3,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { dueOnline } from '../../../lib/payment-rules.ts';
 import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { type PayFor, usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
@@ -48,7 +49,7 @@ export function Checkout({
   const together = paying.length > 1;
   const payFor: PayFor =
     together && booking.familyVisitId ? { familyVisitId: booking.familyVisitId } : { bookingId: booking._id };
-  const amount = paying.reduce((sum, b) => sum + b.price, 0);
+  const amount = paying.reduce((sum, b) => sum + dueOnline(b), 0);
   const [paid, setPaid] = useState<{ ids: string[]; amount: number }>({ ids: [], amount: 0 });
   const [transactionId, setTransactionId] = useState<string | null>(null);
   const [recorded, setRecorded] = useState(false);

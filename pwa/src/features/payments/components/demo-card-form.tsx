@@ -1,25 +1,30 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
+import { confirmDemoSetup } from '../api/cards.ts';
 import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
 import { PayButton, PaymentError } from './payment-form-parts.tsx';
 
 const DEMO_NOTE =
   'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
+const DEMO_SETUP_NOTE =
+  'Demo cards: nothing is charged. Use 4242 4242 4242 4242 to save a card; 4000 0000 0000 0341 saves one whose charges are declined.';
 
 type DemoCardFormProps = {
   clientSecret: string | null;
   /** What the payment charges, in dollars (on the Pay button). */
   amount: number;
   online: boolean;
-  /** Called once the provider says the payment succeeded, with its transaction id. */
+  /** Called once the provider says the payment (or the setup) succeeded, with its id. */
   onConfirmed(transactionId: string): void;
+  /** Saving a card for later instead of paying: the button says "Save card", nothing is charged. */
+  setup?: boolean;
 };
 
 /**
  * The card form of the demo provider (no Stripe keys configured): the Worker follows Stripe's test
  * cards, so the same declines and messages show as with Stripe, and no card is ever charged.
  */
-export function DemoCardForm({ clientSecret, amount, online, onConfirmed }: DemoCardFormProps) {
+export function DemoCardForm({ clientSecret, amount, online, onConfirmed, setup = false }: DemoCardFormProps) {
   const [processing, setProcessing] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
   const id = useId();
@@ -41,6 +46,10 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed }: Demo
     setProcessing(true);
     setCardError(null);
     try {
+      if (setup) {
+        onConfirmed((await confirmDemoSetup(clientSecret, parsed.card)).setupIntent.id);
+        return;
+      }
       const { paymentIntent } = await confirmDemoPayment(clientSecret, parsed.card);
       if (paymentIntent.status === 'succeeded') {
         onConfirmed(paymentIntent.id);
@@ -57,7 +66,7 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed }: Demo
     <form className="payment__form" onSubmit={handleSubmit} aria-describedby={noteId} noValidate>
       <div className="payment__demo-note">
         <span className="badge">Demo</span>
-        <p id={noteId}>{DEMO_NOTE}</p>
+        <p id={noteId}>{setup ? DEMO_SETUP_NOTE : DEMO_NOTE}</p>
       </div>
       <fieldset className="payment__fields" disabled={processing}>
         <legend className="visually-hidden">Card</legend>
@@ -102,7 +111,7 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed }: Demo
         </div>
       </fieldset>
       <PaymentError message={cardError} />
-      <PayButton amount={amount} disabled={!clientSecret || processing || !online} busy={processing} />
+      <PayButton amount={setup ? null : amount} disabled={!clientSecret || processing || !online} busy={processing} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { formatPrice } from '../../../components/price.ts';
+import { dueOnline } from '../../../lib/payment-rules.ts';
 import type { Booking } from '../api/get-booking.ts';
 
 /**
@@ -18,7 +19,7 @@ export function FamilyChoice({
   onChange: (whole: boolean) => void;
 }) {
   const id = useId();
-  const total = family.reduce((sum, member) => sum + member.price, 0);
+  const total = family.reduce((sum, member) => sum + dueOnline(member), 0);
   return (
     <fieldset className="checkbox-group payment__family">
       <legend>What would you like to pay?</legend>
@@ -29,13 +30,13 @@ export function FamilyChoice({
       <ul className="payment__family-lines" aria-label="The family visit">
         {family.map((member) => (
           <li key={member._id}>
-            {member.patientName}, {member.treatment} at {member.slot.split(' - ')[0]}: {formatPrice(member.price)}
+            {member.patientName}, {member.treatment} at {member.slot.split(' - ')[0]}: {formatPrice(dueOnline(member))}
           </li>
         ))}
       </ul>
       <label className="checkbox">
         <input type="radio" name={`${id}-pay`} checked={!whole} onChange={() => onChange(false)} />
-        Only {booking.patientName}’s visit: {formatPrice(booking.price)}
+        Only {booking.patientName}’s visit: {formatPrice(dueOnline(booking))}
       </label>
     </fieldset>
   );

@@ -3,9 +3,18 @@ import { formatPrice } from '../../../components/price.ts';
 
 /**
  * docs/product.md#payment: the one submit button of both card forms, naming the amount it charges
- * ("Pay $125"); the caller decides when it may be pressed.
+ * ("Pay $125"), or "Save card" when the form saves a card for later (`amount` null: nothing is
+ * charged); the caller decides when it may be pressed.
  */
-export function PayButton({ amount, disabled, busy = false }: { amount: number; disabled: boolean; busy?: boolean }) {
+export function PayButton({
+  amount,
+  disabled,
+  busy = false,
+}: {
+  amount: number | null;
+  disabled: boolean;
+  busy?: boolean;
+}) {
   return (
     <button
       type="submit"
@@ -13,7 +22,7 @@ export function PayButton({ amount, disabled, busy = false }: { amount: number; 
       disabled={disabled}
       aria-busy={busy || undefined}
     >
-      Pay {formatPrice(amount)}
+      {amount === null ? 'Save card' : `Pay ${formatPrice(amount)}`}
     </button>
   );
 }

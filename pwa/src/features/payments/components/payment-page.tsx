@@ -4,6 +4,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { dueOnline } from '../../../lib/payment-rules.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { useMyBookings } from '../../bookings/api/get-my-bookings.ts';
@@ -70,10 +71,12 @@ export function PaymentPage() {
 function summary(booking: Booking, paying: Booking[]): string {
   if (booking.paid) return `Your appointment on ${booking.appointmentDate} at ${booking.slot}`;
   if (paying.length > 1) {
-    const total = paying.reduce((sum, b) => sum + b.price, 0);
+    const total = paying.reduce((sum, b) => sum + dueOnline(b), 0);
     return `Please pay ${formatPrice(total)} for your family visit on ${booking.appointmentDate}: ${paying.length} appointments`;
   }
-  return `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`;
+  return booking.deposit === null
+    ? `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`
+    : `Please pay the ${formatPrice(booking.deposit)} deposit for your appointment on ${booking.appointmentDate} at ${booking.slot}; the rest, ${formatPrice(booking.price - booking.deposit)}, at the clinic`;
 }
 
 /**

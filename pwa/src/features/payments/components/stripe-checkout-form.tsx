@@ -14,8 +14,10 @@ export type StripeCheckoutFormProps = {
   /** What the payment charges, in dollars (on the Pay button). */
   amount: number;
   online: boolean;
-  /** Called once Stripe says the payment succeeded, with the PaymentIntent id. */
+  /** Called once Stripe says the payment succeeded, with the PaymentIntent id (the SetupIntent's, saving a card). */
   onConfirmed(transactionId: string): void;
+  /** Saving a card for later (a SetupIntent's secret): nothing is charged. */
+  setup?: boolean;
 };
 
 // The Payment Element is an iframe: it cannot read the page's CSS, so it gets the same colours here.
@@ -55,6 +57,7 @@ function StripePaymentForm({
   amount,
   online,
   onConfirmed,
+  setup = false,
 }: Omit<StripeCheckoutFormProps, 'stripe' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
@@ -69,6 +72,20 @@ function StripePaymentForm({
     setProcessing(true);
     setPayError(null);
     try {
+      if (setup) {
+        const { error, setupIntent } = await stripe.confirmSetup({
+          elements,
+          confirmParams: { return_url: returnUrl, payment_method_data: { billing_details: billing } },
+          redirect: 'if_required',
+        });
+        if (setupIntent?.status === 'succeeded') {
+          onConfirmed(setupIntent.id);
+          return;
+        }
+        setPayError(error?.message ?? 'Your card could not be saved. Please try again.');
+        setProcessing(false);
+        return;
+      }
       const { error, paymentIntent } = await stripe.confirmPayment({
         elements,
         confirmParams: { return_url: returnUrl, payment_method_data: { billing_details: billing } },
@@ -110,7 +127,7 @@ function StripePaymentForm({
         </div>
       </div>
       <PaymentError message={payError} />
-      <PayButton amount={amount} disabled={!ready || processing || !online} busy={processing} />
+      <PayButton amount={setup ? null : amount} disabled={!ready || processing || !online} busy={processing} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { PAYMENT_RULE_CHOICES, type PaymentRule } from '../../../lib/payment-rules.ts';
 import { lengthText, TREATMENT_LENGTHS } from '../../../lib/schedule-text.ts';
 import { useTreatmentSpecialties } from '../api/specialties.ts';
 import { addTreatment, type NewTreatment, type Treatment, updateTreatment } from '../api/treatments.ts';
@@ -16,6 +17,8 @@ type TreatmentFormValues = {
   specialty: string;
   active: boolean;
   recallMonths: string;
+  payment: PaymentRule;
+  depositPercent: string;
 };
 
 /** The recall intervals offered: none, or 1 to 24 months (the six-month cleaning, the three-month periodontal check). */
@@ -52,6 +55,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<TreatmentFormValues>({
     defaultValues: treatment
@@ -62,9 +66,21 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
           specialty: treatment.specialty,
           active: treatment.active,
           recallMonths: treatment.recallMonths === null ? '' : String(treatment.recallMonths),
+          payment: treatment.payment,
+          depositPercent: treatment.depositPercent === null ? '' : String(treatment.depositPercent),
         }
-      : { name: '', price: '', durationMinutes: '30', specialty: '', active: true, recallMonths: '' },
+      : {
+          name: '',
+          price: '',
+          durationMinutes: '30',
+          specialty: '',
+          active: true,
+          recallMonths: '',
+          payment: 'full',
+          depositPercent: '',
+        },
   });
+  const deposit = watch('payment') === 'deposit';
 
   const close = () => {
     if (!isSubmitting) onClose();
@@ -78,6 +94,8 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
       specialty: values.specialty,
       active: values.active,
       recallMonths: values.recallMonths === '' ? null : Number(values.recallMonths),
+      payment: values.payment,
+      depositPercent: values.payment === 'deposit' ? Number(values.depositPercent) : null,
     };
     try {
       if (treatment) await updateTreatment(treatment._id, fields);
@@ -149,6 +167,24 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
           }
           registration={register('recallMonths')}
         />
+        <SelectField
+          label="Payment"
+          hint="How a patient who books it online pays. A card on file keeps the visit without paying ahead; the clinic's no-show and late-cancellation fees may be charged to it."
+          options={PAYMENT_RULE_CHOICES}
+          registration={register('payment')}
+        />
+        {deposit && (
+          <FormField
+            label="Deposit (% of the price)"
+            inputMode="numeric"
+            autoComplete="off"
+            registration={register('depositPercent', {
+              validate: (value) =>
+                (/^\d{1,2}$/.test(value.trim()) && Number(value) >= 1) || 'depositPercent must be 1 to 99',
+            })}
+            error={errors.depositPercent?.message}
+          />
+        )}
         <label className="checkbox">
           <input type="checkbox" {...register('active')} />
           Active: patients can book it

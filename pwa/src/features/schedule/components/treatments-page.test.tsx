@@ -33,6 +33,8 @@ beforeEach(() => {
       specialty: 'General Dentistry',
       active: true,
       recallMonths: 6,
+      payment: 'full',
+      depositPercent: null,
     },
     {
       _id: 't2',
@@ -42,6 +44,8 @@ beforeEach(() => {
       specialty: 'Endodontics',
       active: false,
       recallMonths: null,
+      payment: 'full',
+      depositPercent: null,
     },
   ];
   requests = [];
@@ -95,18 +99,18 @@ describe('Treatments page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Recall', 'Status', 'Actions']);
+    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Payment', 'Recall', 'Status', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(
       body.map((r) =>
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 6),
+          .slice(0, 7),
       ),
     ).toEqual([
-      ['Dental Check-up', 'General Dentistry', '30 min', '$60', '6 months', 'Active'],
-      ['Root Canal', 'Endodontics', '90 min', '$450', '—', 'Inactive'],
+      ['Dental Check-up', 'General Dentistry', '30 min', '$60', 'Pay in full online', '6 months', 'Active'],
+      ['Root Canal', 'Endodontics', '90 min', '$450', 'Pay in full online', '—', 'Inactive'],
     ]);
     expect(row('Dental Check-up').getByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(row('Root Canal').getByRole('button', { name: 'Activate' })).toBeTruthy();
@@ -160,11 +164,27 @@ describe('Treatments page', () => {
           specialty: 'General Dentistry',
           active: true,
           recallMonths: null,
+          payment: 'full',
+          depositPercent: null,
         },
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(row('Deep Cleaning').getByText('75 min')).toBeTruthy());
+  });
+
+  it('sets a deposit, asking for its share, and lists it', async () => {
+    const user = await openTreatments();
+    await user.click(row('Dental Check-up').getByRole('button', { name: 'Edit' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Dental Check-up' }));
+    expect(dialog.queryByLabelText('Deposit (% of the price)')).toBeNull();
+    await user.selectOptions(dialog.getByLabelText('Payment'), 'Deposit online, the rest at the desk');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('depositPercent must be 1 to 99')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Deposit (% of the price)'), '25');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await findToast('Dental Check-up saved')).toBe('success');
+    expect(writes.at(-1)?.body).toMatchObject({ payment: 'deposit', depositPercent: 25 });
   });
 
   it('edits the price, length and specialty of a treatment', async () => {
@@ -193,6 +213,8 @@ describe('Treatments page', () => {
           specialty: 'Endodontics',
           active: true,
           recallMonths: 3,
+          payment: 'full',
+          depositPercent: null,
         },
       },
     ]);

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { PAYMENT_RULE_CHOICES } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { deleteTreatment, type Treatment, updateTreatment, useTreatments } from '../api/treatments.ts';
 import '../schedule.css';
@@ -49,6 +50,14 @@ export function TreatmentsPage() {
     { header: 'Specialty', className: 'schedule-table__wrap', cell: (treatment) => treatment.specialty },
     { header: 'Length', cell: (treatment) => lengthText(treatment.durationMinutes) },
     { header: 'Price', cell: (treatment) => formatPrice(treatment.price) },
+    {
+      header: 'Payment',
+      className: 'schedule-table__wrap',
+      cell: (treatment) =>
+        treatment.payment === 'deposit'
+          ? `${treatment.depositPercent}% deposit`
+          : (PAYMENT_RULE_CHOICES.find((c) => c.value === treatment.payment)?.label ?? treatment.payment),
+    },
     {
       header: 'Recall',
       cell: (treatment) => (treatment.recallMonths === null ? '—' : `${treatment.recallMonths} months`),

@@ -1,0 +1,122 @@
+import { lazy, Suspense, useState } from 'react';
+import { cardText } from '../../../../../contract/cards.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { errorText } from '../../../lib/error-text.ts';
+import { type CardSetup, removeCard, startCardSetup, useCards } from '../api/cards.ts';
+import { DemoCardForm } from './demo-card-form.tsx';
+import { PaymentError } from './payment-form-parts.tsx';
+import '../payments.css';
+
+const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
+
+/**
+ * docs/product.md#cards-on-file: the patient's card on file (the newest: the one any fee is charged
+ * to), or a form to save one through the provider (nothing is charged). Saved with Stripe, the card
+ * arrives through Stripe's webhook: the list is asked again until it shows.
+ */
+export function CardOnFile({
+  email,
+  name,
+  online,
+  removable = false,
+}: {
+  email: string;
+  name: string;
+  online: boolean;
+  /** My Appointments lets the patient remove a card; a booking dialog only shows it. */
+  removable?: boolean;
+}) {
+  const [setup, setSetup] = useState<CardSetup | null>(null);
+  const [waiting, setWaiting] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { data: cards, error, mutate } = useCards(email, waiting ? 2000 : 0);
+  const [card] = cards ?? [];
+  if (waiting && card) setWaiting(false);
+
+  async function start() {
+    setProblem(null);
+    try {
+      setSetup(await startCardSetup());
+    } catch (cause) {
+      setProblem(errorText(cause));
+    }
+  }
+
+  async function saved() {
+    setSetup(null);
+    setWaiting(true);
+    await mutate();
+  }
+
+  async function remove(id: string) {
+    setProblem(null);
+    try {
+      await removeCard(id);
+      await mutate();
+    } catch (cause) {
+      setProblem(errorText(cause));
+    }
+  }
+
+  if (!cards) {
+    return error ? (
+      <PaymentError message={`Your cards could not be loaded: ${errorText(error)}`} />
+    ) : (
+      <Spinner label="Loading your cards" />
+    );
+  }
+  return (
+    <div className="card-on-file">
+      {card && (
+        <p className="card-on-file__card">
+          Card on file: <strong>{cardText(card)}</strong>, expires {String(card.expMonth).padStart(2, '0')}/
+          {String(card.expYear).slice(-2)}
+          {removable && (
+            <button
+              type="button"
+              className="button button--small card-on-file__remove"
+              onClick={() => void remove(card._id)}
+              disabled={!online}
+            >
+              Remove card
+            </button>
+          )}
+        </p>
+      )}
+      {waiting && !card && <Spinner label="Saving your card" />}
+      {!setup && !waiting && (
+        <button type="button" className="button" onClick={() => void start()} disabled={!online}>
+          {card ? 'Use another card' : 'Save a card'}
+        </button>
+      )}
+      {setup &&
+        (setup.provider === 'stripe' ? (
+          setup.publishableKey ? (
+            <Suspense fallback={<Spinner label="Loading the card form" />}>
+              <StripeCheckout
+                setup
+                publishableKey={setup.publishableKey}
+                clientSecret={setup.clientSecret}
+                billing={{ name, email }}
+                returnUrl={window.location.href}
+                amount={0}
+                online={online}
+                onConfirmed={() => void saved()}
+              />
+            </Suspense>
+          ) : (
+            <PaymentError message="Cards cannot be saved yet (no Stripe publishable key). Please call the clinic." />
+          )
+        ) : (
+          <DemoCardForm
+            setup
+            clientSecret={setup.clientSecret}
+            amount={0}
+            online={online}
+            onConfirmed={() => void saved()}
+          />
+        ))}
+      <PaymentError message={problem} />
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** The mail of a no-show or late-cancel fee (issue 45): charged, not charged (with its pay link), paid, waived. */
+import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
+import type { Env } from '../platform/env.ts';
+import type { MailData } from './data/outbox.ts';
+import { compose, type MailContent, money } from './mail-compose.ts';
+
+const FEE_NAMES = { no_show: 'missed-appointment fee', late_cancel: 'late-cancellation fee' } as const;
+
+export function feeMail(
+  env: Env,
+  data: MailData,
+  settings: MessageSettingsRow,
+  name: string,
+  details: [string, string][],
+): MailContent {
+  const fee = FEE_NAMES[data.feeKind ?? 'no_show'];
+  const amount = money(data.amountCents ?? 0, data.currency);
+  const card = data.card ?? 'your card on file';
+  const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
+  const visit = `your ${data.treatment} appointment`;
+  switch (data.feeStatus) {
+    case 'charged':
+      return compose(settings, name, {
+        subject: `Charged: ${amount} ${fee}`,
+        intro: [
+          `We charged the ${fee} of ${amount} for ${visit} to ${card}, as the policy you accepted when booking says.`,
+          `If you think this is a mistake, please call us at ${settings.clinic_phone}.`,
+        ],
+        details: [['Fee', amount], ['Transaction', data.transactionId ?? ''], ...details],
+        link: myAppointments,
+      });
+    case 'unpaid':
+      return compose(settings, name, {
+        subject: `Please pay the ${fee}: ${amount}`,
+        intro: [
+          `We could not charge the ${fee} of ${amount} for ${visit} to your card on file${data.failure ? `: ${data.failure.charAt(0).toLowerCase()}${data.failure.slice(1)}` : ''}.`,
+          'Please pay it with the link below, or at the clinic on your next visit.',
+        ],
+        details: [['Fee', amount], ...details],
+        links: [{ label: `Pay ${amount}`, href: `${env.APP_URL}/dashboard/fees/${data.feeId ?? ''}` }],
+      });
+    case 'paid':
+      return compose(settings, name, {
+        subject: `Receipt: ${amount} ${fee}`,
+        intro: [`Thank you: we received ${amount} for the ${fee} of ${visit}.`],
+        details: [['Paid', amount], ['Transaction', data.transactionId ?? ''], ...details],
+        link: myAppointments,
+      });
+    default:
+      return compose(settings, name, {
+        subject: `Waived: ${amount} ${fee}`,
+        intro: data.refunded
+          ? [
+              `We waived the ${fee} of ${visit} and refunded ${amount} to ${card}.`,
+              'Banks usually show a refund within 5 to 10 business days.',
+            ]
+          : [`We waived the ${fee} of ${amount} for ${visit}: you owe nothing for it.`],
+        details: [['Waived', amount], ...details],
+        link: myAppointments,
+      });
+  }
+}
