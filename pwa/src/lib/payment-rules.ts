@@ -34,12 +34,17 @@ export function paymentRuleText(option: { payment: PaymentRule; deposit: number 
  * The fees a patient accepts when booking with a card on file, in one sentence: "I accept that a
  * $40 fee is charged to my card if I miss the visit, and $25 if I cancel after Nov 29, 9:00 AM."
  */
-export function feeSentence(fees: { noShowFee: number; lateCancelFee: number }, freeCancellationUntil: string): string {
+export function feeSentence(
+  fees: { noShowFee: number; lateCancelFee: number; freeCancellationHours: number },
+  freeCancellationUntil: string | null,
+): string {
+  // Before a time is chosen, the window is said in hours.
+  const late = freeCancellationUntil
+    ? `after ${clinicMomentText(freeCancellationUntil)}`
+    : `less than ${fees.freeCancellationHours} hours before it`;
   const parts = [
     ...(fees.noShowFee > 0 ? [`${formatPrice(fees.noShowFee)} if I miss the visit`] : []),
-    ...(fees.lateCancelFee > 0
-      ? [`${formatPrice(fees.lateCancelFee)} if I cancel after ${clinicMomentText(freeCancellationUntil)}`]
-      : []),
+    ...(fees.lateCancelFee > 0 ? [`${formatPrice(fees.lateCancelFee)} if I cancel ${late}`] : []),
   ];
   if (parts.length === 0) return 'I agree to keep my card on file for this visit; the clinic charges no fees.';
   return `I accept that the clinic charges my card on file ${parts.join(', and ')}.`;

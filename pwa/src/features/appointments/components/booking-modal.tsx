@@ -240,6 +240,26 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
         ×
       </button>
       <BookingFacts option={option} />
+      {/* The card form is a form of its own: it sits before the booking form, not inside it. */}
+      {withCard && (
+        <fieldset className="booking-card">
+          <legend>Card on file</legend>
+          <p className="field__hint">
+            Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
+          </p>
+          <CardOnFile email={email} name={patientName} online={online} />
+          {rules && (
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={feesAccepted}
+                onChange={(event) => setFeesAccepted(event.target.checked)}
+              />
+              {feeSentence(rules, deadlines?.freeCancellationUntil ?? null)}
+            </label>
+          )}
+        </fieldset>
+      )}
       <form className="modal__form booking-form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
         <div className="field">
           <label htmlFor={`${ids}-date`}>Date</label>
@@ -308,25 +328,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
               ` ${holdSentence(rules)}`}
           </p>
         )}
-        {withCard && (
-          <fieldset className="booking-card">
-            <legend>Card on file</legend>
-            <p className="field__hint">
-              Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
-            </p>
-            <CardOnFile email={email} name={patientName} online={online} />
-            {rules && deadlines && (
-              <label className="checkbox">
-                <input
-                  type="checkbox"
-                  checked={feesAccepted}
-                  onChange={(event) => setFeesAccepted(event.target.checked)}
-                />
-                {feeSentence(rules, deadlines.freeCancellationUntil)}
-              </label>
-            )}
-          </fieldset>
-        )}
+
         <div role="status">
           {!online && (
             <p id={`${ids}-offline`} className="callout">
