@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:test';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   accessTokenFor,
   bearer,
@@ -6,6 +7,7 @@ import {
   mailbox,
   newPatient,
   payWithDemo,
+  pinClock,
   postJson,
   seed,
   sendJson,
@@ -135,5 +137,33 @@ describe('a refund notice, once, on every path that refunds', () => {
         'We refunded $45.00 for your Dental Check-up appointment to the card you paid with (Visa ending 4242).',
       ],
     ]);
+  });
+});
+
+describe('a refund notice by text, where the account takes texts', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('texts the amount and the card once, never the treatment, beside the one mail', async () => {
+    // Tomorrow at 10:00 or 11:00 on the clinic's clock: texts go out from 8:00 to 21:00.
+    pinClock(`${clinicDay(1)}T15:00:00.000Z`);
+    const patient = await newPatient('notice-text');
+    const auth = bearer(await accessTokenFor(patient.email));
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    expect((await send('PUT', '/api/users/me/sms', auth, { phone, smsConsent: true })).status).toBe(200);
+    // The pinned clock is a day ahead: the same date as the other tests' day 20.
+    const id = await paidVisit({ auth }, 19, '02.00 PM - 02.30 PM');
+    expect((await send('DELETE', `/api/bookings/${id}`, auth)).status).toBe(200);
+    const { results } = await env.DB.prepare(
+      "SELECT body FROM sms_log WHERE direction = 'out' AND phone = ?1 ORDER BY id",
+    )
+      .bind(phone)
+      .all<{ body: string }>();
+    const texts = results.map((row) => row.body).filter((body) => body.includes('refunded'));
+    expect(texts).toEqual([
+      'Smile Dental Clinic: we refunded $80.00 to Visa ending 4242; banks show it within 5 to 10 business days. Reply STOP to opt out.',
+    ]);
+    expect(noticesTo(patient.email)).toEqual(ONE);
   });
 });

@@ -284,6 +284,27 @@ export function renderSms(
   if (kind === 'recall') {
     return `${clinic}: it is time for your next visit. Choose a time: ${links.book ?? `${env.APP_URL}/appointment`} Reply STOP to opt out.`;
   }
+  // Money by text: the amount and a link, never the treatment (a lock screen).
+  if (kind === 'pay_soon') {
+    const until = shortWhen(env, new Date(data.holdUntil ?? Date.now()));
+    return `${clinic}: please pay ${money(data.depositCents ?? data.priceCents)} by ${until} to keep your visit: ${env.APP_URL}/dashboard/payment/${data.bookingId} Reply STOP to opt out.`;
+  }
+  if (kind === 'refund') {
+    const amount = money(data.amountCents ?? data.priceCents, data.currency);
+    return data.atDesk
+      ? `${clinic}: we handed back ${amount} at the desk. Reply STOP to opt out.`
+      : `${clinic}: we refunded ${amount} to ${data.card ?? 'your card'}; banks show it within 5 to 10 business days. Reply STOP to opt out.`;
+  }
+  if (kind === 'fee') {
+    const amount = money(data.amountCents ?? 0, data.currency);
+    if (data.feeStatus === 'unpaid') {
+      return `${clinic}: please pay the ${amount} fee of your visit: ${env.APP_URL}/dashboard/fees/${data.feeId ?? ''} Reply STOP to opt out.`;
+    }
+    const what = { charged: 'charged to your card on file', paid: 'paid, thank you', waived: 'waived' }[
+      data.feeStatus ?? 'charged'
+    ];
+    return `${clinic}: the ${amount} fee of your visit was ${what}. Reply STOP to opt out.`;
+  }
   if (kind === 'reminder') {
     const when = shortWhen(env, clinicInstant(env, data.date, data.startMinute));
     return `${clinic}: reminder of your visit ${when}. Reply C to confirm, R to be called, X to cancel${links.confirm ? ` (or ${links.confirm})` : ''}. STOP to opt out.`;

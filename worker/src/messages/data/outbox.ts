@@ -119,7 +119,7 @@ export function queueBookingMail(
 }
 
 /**
- * Queues the "pay soon" mail of unpaid booking `bookingId` (active at this point of the batch): due
+ * Queues the "pay soon" mail (and text, BOTH_CHANNELS) of unpaid booking `bookingId` (active at this point of the batch): due
  * the clinic's `pay_soon_hours` before its hold ends, when that is still ahead of `now` (a short hold
  * the patient just saw gets none). The sender drops it when the booking was paid, moved, cancelled
  * or released by then (claimDueMail's `stale`).
@@ -128,10 +128,11 @@ export function queuePaySoon(db: D1Database, bookingId: string, now: Date): D1Pr
   const due = "strftime('%Y-%m-%dT%H:%M:%fZ', b.hold_until, '-' || s.pay_soon_hours || ' hours')";
   return db
     .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
-       SELECT ?1, 'pay_soon:' || b.id, 'pay_soon', b.email, b.id, ${BOOKING_SNAPSHOT}, ${due}, ?3
-       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id JOIN message_settings s ON s.id = 1
-       WHERE b.id = ?2 AND b.status = 'active' AND b.paid = 0 AND b.hold_until IS NOT NULL
+      `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ${BOTH_CHANNELS.id}, 'pay_soon:' || b.id ${BOTH_CHANNELS.suffix}, 'pay_soon', c.channel,
+         ${BOTH_CHANNELS.recipient}, b.id, ${BOOKING_SNAPSHOT}, ${due}, ?3
+       FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id JOIN message_settings s ON s.id = 1 ${BOTH_CHANNELS.joins}
+       WHERE b.id = ?2 AND b.status = 'active' AND b.paid = 0 AND b.hold_until IS NOT NULL AND ${BOTH_CHANNELS.where}
          AND s.pay_soon_hours > 0 AND ${due} > ?3
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
@@ -156,44 +157,67 @@ export function queueReceipt(db: D1Database, transactionId: string, now: Date): 
     .bind(crypto.randomUUID(), transactionId, now.toISOString());
 }
 
+/**
+ * SQL: account `a` takes SMS (a number, consent, and no STOP). A family's messages go to its account
+ * holder, under the holder's settings: `a` is the patient's account (users a ON a.id =
+ * coalesce(u.guardian_id, u.id)), never a dependant's own row.
+ */
+const SMS_ALLOWED = (a: string) => `(${a}.sms_phone IS NOT NULL AND ${a}.sms_consent = 1 AND ${a}.sms_stopped = 0)`;
+
+/**
+ * SQL pieces that queue a message about booking `b` on both channels: the mail to the booking's
+ * address, and a text to its account's number where the account takes texts (SMS_ALLOWED). The
+ * text's dedupe key is the mail's with ':sms'; each row gets an id of its own (the mail ?1).
+ */
+const BOTH_CHANNELS = {
+  id: "CASE c.channel WHEN 'mail' THEN ?1 ELSE lower(hex(randomblob(16))) END",
+  suffix: "|| CASE c.channel WHEN 'sms' THEN ':sms' ELSE '' END",
+  recipient: "CASE c.channel WHEN 'sms' THEN a.sms_phone ELSE b.email END",
+  joins: `JOIN users u ON u.id = b.user_id JOIN users a ON a.id = coalesce(u.guardian_id, u.id)
+       JOIN (SELECT 'mail' AS channel UNION ALL SELECT 'sms') c`,
+  where: `(c.channel = 'mail' OR ${SMS_ALLOWED('a')})`,
+};
+
 /** SQL: the card of row `x` (its card_brand and card_last4) in words, "Visa ending 4242", or NULL. */
 const CARD_TEXT = (x: string) =>
   `CASE WHEN ${x}.card_last4 IS NULL THEN NULL ELSE upper(substr(${x}.card_brand, 1, 1)) || substr(${x}.card_brand, 2) || ' ending ' || ${x}.card_last4 END`;
 
 /**
- * Queues the mail of fee `feeId` as it now stands (charged, unpaid with its pay link, paid or
+ * Queues the mail (and text, BOTH_CHANNELS) of fee `feeId` as it now stands (charged, unpaid with its pay link, paid or
  * waived), once per state; nothing while it is being charged.
  */
 export function queueFeeMail(db: D1Database, feeId: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
-       SELECT ?1, 'fee:' || f.id || ':' || f.status, 'fee', b.email, b.id,
+      `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ${BOTH_CHANNELS.id}, 'fee:' || f.id || ':' || f.status ${BOTH_CHANNELS.suffix}, 'fee', c.channel,
+         ${BOTH_CHANNELS.recipient}, b.id,
          json_patch(${BOOKING_SNAPSHOT}, json_object('feeId', f.id, 'feeKind', f.kind, 'feeStatus', f.status,
            'amountCents', f.amount_cents, 'currency', 'usd', 'card', ${CARD_TEXT('f')}, 'failure', f.failure,
            'refunded', f.refund_id IS NOT NULL, 'transactionId', f.transaction_id)), ?3, ?3
-       FROM fees f JOIN bookings b ON b.id = f.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
-       WHERE f.id = ?2 AND f.status != 'charging'
+       FROM fees f JOIN bookings b ON b.id = f.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id ${BOTH_CHANNELS.joins}
+       WHERE f.id = ?2 AND f.status != 'charging' AND ${BOTH_CHANNELS.where}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(crypto.randomUUID(), feeId, now.toISOString());
 }
 
 /**
- * Queues the notice that the refund of payment `transactionId` was made (the provider confirmed it),
+ * Queues the notice (mail, and text: BOTH_CHANNELS) that the refund of payment `transactionId` was made (the provider confirmed it),
  * to its booking's patient, once per payment.
  */
 export function queueRefundNotice(db: D1Database, transactionId: string, now: Date): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO outbox (id, dedupe_key, kind, recipient, booking_id, data, next_attempt_at, created_at)
-       SELECT ?1, 'refund:' || p.transaction_id, 'refund', b.email, b.id,
+      `INSERT INTO outbox (id, dedupe_key, kind, channel, recipient, booking_id, data, next_attempt_at, created_at)
+       SELECT ${BOTH_CHANNELS.id}, 'refund:' || p.transaction_id ${BOTH_CHANNELS.suffix}, 'refund', c.channel,
+         ${BOTH_CHANNELS.recipient}, b.id,
          json_patch(${BOOKING_SNAPSHOT}, json_object('amountCents', coalesce(p.refund_amount_cents, p.amount_cents),
            'currency', p.currency, 'transactionId', coalesce(p.refund_id, p.transaction_id),
            'card', ${CARD_TEXT('p')},
            'atDesk', p.provider = 'desk')), ?3, ?3
-       FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id
-       WHERE p.transaction_id = ?2 AND p.refund_status = 'succeeded'
+       FROM payments p JOIN bookings b ON b.id = p.booking_id LEFT JOIN doctors d ON d.id = b.doctor_id ${BOTH_CHANNELS.joins}
+       WHERE p.transaction_id = ?2 AND p.refund_status = 'succeeded' AND ${BOTH_CHANNELS.where}
        ON CONFLICT (dedupe_key) DO NOTHING`,
     )
     .bind(crypto.randomUUID(), transactionId, now.toISOString());
@@ -228,13 +252,6 @@ export function queueClaimedReminders(db: D1Database, token: string, now: Date):
     )
     .bind(token, now.toISOString());
 }
-
-/**
- * SQL: account `a` takes SMS (a number, consent, and no STOP). A family's messages go to its account
- * holder, under the holder's settings: `a` is the patient's account (users a ON a.id =
- * coalesce(u.guardian_id, u.id)), never a dependant's own row.
- */
-const SMS_ALLOWED = (a: string) => `(${a}.sms_phone IS NOT NULL AND ${a}.sms_consent = 1 AND ${a}.sms_stopped = 0)`;
 
 /**
  * SQL: recall `r` of patient `u` (account `a`) still wants its messages at ?1 (today): open, not
