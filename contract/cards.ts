@@ -28,3 +28,6 @@ export function paidWithText(payment: {
     ? cardText({ brand: payment.card_brand, last4: payment.card_last4 })
     : 'card';
 }
+
+/** A fee's name as people read it (a mail lower-cases it in a sentence). */
+export const FEE_NAMES = { no_show: 'Missed-appointment fee', late_cancel: 'Late-cancellation fee' } as const;

@@ -62,6 +62,17 @@ export const ScheduleEntry = v.strictObject({
   payment: v.nullable(v.picklist(['clinic', 'online'])),
   /** The deadline to pay online (ISO, UTC), or null. */
   payBy: v.nullable(v.string()),
+  /** The missed-appointment fee its patient accepted when booking with a card on file, in dollars (0: none). */
+  noShowFee: v.number(),
+  /** Its latest fee (no-show or late cancel): what the desk may waive. */
+  fee: v.nullable(
+    v.strictObject({
+      _id: v.string(),
+      kind: v.picklist(['no_show', 'late_cancel']),
+      amount: v.number(),
+      status: v.picklist(['charging', 'charged', 'unpaid', 'paid', 'waived']),
+    }),
+  ),
   /** An unpaid booking whose hold ended counts as cancelled ('unpaid'), swept or not yet. */
   status: ScheduleStatus,
   cancelReason: v.nullable(v.picklist(['patient', 'admin', 'unpaid'])),

@@ -616,13 +616,13 @@ describe('one audit row per change, in its batch', () => {
         [
           'fee.charged',
           'admin@clinic.test',
-          expect.stringMatching(/^No-show fee, Patient audit-fee: Audit card visit, /),
+          expect.stringMatching(/^Missed-appointment fee, Patient audit-fee: Audit card visit, /),
           { amount: '$30.00', card: 'Visa ending in 4242' },
         ],
         [
           'fee.waived',
           'admin@clinic.test',
-          expect.stringMatching(/^No-show fee/),
+          expect.stringMatching(/^Missed-appointment fee/),
           { amount: '$30.00', refunded: true },
         ],
       ]);
@@ -630,13 +630,13 @@ describe('one audit row per change, in its batch', () => {
         [
           'fee.unpaid',
           'admin@clinic.test',
-          expect.stringMatching(/^No-show fee/),
+          expect.stringMatching(/^Missed-appointment fee/),
           { amount: '$30.00', why: 'The card on file was declined' },
         ],
         [
           'fee.paid',
           declined.email,
-          expect.stringMatching(/^No-show fee/),
+          expect.stringMatching(/^Missed-appointment fee/),
           { amount: '$30.00', transactionId: expect.stringMatching(/^pi_demo_/) },
         ],
       ]);

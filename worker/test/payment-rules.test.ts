@@ -237,6 +237,17 @@ describe('no-show and late-cancel fees', () => {
     const statement = await statementOf(visit.auth);
     expect(statement.fees[0]?.status).toBe('waived');
     expect(statement.balance).toBe(150);
+    // The desk's schedule shows the fee it waived, and the fee the patient accepted.
+    // The clock is pinned on the visit's day.
+    const schedule = await send('GET', `/api/schedule?date=${clinicDay(0)}`, visit.desk);
+    expect(schedule.status, await schedule.clone().text()).toBe(200);
+    const day = await schedule.json<{
+      bookings: { _id: string; noShowFee: number; fee: { status: string; amount: number } | null }[];
+    }>();
+    expect(day.bookings.find((b) => b._id === visit.id)).toMatchObject({
+      noShowFee: 40,
+      fee: { status: 'waived', amount: 40 },
+    });
   });
 
   it('waived with the mark, nothing is charged', async () => {

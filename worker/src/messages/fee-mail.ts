@@ -1,10 +1,9 @@
 /** The mail of a no-show or late-cancel fee (issue 45): charged, not charged (with its pay link), paid, waived. */
+import { FEE_NAMES } from '../../../contract/cards.ts';
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import type { Env } from '../platform/env.ts';
 import type { MailData } from './data/outbox.ts';
 import { compose, type MailContent, money } from './mail-compose.ts';
-
-const FEE_NAMES = { no_show: 'missed-appointment fee', late_cancel: 'late-cancellation fee' } as const;
 
 export function feeMail(
   env: Env,
@@ -13,7 +12,7 @@ export function feeMail(
   name: string,
   details: [string, string][],
 ): MailContent {
-  const fee = FEE_NAMES[data.feeKind ?? 'no_show'];
+  const fee = FEE_NAMES[data.feeKind ?? 'no_show'].toLowerCase();
   const amount = money(data.amountCents ?? 0, data.currency);
   const card = data.card ?? 'your card on file';
   const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };

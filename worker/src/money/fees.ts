@@ -7,7 +7,7 @@
  * once. A card that is declined or needs its holder gets a mail with a pay link instead. The desk
  * may waive a fee with the mark (nothing is charged) or later (a charged fee is refunded).
  */
-import { cardText } from '../../../contract/cards.ts';
+import { cardText, FEE_NAMES } from '../../../contract/cards.ts';
 import type { Fee, FeeWaived } from '../../../contract/fees.ts';
 import { bookingName } from '../booking/data/bookings.ts';
 import { queueFeeMail } from '../messages/data/outbox.ts';
@@ -23,8 +23,6 @@ import { providerOf } from './choose-provider.ts';
 import { type FeeKind, type FeeRow, feeById, feeOf, insertFee, settleFee, waiveFee } from './data/fees.ts';
 import type { Payable, SavedCardOutcome } from './provider.ts';
 
-const FEE_LABELS = { no_show: 'No-show fee', late_cancel: 'Late-cancellation fee' } as const;
-
 /** The audit row of a fee's change, right after the statement that changed it. */
 function feeAudit(
   db: D1Database,
@@ -39,7 +37,7 @@ function feeAudit(
     {
       actor,
       action,
-      target: { type: 'fee', id: fee.id, name: (param) => `${param(`${FEE_LABELS[fee.kind]}, `)} || ${name(param)}` },
+      target: { type: 'fee', id: fee.id, name: (param) => `${param(`${FEE_NAMES[fee.kind]}, `)} || ${name(param)}` },
       after: { amount: money(fee.amount_cents), ...after },
     },
     IF_CHANGED,
@@ -71,7 +69,7 @@ export async function chargeFee(
           customerId: customer,
           paymentMethodId: card.payment_method_id,
           amountCents: fee.amount_cents,
-          description: FEE_LABELS[kind],
+          description: FEE_NAMES[kind],
           idempotencyKey: `fee:${bookingId}:${kind}`,
           metadata: { feeId: fee.id, bookingId },
         })
@@ -180,7 +178,7 @@ export async function feePayable(env: Env, user: User, feeId: string): Promise<P
     id: fee.id,
     priceCents: fee.amount_cents,
     email: user.email,
-    description: FEE_LABELS[fee.kind],
+    description: FEE_NAMES[fee.kind],
     paymentIntentId: null,
     bookingIds: [],
   };

@@ -4,7 +4,7 @@
  * A visit counts while it is on (booked, attended or missed); a cancelled, released or moved one
  * owes nothing, while what was paid for it and given back stays on the statement.
  */
-import { cardText, paidWithText } from '../../../contract/cards.ts';
+import { cardText, FEE_NAMES, paidWithText } from '../../../contract/cards.ts';
 import type { Fee, Statement, StatementLine } from '../../../contract/fees.ts';
 import { callerOf } from '../people/auth.ts';
 import { dependantsOf } from '../people/data/family.ts';
@@ -20,8 +20,6 @@ import {
   statementFees,
   statementPayments,
 } from './data/statement.ts';
-
-const FEE_NAMES = { no_show: 'Missed-appointment fee', late_cancel: 'Late-cancellation fee' } as const;
 
 const ORDER = { charge: 0, fee: 1, payment: 2, refund: 3 } as const;
 

@@ -1,4 +1,5 @@
 /** The day's schedule as the desk sees it: its rows, the bookings to review, the counts per day. */
+import type { Fee } from '../../../../contract/fees.ts';
 import type { DayCount, ScheduleEntry } from '../../../../contract/schedule.ts';
 import { clockOf } from '../../clinic/data/clinic-hours.ts';
 import { clinicInstant } from '../../platform/clinic-time.ts';
@@ -43,12 +44,17 @@ export interface ScheduleRow {
   desk_note: string | null;
   desk_note_version: number;
   version: number;
+  no_show_fee_cents: number;
+  /** The visit's latest fee (money/fees.ts) as JSON {_id, kind, cents, status}, or null. */
+  fee: string | null;
 }
 
 const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.treatment, b.treatment_id,
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
-  b.confirmation, b.family_visit_id, b.desk_note, b.desk_note_version, b.version,
+  b.confirmation, b.family_visit_id, b.desk_note, b.desk_note_version, b.version, b.no_show_fee_cents,
+  (SELECT json_object('_id', f.id, 'kind', f.kind, 'cents', f.amount_cents, 'status', f.status) FROM fees f
+    WHERE f.booking_id = b.id ORDER BY f.created_at DESC LIMIT 1) AS fee,
   (SELECT json_group_array(json_object('name', m.name, 'account', m.account)) FROM (
      SELECT f.name, f.guardian_id IS NULL AS account FROM users p, users f
       WHERE p.id = b.user_id AND f.id != p.id
@@ -92,6 +98,12 @@ export function bookingsToReview(db: D1Database, today: string, now: Date): D1Pr
     .bind(today, now.toISOString());
 }
 
+function feeOf(json: string | null): ScheduleEntry['fee'] {
+  if (!json) return null;
+  const fee = JSON.parse(json) as { _id: string; kind: 'no_show' | 'late_cancel'; cents: number; status: string };
+  return { _id: fee._id, kind: fee.kind, amount: fee.cents / 100, status: fee.status as Fee['status'] };
+}
+
 /** A booking on the schedule; an active one whose hold ended shows as what it is: released for non-payment. */
 export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
   const released = row.expired === 1;
@@ -114,6 +126,8 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     paid: row.paid === 1,
     payment: row.paid === 1 || row.price_cents === 0 ? null : row.hold_until === null ? 'clinic' : 'online',
     payBy: row.paid === 1 ? null : row.hold_until,
+    noShowFee: row.no_show_fee_cents / 100,
+    fee: feeOf(row.fee),
     status: released ? 'cancelled' : row.status,
     cancelReason: released ? 'unpaid' : row.cancel_reason,
     cancelNote: row.cancel_note,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import useSWR from 'swr';
 import { useParams } from 'wouter';
+import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import type { Fee } from '../../../../../contract/fees.ts';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -14,8 +15,6 @@ import { BackToAppointments, OfflineNote, PaymentError } from './payment-form-pa
 import '../payments.css';
 
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
-
-const FEE_NAMES = { no_show: 'Missed-appointment fee', late_cancel: 'Late-cancellation fee' } as const;
 
 const STATUS_TEXT: Record<Fee['status'], string> = {
   charging: 'Being charged to your card on file.',

@@ -9,6 +9,7 @@ import type {
   Reschedule,
   Rescheduled,
 } from '../../../../../contract/bookings.ts';
+import type { FeeWaived } from '../../../../../contract/fees.ts';
 import type { DeskPaid, DeskPayment } from '../../../../../contract/payments.ts';
 import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
@@ -63,12 +64,12 @@ async function sendOrQueue(
 const ATTENDANCE_TEXT = { attended: 'attended', no_show: 'a no-show' } as const;
 
 /** POST /api/bookings/:id/attendance at the version the desk saw; offline, it waits in the outbox. */
-export function markAttendance(entry: SeenEntry, status: 'attended' | 'no_show'): Promise<DeskWrite> {
+export function markAttendance(entry: SeenEntry, status: 'attended' | 'no_show', waiveFee = false): Promise<DeskWrite> {
   const label = `${entry.patientName} marked as ${ATTENDANCE_TEXT[status]}`;
   return sendOrQueue(
     'POST',
     bookingPath(entry._id, 'attendance'),
-    { status, version: entry.version },
+    { status, version: entry.version, ...(waiveFee ? { waiveFee } : {}) },
     {
       label,
       sent: `Sent: ${label}.`,
@@ -112,7 +113,10 @@ export function useFrontDesk() {
     [mutate],
   );
   return {
-    markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show') => mayWait(markAttendance(entry, status)),
+    markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show', waiveFee = false) =>
+      mayWait(markAttendance(entry, status, waiveFee)),
+    /** Waives a visit's fee; one already taken is refunded (docs/product.md#fees). */
+    waiveFee: (id: string) => api<FeeWaived>(`/fees/${encodeURIComponent(id)}/waive`, { method: 'POST' }),
     saveNote: (entry: SeenEntry, note: string) => mayWait(saveNote(entry, note)),
     cancelForPatient: (booking: { _id: string }, cancel: CancelForPatient) =>
       post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),

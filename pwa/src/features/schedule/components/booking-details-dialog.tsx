@@ -1,4 +1,5 @@
 import { type SubmitEvent, useId, useState } from 'react';
+import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
@@ -59,6 +60,14 @@ export function paymentText(entry: ScheduleEntry): string {
  * marks and notes wait on this device (docs/product.md#the-front-desk-offline); the rest needs the
  * connection and says so.
  */
+const FEE_STATUS = {
+  charging: 'being charged',
+  charged: 'charged to the card on file',
+  unpaid: 'not paid: the patient has a pay link',
+  paid: 'paid',
+  waived: 'waived',
+} as const;
+
 export function BookingDetailsDialog({
   entry,
   appointmentDate,
@@ -73,6 +82,7 @@ export function BookingDetailsDialog({
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(true);
+  const [waiveFee, setWaiveFee] = useState(false);
   const [note, setNote] = useState(entry.note ?? '');
   const started = Date.parse(entry.startsAt) <= Date.now();
   const live = entry.status !== 'cancelled';
@@ -186,6 +196,27 @@ export function BookingDetailsDialog({
           <dt>No-shows</dt>
           <dd>{entry.noShows}</dd>
         </div>
+        {entry.fee && (
+          <div>
+            <dt>{FEE_NAMES[entry.fee.kind]}</dt>
+            <dd>
+              {formatPrice(entry.fee.amount)}, {FEE_STATUS[entry.fee.status]}
+              {online && entry.fee.status !== 'waived' && (
+                <button
+                  type="button"
+                  className="button button--small booking-record__waive"
+                  disabled={busy}
+                  onClick={() => {
+                    const id = entry.fee?._id ?? '';
+                    void act(() => desk.waiveFee(id));
+                  }}
+                >
+                  Waive fee
+                </button>
+              )}
+            </dd>
+          </div>
+        )}
       </dl>
       <form className="booking-note" onSubmit={handleNote}>
         <div className="field">
@@ -277,10 +308,16 @@ export function BookingDetailsDialog({
                 type="button"
                 className="button"
                 disabled={busy || entry.status === 'no_show'}
-                onClick={() => void act(() => desk.markAttendance(entry, 'no_show'))}
+                onClick={() => void act(() => desk.markAttendance(entry, 'no_show', waiveFee))}
               >
                 Mark no-show
               </button>
+              {entry.noShowFee > 0 && entry.status !== 'no_show' && !entry.fee && (
+                <label className="checkbox">
+                  <input type="checkbox" checked={waiveFee} onChange={(event) => setWaiveFee(event.target.checked)} />
+                  Waive the {formatPrice(entry.noShowFee)} missed-appointment fee
+                </label>
+              )}
             </>
           ) : (
             <p className="muted booking-actions__note">Attendance can be marked once the appointment has started.</p>

@@ -38,6 +38,8 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     paid: true,
     payment: null,
     payBy: null,
+    noShowFee: 0,
+    fee: null,
     status: 'active',
     cancelReason: null,
     cancelNote: null,
@@ -285,6 +287,42 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
         loadsBefore,
       ),
     );
+  });
+
+  it('marks a no-show waiving the fee its patient accepted, and waives a fee already charged', async () => {
+    const [started] = DAY.bookings as [ScheduleEntry];
+    const before = { ...started };
+    try {
+      Object.assign(started, { noShowFee: 40 });
+      const user = await openSchedule();
+      await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
+      let dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+      await user.click(within(dialog).getByLabelText('Waive the $40 missed-appointment fee'));
+      await user.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
+      expect(await findToast('Done at the desk')).toBe('success');
+      expect(posts().at(-1)).toEqual({
+        line: 'POST /api/bookings/b-started/attendance',
+        body: '{"status":"no_show","version":1,"waiveFee":true}',
+      });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+      Object.assign(started, {
+        status: 'no_show',
+        fee: { _id: 'fee-1', kind: 'no_show', amount: 40, status: 'charged' },
+      });
+      await user.click(screen.getByRole('button', { name: 'Next day' }));
+      await user.click(screen.getByRole('button', { name: 'Previous day' }));
+      await user.click(await screen.findByRole('button', { name: /09:00–10:00 Pat Patient/ }));
+      dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+      expect(within(dialog).getByText('Missed-appointment fee').nextElementSibling?.textContent).toContain(
+        '$40, charged to the card on file',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Waive fee' }));
+      expect(await findToast('Done at the desk')).toBe('success');
+      expect(posts().at(-1)).toEqual({ line: 'POST /api/fees/fee-1/waive', body: '' });
+    } finally {
+      Object.assign(started, before);
+    }
   });
 
   it('offline, shows the day kept on this device “as of” and keeps a mark in the outbox with the visit’s version', async () => {
