@@ -270,6 +270,7 @@ export const routes = {
   'POST /users/me/cards': { audience: 'patient', response: CardSetup },
   'DELETE /users/me/cards/:id': { audience: 'owner', response: Deleted },
   'GET /users/me/statement': { audience: 'patient', response: Statement },
+  'GET /users/:id/statement': { audience: 'admin', response: Statement },
   'GET /fees/:id': { audience: 'owner', response: Fee },
   'POST /fees/:id/waive': { audience: 'admin', response: FeeWaived },
   'POST /contact': { audience: 'public', body: ContactMessage, response: ContactReceived },

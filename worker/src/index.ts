@@ -84,7 +84,7 @@ import {
   stripeWebhook,
 } from './money/payments.ts';
 import { markHandedBack } from './money/refunds.ts';
-import { getStatement } from './money/statement.ts';
+import { getPatientStatement, getStatement } from './money/statement.ts';
 import { admit } from './people/auth.ts';
 import { addDependant, editDependant, listDependants, removeDependant } from './people/family.ts';
 import { getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './people/users.ts';
@@ -238,6 +238,7 @@ const handlers = {
   'POST /users/me/cards': startCardSetup,
   'DELETE /users/me/cards/:id': removeCard,
   'GET /users/me/statement': getStatement,
+  'GET /users/:id/statement': getPatientStatement,
   'GET /fees/:id': getFee,
   'POST /fees/:id/waive': waiveFeeRoute,
   'POST /contact': postContact,

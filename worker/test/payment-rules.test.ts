@@ -317,6 +317,11 @@ describe('no-show and late-cancel fees', () => {
     ).toEqual(['Charged: $25.00 late-cancellation fee']);
     // Both visits are off: only the fee was owed, and it is paid.
     expect(statement.balance).toBe(0);
+    // The desk reads the same statement from the patient's record; nobody else can.
+    const desk = bearer(await accessTokenFor('admin@clinic.test'));
+    expect(await (await send('GET', `/api/users/${patient.id}/statement`, desk)).json()).toEqual(statement);
+    expect((await send('GET', `/api/users/${patient.id}/statement`, auth)).status).toBe(403);
+    expect((await send('GET', '/api/users/no-such-patient/statement', desk)).status).toBe(404);
   });
 });
 

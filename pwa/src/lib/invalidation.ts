@@ -63,7 +63,11 @@ const READS = {
   bookings: (key: Key) =>
     isMyBookingsKey(key) || isBookingKey(key) || startingWith('/bookings/history', '/bookings?')(key),
   /** The front desk's days, counts and review list, and what waits on this device. */
-  schedule: (key: Key) => isScheduleKey(key) || key === DESK_OUTBOX_KEY || startingWith('/users/search')(key),
+  schedule: (key: Key) =>
+    isScheduleKey(key) ||
+    key === DESK_OUTBOX_KEY ||
+    startingWith('/users/search')(key) ||
+    (typeof key === 'string' && /^\/users\/[^/]+\/statement$/.test(key)),
   refunds: exactly(REFUNDS_KEY),
   insights: startingWith('/insights'),
   activity: startingWith('/audit'),

@@ -52,3 +52,10 @@ export function feeSentence(
 
 /** What a booking is paid online: its deposit, or its whole price. */
 export const dueOnline = (booking: { price: number; deposit: number | null }) => booking.deposit ?? booking.price;
+
+/** A statement's balance in words, to the patient or to the desk: owed, owed back, or settled (docs/product.md#statement). */
+export function balanceText(balance: number, to: 'patient' | 'desk' = 'patient'): string {
+  if (balance > 0) return `${formatPrice(balance)} to pay at the clinic`;
+  if (balance < 0) return `${formatPrice(-balance)} ${to === 'patient' ? 'to be given back to you' : 'to give back'}`;
+  return 'Nothing owed';
+}

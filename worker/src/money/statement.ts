@@ -8,11 +8,14 @@ import { cardText, FEE_NAMES, paidWithText } from '../../../contract/cards.ts';
 import type { Fee, Statement, StatementLine } from '../../../contract/fees.ts';
 import { callerOf } from '../people/auth.ts';
 import { dependantsOf } from '../people/data/family.ts';
+import { userById } from '../people/data/users.ts';
 import { displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
+import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { json } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
 import {
+  accountOfPatient,
   type StatementBookingRow,
   type StatementFeeRow,
   type StatementPaymentRow,
@@ -130,17 +133,42 @@ const toFee = (f: StatementFeeRow): Fee => ({
 /** GET /api/users/me/statement: the caller's account, the holder first, then each dependant. */
 export async function getStatement(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
+  return json(await statementOf(env, { id: user.id, name: user.name }));
+}
+
+/**
+ * GET /api/users/:id/statement (admin): the statement of the account patient `:id` belongs to (their
+ * guardian's, for a dependant), for the front desk; the read is in the audit trail, as any staff read of a record.
+ */
+export async function getPatientStatement(
+  request: Request & { params: Record<string, string> },
+  env: Env,
+): Promise<Response> {
+  const admin = callerOf(request);
+  const accountId = await accountOfPatient(env.DB, request.params.id ?? '');
+  const account = accountId ? await userById(env.DB, accountId) : null;
+  if (!account) throw new HttpError(404, 'No such patient');
+  await auditEntry(env.DB, {
+    actor: admin,
+    action: 'record.read',
+    target: { type: 'user', id: account.id, name: account.name },
+    after: { statement: true },
+  }).run();
+  return json(await statementOf(env, account));
+}
+
+async function statementOf(env: Env, account: { id: string; name: string }): Promise<Statement> {
   const [bookings, payments, fees, dependants] = await Promise.all([
-    statementBookings(env.DB, user.id, clock()),
-    statementPayments(env.DB, user.id),
-    statementFees(env.DB, user.id),
-    dependantsOf(env.DB, user.id),
+    statementBookings(env.DB, account.id, clock()),
+    statementPayments(env.DB, account.id),
+    statementFees(env.DB, account.id),
+    dependantsOf(env.DB, account.id),
   ]);
   // At the same moment, what is owed comes before what pays it, and a payment before its refund.
   const entries = statementEntries(bookings, payments, fees).sort(
     (a, b) => a.at.localeCompare(b.at) || ORDER[a.kind] - ORDER[b.kind],
   );
-  const people = [{ id: user.id, name: user.name }, ...dependants].map((person) => {
+  const people = [{ id: account.id, name: account.name }, ...dependants].map((person) => {
     let balance = 0;
     const lines = entries
       .filter((e) => e.userId === person.id)
@@ -151,5 +179,5 @@ export async function getStatement(request: Request, env: Env): Promise<Response
     return { patientId: person.id, name: person.name, lines, balance: balance / 100 };
   });
   const total = entries.reduce((sum, e) => sum + e.signed, 0);
-  return json({ people, balance: total / 100, fees: fees.map(toFee) } satisfies Statement);
+  return { people, balance: total / 100, fees: fees.map(toFee) };
 }

@@ -83,3 +83,10 @@ export const statementFees = (db: D1Database, accountId: string) =>
     .bind(accountId)
     .all<StatementFeeRow>()
     .then((r) => r.results);
+
+/** The account patient `id` belongs to (their guardian's, for a dependant), or null for no such patient. */
+export const accountOfPatient = (db: D1Database, id: string) =>
+  db
+    .prepare('SELECT coalesce(guardian_id, id) AS account FROM users WHERE id = ?1 AND erased_at IS NULL')
+    .bind(id)
+    .first<string>('account');

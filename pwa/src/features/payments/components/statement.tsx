@@ -2,18 +2,12 @@ import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { balanceText } from '../../../lib/payment-rules.ts';
 import { useStatement } from '../api/cards.ts';
 import { CardOnFile } from './card-on-file.tsx';
 import '../payments.css';
 
 const KIND_TEXT = { charge: 'Visit', fee: 'Fee', payment: 'Paid', refund: 'Refunded' } as const;
-
-/** A balance in words: owed, owed back, or settled. */
-function balanceText(balance: number): string {
-  if (balance > 0) return `${formatPrice(balance)} to pay at the clinic`;
-  if (balance < 0) return `${formatPrice(-balance)} to be given back to you`;
-  return 'Nothing owed';
-}
 
 /**
  * docs/product.md#statement: the account's card on file, and what each person in it was charged,

@@ -1,10 +1,14 @@
 import { type SubmitEvent, useId, useState } from 'react';
+import useSWR from 'swr';
 import { FEE_NAMES } from '../../../../../contract/cards.ts';
+import type { Statement } from '../../../../../contract/fees.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
+import { api } from '../../../lib/api.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
+import { balanceText } from '../../../lib/payment-rules.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { FormAnswers } from '../../forms/components/form-answers.tsx';
 import { startKiosk } from '../../forms/kiosk.ts';
@@ -83,6 +87,11 @@ export function BookingDetailsDialog({
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(true);
   const [waiveFee, setWaiveFee] = useState(false);
+  // What the patient's account owes, read when online (docs/product.md#statement).
+  const { data: statement } = useSWR<Statement>(
+    online ? `/users/${encodeURIComponent(entry.userId)}/statement` : null,
+    (path: string) => api<Statement>(path),
+  );
   const [note, setNote] = useState(entry.note ?? '');
   const started = Date.parse(entry.startsAt) <= Date.now();
   const live = entry.status !== 'cancelled';
@@ -196,6 +205,12 @@ export function BookingDetailsDialog({
           <dt>No-shows</dt>
           <dd>{entry.noShows}</dd>
         </div>
+        {statement && (
+          <div>
+            <dt>Account balance</dt>
+            <dd>{balanceText(statement.balance, 'desk')}</dd>
+          </div>
+        )}
         {entry.fee && (
           <div>
             <dt>{FEE_NAMES[entry.fee.kind]}</dt>

@@ -123,6 +123,7 @@ beforeEach(() => {
     const url = new URL(request.url);
     requests.push({ line: describeRequest(request), body: request.method === 'GET' ? '' : await request.text() });
     if (url.pathname === '/api/users/admin/admin%40clinic.test') return json({ isAdmin: true });
+    if (/^\/api\/users\/[^/]+\/statement$/.test(url.pathname)) return json({ people: [], balance: 120, fees: [] });
     if (url.pathname === '/api/schedule' && url.searchParams.has('date')) {
       const date = url.searchParams.get('date') ?? '';
       return json(date === DAY.date ? DAY : { ...DAY, date, appointmentDate: date, bookings: [] });
@@ -297,6 +298,10 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
       const user = await openSchedule();
       await user.click(screen.getByRole('button', { name: /09:00–10:00 Pat Patient/ }));
       let dialog = await screen.findByRole('dialog', { name: 'Pat Patient: Orthodontic Consultation' });
+      // What the patient's account owes, from their statement.
+      expect((await within(dialog).findByText('Account balance')).nextElementSibling?.textContent).toBe(
+        '$120 to pay at the clinic',
+      );
       await user.click(within(dialog).getByLabelText('Waive the $40 missed-appointment fee'));
       await user.click(within(dialog).getByRole('button', { name: 'Mark no-show' }));
       expect(await findToast('Done at the desk')).toBe('success');
