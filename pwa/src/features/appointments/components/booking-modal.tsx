@@ -1,8 +1,9 @@
 import { format } from 'date-fns/format';
-import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { lazy, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../../../lib/appointment-options.ts';
 import {
   deadlinesOf,
@@ -20,8 +21,12 @@ import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useDependants } from '../../family/api/dependants.ts';
 import { useCards } from '../../payments/api/cards.ts';
-import { CardOnFile } from '../../payments/components/card-on-file.tsx';
 import { type Booking, book } from '../api/create-booking.ts';
+
+// Only a visit kept with a card on file needs the card form: it loads then.
+const CardOnFile = lazy(() =>
+  import('../../payments/components/card-on-file.tsx').then((m) => ({ default: m.CardOnFile })),
+);
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 export const DOCTOR_CHOSEN_TEXT = 'Chosen when you book: the doctor free at your time';
@@ -247,7 +252,9 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
           <p className="field__hint">
             Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
           </p>
-          <CardOnFile email={email} name={patientName} online={online} />
+          <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <CardOnFile email={email} name={patientName} online={online} />
+          </Suspense>
           {rules && (
             <label className="checkbox">
               <input

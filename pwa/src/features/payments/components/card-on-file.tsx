@@ -1,10 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { cardText } from '../../../../../contract/cards.ts';
+import { PaymentError } from '../../../components/payment-form-parts.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { type CardSetup, removeCard, startCardSetup, useCards } from '../api/cards.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
-import { PaymentError } from './payment-form-parts.tsx';
 import '../payments.css';
 
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));

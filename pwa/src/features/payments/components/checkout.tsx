@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { BackToAppointments, OfflineNote, PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
@@ -10,7 +11,6 @@ import type { Booking } from '../api/get-booking.ts';
 import { recordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import { FamilyChoice } from './family-choice.tsx';
-import { BackToAppointments, OfflineNote, PayButton, PaymentError } from './payment-form-parts.tsx';
 import { ReceiptView } from './receipt.tsx';
 
 // Stripe (react-stripe-js, then Stripe.js itself) is fetched only when the Worker answers with Stripe.

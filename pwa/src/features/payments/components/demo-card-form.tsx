@@ -1,8 +1,8 @@
 import { type SubmitEvent, useId, useState } from 'react';
+import { PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { confirmDemoSetup } from '../api/cards.ts';
 import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
-import { PayButton, PaymentError } from './payment-form-parts.tsx';
 
 const DEMO_NOTE =
   'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';

@@ -3,6 +3,7 @@ import useSWR from 'swr';
 import { useParams } from 'wouter';
 import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import type { Fee } from '../../../../../contract/fees.ts';
+import { BackToAppointments, OfflineNote, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { api } from '../../../lib/api.ts';
@@ -11,7 +12,6 @@ import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { createPaymentIntent, type PaymentIntentAnswer } from '../api/create-payment-intent.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
-import { BackToAppointments, OfflineNote, PaymentError } from './payment-form-parts.tsx';
 import '../payments.css';
 
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));

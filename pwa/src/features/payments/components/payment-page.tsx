@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'wouter';
+import { BackToAppointments, OfflineNote } from '../../../components/payment-form-parts.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
@@ -10,7 +11,6 @@ import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-s
 import { useMyBookings } from '../../bookings/api/get-my-bookings.ts';
 import { type Booking, useBooking } from '../api/get-booking.ts';
 import { Checkout, payingFor } from './checkout.tsx';
-import { BackToAppointments, OfflineNote } from './payment-form-parts.tsx';
 import '../payments.css';
 
 /** docs/product.md#payment, /dashboard/payment/:id (signed in): the booking, then its card form. */

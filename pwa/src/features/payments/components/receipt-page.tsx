@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { BackToAppointments } from './payment-form-parts.tsx';
+import { BackToAppointments } from '../../../components/payment-form-parts.tsx';
 import { ReceiptView } from './receipt.tsx';
 import '../payments.css';
 

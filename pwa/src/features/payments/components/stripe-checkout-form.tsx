@@ -1,8 +1,8 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { Appearance, Stripe, StripePaymentElementOptions } from '@stripe/stripe-js';
 import { type SubmitEvent, useId, useState } from 'react';
+import { PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { errorText } from '../../../lib/error-text.ts';
-import { PayButton, PaymentError } from './payment-form-parts.tsx';
 
 export type StripeCheckoutFormProps = {
   /** Stripe.js (or a promise of it) as `<Elements>` takes it; tests hand in a fake Stripe object. */

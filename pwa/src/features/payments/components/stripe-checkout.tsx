@@ -1,8 +1,8 @@
 import type { Stripe } from '@stripe/stripe-js';
 import { useState } from 'react';
+import { PaymentError } from '../../../components/payment-form-parts.tsx';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { loadStripeJs } from '../api/load-stripe.ts';
-import { PaymentError } from './payment-form-parts.tsx';
 import { StripeCheckoutForm, type StripeCheckoutFormProps } from './stripe-checkout-form.tsx';
 
 type StripeCheckoutProps = Omit<StripeCheckoutFormProps, 'stripe'> & { publishableKey: string };

@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatPrice } from '../../../components/price.ts';
+import { formatPrice } from './price.ts';
 
 /**
  * docs/product.md#payment: the one submit button of both card forms, naming the amount it charges
