@@ -68,6 +68,8 @@ export const Booking = v.strictObject({
   /** The fees its patient accepted when booking with a card on file, in dollars (0: none). */
   noShowFee: v.number(),
   lateCancelFee: v.number(),
+  /** The rest after a paid deposit, still to pay at the clinic, in dollars (0: none). */
+  balanceDue: v.number(),
   /** How long it lasts; `slot` shows its start and end ("10.00 AM - 11.30 AM"). */
   durationMinutes: v.number(),
   /**

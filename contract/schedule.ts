@@ -62,6 +62,9 @@ export const ScheduleEntry = v.strictObject({
   payment: v.nullable(v.picklist(['clinic', 'online'])),
   /** The deadline to pay online (ISO, UTC), or null. */
   payBy: v.nullable(v.string()),
+  /** A deposit booking's share paid online, in dollars (null: none), and the rest still to take at the desk (0: none). */
+  deposit: v.nullable(v.number()),
+  balanceDue: v.number(),
   /** The missed-appointment fee its patient accepted when booking with a card on file, in dollars (0: none). */
   noShowFee: v.number(),
   /** Its latest fee (no-show or late cancel): what the desk may waive. */

@@ -66,6 +66,7 @@ async function bookingOf(auth: Record<string, string>, id: string) {
     payAtClinic: boolean;
     paymentRule: string;
     deposit: number | null;
+    balanceDue: number;
     status: string;
   }>();
 }
@@ -116,6 +117,43 @@ describe('a payment rule per treatment', () => {
     expect(await bookingOf(patient.auth, insertedId)).toMatchObject({ paid: true, payBy: null });
     const receipt = box.to(patient.email).find((m) => m.subject.startsWith('Receipt:'));
     expect(receipt?.subject).toBe('Receipt: $30.00 for Whitening consult');
+    expect(await bookingOf(patient.auth, insertedId)).toMatchObject({ balanceDue: 70 });
+
+    // The desk takes the rest, once, however many clicks arrive together.
+    const takes = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        send('POST', `/api/bookings/${insertedId}/desk-payment`, admin, { method: 'cash' }),
+      ),
+    );
+    expect(takes.map((t) => t.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(await takes[0]?.json()).toMatchObject({
+      message: `$70.00, the rest after the deposit, paid in cash at the desk; the receipt is on its way to ${patient.email}`,
+    });
+    const rows = await env.DB.prepare(
+      "SELECT count(*) AS n FROM payments WHERE booking_id = ?1 AND purpose = 'balance'",
+    )
+      .bind(insertedId)
+      .first('n');
+    expect(rows).toBe(1);
+    expect(await bookingOf(patient.auth, insertedId)).toMatchObject({ balanceDue: 0, paid: true });
+    expect(box.to(patient.email).filter((m) => m.subject === 'Receipt: $70.00 for Whitening consult')).toHaveLength(1);
+    const statement = await (await send('GET', '/api/users/me/statement', patient.auth)).json<{ balance: number }>();
+    expect(statement.balance).toBe(0);
+    expect((await send('POST', `/api/bookings/${insertedId}/desk-payment`, admin, { method: 'card' })).status).toBe(
+      200,
+    );
+  });
+
+  it('deposit, paid whole at the desk: nothing is left to take', async () => {
+    const patient = await newPatient('deposit-desk');
+    const booked = await book(patient.auth, 'Whitening consult', 13);
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    const paid = await send('POST', `/api/bookings/${insertedId}/desk-payment`, admin, { method: 'card' });
+    expect(await paid.json()).toMatchObject({ message: expect.stringMatching(/^\$100\.00 paid by card at the desk/) });
+    expect(await bookingOf(patient.auth, insertedId)).toMatchObject({ paid: true, balanceDue: 0 });
+    const again = await send('POST', `/api/bookings/${insertedId}/desk-payment`, admin, { method: 'cash' });
+    expect(again.status).toBe(409);
+    expect((await again.json<{ message: string }>()).message).toBe('This booking is already paid');
   });
 
   it('clinic: no deadline, and the visit stays through a cron run a week later', async () => {

@@ -134,3 +134,42 @@ describe('cards on file with Stripe', () => {
     expect(box.to(patient.email).some((mail) => mail.subject === subject)).toBe(true);
   });
 });
+
+describe('a fee’s pay link with Stripe', () => {
+  it('takes payment_intent.succeeded of the fee’s intent as the fee paid, once', async () => {
+    const stripe = stubStripe();
+    const patient = await newPatient('stripe-pay-link');
+    await saveWithStripe(patient.auth, 'pm_card_authenticationRequired_pay_link');
+    const booked = await send('POST', '/api/bookings', patient.auth, {
+      treatment: 'Stripe card visit',
+      appointmentDate: clinicDay(1),
+      slot: '11.00 AM - 11.30 AM',
+      phone: '555 0100',
+    });
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    const { insertedId } = await booked.json<{ insertedId: string }>();
+    pinClock(`${clinicDay(1)}T21:00:00.000Z`);
+    const desk = bearer(await accessTokenFor('admin@clinic.test'));
+    const auth = bearer(await accessTokenFor(patient.email));
+    expect((await send('POST', `/api/bookings/${insertedId}/attendance`, desk, { status: 'no_show' })).status).toBe(
+      200,
+    );
+    const fees = async () =>
+      (await (await send('GET', '/api/users/me/statement', auth)).json<{ fees: { _id: string; status: string }[] }>())
+        .fees;
+    const [fee] = await fees();
+    expect(fee?.status).toBe('unpaid');
+    const intent = await send('POST', '/api/create-payment-intent', auth, { feeId: fee?._id });
+    expect(await intent.json()).toMatchObject({ provider: 'stripe', amount: 40 });
+    const created = stripe.requests.filter(
+      (r) => r.url.endsWith('/v1/payment_intents') && new URLSearchParams(r.body).get('off_session') !== 'true',
+    );
+    expect(new URLSearchParams(created.at(-1)?.body).get('metadata[feeId]')).toBe(fee?._id);
+    const [paid] = [...stripe.intents.values()].filter((i) => i.metadata.feeId === fee?._id);
+    const event = stripeEvent('payment_intent.succeeded', { ...paid, status: 'succeeded' });
+    expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: false });
+    expect(await (await deliver(event)).json()).toEqual({ received: true, duplicate: true });
+    expect((await fees())[0]?.status).toBe('paid');
+    expect(box.to(patient.email).some((mail) => mail.subject === 'Receipt: $40.00 missed-appointment fee')).toBe(true);
+  });
+});

@@ -107,7 +107,8 @@ export function stubStripe(): StripeStub {
     if (request.method === 'POST' && url.pathname === '/v1/payment_intents' && form.get('off_session') === 'true') {
       lastId += 1;
       const paymentMethod = form.get('payment_method') ?? '';
-      const failure = OFF_SESSION_ERRORS[paymentMethod];
+      // By Stripe's name, or a name that begins with it (each patient's own payment method).
+      const failure = Object.entries(OFF_SESSION_ERRORS).find(([name]) => paymentMethod.startsWith(name))?.[1];
       const intent = {
         ...documentedIntent,
         id: `pi_fixture_${lastId}`,

@@ -121,6 +121,7 @@ export function aBooking(fields: Partial<Booking> = {}): Booking {
     deposit: null,
     noShowFee: 0,
     lateCancelFee: 0,
+    balanceDue: 0,
     durationMinutes: 30,
     doctor: null,
     status: 'active',

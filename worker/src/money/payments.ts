@@ -27,6 +27,7 @@ import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
+import { takeBalance } from './balance.ts';
 import { cardSetUp } from './cards.ts';
 import { paymentProvider } from './choose-provider.ts';
 import { lineId, receiptOf, refundedLines, refundsDue, type SucceededPayment, toReceipt } from './data/payments.ts';
@@ -405,6 +406,8 @@ export async function recordDeskPayment(request: Request & Params, env: Env): Pr
   const admin = callerOf(request);
   const booking = await bookingFor(env, admin, request.params.id ?? '');
   const { method } = await readJson(request, DeskPayment);
+  // A deposit paid online leaves the rest for the desk (money/balance.ts).
+  if (booking.paid === 1 && booking.deposit_cents !== null) return json(await takeBalance(env, admin, booking, method));
   if (booking.paid === 1) throw new HttpError(409, 'This booking is already paid');
   if (booking.price_cents === 0) throw new HttpError(400, 'This booking is free: there is nothing to pay');
   const transactionId = deskTransactionId(booking.id);

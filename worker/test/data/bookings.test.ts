@@ -349,6 +349,7 @@ describe('bookings: statements against D1', () => {
       deposit: null,
       noShowFee: 0,
       lateCancelFee: 0,
+      balanceDue: 0,
       durationMinutes: 30,
       doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
       status: 'active',

@@ -71,6 +71,8 @@ export interface BookingRow {
   /** The fees accepted at booking, charged to the card on file (0: none). */
   no_show_fee_cents: number;
   late_cancel_fee_cents: number;
+  /** The rest after a paid deposit, still to take at the desk (0: none). */
+  balance_due_cents: number;
 }
 
 /** A booking row's columns that its calendar event shows (booking/calendar.ts), for the mails' files and the feeds. */
@@ -92,11 +94,19 @@ export const ACCOUNT_OF = (b: string) =>
   `coalesce((SELECT u.guardian_id FROM users u WHERE u.id = ${b}.user_id), ${b}.user_id)`;
 export const ACCOUNT_OF_B = `${ACCOUNT_OF('b')} AS account_id`;
 
+/**
+ * SQL: what is still to take at the desk for deposit booking `b` once it is paid: its price less
+ * every payment of it not given back (cents; 0 for any other booking, or when all is paid).
+ */
+export const BALANCE_DUE = (b: string) => `CASE WHEN ${b}.paid = 1 AND ${b}.deposit_cents IS NOT NULL
+  THEN max(0, ${b}.price_cents - coalesce((SELECT sum(bp.amount_cents) FROM payments bp
+    WHERE bp.booking_id = ${b}.id AND bp.refund_status IS NULL), 0)) ELSE 0 END`;
+
 export const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
   d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
   coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B},
-  b.payment_rule, b.deposit_cents, b.no_show_fee_cents, b.late_cancel_fee_cents,
+  b.payment_rule, b.deposit_cents, b.no_show_fee_cents, b.late_cancel_fee_cents, ${BALANCE_DUE('b')} AS balance_due_cents,
   (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled') AS forms_to_fill`;
 export const FROM_BOOKINGS = 'FROM bookings b LEFT JOIN doctors d ON d.id = b.doctor_id';
 
@@ -139,6 +149,7 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
     deposit: row.deposit_cents === null ? null : row.deposit_cents / 100,
     noShowFee: row.no_show_fee_cents / 100,
     lateCancelFee: row.late_cancel_fee_cents / 100,
+    balanceDue: row.balance_due_cents / 100,
     durationMinutes: row.duration_minutes,
     doctor:
       row.doctor_name === null || row.doctor_image_key === null

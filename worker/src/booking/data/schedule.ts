@@ -4,7 +4,7 @@ import type { DayCount, ScheduleEntry } from '../../../../contract/schedule.ts';
 import { clockOf } from '../../clinic/data/clinic-hours.ts';
 import { clinicInstant } from '../../platform/clinic-time.ts';
 import type { Env } from '../../platform/env.ts';
-import { heldPastItsEnd, liveBooking, shownEmail } from './bookings.ts';
+import { BALANCE_DUE, heldPastItsEnd, liveBooking, shownEmail } from './bookings.ts';
 
 export interface ScheduleRow {
   id: string;
@@ -45,6 +45,8 @@ export interface ScheduleRow {
   desk_note_version: number;
   version: number;
   no_show_fee_cents: number;
+  deposit_cents: number | null;
+  balance_due_cents: number;
   /** The visit's latest fee (money/fees.ts) as JSON {_id, kind, cents, status}, or null. */
   fee: string | null;
 }
@@ -53,6 +55,7 @@ const SCHEDULE_COLUMNS = `b.id, b.user_id, b.patient_name, b.email, b.phone, b.t
   b.appointment_date, b.start_minute, b.duration_minutes, b.slot, b.doctor_id, d.name AS doctor_name, b.chair_id,
   c.name AS chair_name, b.price_cents, b.paid, b.hold_until, b.status, b.cancel_reason, b.cancel_note, b.needs_review,
   b.confirmation, b.family_visit_id, b.desk_note, b.desk_note_version, b.version, b.no_show_fee_cents,
+  b.deposit_cents, ${BALANCE_DUE('b')} AS balance_due_cents,
   (SELECT json_object('_id', f.id, 'kind', f.kind, 'cents', f.amount_cents, 'status', f.status) FROM fees f
     WHERE f.booking_id = b.id ORDER BY f.created_at DESC LIMIT 1) AS fee,
   (SELECT json_group_array(json_object('name', m.name, 'account', m.account)) FROM (
@@ -126,6 +129,8 @@ export function toScheduleEntry(row: ScheduleRow, env: Env): ScheduleEntry {
     paid: row.paid === 1,
     payment: row.paid === 1 || row.price_cents === 0 ? null : row.hold_until === null ? 'clinic' : 'online',
     payBy: row.paid === 1 ? null : row.hold_until,
+    deposit: row.deposit_cents === null ? null : row.deposit_cents / 100,
+    balanceDue: row.balance_due_cents / 100,
     noShowFee: row.no_show_fee_cents / 100,
     fee: feeOf(row.fee),
     status: released ? 'cancelled' : row.status,

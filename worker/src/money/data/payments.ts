@@ -1,7 +1,7 @@
 import type { AuditAction } from '../../../../contract/audit.ts';
 import { paidWithText } from '../../../../contract/cards.ts';
 import type { Receipt, RefundDue, RefundStatus } from '../../../../contract/payments.ts';
-import { ACCOUNT_OF_B } from '../../booking/data/bookings.ts';
+import { ACCOUNT_OF_B, BALANCE_DUE } from '../../booking/data/bookings.ts';
 import { displayDate } from '../../platform/clinic-time.ts';
 import { clock } from '../../platform/clock.ts';
 import { type Actor, auditEntry, type Sql } from '../../platform/data/audit.ts';
@@ -451,3 +451,22 @@ export const toReceipt = (row: ReceiptRow & { transaction_id: string }): Receipt
       }
     : null,
 });
+
+/**
+ * The rest of a deposit booking's price (BALANCE_DUE), taken at the front desk (migration 0024):
+ * recorded once (its transaction id, and one live 'balance' payment per booking), only while
+ * something is left and the visit is on. 0 changes: recorded already, or nothing is left to take.
+ */
+export function insertBalancePayment(
+  db: D1Database,
+  balance: { transactionId: string; bookingId: string; method: 'cash' | 'card' },
+): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO payments (id, transaction_id, booking_id, email, amount_cents, currency, provider, method, purpose)
+       SELECT ?1, ?2, b.id, b.email, ${BALANCE_DUE('b')}, 'usd', 'desk', ?4, 'balance'
+       FROM bookings b WHERE b.id = ?3 AND ${BALANCE_DUE('b')} > 0 AND b.status IN ('active', 'attended')
+       ON CONFLICT DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), balance.transactionId, balance.bookingId, balance.method);
+}

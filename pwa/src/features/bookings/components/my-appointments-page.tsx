@@ -15,7 +15,6 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
-import { PaymentsAndCards } from '../../payments/components/statement.tsx';
 import { YourData } from '../../privacy/your-data.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
 import { cancelBooking } from '../api/cancel-booking.ts';
@@ -29,6 +28,11 @@ import { MyFamily } from '../../family/components/my-family.tsx';
 import { byPerson } from '../by-person.ts';
 import { PastVisits } from './past-visits.tsx';
 import { MyWaitlist, ReminderToggle, SmsSettingForm } from './waitlist-and-reminders.tsx';
+
+// Below the list, and not needed for its first paint: loaded after it (docs/product.md#statement).
+const PaymentsAndCards = lazy(() =>
+  import('../../payments/components/statement.tsx').then((m) => ({ default: m.PaymentsAndCards })),
+);
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
@@ -109,6 +113,9 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
     return (
       <span className="bookings-table__paid">
         <span className="badge">{booking.deposit === null ? 'Paid' : 'Deposit paid'}</span>
+        {booking.balanceDue > 0 && (
+          <small className="bookings-table__pay-by">{formatPrice(booking.balanceDue)} at the clinic</small>
+        )}
         {!offline && (
           <Link
             href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
@@ -361,7 +368,9 @@ export function MyAppointmentsPage() {
         <div hidden={!bookings && !error}>
           <ReminderToggle email={user.email} />
           <SmsSettingForm email={user.email} />
-          <PaymentsAndCards email={user.email} name={user.displayName ?? ''} online={!offline} />
+          <Suspense fallback={<Spinner label="Loading your payments and cards" />}>
+            <PaymentsAndCards email={user.email} name={user.displayName ?? ''} online={!offline} />
+          </Suspense>
           <section className="bookings__feed" aria-labelledby="calendar-feed-title">
             <h2 id="calendar-feed-title">Calendar feed</h2>
             <CalendarFeed who="Your appointments and your family’s" />

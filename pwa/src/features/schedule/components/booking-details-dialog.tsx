@@ -51,6 +51,9 @@ const REFUND_TEXT = {
 export function paymentText(entry: ScheduleEntry): string {
   if (entry.price <= 0) return 'Free';
   const price = formatPrice(entry.price);
+  if (entry.paid && entry.balanceDue > 0) {
+    return `${price}, deposit ${formatPrice(entry.deposit ?? 0)} paid: ${formatPrice(entry.balanceDue)} to take`;
+  }
   if (entry.paid) return `${price}, paid`;
   if (entry.payment === 'clinic') return `${price}, unpaid: pays at the clinic`;
   return entry.payBy ? `${price}, unpaid: online by ${clinicMomentText(entry.payBy)}` : `${price}, unpaid`;
@@ -286,27 +289,31 @@ export function BookingDetailsDialog({
           moving and cancelling need the connection.
         </p>
       )}
-      {online && live && entry.status === 'active' && !entry.paid && entry.price > 0 && !cancelling && (
-        <fieldset className="booking-record__pay">
-          <legend>Paid at the desk ({formatPrice(entry.price)})</legend>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={() => void act(() => desk.deskPayment(entry._id, 'cash'))}
-          >
-            In cash
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            disabled={busy}
-            onClick={() => void act(() => desk.deskPayment(entry._id, 'card'))}
-          >
-            By card
-          </button>
-        </fieldset>
-      )}
+      {online &&
+        live &&
+        ((entry.status === 'active' && !entry.paid) || (entry.balanceDue > 0 && entry.status !== 'no_show')) &&
+        entry.price > 0 &&
+        !cancelling && (
+          <fieldset className="booking-record__pay">
+            <legend>Paid at the desk ({formatPrice(entry.paid ? entry.balanceDue : entry.price)})</legend>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() => void act(() => desk.deskPayment(entry._id, 'cash'))}
+            >
+              In cash
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={busy}
+              onClick={() => void act(() => desk.deskPayment(entry._id, 'card'))}
+            >
+              By card
+            </button>
+          </fieldset>
+        )}
       {live && !cancelling && (
         <div className="modal__actions booking-actions">
           {started ? (

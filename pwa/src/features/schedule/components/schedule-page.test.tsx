@@ -38,6 +38,8 @@ function entry(id: string, fields: Partial<ScheduleEntry>): ScheduleEntry {
     paid: true,
     payment: null,
     payBy: null,
+    deposit: null,
+    balanceDue: 0,
     noShowFee: 0,
     fee: null,
     status: 'active',
