@@ -59,9 +59,11 @@ const exactly =
 const READS = {
   /** Every day's free times, the family's too. */
   freeTimes: (key: Key) => isAppointmentOptionsKey(key) || startingWith('/appointmentOptions')(key),
-  /** My Appointments, past and cancelled, one booking, its receipt and its forms. */
+  /** My Appointments, past and cancelled, one booking, its receipt and its forms, the statement and a fee. */
   bookings: (key: Key) =>
-    isMyBookingsKey(key) || isBookingKey(key) || startingWith('/bookings/history', '/bookings?')(key),
+    isMyBookingsKey(key) ||
+    isBookingKey(key) ||
+    startingWith('/bookings/history', '/bookings?', '/users/me/statement', '/fees/')(key),
   /** The front desk's days, counts and review list, and what waits on this device. */
   schedule: (key: Key) =>
     isScheduleKey(key) ||
@@ -92,7 +94,7 @@ const READS = {
   users: (key: Key) => isUsersKey(key) || startingWith(adminStatusKey(''))(key),
   reviews: (key: Key) => exactly(REVIEWS_KEY, REVIEW_QUEUE_KEY)(key) || isOwnReviewKey(key),
   /** The patient's own settings: reminders, texts. */
-  account: startingWith('/users/me/sms', '/users/me/reminders', '/users/me/cards', '/users/me/statement', '/fees/'),
+  account: startingWith('/users/me/sms', '/users/me/reminders', '/users/me/cards'),
 } satisfies Record<string, (key: Key) => boolean>;
 
 type Read = keyof typeof READS;
@@ -130,7 +132,7 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /bookings/:id/desk-payment': BOOKING,
   'POST /users/me/cards': ['account'],
   'DELETE /users/me/cards/:id': ['account'],
-  'POST /fees/:id/waive': [...BOOKING, 'account'],
+  'POST /fees/:id/waive': BOOKING,
   'POST /bookings/:id/keep': BOOKING,
   'POST /bookings/:id/cancel': BOOKING,
   'POST /phone-bookings': [...BOOKING, 'users', 'recalls'],

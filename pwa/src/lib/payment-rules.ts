@@ -12,6 +12,20 @@ export const PAYMENT_RULE_CHOICES: { value: PaymentRule; label: string }[] = [
   { value: 'clinic', label: 'Pay at the clinic' },
 ];
 
+/** A treatment's rule in a table cell: "Full online", "30% deposit", "Card on file", "At the clinic". */
+export function paymentRuleShort(treatment: { payment: PaymentRule; depositPercent: number | null }): string {
+  switch (treatment.payment) {
+    case 'deposit':
+      return `${treatment.depositPercent ?? 0}% deposit`;
+    case 'card':
+      return 'Card on file';
+    case 'clinic':
+      return 'At the clinic';
+    default:
+      return 'Full online';
+  }
+}
+
 /**
  * What a patient is told before booking, beside the price: "Pay online within the hold",
  * "$30 deposit online", "Card on file to keep the time", "Pay at the clinic".

@@ -99,18 +99,18 @@ describe('Treatments page', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Payment', 'Recall', 'Status', 'Actions']);
+    ).toEqual(['#', 'Name', 'Specialty', 'Length', 'Price', 'Recall', 'Status', 'Actions']);
     const [, ...body] = within(table).getAllByRole('row');
     expect(
       body.map((r) =>
         within(r)
           .getAllByRole('cell')
           .map((c) => c.textContent)
-          .slice(0, 7),
+          .slice(0, 6),
       ),
     ).toEqual([
-      ['Dental Check-up', 'General Dentistry', '30 min', '$60', 'Pay in full online', '6 months', 'Active'],
-      ['Root Canal', 'Endodontics', '90 min', '$450', 'Pay in full online', '—', 'Inactive'],
+      ['Dental Check-up', 'General Dentistry', '30 min', '$60', '6 months', 'Active'],
+      ['Root Canal', 'Endodontics', '90 min', '$450', '—', 'Inactive'],
     ]);
     expect(row('Dental Check-up').getByRole('button', { name: 'Deactivate' })).toBeTruthy();
     expect(row('Root Canal').getByRole('button', { name: 'Activate' })).toBeTruthy();
@@ -185,6 +185,7 @@ describe('Treatments page', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await findToast('Dental Check-up saved')).toBe('success');
     expect(writes.at(-1)?.body).toMatchObject({ payment: 'deposit', depositPercent: 25 });
+    await waitFor(() => expect(row('Dental Check-up').getByText('$60, 25% deposit')).toBeTruthy());
   });
 
   it('edits the price, length and specialty of a treatment', async () => {

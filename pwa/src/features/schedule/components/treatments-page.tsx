@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { PAYMENT_RULE_CHOICES } from '../../../lib/payment-rules.ts';
+import { paymentRuleShort } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { deleteTreatment, type Treatment, updateTreatment, useTreatments } from '../api/treatments.ts';
 import '../schedule.css';
@@ -49,14 +49,14 @@ export function TreatmentsPage() {
     { header: 'Name', className: 'schedule-table__wrap', cell: (treatment) => treatment.name },
     { header: 'Specialty', className: 'schedule-table__wrap', cell: (treatment) => treatment.specialty },
     { header: 'Length', cell: (treatment) => lengthText(treatment.durationMinutes) },
-    { header: 'Price', cell: (treatment) => formatPrice(treatment.price) },
     {
-      header: 'Payment',
+      header: 'Price',
       className: 'schedule-table__wrap',
+      // How it is paid when not in full online: "$100, 30% deposit".
       cell: (treatment) =>
-        treatment.payment === 'deposit'
-          ? `${treatment.depositPercent}% deposit`
-          : (PAYMENT_RULE_CHOICES.find((c) => c.value === treatment.payment)?.label ?? treatment.payment),
+        treatment.payment === 'full'
+          ? formatPrice(treatment.price)
+          : `${formatPrice(treatment.price)}, ${paymentRuleShort(treatment)}`,
     },
     {
       header: 'Recall',
