@@ -56,6 +56,25 @@ async function saveWithStripe(auth: Record<string, string>, paymentMethod: strin
   return { answer, event, delivered: await deliver(event) };
 }
 
+/**
+ * The patient's card visit tomorrow at `slot`, then the clock pinned that afternoon and the visit
+ * marked a no-show by the desk; answers it, with the patient's token of the pinned time.
+ */
+async function missedVisit(patient: { email: string; auth: Record<string, string> }, slot: string) {
+  const booked = await send('POST', '/api/bookings', patient.auth, {
+    treatment: 'Stripe card visit',
+    appointmentDate: clinicDay(1),
+    slot,
+    phone: '555 0100',
+  });
+  expect(booked.status, await booked.clone().text()).toBe(201);
+  const { insertedId } = await booked.json<{ insertedId: string }>();
+  pinClock(`${clinicDay(1)}T21:00:00.000Z`);
+  const desk = bearer(await accessTokenFor('admin@clinic.test'));
+  expect((await send('POST', `/api/bookings/${insertedId}/attendance`, desk, { status: 'no_show' })).status).toBe(200);
+  return { insertedId, auth: bearer(await accessTokenFor(patient.email)) };
+}
+
 describe('cards on file with Stripe', () => {
   it('creates one customer per account and an off-session SetupIntent; the card arrives with setup_intent.succeeded, once', async () => {
     const stripe = stubStripe();
@@ -101,20 +120,7 @@ describe('cards on file with Stripe', () => {
       paymentMethod
     ];
     const end = { '09.00': '09.30', '09.30': '10.00', '10.00': '10.30' }[slot ?? '09.00'];
-    const booked = await send('POST', '/api/bookings', patient.auth, {
-      treatment: 'Stripe card visit',
-      appointmentDate: clinicDay(1),
-      slot: `${slot} AM - ${end} AM`,
-      phone: '555 0100',
-    });
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    const { insertedId } = await booked.json<{ insertedId: string }>();
-    pinClock(`${clinicDay(1)}T21:00:00.000Z`);
-    const desk = bearer(await accessTokenFor('admin@clinic.test'));
-    const auth = bearer(await accessTokenFor(patient.email));
-    expect((await send('POST', `/api/bookings/${insertedId}/attendance`, desk, { status: 'no_show' })).status).toBe(
-      200,
-    );
+    const { insertedId, auth } = await missedVisit(patient, `${slot} AM - ${end} AM`);
     const charges = stripe.requests.filter(
       (r) => r.url.endsWith('/v1/payment_intents') && new URLSearchParams(r.body).get('off_session') === 'true',
     );
@@ -140,20 +146,7 @@ describe('a fee’s pay link with Stripe', () => {
     const stripe = stubStripe();
     const patient = await newPatient('stripe-pay-link');
     await saveWithStripe(patient.auth, 'pm_card_authenticationRequired_pay_link');
-    const booked = await send('POST', '/api/bookings', patient.auth, {
-      treatment: 'Stripe card visit',
-      appointmentDate: clinicDay(1),
-      slot: '11.00 AM - 11.30 AM',
-      phone: '555 0100',
-    });
-    expect(booked.status, await booked.clone().text()).toBe(201);
-    const { insertedId } = await booked.json<{ insertedId: string }>();
-    pinClock(`${clinicDay(1)}T21:00:00.000Z`);
-    const desk = bearer(await accessTokenFor('admin@clinic.test'));
-    const auth = bearer(await accessTokenFor(patient.email));
-    expect((await send('POST', `/api/bookings/${insertedId}/attendance`, desk, { status: 'no_show' })).status).toBe(
-      200,
-    );
+    const { auth } = await missedVisit(patient, '11.00 AM - 11.30 AM');
     const fees = async () =>
       (await (await send('GET', '/api/users/me/statement', auth)).json<{ fees: { _id: string; status: string }[] }>())
         .fees;

@@ -20,7 +20,7 @@ import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
 import { providerOf } from './choose-provider.ts';
-import { type FeeKind, type FeeRow, feeById, feeOf, insertFee, settleFee, waiveFee } from './data/fees.ts';
+import { type FeeKind, type FeeRow, feeById, feeOf, insertFee, settleFee, toFee, waiveFee } from './data/fees.ts';
 import type { Payable, SavedCardOutcome } from './provider.ts';
 
 /** The audit row of a fee's change, right after the statement that changed it. */
@@ -203,14 +203,5 @@ export async function getFee(request: Request & { params: Record<string, string>
   const user = callerOf(request);
   const fee = await feeById(env.DB, request.params.id ?? '');
   if (!fee || (fee.account_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such fee');
-  return json({
-    _id: fee.id,
-    bookingId: fee.booking_id,
-    kind: fee.kind,
-    amount: fee.amount_cents / 100,
-    status: fee.status,
-    card: fee.card_brand && fee.card_last4 ? cardText({ brand: fee.card_brand, last4: fee.card_last4 }) : null,
-    failure: fee.failure,
-    createdAt: fee.created_at,
-  } satisfies Fee);
+  return json(toFee(fee) satisfies Fee);
 }

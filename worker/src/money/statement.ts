@@ -5,7 +5,7 @@
  * owes nothing, while what was paid for it and given back stays on the statement.
  */
 import { cardText, FEE_NAMES, paidWithText } from '../../../contract/cards.ts';
-import type { Fee, Statement, StatementLine } from '../../../contract/fees.ts';
+import type { Statement, StatementLine } from '../../../contract/fees.ts';
 import { callerOf } from '../people/auth.ts';
 import { dependantsOf } from '../people/data/family.ts';
 import { userById } from '../people/data/users.ts';
@@ -14,6 +14,7 @@ import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { toFee } from './data/fees.ts';
 import {
   accountOfPatient,
   type StatementBookingRow,
@@ -118,17 +119,6 @@ export function statementEntries(
     }),
   ];
 }
-
-const toFee = (f: StatementFeeRow): Fee => ({
-  _id: f.id,
-  bookingId: f.booking_id,
-  kind: f.kind,
-  amount: f.amount_cents / 100,
-  status: f.status,
-  card: f.card_brand && f.card_last4 ? card(f) : null,
-  failure: f.failure,
-  createdAt: f.created_at,
-});
 
 /** GET /api/users/me/statement: the caller's account, the holder first, then each dependant. */
 export async function getStatement(request: Request, env: Env): Promise<Response> {

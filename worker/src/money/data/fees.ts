@@ -1,4 +1,6 @@
 /** The SQL of fees (migration 0023): one per booking and kind, ever; charged to the card on file. */
+import { cardText } from '../../../../contract/cards.ts';
+import type { Fee } from '../../../../contract/fees.ts';
 import { ACCOUNT_OF } from '../../booking/data/bookings.ts';
 
 export type FeeKind = 'no_show' | 'late_cancel';
@@ -110,3 +112,20 @@ export const waiveFee = (db: D1Database, id: string, refundId: string | null, no
   db
     .prepare(`UPDATE fees SET status = 'waived', refund_id = ?2, updated_at = ?3 WHERE id = ?1 AND status != 'waived'`)
     .bind(id, refundId, now.toISOString());
+
+/** A fee as the patient and the desk see it (GET /api/fees/:id, the statement's `fees`). */
+export const toFee = (
+  f: Pick<
+    FeeRow,
+    'id' | 'booking_id' | 'kind' | 'amount_cents' | 'status' | 'card_brand' | 'card_last4' | 'failure' | 'created_at'
+  >,
+): Fee => ({
+  _id: f.id,
+  bookingId: f.booking_id,
+  kind: f.kind,
+  amount: f.amount_cents / 100,
+  status: f.status,
+  card: f.card_brand && f.card_last4 ? cardText({ brand: f.card_brand, last4: f.card_last4 }) : null,
+  failure: f.failure,
+  createdAt: f.created_at,
+});
