@@ -2,10 +2,11 @@ import * as v from 'valibot';
 import { PAYMENT_RULES } from './payment-rules.ts';
 
 /**
- * GET /api/appointmentOptions?date=: the date as "Nov 21, 2026" (date-fns PP) or "2026-11-21". The
- * Worker parses it and answers 400 when it is missing or malformed.
+ * GET /api/appointmentOptions?date=&doctorId=: the date as "Nov 21, 2026" (date-fns PP) or "2026-11-21". The
+ * Worker parses it and answers 400 when it is missing or malformed. With `doctorId`, only that doctor's
+ * treatments and free times (404 for no such doctor); without it, any doctor's.
  */
-export const AppointmentOptionsQuery = v.object({ date: v.optional(v.string()) });
+export const AppointmentOptionsQuery = v.object({ date: v.optional(v.string()), doctorId: v.optional(v.string()) });
 
 /**
  * An active treatment with its still-free start times on one date, each as "10.00 AM - 11.30 AM"

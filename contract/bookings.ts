@@ -23,6 +23,8 @@ export const NewBooking = v.object({
   email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
   /** Who the visit is for: the signed-in patient (the default) or one of their dependants (403 otherwise). */
   patientId: v.optional(text('patientId', 100)),
+  /** The doctor the patient asks for (GET /api/doctors' `_id`); any free one of the treatment's specialty otherwise. */
+  doctorId: v.optional(text('doctorId', 100)),
 });
 /** What the spec's booking form sends: also `patientName` and `price`, which the Worker ignores. */
 export type NewBooking = v.InferInput<typeof NewBooking> & { patientName?: string; price?: number };
@@ -73,10 +75,11 @@ export const Booking = v.strictObject({
   /** How long it lasts; `slot` shows its start and end ("10.00 AM - 11.30 AM"). */
   durationMinutes: v.number(),
   /**
-   * The doctor who will see the patient (the photo's URL in `image`); null when the booking has none
-   * (its doctor was deleted, or it was made before doctors were assigned and none was free).
+   * The doctor who will see the patient (the photo's URL in `image`; `_id` to ask for them again);
+   * null when the booking has none (its doctor was deleted, or it was made before doctors were
+   * assigned and none was free).
    */
-  doctor: v.nullable(v.strictObject({ name: v.string(), image: v.string() })),
+  doctor: v.nullable(v.strictObject({ _id: v.string(), name: v.string(), image: v.string() })),
   /**
    * 'active' (upcoming or past), 'attended' or 'no_show' once the clinic marked it, or 'cancelled'
    * (a patient's list shows only the upcoming ones the clinic cancelled, with `cancelNote`).

@@ -18,7 +18,7 @@ type Booking = {
   email: string;
   startsAt: string;
   durationMinutes: number;
-  doctor: { name: string; image: string } | null;
+  doctor: { _id: string; name: string; image: string } | null;
 };
 
 const today = () => clinicNow(env).date;
@@ -151,7 +151,11 @@ describe('POST /api/bookings', () => {
       appointmentDate: displayOf(date),
       slot: '09.30 AM - 10.30 AM',
       durationMinutes: 60,
-      doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
+      doctor: {
+        _id: 'dr-sofia-alvarez',
+        name: 'Dr. Sofia Alvarez',
+        image: '/api/images/doctors/seed-dr-sofia-alvarez.png',
+      },
     });
     // The filling's doctor is the clinic's only general dentist: every start overlapping 09.30-10.30 is gone.
     const filling = (await options(date)).find((o) => o.name === 'Cavity Filling')!;

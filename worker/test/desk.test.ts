@@ -158,7 +158,7 @@ describe('what the desk chooses', () => {
     });
     expect(taken.status).toBe(409);
     expect((await taken.json<{ message: string }>()).message).toBe(
-      'This doctor is not free at this time; choose another time or any doctor',
+      'Dr. Second is not free at this time; choose another time or any doctor',
     );
     // The orthodontist does not clean teeth.
     const wrong = await phoneBook({
@@ -169,7 +169,10 @@ describe('what the desk chooses', () => {
       slot,
       doctorId: 'dr-hiro-tanaka',
     });
-    expect(wrong.status).toBe(409);
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json<{ message: string }>()).message).toBe(
+      'Dr. Hiro Tanaka does not perform Teeth Cleaning; choose another doctor or any doctor',
+    );
     const any = await phoneBook({
       patientId: other.id,
       phone: '555 0181',

@@ -284,13 +284,13 @@ describe('migration 0005 carries existing data over', () => {
         _id: 'cleaning-9',
         slot: '09.00 AM - 09.30 AM',
         durationMinutes: 30,
-        doctor: { name: 'dr-fill', image: '/api/images/dr-fill.png' },
+        doctor: { _id: 'dr-fill', name: 'dr-fill', image: '/api/images/dr-fill.png' },
       }),
       expect.objectContaining({
         _id: 'root-930',
         slot: '09.30 AM - 10.00 AM',
         durationMinutes: 30,
-        doctor: { name: 'dr-root', image: '/api/images/dr-root.png' },
+        doctor: { _id: 'dr-root', name: 'dr-root', image: '/api/images/dr-root.png' },
       }),
     ]);
   });

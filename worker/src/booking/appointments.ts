@@ -7,22 +7,28 @@ import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json, readQuery } from '../platform/http.ts';
 import { depositOf } from './holds.ts';
-import { clinicClosedDays, closedFor, freeStarts, readDay } from './schedule.ts';
+import { askedDoctor, clinicClosedDays, closedFor, dayOf, freeStarts, readDay } from './schedule.ts';
 
 /**
- * GET /api/appointmentOptions?date=: every treatment offered, with its free starts that day (those
- * of today that have started hidden), its price and length, and why it is closed, if it is. One D1
- * round trip (two on a day the clinic is closed, to find the next one it opens).
+ * GET /api/appointmentOptions?date=&doctorId=: every treatment offered (with `doctorId`, those that
+ * doctor performs), with its free starts that day (those of today that have started hidden; with
+ * `doctorId`, that doctor's), its price and length, and why it is closed, if it is. One D1 round trip
+ * (two on a day the clinic is closed, to find the next one it opens).
  */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
-  const isoDate = parseClinicDate(readQuery(request, AppointmentOptionsQuery).date ?? null);
+  const query = readQuery(request, AppointmentOptionsQuery);
+  const isoDate = parseClinicDate(query.date ?? null);
   const now = clock();
-  const day = await readDay(env, isoDate, now);
+  const [whole, doctor] = await Promise.all([
+    readDay(env, isoDate, now),
+    query.doctorId === undefined ? null : askedDoctor(env, query.doctorId),
+  ]);
+  const day = doctor ? dayOf(whole, doctor) : whole;
   const from = firstBookableMinute(env, isoDate, now);
   const nextOpen = day.closed ? await nextOpenDate(env, isoDate, now) : null;
   return json(
     day.treatments
-      .filter((t) => t.active === 1)
+      .filter((t) => t.active === 1 && (!doctor || t.specialty_id === doctor.specialtyId))
       .map((t): AppointmentOption => {
         const reason = closedFor(day, t);
         return {

@@ -36,7 +36,9 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
     throw new HttpError(403, 'You can only book appointments for yourself');
   }
-  const { id } = await place(env, await patientFor(env, user, body.patientId), body);
+  const { id } = await place(env, await patientFor(env, user, body.patientId), body, {
+    ...(body.doctorId ? { doctorId: body.doctorId } : {}),
+  });
   return json({ acknowledged: true, insertedId: id, message: 'Booking confirmed' } satisfies BookingCreated, 201);
 }
 

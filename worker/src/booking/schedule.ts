@@ -12,7 +12,7 @@
 import { scheduleChairs } from '../clinic/data/chairs.ts';
 import { type HoursRow, hoursOnWeekday, weekHours } from '../clinic/data/clinic-hours.ts';
 import { clinicClosuresBetween, closuresOn, type DayClosureRow } from '../clinic/data/closures.ts';
-import { type ScheduleDoctorRow, scheduleDoctors } from '../clinic/data/doctors.ts';
+import { doctorById, type ScheduleDoctorRow, scheduleDoctors } from '../clinic/data/doctors.ts';
 import { scheduleTreatments, type TreatmentRow } from '../clinic/data/treatments.ts';
 import { isRegularDay, isWholeInterval, weekdayOf } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
@@ -41,8 +41,8 @@ export interface Day {
   regular: boolean;
   /** Why the clinic is closed that day (a closure's reason, or no hours that weekday); null when it opens. */
   closed: string | null;
-  /** The doctors away that day (a closure of theirs): their specialty, name and reason. */
-  away: { specialtyId: string; name: string; reason: string }[];
+  /** The doctors away that day (a closure of theirs): their id, specialty, name and reason. */
+  away: { doctorId: string; specialtyId: string; name: string; reason: string }[];
 }
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -103,7 +103,9 @@ export async function readDay(env: Env, isoDate: string, now: Date, ignoreBookin
         : `The clinic does not open on ${WEEKDAYS[weekday]}s`,
     away: closedBy.flatMap((c) => {
       const doctor = working.find((d) => d.id === c.doctor_id);
-      return doctor && c.doctor ? [{ specialtyId: doctor.specialty_id, name: c.doctor, reason: c.reason }] : [];
+      return doctor && c.doctor
+        ? [{ doctorId: doctor.id, specialtyId: doctor.specialty_id, name: c.doctor, reason: c.reason }]
+        : [];
     }),
   };
 }
@@ -125,6 +127,22 @@ export async function clinicClosedDays(env: Env, dates: string[]): Promise<Map<s
     else if (!open.has(weekdayOf(date))) closed.set(date, `The clinic does not open on ${WEEKDAYS[weekdayOf(date)]}s`);
   }
   return closed;
+}
+
+/** The doctor a patient asks for, with their specialty; 404 when there is none. */
+export async function askedDoctor(env: Env, id: string): Promise<{ id: string; name: string; specialtyId: string }> {
+  const doctor = await doctorById(env.DB, id);
+  if (!doctor) throw new HttpError(404, 'No such doctor');
+  return { id, name: doctor.name, specialtyId: doctor.specialtyId };
+}
+
+/** The day as one doctor sees it: only their time counts as free, only their absence as closed. */
+export function dayOf(day: Day, doctor: { id: string }): Day {
+  return {
+    ...day,
+    doctors: day.doctors.filter((d) => d.id === doctor.id),
+    away: day.away.filter((d) => d.doctorId === doctor.id),
+  };
 }
 
 /** A treatment of the day by its id or name; 404 when there is none. */

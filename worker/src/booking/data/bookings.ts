@@ -48,6 +48,7 @@ export interface BookingRow {
   paid: number;
   payment_intent_id: string | null;
   hold_until: string | null;
+  doctor_id: string | null;
   doctor_name: string | null;
   doctor_image_key: string | null;
   status: 'active' | 'cancelled' | 'attended' | 'no_show' | 'moved';
@@ -104,7 +105,7 @@ export const BALANCE_DUE = (b: string) => `CASE WHEN ${b}.paid = 1 AND ${b}.depo
 
 export const BOOKING_COLUMNS = `b.id, b.treatment_id, b.treatment, b.appointment_date, b.slot, b.start_minute, b.duration_minutes,
   b.user_id, b.patient_name, b.email, b.phone, b.price_cents, b.paid, b.payment_intent_id, b.hold_until,
-  d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
+  d.id AS doctor_id, d.name AS doctor_name, d.image_key AS doctor_image_key, b.status, b.cancel_reason, b.cancel_note, b.version,
   coalesce(b.calendar_uid, b.id) AS calendar_uid, b.paid_start_at, b.needs_review, b.confirmation, b.family_visit_id, ${ACCOUNT_OF_B},
   b.payment_rule, b.deposit_cents, b.no_show_fee_cents, b.late_cancel_fee_cents, ${BALANCE_DUE('b')} AS balance_due_cents,
   (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled') AS forms_to_fill`;
@@ -152,9 +153,9 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
     balanceDue: row.balance_due_cents / 100,
     durationMinutes: row.duration_minutes,
     doctor:
-      row.doctor_name === null || row.doctor_image_key === null
+      row.doctor_id === null || row.doctor_name === null || row.doctor_image_key === null
         ? null
-        : { name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
+        : { _id: row.doctor_id, name: row.doctor_name, image: imageUrl(row.doctor_image_key) },
     // A moved booking is never answered as one (its successor is); were it, it is no longer on.
     status: row.status === 'moved' ? 'cancelled' : row.status,
     cancelNote: row.cancel_note,

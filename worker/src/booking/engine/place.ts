@@ -13,7 +13,7 @@ import {
   releaseLapsedHoldsInTheWay,
 } from '../data/writes.ts';
 import { holdRules, openWeek, paymentTerms } from '../holds.ts';
-import { freePairs } from '../schedule.ts';
+import { askedDoctor, dayOf, freePairs } from '../schedule.ts';
 import { asPatient, bookingAudit, claimOf, type PlaceOptions, placementOf, planStart } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
 
@@ -43,11 +43,13 @@ export async function place(
     treatment: treatment.name,
     maxUnpaid: maxUnpaid ?? 0,
   };
-  const pairs = freePairs(plan.day, treatment, startMinute).filter(
-    (pair) => options.doctorId === undefined || pair.doctorId === options.doctorId,
-  );
-  if (options.doctorId !== undefined && pairs.length === 0) {
-    throw new HttpError(409, 'This doctor is not free at this time; choose another time or any doctor');
+  const doctor = options.doctorId === undefined ? null : await askedDoctor(env, options.doctorId);
+  if (doctor && doctor.specialtyId !== treatment.specialty_id) {
+    throw new HttpError(400, `${doctor.name} does not perform ${treatment.name}; choose another doctor or any doctor`);
+  }
+  const pairs = freePairs(doctor ? dayOf(plan.day, doctor) : plan.day, treatment, startMinute);
+  if (doctor && pairs.length === 0) {
+    throw new HttpError(409, `${doctor.name} is not free at this time; choose another time or any doctor`);
   }
   const terms = await paymentTerms(
     env,

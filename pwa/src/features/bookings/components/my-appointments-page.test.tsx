@@ -67,7 +67,7 @@ beforeEach(() => {
       price: 150,
       paid: true,
       durationMinutes: 60,
-      doctor: { name: 'Dr. Ben Ito', image: '/api/images/doctors/ben.png' },
+      doctor: { _id: 'dr-ben-ito', name: 'Dr. Ben Ito', image: '/api/images/doctors/ben.png' },
     }),
     booking('b-started', {
       treatment: 'Teeth Whitening',
