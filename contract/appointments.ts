@@ -18,6 +18,8 @@ export const AppointmentOption = v.strictObject({
   slots: v.array(v.string()),
   price: v.number(),
   durationMinutes: v.number(),
+  /** Who may perform it: the doctors of this specialty (GET /api/team's `specialtyId`). */
+  specialtyId: v.string(),
   /** How it is paid when booked online (contract/treatments.ts PAYMENT_RULES), shown before booking. */
   payment: v.picklist(PAYMENT_RULES),
   /** What is paid online for a deposit, in dollars (null for every other rule). */

@@ -121,6 +121,8 @@ export const TeamMember = v.strictObject({
   _id: v.string(),
   name: v.string(),
   specialty: v.string(),
+  /** Which treatments they perform: those of this specialty (an appointment option's `specialtyId`). */
+  specialtyId: v.string(),
   image: v.string(),
 });
 export type TeamMember = v.InferOutput<typeof TeamMember>;

@@ -4,7 +4,7 @@
 // precache, pwa/src/sw/sw.ts) choose it the same way.
 
 /** The pages with a frame. A path's parameter is rendered as `_`: the frame is the same for every id. */
-export const FRAMES = ['/login', '/signup', '/appointment', '/dashboard', '/dashboard/payment/:id'] as const;
+export const FRAMES = ['/login', '/signup', '/book', '/appointment', '/dashboard', '/dashboard/payment/:id'] as const;
 export type FramedPath = (typeof FRAMES)[number];
 
 /** The frame's built file, without `.html`: `/dashboard/payment/:id` -> `frames/dashboard-payment-id`. */

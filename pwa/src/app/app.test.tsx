@@ -193,7 +193,7 @@ describe('the booking page as the Worker renders it for the patient', () => {
     expect(page?.root).toContain(`Today, ${format(clinicToday(), 'EEEE, MMMM d, yyyy')}, selected`);
     expect(screen.queryByText('Loading appointments')).toBeNull();
     expect(screen.getByRole('button', { name: 'Join the waitlist' })).toHaveProperty('disabled', false);
-    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Book Appointment' })[0] as HTMLElement);
+    await userEvent.setup().click(screen.getAllByRole('button', { name: /^Book Appointment/ })[0] as HTMLElement);
     expect(await screen.findByRole('dialog', { name: /Teeth Cleaning/ })).toBeTruthy();
   });
 

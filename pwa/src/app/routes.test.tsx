@@ -72,7 +72,7 @@ describe('public layout and routes', () => {
       'Company',
       'Legal',
     ]);
-    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/appointment');
+    expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/book');
     expect(screen.getByRole('link', { name: '+1 (555) 010-2026' }).getAttribute('href')).toBe('tel:+15550102026');
     for (const name of ['Fluoride Treatment', 'Cavity Filling', 'Teeth Whitening']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();

@@ -46,6 +46,12 @@ export const publicRoutes: PageRoute[] = [
   { path: '/login', component: lazyNamed(() => import('../features/auth/components/login-page.tsx'), 'LoginPage') },
   { path: '/signup', component: lazyNamed(() => import('../features/auth/components/signup-page.tsx'), 'SignUpPage') },
   {
+    // Free times for everyone: an account only at the end, to confirm.
+    path: '/book',
+    component: lazyNamed(() => import('../features/appointments/components/book-page.tsx'), 'BookPage'),
+  },
+  { path: '/privacy', component: lazyNamed(() => import('./pages/privacy.tsx'), 'PrivacyPage') },
+  {
     path: '/appointment',
     component: lazyNamed(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'),
     access: 'signed-in',

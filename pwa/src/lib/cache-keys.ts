@@ -4,8 +4,9 @@
 import { bookingPath } from './api-paths.ts';
 
 const APPOINTMENT_OPTIONS = '/appointmentOptions?date=';
-/** Free slots of every treatment on one day; `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
-export const appointmentOptionsKey = (date: string) => `${APPOINTMENT_OPTIONS}${encodeURIComponent(date)}`;
+/** Free slots of every treatment on one day (one doctor's, if named); `date` as the API takes it (date-fns PP, "Nov 21, 2026"). */
+export const appointmentOptionsKey = (date: string, doctorId: string | null = null) =>
+  `${APPOINTMENT_OPTIONS}${encodeURIComponent(date)}${doctorId ? `&doctorId=${encodeURIComponent(doctorId)}` : ''}`;
 /** Any day's free slots: every schedule change (treatments, hours, closures, doctors, chairs) changes them. */
 export const isAppointmentOptionsKey = (key: unknown) => typeof key === 'string' && key.startsWith(APPOINTMENT_OPTIONS);
 

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
 import { CLINIC_TIME_ZONE } from './clinic-time-zone.ts';
 
 // The Worker's BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the Worker's
@@ -26,4 +27,20 @@ export function clinicToday(now: Date = new Date()): Date {
 /** The last day that can be booked, counted from the clinic's today. */
 export function lastBookableDay(today: Date): Date {
   return addDays(today, BOOKING_HORIZON_DAYS);
+}
+
+/** A "yyyy-MM-dd" day as the calendar holds days: that date at local midnight. */
+export const localDay = (iso: string) => {
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
+  return new Date(year, month - 1, day);
+};
+
+/** The bookable day a link names (`?date=yyyy-mm-dd`), or null (none, malformed, past or beyond the horizon). */
+export function linkedDay(search: string, now: Date = new Date()): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(new URLSearchParams(search).get('date') ?? '');
+  if (!match) return null;
+  const day = localDay(match[0]);
+  const today = clinicToday(now);
+  if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
+  return day;
 }

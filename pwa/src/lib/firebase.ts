@@ -96,11 +96,14 @@ export async function setDisplayName(displayName: string): Promise<void> {
   await updateProfile(user, { displayName });
 }
 
-/** Mails the signed-in user a link that verifies their email address. */
-export async function sendVerificationEmail(): Promise<void> {
+/**
+ * Mails the signed-in user a link that verifies their email address; with `returnTo` (a path on this
+ * site), the page after verifying leads back there.
+ */
+export async function sendVerificationEmail(returnTo: string | null = null): Promise<void> {
   const user = firebaseAuth().currentUser;
   if (!user) throw new Error('Sign in before asking for a verification email');
-  await sendEmailVerification(user);
+  await sendEmailVerification(user, returnTo ? { url: new URL(returnTo, window.location.origin).href } : null);
 }
 
 /** The signed-in user as Firebase knows them now (say, after they opened the verification link), or null. */

@@ -68,6 +68,7 @@ describe('the answers a page was rendered with', () => {
       '/appointmentOptions?date=Nov%2027%2C%202026',
       '/waitlist',
       '/users/me/dependants',
+      '/bookings?email=pat%40clinic.test',
     ]);
     // A link that names a day, a time or the family visit: the page reads it itself.
     expect(renderedDataPaths('/appointment', email, '?date=2026-12-01', late)).toEqual([]);

@@ -29,3 +29,7 @@ export function safeReturnPath(from: string | null | undefined): string {
     return '/';
   }
 }
+
+/** `path` with the page to come back to after signing in (`?from=`), when there is one. */
+export const withFrom = (path: string, from: string | null) =>
+  from ? `${path}?from=${encodeURIComponent(from)}` : path;

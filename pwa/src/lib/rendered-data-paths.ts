@@ -1,7 +1,7 @@
 // Which API answers the Worker renders a signed-in page with (entry-server.tsx; first-answers.ts reads them back
 // in the browser). Only the renderer imports this: the day's date formatting stays out of the app's first load.
 import { format } from 'date-fns/format';
-import { DEPENDANTS_PATH, firstDataPaths } from './api-paths.ts';
+import { DEPENDANTS_PATH, firstDataPaths, myBookingsPath } from './api-paths.ts';
 import { APPOINTMENT_DATE_FORMAT } from './appointment-options.ts';
 import { adminStatusKey, appointmentOptionsKey, POLICY_KEY } from './cache-keys.ts';
 import { clinicToday } from './clinic-calendar.ts';
@@ -14,14 +14,20 @@ import { PER_PATIENT } from './first-answers.ts';
  *   is whole when it paints and nothing moves as those calls answer (not the paged past visits, which the page
  *   loads below the rest);
  * - a payment page: its booking, and what the menu shows;
- * - the booking page: the clinic's today's free times, the patient's waitlist and family. Not when a link names a
+ * - the booking page: the clinic's today's free times, the patient's waitlist, family and bookings. Not when a link names a
  *   day, a time or the family visit (`?date=`…): that page is the frame, and reads its link itself.
  * None for another page; throws on a malformed address.
  */
 export function renderedDataPaths(pathname: string, email: string, search = '', now = new Date()): string[] {
   if (pathname === '/appointment') {
     if (search !== '') return [];
-    return [appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)), '/waitlist', DEPENDANTS_PATH];
+    return [
+      appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)),
+      '/waitlist',
+      DEPENDANTS_PATH,
+      // Its "Book again": the patient's last visit.
+      myBookingsPath(email),
+    ];
   }
   const first = firstDataPaths(pathname, email);
   if (first.length === 0) return first;

@@ -29,7 +29,8 @@ export type Session = {
    * session when it tells (see savedSessionUser), else from Firebase (ensureAuth).
    */
   restoreSession(): Promise<void>;
-  signUp(name: string, email: string, password: string): Promise<void>;
+  /** `returnTo`: the page the verification mail's link leads back to (a chosen time's booking page); null: none. */
+  signUp(name: string, email: string, password: string, returnTo?: string | null): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
   resetPassword(email: string): Promise<void>;
@@ -254,7 +255,7 @@ export function SessionProvider({
   }, []);
 
   const signUp = useCallback(
-    (name: string, email: string, password: string) =>
+    (name: string, email: string, password: string, returnTo: string | null = null) =>
       withLoading(async () => {
         void ensureAuth();
         const firebase = await loadFirebase();
@@ -264,7 +265,7 @@ export function SessionProvider({
         await firebase.setDisplayName(name);
         // Booking and reviews wait for a verified email; if this mail fails, the banner's Resend sends another.
         let linkSent = true;
-        await firebase.sendVerificationEmail().catch((cause: unknown) => {
+        await firebase.sendVerificationEmail(returnTo).catch((cause: unknown) => {
           console.error(cause);
           linkSent = false;
         });
@@ -330,7 +331,9 @@ export function SessionProvider({
   const resendVerification = useCallback(async () => {
     await ensureAuth();
     const firebase = await loadFirebase();
-    await firebase.sendVerificationEmail();
+    // The new link leads back here, wherever the patient asked for it from (say, a booking with its time chosen).
+    const here = `${window.location.pathname}${window.location.search}`;
+    await firebase.sendVerificationEmail(here === '/' ? null : here);
   }, [ensureAuth]);
 
   const confirmVerified = useCallback(async () => {

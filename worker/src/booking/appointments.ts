@@ -37,6 +37,7 @@ export async function listAppointmentOptions(request: Request, env: Env): Promis
           slots: freeStarts(env, day, t, from).map((start) => slotLabel(start, t.duration_minutes)),
           price: t.price_cents / 100,
           durationMinutes: t.duration_minutes,
+          specialtyId: t.specialty_id,
           payment: t.price_cents > 0 ? t.payment : 'clinic',
           deposit: t.payment === 'deposit' && t.price_cents > 0 ? depositOf(t) / 100 : null,
           closed: reason ? { reason, nextOpenDate: day.closed ? nextOpen : null } : null,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import './your-data.css';
+import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { api } from '../../lib/api.ts';
@@ -54,7 +55,10 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
   return (
     <section className="your-data" aria-labelledby="your-data-title">
       <h2 id="your-data-title">Your data</h2>
-      <p>Everything the clinic holds about you and your family, in one file you can keep or take elsewhere.</p>
+      <p>
+        Everything the clinic holds about you and your family, in one file you can keep or take elsewhere.{' '}
+        <Link href="/privacy">Privacy and your data</Link> says what that is and how long it stays.
+      </p>
       <p className="your-data__actions">
         <button type="button" className="button button--small" onClick={() => void download()} disabled={busy}>
           Download my data

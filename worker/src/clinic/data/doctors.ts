@@ -67,6 +67,7 @@ export async function team(db: D1Database): Promise<TeamMember[]> {
     _id: row.id,
     name: row.name,
     specialty: row.specialty,
+    specialtyId: row.specialty_id,
     image: imageUrl(row.image_key),
   }));
 }

@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
 import type { AppointmentOption } from '../../../lib/appointment-options.ts';
+import type { TeamMember } from '../../../lib/team.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import { findToast, json, renderWithProviders, storeSession, stubFetch } from '../../../testing/test-utils.tsx';
-import type { NewBooking } from '../api/create-booking.ts';
+import type { Booking, NewBooking } from '../api/create-booking.ts';
 // Loaded now, before Date is faked: @date-fns/tz's TZDate extends the Date it finds when it loads.
 import './appointment-page.tsx';
 
@@ -31,6 +32,7 @@ beforeEach(() => {
       slots: ['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM'],
       price: 80,
       durationMinutes: 30,
+      specialtyId: 'general-dentistry',
       payment: 'full',
       deposit: null,
       closed: null,
@@ -41,6 +43,7 @@ beforeEach(() => {
       slots: [],
       price: 150,
       durationMinutes: 60,
+      specialtyId: 'general-dentistry',
       payment: 'full',
       deposit: null,
       closed: null,
@@ -51,6 +54,7 @@ beforeEach(() => {
       slots: ['10.00 AM - 11.30 AM'],
       price: 99.5,
       durationMinutes: 90,
+      specialtyId: 'general-dentistry',
       payment: 'full',
       deposit: null,
       closed: null,
@@ -80,8 +84,13 @@ beforeEach(() => {
     const url = new URL(request.url);
     if (url.pathname === '/api/appointmentOptions' && request.method === 'GET') {
       optionDates.push(url.searchParams.get('date') ?? '');
+      const doctorId = url.searchParams.get('doctorId');
+      if (doctorId)
+        return json(options.map((o) => ({ ...o, slots: o.slots.filter((s) => doctorSlots[doctorId]?.includes(s)) })));
       return answerOptions();
     }
+    if (url.pathname === '/api/team') return json(team);
+    if (url.pathname === '/api/bookings' && request.method === 'GET') return json(mine);
     if (url.pathname === '/api/bookings' && request.method === 'POST') {
       const body = (await request.json()) as NewBooking;
       bookings.push({ body, authorization: request.headers.get('Authorization') });
@@ -171,7 +180,14 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   family = [];
+  team = [];
+  mine = [];
+  doctorSlots = {};
 });
+
+let team: TeamMember[] = [];
+let mine: Partial<Booking>[] = [];
+let doctorSlots: Record<string, string[]> = {};
 
 let family: { _id: string; name: string; birthDate: string; relationship: string }[] = [];
 let familyQueries: string[] = [];
@@ -190,7 +206,7 @@ const availableHeading = () => screen.getByRole('heading', { name: /^Available A
 const dayButton = (label: string) => screen.getByRole('button', { name: label });
 
 async function openBookingModal(user: ReturnType<typeof userEvent.setup>, treatment = 'Teeth Cleaning') {
-  const opener = (await card(treatment)).getByRole('button', { name: 'Book Appointment' });
+  const opener = (await card(treatment)).getByRole('button', { name: /^Book Appointment/ });
   await user.click(opener);
   return { opener, dialog: within(screen.getByRole('dialog', { name: treatment })) };
 }
@@ -260,7 +276,7 @@ describe('Appointment page: the treatment cards', () => {
     expect(cleaning.getByText('2 spaces available')).toBeTruthy();
     expect(cleaning.getByText('Length: 30 min')).toBeTruthy();
     expect(cleaning.getByText('Price: $80')).toBeTruthy();
-    expect((cleaning.getByRole('button', { name: 'Book Appointment' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((cleaning.getByRole('button', { name: /^Book Appointment/ }) as HTMLButtonElement).disabled).toBe(false);
 
     const whitening = await card('Teeth Whitening');
     expect(whitening.getByText('10.00 AM - 11.30 AM')).toBeTruthy();
@@ -274,7 +290,7 @@ describe('Appointment page: the treatment cards', () => {
     const filling = await card('Cavity Filling');
     expect(filling.getByText('Try another day')).toBeTruthy();
     expect(filling.getByText('0 spaces available')).toBeTruthy();
-    const button = filling.getByRole('button', { name: 'Book Appointment' }) as HTMLButtonElement;
+    const button = filling.getByRole('button', { name: /^Book Appointment/ }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     await user.click(button);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -330,13 +346,62 @@ describe('Appointment page: the booking modal', () => {
     expect(document.activeElement).toBe(slot);
   });
 
-  it('shows the length and that the doctor is chosen when booking', async () => {
+  it('shows the length, and offers any doctor or one who performs it', async () => {
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user, 'Teeth Whitening');
     expect(dialog.getByText('Length').nextElementSibling?.textContent).toBe('90 min');
-    expect(dialog.getByText('Doctor').nextElementSibling?.textContent).toBe(
-      'Chosen when you book: the doctor free at your time',
-    );
+    // One doctor or none known: nothing to choose.
+    expect(dialog.queryByLabelText('Doctor')).toBeNull();
+  });
+
+  it("books again the last visit's treatment with its doctor, in that doctor's free times, or any doctor's", async () => {
+    const member = (id: string, name: string, specialtyId: string) => ({
+      _id: id,
+      name,
+      specialty: specialtyId,
+      specialtyId,
+      image: `/api/images/doctors/${id}.png`,
+    });
+    team = [
+      member('dr-ada', 'Dr. Ada Okafor', 'general-dentistry'),
+      member('dr-ben', 'Dr. Ben Ito', 'general-dentistry'),
+      member('dr-cy', 'Dr. Cy Braces', 'orthodontics'),
+    ];
+    mine = [
+      {
+        _id: 'past-1',
+        treatment: 'Teeth Cleaning',
+        treatmentId: 'teeth-cleaning',
+        startsAt: '2026-10-01T14:00:00.000Z',
+        status: 'attended',
+        doctor: { _id: 'dr-ben', name: 'Dr. Ben Ito', image: '/api/images/doctors/dr-ben.png' },
+      },
+    ];
+    doctorSlots = { 'dr-ben': ['09.30 AM - 10.00 AM'] };
+    const user = await openAppointmentPage();
+    await user.click(await screen.findByRole('button', { name: 'Book again: Teeth Cleaning with Dr. Ben Ito' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Teeth Cleaning' }));
+    const doctor = dialog.getByLabelText('Doctor') as HTMLSelectElement;
+    expect([...doctor.options].map((o) => o.textContent)).toEqual([
+      'Any doctor (the first free)',
+      'Dr. Ada Okafor',
+      'Dr. Ben Ito (your last visit)',
+    ]);
+    expect(doctor.value).toBe('dr-ben');
+    const slot = dialog.getByLabelText('Slot') as HTMLSelectElement;
+    await waitFor(() => expect([...slot.options].map((o) => o.value)).toEqual(['09.30 AM - 10.00 AM']));
+
+    await user.selectOptions(doctor, '');
+    expect([...slot.options].map((o) => o.value)).toEqual(['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM']);
+    await user.selectOptions(doctor, 'dr-ben');
+    await waitFor(() => expect(slot.value).toBe('09.30 AM - 10.00 AM'));
+    await user.click(dialog.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Booking confirmed' });
+    expect(bookings[0]?.body).toMatchObject({
+      treatment: 'Teeth Cleaning',
+      slot: '09.30 AM - 10.00 AM',
+      doctorId: 'dr-ben',
+    });
   });
 
   it('says, for the chosen time, until when it can be cancelled free and moved, and how long unpaid it is held', async () => {
@@ -442,7 +507,7 @@ describe('Appointment page: the booking modal', () => {
     await openAppointmentPage('/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=10.00%20AM%20-%2010.30%20AM');
     const stale = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
     expect(stale.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09.30 AM - 10.00 AM');
-    expect(stale.getByText('10.00 AM - 10.30 AM is no longer free; the nearest free time is chosen.')).toBeTruthy();
+    expect(stale.getByText('10.00 AM is no longer free; the nearest free time, 09.30 AM, is chosen.')).toBeTruthy();
   });
 
   it('ignores a linked day that is past or not a day', async () => {

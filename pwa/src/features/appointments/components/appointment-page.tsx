@@ -3,13 +3,15 @@ import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { APPOINTMENT_DATE_FORMAT, useAppointmentOptions } from '../../../lib/appointment-options.ts';
-import { clinicToday, lastBookableDay } from '../../../lib/clinic-calendar.ts';
+import { APPOINTMENT_DATE_FORMAT, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
+import { type BookingChoice, choiceOf } from '../../../lib/booking-choice.ts';
+import { clinicToday, linkedDay, localDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFrame } from '../../../lib/use-hydrated.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { lastVisit, useMyBookings } from '../../bookings/api/get-my-bookings.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
 import { useDependants } from '../../family/api/dependants.ts';
 import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
@@ -29,8 +31,9 @@ export function AppointmentPage() {
   const search = useSearch();
   const framed = useFrame();
   const [selected, setSelected] = useState<Date>(() => linkedDay(search) ?? clinicToday());
-  // A published free time's deep link names the treatment and the time (`&treatment=&slot=`, and
-  // perhaps `source` and `booking-referral`, which need nothing here): its booking dialog opens.
+  // A chosen time's link (the public /book page's, a published free time's) names the treatment, the time and
+  // perhaps the doctor (`&treatment=&slot=&doctor=`; `source` and `booking-referral` need nothing here): its
+  // booking dialog opens.
   const [linked] = useState(() => linkedTime(search));
   const [bookingId, setBookingId] = useState<string | null>(linked?.treatment ?? null);
   const online = useOnlineStatus();
@@ -39,6 +42,11 @@ export function AppointmentPage() {
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);
   const { data: family } = useDependants(user?.email);
+  const { data: mine } = useMyBookings(user?.email);
+  const last = lastVisit(mine?.bookings);
+  const again = last ? options?.find((option) => option._id === last.treatmentId && !option.closed) : undefined;
+  // "Book again" asks for the last visit's doctor; a card's Book asks for whom the dialog suggests.
+  const [againDoctor, setAgainDoctor] = useState<string | null | undefined>(linked?.doctor);
   const [familyVisit, setFamilyVisit] = useState(() => new URLSearchParams(search).has('family'));
   const isoDate = format(selected, 'yyyy-MM-dd');
   /** Whether the patient already waits for this treatment on the chosen day. */
@@ -61,9 +69,7 @@ export function AppointmentPage() {
 
   const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
   // The whole clinic closed that day: one sentence, not a card of "0 spaces" per treatment.
-  const [first] = options ?? [];
-  const clinicClosed =
-    first?.closed && options?.every((option) => option.closed?.reason === first.closed?.reason) ? first.closed : null;
+  const clinicClosed = clinicClosedOn(options);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
 
   let content: ReactNode;
@@ -99,7 +105,10 @@ export function AppointmentPage() {
           <TreatmentCard
             key={option._id}
             option={option}
-            onBook={() => setBookingId(option._id)}
+            onBook={() => {
+              setAgainDoctor(undefined);
+              setBookingId(option._id);
+            }}
             waiting={waiting(option._id)}
             onJoinWaitlist={online && !joining ? () => void handleJoinWaitlist(option._id) : undefined}
           />
@@ -128,6 +137,20 @@ export function AppointmentPage() {
           {/* A page's frame is built once for every day it is served: no day in it. */}
           {framed ? 'Available Appointments' : `Available Appointments on ${displayDate}`}
         </h2>
+        {again && last?.doctor && online && !clinicClosed && (
+          <p className="available__again">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                setAgainDoctor(last.doctor?._id);
+                setBookingId(again._id);
+              }}
+            >
+              Book again: {again.name} with {last.doctor.name}
+            </button>
+          </p>
+        )}
         {family && family.length > 0 && options && options.length > 0 && online && !clinicClosed && (
           <p className="available__family">
             <button type="button" className="button" onClick={() => setFamilyVisit(true)}>
@@ -154,6 +177,7 @@ export function AppointmentPage() {
           option={bookingOption}
           date={selected}
           linkedSlot={linked && bookingOption._id === linked.treatment && isoDate === linked.date ? linked.slot : null}
+          {...(againDoctor === undefined ? {} : { linkedDoctor: againDoctor })}
           onClose={() => setBookingId(null)}
           onBooked={() => setBookingId(null)}
         />
@@ -162,27 +186,8 @@ export function AppointmentPage() {
   );
 }
 
-/** The bookable day a link names (`?date=yyyy-mm-dd`), or null (none, malformed, past or beyond the horizon). */
-/** A "yyyy-MM-dd" day as the calendar holds days: that date at local midnight. */
-const localDay = (iso: string) => {
-  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
-  return new Date(year, month - 1, day);
-};
-
-export function linkedDay(search: string, now: Date = new Date()): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(new URLSearchParams(search).get('date') ?? '');
-  if (!match) return null;
-  const day = localDay(match[0]);
-  const today = clinicToday(now);
-  if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
-  return day;
-}
-
-/** The treatment and time a published free time's deep link names, on its (bookable) day; null for none. */
-function linkedTime(search: string): { date: string; treatment: string; slot: string | null } | null {
-  const day = linkedDay(search);
-  const query = new URLSearchParams(search);
-  const treatment = query.get('treatment');
-  if (!day || !treatment) return null;
-  return { date: format(day, 'yyyy-MM-dd'), treatment, slot: query.get('slot') };
+/** The treatment, time and doctor a chosen time's link names, on its (bookable) day; null for none. */
+function linkedTime(search: string): BookingChoice | null {
+  const choice = choiceOf(search);
+  return choice && linkedDay(search) ? choice : null;
 }

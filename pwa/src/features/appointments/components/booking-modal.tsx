@@ -4,7 +4,12 @@ import { Link } from 'wouter';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { APPOINTMENT_DATE_FORMAT, type AppointmentOption } from '../../../lib/appointment-options.ts';
+import {
+  APPOINTMENT_DATE_FORMAT,
+  type AppointmentOption,
+  useAppointmentOptions,
+} from '../../../lib/appointment-options.ts';
+import { slotStartText } from '../../../lib/booking-choice.ts';
 import {
   deadlinesOf,
   holdSentence,
@@ -18,7 +23,9 @@ import { notify } from '../../../lib/notify.ts';
 import { feeSentence, paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { useTeam } from '../../../lib/team.ts';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { lastVisit, useMyBookings } from '../../bookings/api/get-my-bookings.ts';
 import { useDependants } from '../../family/api/dependants.ts';
 import { useCards } from '../../payments/api/cards.ts';
 import { type Booking, book } from '../api/create-booking.ts';
@@ -29,7 +36,6 @@ const CardOnFile = lazy(() =>
 );
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
-export const DOCTOR_CHOSEN_TEXT = 'Chosen when you book: the doctor free at your time';
 
 type BookingModalProps = {
   /** The card's treatment, kept current: after a refusal its slots are refetched and the choice follows. */
@@ -40,6 +46,8 @@ type BookingModalProps = {
   onBooked(): void;
   /** The time a link asked for (a published free time's deep link): chosen, or the nearest still free. */
   linkedSlot?: string | null;
+  /** The doctor a link asked for (null: any); absent: the doctor of the patient's last visit of this kind, if any. */
+  linkedDoctor?: string | null;
 };
 
 /** The free slot nearest to `wanted` (by start time), or the first. */
@@ -51,11 +59,7 @@ function nearestSlot(date: Date, slots: string[], wanted: string | null | undefi
   return [...slots].sort((a, b) => distance(a) - distance(b))[0] ?? '';
 }
 
-/**
- * docs/product.md#booking-modal: how long it takes, and who will see the patient. The server picks
- * the doctor when it books (the least busy one free at that time), so the modal says so, and the
- * confirmation names them.
- */
+/** docs/product.md#booking-modal: how long it takes and how it is paid. */
 function BookingFacts({ option }: { option: AppointmentOption }) {
   return (
     <dl className="booking-facts">
@@ -66,10 +70,6 @@ function BookingFacts({ option }: { option: AppointmentOption }) {
       <div className="booking-facts__item">
         <dt>Payment</dt>
         <dd>{paymentRuleText(option)}</dd>
-      </div>
-      <div className="booking-facts__item">
-        <dt>Doctor</dt>
-        <dd className="booking-facts__note">{DOCTOR_CHOSEN_TEXT}</dd>
       </div>
     </dl>
   );
@@ -156,14 +156,23 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
  * from the card's free slots and a free-text phone number, and the policy for that slot. Submitting
  * posts the booking and shows the confirmation; a refusal is a toast, the modal staying open.
  */
-export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: BookingModalProps) {
-  const { user } = useSession();
+export function BookingModal({ option, date, onClose, onBooked, linkedSlot, linkedDoctor }: BookingModalProps) {
+  const { user, confirmVerified } = useSession();
   const online = useOnlineStatus();
   const ids = useId();
   const slotRef = useRef<HTMLSelectElement>(null);
-  const [slot, setSlot] = useState(() => nearestSlot(date, option.slots, linkedSlot));
-  // A link's time taken meanwhile: the nearest free one is chosen instead, and the patient is told.
-  const [linkTaken] = useState(() => Boolean(linkedSlot) && !option.slots.includes(linkedSlot ?? ''));
+  // The doctors who perform it; the one of the patient's last visit of this kind comes first.
+  const { data: team } = useTeam();
+  const doctors = team?.filter((member) => member.specialtyId === option.specialtyId) ?? [];
+  const { data: mine } = useMyBookings(user?.email);
+  const last = lastVisit(mine?.bookings, (booking) => doctors.some((d) => d._id === booking.doctor?._id));
+  const [doctorChoice, setDoctorChoice] = useState<string | undefined>(linkedDoctor ?? undefined);
+  const doctor = doctorChoice ?? (linkedDoctor === null ? '' : (last?.doctor?._id ?? ''));
+  const doctorName = doctors.find((d) => d._id === doctor)?.name;
+  // A doctor's own free times, once they load; any doctor's are the card's.
+  const { data: doctorOptions } = useAppointmentOptions(doctor ? date : null, doctor || null);
+  const slots = doctor ? (doctorOptions?.find((o) => o._id === option._id)?.slots ?? null) : option.slots;
+  const [slot, setSlot] = useState(linkedSlot ?? '');
   const [phone, setPhone] = useState('');
   const { data: family } = useDependants(user?.email);
   const [forWhom, setForWhom] = useState('');
@@ -179,8 +188,14 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
   const appointmentDate = format(date, APPOINTMENT_DATE_FORMAT);
   const patientName = user?.displayName ?? '';
   const email = user?.email ?? '';
-  // A refetch may have taken the chosen slot away: fall back to the first one still free.
-  const chosenSlot = option.slots.includes(slot) ? slot : (option.slots[0] ?? '');
+  // A link's time (or the one picked) taken meanwhile: the nearest still free is chosen, and the patient is told.
+  const chosenSlot = slots ? nearestSlot(date, slots, slot) : '';
+  const linkTaken = Boolean(linkedSlot) && slots !== null && slot === linkedSlot && !slots.includes(linkedSlot ?? '');
+  const unverified = Boolean(user && !user.emailVerified);
+  // Back from the verification mail's link: the session learns it without a tap.
+  useEffect(() => {
+    if (unverified) void confirmVerified().catch(() => undefined);
+  }, [unverified, confirmVerified]);
 
   const close = () => {
     if (booked) onBooked();
@@ -190,7 +205,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!online || sending || !chosenSlot || !cardReady) return;
+    if (!online || sending || !chosenSlot || !cardReady || unverified) return;
     setSending(true);
     try {
       const { result, booking } = await book({
@@ -202,6 +217,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
         phone: phone.trim(),
         price: option.price,
         ...(person ? { patientId: person._id } : {}),
+        ...(doctor ? { doctorId: doctor } : {}),
       });
       if (result.acknowledged) {
         setBooked({
@@ -270,8 +286,22 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
       <form className="modal__form booking-form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
         <div className="field">
           <label htmlFor={`${ids}-date`}>Date</label>
-          <input id={`${ids}-date`} type="text" value={appointmentDate} readOnly />
+          <input id={`${ids}-date`} type="text" value={appointmentDate} readOnly tabIndex={-1} />
         </div>
+        {doctors.length > 1 && (
+          <div className="field">
+            <label htmlFor={`${ids}-doctor`}>Doctor</label>
+            <select id={`${ids}-doctor`} value={doctor} onChange={(event) => setDoctorChoice(event.target.value)}>
+              <option value="">Any doctor (the first free)</option>
+              {doctors.map((member) => (
+                <option key={member._id} value={member._id}>
+                  {member.name}
+                  {member._id === last?.doctor?._id ? ' (your last visit)' : ''}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={`${ids}-slot`}>Slot</label>
           <select
@@ -279,21 +309,25 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
             id={`${ids}-slot`}
             value={chosenSlot}
             onChange={(event) => setSlot(event.target.value)}
-            disabled={option.slots.length === 0}
+            disabled={!slots || slots.length === 0}
           >
-            {option.slots.map((free) => (
+            {(slots ?? []).map((free) => (
               <option key={free} value={free}>
                 {free}
               </option>
             ))}
           </select>
-          {linkTaken && (
-            <p className="field__hint" role="status">
-              {option.slots.length > 0
-                ? `${linkedSlot} is no longer free; the nearest free time is chosen.`
-                : `${linkedSlot} is no longer free, and this day has no other; pick another day.`}
-            </p>
-          )}
+          <p className="field__hint" role="status">
+            {slots === null
+              ? `Loading ${doctorName ?? 'the doctor'}'s free times…`
+              : linkTaken
+                ? slots.length > 0
+                  ? `${slotStartText(linkedSlot ?? '')} is no longer free; the nearest free time, ${slotStartText(chosenSlot)}, is chosen.`
+                  : `${slotStartText(linkedSlot ?? '')} is no longer free, and this day has no other; pick another day.`
+                : slots.length === 0 && doctorName
+                  ? `${doctorName} has no free time this day: choose any doctor or another day.`
+                  : ''}
+          </p>
         </div>
         {family && family.length > 0 && (
           <div className="field">
@@ -310,11 +344,18 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
         )}
         <div className="field">
           <label htmlFor={`${ids}-name`}>Name</label>
-          <input id={`${ids}-name`} type="text" value={person?.name ?? patientName} readOnly autoComplete="off" />
+          <input
+            id={`${ids}-name`}
+            type="text"
+            value={person?.name ?? patientName}
+            readOnly
+            tabIndex={-1}
+            autoComplete="off"
+          />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-email`}>Email</label>
-          <input id={`${ids}-email`} type="email" value={email} readOnly autoComplete="off" />
+          <input id={`${ids}-email`} type="email" value={email} readOnly tabIndex={-1} autoComplete="off" />
         </div>
         <div className="field">
           <label htmlFor={`${ids}-phone`}>Phone Number</label>
@@ -337,6 +378,24 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
         )}
 
         <div role="status">
+          {unverified && (
+            <div id={`${ids}-verify`} className="callout">
+              <p>Verify your email to book: open the link we sent to {email}. This time stays chosen here.</p>
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() =>
+                  void confirmVerified().then(
+                    (verified) =>
+                      verified || notify.error(`Not verified yet: open the link we sent to ${email}, then try again`),
+                    (cause: unknown) => notify.error(errorText(cause)),
+                  )
+                }
+              >
+                I've verified
+              </button>
+            </div>
+          )}
           {!online && (
             <p id={`${ids}-offline`} className="callout">
               {OFFLINE_BOOKING_MESSAGE}
@@ -348,8 +407,8 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot }: Bo
           <button
             type="submit"
             className="button button--primary button--block"
-            disabled={!online || sending || !chosenSlot || !cardReady}
-            aria-describedby={online ? undefined : `${ids}-offline`}
+            disabled={!online || sending || !chosenSlot || !cardReady || unverified}
+            aria-describedby={online ? (unverified ? `${ids}-verify` : undefined) : `${ids}-offline`}
           >
             Submit
           </button>

@@ -43,7 +43,7 @@ export function TreatmentCard({
         <p className="treatment-card__payment">{paymentRuleText(option)}</p>
       )}
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
-        Book Appointment
+        Book Appointment<span className="visually-hidden">: {option.name}</span>
       </button>
       {free === 0 && waiting && (
         <p className="treatment-card__waiting" role="status">

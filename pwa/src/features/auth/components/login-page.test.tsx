@@ -55,6 +55,16 @@ describe('login page', () => {
     expect(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeTruthy();
   });
 
+  it('focuses Email first, and carries a chosen time to Create new account', async () => {
+    const chosen = '/appointment?date=2026-12-03&treatment=teeth-cleaning';
+    await openLogin(`/login?from=${encodeURIComponent(chosen)}`);
+    await waitFor(() => expect(document.activeElement).toBe(main().getByLabelText('Email')));
+    expect(main().getByRole('link', { name: 'Create new account' }).getAttribute('href')).toBe(
+      `/signup?from=${encodeURIComponent(chosen)}`,
+    );
+    expect(main().getByText(/^One step to book Thursday, Dec 3, 2026:/)).toBeTruthy();
+  });
+
   it('asks for the email and the password when both are empty', async () => {
     const user = await openLogin();
     await logIn(user, '', '');

@@ -4,7 +4,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { FormField } from '../../../components/form-field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
-import { loginReasonText, safeReturnPath } from '../../../lib/login-redirect.ts';
+import { loginReasonText, safeReturnPath, withFrom } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { unexpiredAccessClaims } from '../../../lib/stored-access-token.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -13,6 +13,7 @@ import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import '../auth.css';
 import { useClinicInfo } from '../../../lib/clinic-info.ts';
+import { ChosenTime } from './chosen-time.tsx';
 
 type LoginValues = { email: string; password: string };
 
@@ -32,8 +33,12 @@ export function LoginPage() {
     register,
     handleSubmit,
     getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
+  // The first field is where the visitor starts, not eight Tabs away.
+  useEffect(() => setFocus('email'), [setFocus]);
+  const from = searchParams.get('from');
 
   // Firebase warms up for the sign-in once the page is on screen, not before its first paint.
   useEffect(() => afterPaint(() => void ensureAuth()), [ensureAuth]);
@@ -63,6 +68,7 @@ export function LoginPage() {
           {reason}
         </p>
       )}
+      <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <FormField
           label="Email"
@@ -99,7 +105,7 @@ export function LoginPage() {
         )}
       </form>
       <p className="auth-card__switch">
-        New to {clinic.name}? <Link href="/signup">Create new account</Link>
+        New to {clinic.name}? <Link href={withFrom('/signup', from)}>Create new account</Link>
       </p>
       <p className="divider">OR</p>
       <GoogleSignInButton

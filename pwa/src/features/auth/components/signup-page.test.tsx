@@ -56,6 +56,28 @@ describe('sign up page', () => {
     expect(main().getByRole('button', { name: 'CONTINUE WITH GOOGLE' })).toBeTruthy();
   });
 
+  it('focuses Name first, and links to how the clinic keeps the data', async () => {
+    await openSignUp();
+    await waitFor(() => expect(document.activeElement).toBe(main().getByLabelText('Name')));
+    expect(main().getByRole('link', { name: 'Privacy and your data' }).getAttribute('href')).toBe('/privacy');
+  });
+
+  it('keeps a time chosen on /book: says so, carries it to Login, and goes back to it with the verification link', async () => {
+    const chosen = '/appointment?date=2026-12-03&treatment=teeth-cleaning&slot=10.00+AM+-+10.30+AM&doctor=dr-ben';
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: `/signup?from=${encodeURIComponent(chosen)}` });
+    await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+    expect(main().getByRole('status').textContent).toBe(
+      'One step to book Thursday, Dec 3, 2026 at 10.00 AM: sign in or create your account, and the booking opens with this time chosen.',
+    );
+    expect(main().getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      `/login?from=${encodeURIComponent(chosen)}`,
+    );
+    await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(chosen));
+    expect(sendVerificationEmail).toHaveBeenCalledWith(chosen);
+  });
+
   it('asks for the name, the email and the password when all are empty', async () => {
     const user = await openSignUp();
     await signUp(user, {});

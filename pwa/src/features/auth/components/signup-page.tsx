@@ -1,15 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { FormField } from '../../../components/form-field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { logUnexpected } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { safeReturnPath, withFrom } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { authErrorText } from '../auth-error-text.ts';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import '../auth.css';
+import { ChosenTime } from './chosen-time.tsx';
 
 type SignUpValues = { name: string; email: string; password: string };
 
@@ -29,10 +31,16 @@ const recordWaits = (cause: unknown): string | null =>
     ? cause.message
     : null;
 
-/** docs/product.md#sign-up: Name, Email, Password, or Google; then home. */
+/**
+ * docs/product.md#sign-up: Name, Email, Password, or Google; then home, or back to the page the visitor
+ * came from (`?from=`: a chosen time on the booking page), where the verification mail's link also leads.
+ */
 export function SignUpPage() {
   const { signUp, ensureAuth } = useSession();
   const [, navigate] = useLocation();
+  const [searchParams] = useSearchParams();
+  const from = searchParams.get('from');
+  const returnTo = safeReturnPath(from);
   const [error, setError] = useState('');
   const [waiting, setWaiting] = useState<string | null>(null);
   // Painted before its code has run (docs/performance.md): its button waits for it.
@@ -40,13 +48,15 @@ export function SignUpPage() {
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({ defaultValues: { name: '', email: '', password: '' } });
+  useEffect(() => setFocus('name'), [setFocus]);
 
   // Firebase warms up for the sign-in once the page is on screen, not before its first paint.
   useEffect(() => afterPaint(() => void ensureAuth()), [ensureAuth]);
 
-  const goHome = () => navigate('/', { replace: true });
+  const goHome = () => navigate(returnTo, { replace: true });
   const showError = (cause: unknown) => {
     logUnexpected(cause);
     setError(authErrorText(cause, 'sign-up'));
@@ -56,7 +66,7 @@ export function SignUpPage() {
     setError('');
     setWaiting(null);
     try {
-      await signUp(name.trim(), email, password);
+      await signUp(name.trim(), email, password, from ? returnTo : null);
       goHome();
     } catch (cause) {
       const notice = recordWaits(cause);
@@ -72,7 +82,7 @@ export function SignUpPage() {
         <p role="status" className="auth-card__notice">
           {waiting}
         </p>
-        <Link href="/login" className="button button--primary button--block">
+        <Link href={withFrom('/login', from)} className="button button--primary button--block">
           Go to Login
         </Link>
       </section>
@@ -82,6 +92,7 @@ export function SignUpPage() {
   return (
     <section className="auth-card" aria-labelledby="signup-title">
       <h1 id="signup-title">Sign Up</h1>
+      <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <FormField
           label="Name"
@@ -121,10 +132,13 @@ export function SignUpPage() {
         </button>
       </form>
       <p className="auth-card__switch">
-        Already have an account? <Link href="/login">Login</Link>
+        Already have an account? <Link href={withFrom('/login', from)}>Login</Link>
       </p>
       <p className="divider">OR</p>
       <GoogleSignInButton onSignedIn={goHome} onError={showError} />
+      <p className="auth-card__privacy">
+        <Link href="/privacy">Privacy and your data</Link>: what we keep, for how long, and how to erase it.
+      </p>
     </section>
   );
 }

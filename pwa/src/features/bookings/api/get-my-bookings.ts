@@ -113,3 +113,18 @@ export function useMyBookings(email: string | null | undefined) {
   }, [email, data]);
   return result;
 }
+
+/**
+ * The patient's last visit that `matches` (and has a doctor): the latest that has started and was not
+ * cancelled, else the latest booked. What "Book again" repeats, and whose doctor a new booking asks for first.
+ */
+export function lastVisit(
+  bookings: Booking[] | undefined,
+  matches: (booking: Booking) => boolean = () => true,
+  now = Date.now(),
+): Booking | undefined {
+  const kept = (bookings ?? [])
+    .filter((booking) => booking.status !== 'cancelled' && booking.doctor && matches(booking))
+    .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return kept.filter((booking) => Date.parse(booking.startsAt) <= now).at(-1) ?? kept.at(-1);
+}

@@ -25,7 +25,7 @@ export function AppointmentCta() {
           Choose the day that suits you, see every treatment with its free time slots and price, and book in a few
           clicks. You can pay securely by card from your dashboard.
         </p>
-        <Link href="/appointment" className="button button--light">
+        <Link href="/book" className="button button--light">
           Book an appointment
         </Link>
       </div>

@@ -10,7 +10,7 @@ export function Hero() {
           Gentle, modern dentistry for the whole family. Pick a treatment, choose a free time slot that suits you and
           book it online in a minute.
         </p>
-        <Link href="/appointment" className="button button--primary">
+        <Link href="/book" className="button button--primary">
           Get Started
         </Link>
       </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { type TeamMember, useTeam } from '../api/get-team.ts';
+import { type TeamMember, useTeam } from '../../../lib/team.ts';
 import '../landing.css';
 
 /** As many placeholders as one row shows on a wide screen, while the team loads. */

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
-import type { TeamMember } from '../../../../../contract/doctors.ts';
-import { apiFetcher } from '../../../lib/api.ts';
-import { TEAM_KEY } from '../../../lib/cache-keys.ts';
+import type { TeamMember } from '../../../contract/doctors.ts';
+import { apiFetcher } from './api.ts';
+import { TEAM_KEY } from './cache-keys.ts';
 
 export type { TeamMember };
 

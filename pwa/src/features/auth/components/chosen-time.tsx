@@ -1,0 +1,18 @@
+import { format } from 'date-fns/format';
+import { choiceFrom, slotStartText } from '../../../lib/booking-choice.ts';
+import { localDay } from '../../../lib/clinic-calendar.ts';
+
+/**
+ * On Login and Sign Up opened from a chosen free time (`from` names it): that the time waits for the
+ * visitor, so an account is a step of booking, not a wall before it. Nothing is held yet.
+ */
+export function ChosenTime({ from }: { from: string | null }) {
+  const choice = choiceFrom(from);
+  if (!choice) return null;
+  const when = `${format(localDay(choice.date), 'EEEE, PP')}${choice.slot ? ` at ${slotStartText(choice.slot)}` : ''}`;
+  return (
+    <p className="auth-card__reason" role="status">
+      One step to book {when}: sign in or create your account, and the booking opens with this time chosen.
+    </p>
+  );
+}
