@@ -42,6 +42,8 @@ for (const { size, viewport, isMobile, dates } of [
         ['/', 'What Our Patients Says'],
         ['/login', 'Login'],
         ['/signup', 'Sign Up'],
+        ['/book', /^Free times on/],
+        ['/privacy', 'Privacy and your data'],
         ['/no/such/page', 'Page not found'],
       ] as const) {
         await settle(page, path, heading);

@@ -197,6 +197,16 @@ for (const viewport of PHONES_AND_TABLET) {
       expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
       await visit(page, '/no/such/page', 'Page not found');
       await visit(page, '/signup', 'Sign Up');
+      await visit(page, '/book', /^Free times on/);
+      await expect(
+        page
+          .getByRole('link', { name: /^Teeth Cleaning at / })
+          .first()
+          .or(page.getByText(/^Closed:/)),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page, '/book with its times');
+      await expectWholeWordsAndNothingClipped(page, '/book with its times');
+      await visit(page, '/privacy', 'Privacy and your data');
       await visit(page, '/', 'Your new smile starts here');
       // The brand and Menu share the header's one row.
       const [brand, menu] = await Promise.all(

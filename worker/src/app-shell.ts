@@ -11,7 +11,7 @@ import { type CallApi, signedInPage } from './signed-in-page.ts';
  */
 const APP_ROUTES = [
   /^\/$/,
-  /^\/(login|signup|appointment|review|developers)\/?$/,
+  /^\/(login|signup|book|privacy|appointment|review|developers)\/?$/,
   /^\/offers\/[^/]+\/?$/,
   /^\/l\/[^/]+\/?$/,
   /^\/kiosk(\/[^/]+)?\/?$/,

@@ -13,7 +13,7 @@ import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { type TeamMember, useTeam } from '../../../lib/team.ts';
 import { useFrame } from '../../../lib/use-hydrated.ts';
-import '../appointments.css';
+import '../book-page.css';
 
 /**
  * docs/product.md#book (/book, anyone): a day's free times of every treatment as buttons, with price
@@ -42,7 +42,7 @@ export function BookPage() {
     content = <Spinner label="Loading free times" />;
   } else if (error && !options) {
     content = (
-      <div className="available__status" role="alert">
+      <div className="book-page__status" role="alert">
         <p>Sorry, the free times could not be loaded: {errorText(error)}</p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
           Try again
@@ -50,11 +50,11 @@ export function BookPage() {
       </div>
     );
   } else if (!options || options.length === 0) {
-    content = <p className="available__status">No treatments are offered{doctor ? ' by this doctor' : ''} yet.</p>;
+    content = <p className="book-page__status">No treatments are offered{doctor ? ' by this doctor' : ''} yet.</p>;
   } else if (clinicClosed) {
     const next = clinicClosed.nextOpenDate;
     content = (
-      <div className="available__status available__closed">
+      <div className="book-page__status">
         <p>Closed: {clinicClosed.reason}</p>
         {next && (
           <button type="button" className="button" onClick={() => setSelected(localDay(next))}>
@@ -84,7 +84,7 @@ export function BookPage() {
         <BookingCalendar selected={selected} onSelect={setSelected} />
       </section>
       <section className="book-page__times" aria-labelledby="times-title" aria-busy={isValidating || undefined}>
-        <h2 id="times-title" className="available__title">
+        <h2 id="times-title" className="book-page__title">
           {framed ? 'Free times' : `Free times on ${format(selected, 'EEEE, PP')}`}
         </h2>
         {content}
@@ -145,7 +145,7 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
         {option.payment !== 'full' && option.price > 0 && ` · ${paymentRuleText(option)}`}
       </p>
       {option.closed ? (
-        <p className="treatment-card__closed">Closed: {option.closed.reason}</p>
+        <p className="times-card__none">Closed: {option.closed.reason}</p>
       ) : option.slots.length === 0 ? (
         <p className="times-card__none">No free time this day: try another day.</p>
       ) : (

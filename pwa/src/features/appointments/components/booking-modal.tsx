@@ -59,10 +59,16 @@ function nearestSlot(date: Date, slots: string[], wanted: string | null | undefi
   return [...slots].sort((a, b) => distance(a) - distance(b))[0] ?? '';
 }
 
-/** docs/product.md#booking-modal: how long it takes and how it is paid. */
-function BookingFacts({ option }: { option: AppointmentOption }) {
+/** docs/product.md#booking-modal: how long it takes, how it is paid, and with whom when only one doctor performs it. */
+function BookingFacts({ option, onlyDoctor }: { option: AppointmentOption; onlyDoctor: string | undefined }) {
   return (
     <dl className="booking-facts">
+      {onlyDoctor && (
+        <div className="booking-facts__item">
+          <dt>Doctor</dt>
+          <dd>{onlyDoctor}</dd>
+        </div>
+      )}
       <div className="booking-facts__item">
         <dt>Length</dt>
         <dd>{lengthText(option.durationMinutes)}</dd>
@@ -260,7 +266,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot, link
       <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={sending}>
         ×
       </button>
-      <BookingFacts option={option} />
+      <BookingFacts option={option} onlyDoctor={doctors.length === 1 ? doctors[0]?.name : undefined} />
       {/* The card form is a form of its own: it sits before the booking form, not inside it. */}
       {withCard && (
         <fieldset className="booking-card">
@@ -309,7 +315,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot, link
             id={`${ids}-slot`}
             value={chosenSlot}
             onChange={(event) => setSlot(event.target.value)}
-            disabled={!slots || slots.length === 0}
+            disabled={slots?.length === 0}
           >
             {(slots ?? []).map((free) => (
               <option key={free} value={free}>

@@ -1,0 +1,169 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import {
+  appTookOver,
+  bookViaApi,
+  clinicDate,
+  createAccount,
+  logIn,
+  oobLinks,
+  pickDayIn,
+  queryD1,
+  uniqueEmail,
+  verifyAccount,
+} from './support.ts';
+import { test } from './test.ts';
+
+// From "I need a cleaning" to booked (issue 46): free times before an account, the account at the end, the
+// chosen time kept through sign-up and the verification mail, and a returning patient's Book again.
+
+/** Taps that count: each is one a person makes. */
+function tapper() {
+  let taps = 0;
+  return {
+    tap: async (target: Locator) => {
+      taps += 1;
+      await target.click();
+    },
+    /** Taps another helper made (pickDayIn's). */
+    add: (n: number) => {
+      taps += n;
+    },
+    get taps() {
+      return taps;
+    },
+  };
+}
+
+/** The first free time of a treatment's card on /book (its button), and that time's start as it shows. */
+async function firstTime(page: Page, treatment: string) {
+  const time = page.getByRole('article', { name: treatment }).getByRole('link').first();
+  await expect(time).toBeVisible();
+  return { time, start: (await time.textContent()) ?? '' };
+}
+
+test('a new visitor books from the landing page at 360 px: the chosen time survives sign-up and the mail’s link', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const taps = tapper();
+  await page.goto('/');
+  await appTookOver(page);
+  await taps.tap(page.getByRole('link', { name: 'Get Started' }));
+  await expect(page.getByRole('heading', { level: 1, name: 'Book a visit' })).toBeVisible();
+  await appTookOver(page);
+  const date = clinicDate(1);
+  // The calendar: the next month's button when tomorrow is in it, then the day.
+  const monthTurns = date.slice(0, 7) === clinicDate(0).slice(0, 7) ? 0 : 1;
+  await pickDayIn(page, date);
+  taps.add(monthTurns + 1);
+  const { time, start } = await firstTime(page, 'Teeth Cleaning');
+  await expect(time).toHaveAccessibleName(`Teeth Cleaning at ${start}`);
+  await taps.tap(time);
+
+  // Sign Up says the time waits; nothing is held yet.
+  await expect(page).toHaveURL(/\/signup\?from=/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('status')).toContainText(`at ${start}: sign in or create your account`);
+  await expect(main.getByLabel('Name')).toBeFocused();
+  const email = uniqueEmail('funnel');
+  expect(queryD1(`SELECT id FROM bookings WHERE email = '${email}'`)).toEqual([]);
+  await main.getByLabel('Name').fill('Nia New');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password').fill('Strong#2026');
+  await taps.tap(main.getByRole('button', { name: 'Sign Up' }));
+
+  // Back on the booking, the time chosen; booking waits for the verified address.
+  const dialog = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await expect(dialog.getByLabel('Slot')).toHaveValue(new RegExp(`^${start} - `));
+  await expect(dialog.getByText(`Verify your email to book: open the link we sent to ${email}.`)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
+  await expect.poll(async () => (await oobLinks(email, 'VERIFY_EMAIL')).length).toBe(1);
+  await page.waitForFunction(() => Boolean(localStorage.getItem('accessToken')));
+
+  // The mail's link verifies the address and leads back to the same booking, its time still chosen.
+  const [link] = await oobLinks(email, 'VERIFY_EMAIL');
+  await page.goto(link!);
+  await expect(page).toHaveURL(/\/appointment\?date=/);
+  await expect(dialog.getByLabel('Slot')).toHaveValue(new RegExp(`^${start} - `));
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  await taps.tap(dialog.getByRole('button', { name: 'Submit' }));
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  expect(queryD1(`SELECT treatment FROM bookings WHERE email = '${email}' AND status = 'active'`)).toEqual([
+    { treatment: 'Teeth Cleaning' },
+  ]);
+  expect(taps.taps).toBeLessThanOrEqual(6);
+  console.log(`new visitor: ${taps.taps} taps plus name, email, password and the mail's link`);
+});
+
+test('the doctor chosen on /book is the one booked, and a taken time offers the nearest', async ({ page }) => {
+  const who = { email: uniqueEmail('doctor-choice'), password: 'Strong#2026' };
+  await createAccount(who.email, who.password, 'Dora Doctor');
+  await verifyAccount(who.email);
+  await logIn(page, who);
+  await page.goto('/book');
+  await appTookOver(page);
+  const doctors = page.getByRole('group', { name: 'Doctor' });
+  await expect(doctors.getByText('Orthodontics')).toBeVisible();
+  await doctors.getByRole('radio', { name: /^Dr\. Sofia Alvarez/ }).check();
+  const date = clinicDate(6);
+  await pickDayIn(page, date);
+  // Only her treatments: no braces consultation with a general dentist.
+  await expect(page.getByRole('article', { name: 'Dental Check-up' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Orthodontic Consultation' })).toHaveCount(0);
+  const { time, start } = await firstTime(page, 'Dental Check-up');
+  const href = (await time.getAttribute('href')) ?? '';
+  expect(href).toContain('doctor=dr-sofia-alvarez');
+
+  // Someone takes that time meanwhile.
+  const slot = new URLSearchParams(href.split('?')[1]).get('slot') ?? '';
+  await bookViaApi(page, { treatment: 'Dental Check-up', date, slot });
+  await page.goto('/book');
+  await page.goto(href);
+  const dialog = page.getByRole('dialog', { name: 'Dental Check-up' });
+  await expect(
+    dialog.getByText(new RegExp(`^${start} is no longer free; the nearest free time, .+, is chosen\\.$`)),
+  ).toBeVisible();
+  await expect(dialog.getByText('Dr. Sofia Alvarez')).toBeVisible();
+});
+
+test('a returning patient books again in two taps, and by keyboard alone', async ({ page }) => {
+  const who = { email: uniqueEmail('again'), password: 'Strong#2026' };
+  await createAccount(who.email, who.password, 'Rae Return');
+  await verifyAccount(who.email);
+  await logIn(page, who);
+  await bookViaApi(page, { treatment: 'Teeth Cleaning', date: clinicDate(9), slot: '02.00 PM - 02.30 PM' });
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/appointment?date=${clinicDate(10)}`);
+  await appTookOver(page);
+  const taps = tapper();
+  await taps.tap(page.getByRole('button', { name: 'Book again: Teeth Cleaning with Dr. Sofia Alvarez' }));
+  const dialog = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await expect(dialog.getByLabel('Slot')).not.toHaveValue('');
+  await taps.tap(dialog.getByRole('button', { name: 'Submit' }));
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  expect(taps.taps).toBeLessThanOrEqual(3);
+
+  // By keyboard: from the page's top to a booking, counting every key.
+  await page.goto(`/appointment?date=${clinicDate(11)}`);
+  await appTookOver(page);
+  let keys = 0;
+  const press = async (key: string) => {
+    keys += 1;
+    await page.keyboard.press(key);
+  };
+  const again = page.getByRole('button', { name: 'Book again: Teeth Cleaning with Dr. Sofia Alvarez' });
+  await expect(again).toBeVisible();
+  while (!(await again.evaluate((button) => button === document.activeElement)) && keys < 40) await press('Tab');
+  await press('Enter');
+  await expect(dialog.getByLabel('Slot')).toBeFocused();
+  while (
+    !(await dialog.getByRole('button', { name: 'Submit' }).evaluate((button) => button === document.activeElement)) &&
+    keys < 40
+  )
+    await press('Tab');
+  await press('Enter');
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  console.log(`booking by keyboard: ${keys} key presses`);
+  expect(keys).toBeLessThanOrEqual(12);
+});
