@@ -95,6 +95,39 @@ test('a new visitor books from the landing page at 360 px: the chosen time survi
   console.log(`new visitor: ${taps.taps} taps plus name, email, password and the mail's link`);
 });
 
+test('without a password: name, email and the mail’s link take a new visitor from a chosen time to booked', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const taps = tapper();
+  await page.goto('/book');
+  await appTookOver(page);
+  const date = clinicDate(2);
+  await pickDayIn(page, date);
+  taps.add(date.slice(0, 7) === clinicDate(0).slice(0, 7) ? 1 : 2);
+  const { time, start } = await firstTime(page, 'Dental Check-up');
+  await taps.tap(time);
+  const main = page.getByRole('main');
+  const email = uniqueEmail('link');
+  await main.getByLabel('Name').fill('Lee Link');
+  await main.getByLabel('Email').fill(email);
+  await taps.tap(main.getByRole('button', { name: 'Email me a link instead (no password)' }));
+  await expect(main.getByText(`We sent a sign-in link to ${email}.`, { exact: false })).toBeVisible();
+
+  await expect.poll(async () => (await oobLinks(email, 'EMAIL_SIGNIN')).length).toBe(1);
+  const [link] = await oobLinks(email, 'EMAIL_SIGNIN');
+  await page.goto(link!);
+  // Signed in, the address verified by the link itself, on the booking with the time chosen.
+  const dialog = page.getByRole('dialog', { name: 'Dental Check-up' });
+  await expect(dialog.getByLabel('Slot')).toHaveValue(new RegExp(`^${start} - `));
+  await expect(dialog.getByLabel('Name')).toHaveValue('Lee Link');
+  await taps.tap(dialog.getByRole('button', { name: 'Submit' }));
+  await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
+  expect(queryD1(`SELECT email_verified FROM users WHERE email = '${email}'`)).toEqual([{ email_verified: 1 }]);
+  expect(taps.taps).toBeLessThanOrEqual(6);
+  console.log(`new visitor without a password: ${taps.taps} taps plus name, email and the mail's link`);
+});
+
 test('the doctor chosen on /book is the one booked, and a taken time offers the nearest', async ({ page }) => {
   const who = { email: uniqueEmail('doctor-choice'), password: 'Strong#2026' };
   await createAccount(who.email, who.password, 'Dora Doctor');

@@ -71,7 +71,7 @@ export async function verifyAccount(email: string): Promise<void> {
 /** The out-of-band links (password-reset or verification mails) the emulator would have sent to `email`. */
 export async function oobLinks(
   email: string,
-  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' = 'PASSWORD_RESET',
+  requestType: 'PASSWORD_RESET' | 'VERIFY_EMAIL' | 'EMAIL_SIGNIN' = 'PASSWORD_RESET',
 ): Promise<string[]> {
   return (await oobCodes()).filter((c) => c.email === email && c.requestType === requestType).map((c) => c.oobLink);
 }

@@ -14,11 +14,14 @@ import {
   getAuth,
   indexedDBLocalPersistence,
   initializeAuth,
+  isSignInWithEmailLink,
   onAuthStateChanged,
   reload,
   sendEmailVerification,
   sendPasswordResetEmail,
+  sendSignInLinkToEmail,
   signInWithEmailAndPassword,
+  signInWithEmailLink,
   signInWithPopup,
   signOut,
   type User,
@@ -81,6 +84,27 @@ export async function createAccount(email: string, password: string): Promise<Au
 
 export async function signInWithPassword(email: string, password: string): Promise<AuthUser> {
   return (await signInWithEmailAndPassword(firebaseAuth(), email, password)).user;
+}
+
+/**
+ * Mails `email` a link that signs them in without a password (and creates the account on first use); it
+ * opens `landing` (a path on this site), where signInWithLink finishes.
+ */
+export async function sendSignInLink(email: string, landing: string): Promise<void> {
+  await sendSignInLinkToEmail(firebaseAuth(), email, {
+    url: new URL(landing, window.location.origin).href,
+    handleCodeInApp: true,
+  });
+}
+
+/** Whether `href` is where a sign-in link landed (its one-time code in the query). */
+export function isSignInLink(href: string): boolean {
+  return isSignInWithEmailLink(firebaseAuth(), href);
+}
+
+/** Signs in with the link that landed at `href`, mailed to `email`; the address is verified by opening it. */
+export async function signInWithLink(email: string, href: string): Promise<AuthUser> {
+  return (await signInWithEmailLink(firebaseAuth(), email, href)).user;
 }
 
 export async function signInWithGoogle(): Promise<AuthUser> {

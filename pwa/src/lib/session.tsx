@@ -33,6 +33,17 @@ export type Session = {
   signUp(name: string, email: string, password: string, returnTo?: string | null): Promise<void>;
   signIn(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;
+  /**
+   * Mails a link that signs in without a password (a new patient's account is made with `name` when they open
+   * it); it leads back to the login page, which finishes and goes on to `returnTo`.
+   */
+  sendSignInLink(email: string, name: string | null, returnTo: string): Promise<void>;
+  /**
+   * Where a sign-in link landed (`href`): signs in with the address it was mailed to (remembered on this
+   * device, or `email` when opened on another). 'not-a-link' when `href` is none; 'needs-email' when the
+   * address is not known here.
+   */
+  finishLinkSignIn(href: string, email?: string): Promise<'signed-in' | 'needs-email' | 'not-a-link'>;
   resetPassword(email: string): Promise<void>;
   /** Mails the signed-in user a new verification link. */
   resendVerification(): Promise<void>;
@@ -113,6 +124,19 @@ const toSessionUser = ({ uid, email, emailVerified, displayName, photoURL }: Aut
 });
 
 const loadFirebase = () => import('./firebase.ts');
+
+/** The address (and a new patient's name) a sign-in link was mailed to from this device, until it is opened. */
+const LINK_SIGN_IN_KEY = 'linkSignIn';
+function readLinkSignIn(): { email: string; name: string | null } | null {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LINK_SIGN_IN_KEY) ?? 'null') as unknown;
+    if (typeof saved !== 'object' || saved === null) return null;
+    const { email, name } = saved as Record<string, unknown>;
+    return typeof email === 'string' ? { email, name: typeof name === 'string' ? name : null } : null;
+  } catch {
+    return null;
+  }
+}
 type Firebase = Awaited<ReturnType<typeof loadFirebase>>;
 
 /**
@@ -318,6 +342,42 @@ export function SessionProvider({
     [ensureAuth, signedIn, withLoading],
   );
 
+  const sendSignInLink = useCallback(
+    async (email: string, name: string | null, returnTo: string) => {
+      void ensureAuth();
+      const firebase = await loadFirebase();
+      await firebase.sendSignInLink(email, `/login?from=${encodeURIComponent(returnTo)}`);
+      localStorage.setItem(LINK_SIGN_IN_KEY, JSON.stringify({ email: email.trim().toLowerCase(), name }));
+    },
+    [ensureAuth],
+  );
+
+  const finishLinkSignIn = useCallback(
+    async (href: string, email?: string) => {
+      void ensureAuth();
+      const firebase = await loadFirebase();
+      if (!firebase.isSignInLink(href)) return 'not-a-link' as const;
+      const asked = readLinkSignIn();
+      const address = email?.trim().toLowerCase() || asked?.email;
+      if (!address) return 'needs-email' as const;
+      await withLoading(async () => {
+        const user = await firebase.signInWithLink(address, href);
+        localStorage.removeItem(LINK_SIGN_IN_KEY);
+        const name = user.displayName || asked?.name || (address.split('@')[0] ?? address);
+        if (!user.displayName) await firebase.setDisplayName(name);
+        await unlessRefused(firebase, user, async () => {
+          const idToken = await user.getIdToken();
+          // New and returning users alike: the server keeps one user per Firebase account.
+          await saveUser(name, address, idToken);
+          await exchangeIdToken(address, idToken);
+        });
+        signedIn({ ...toSessionUser(user), displayName: name });
+      });
+      return 'signed-in' as const;
+    },
+    [ensureAuth, signedIn, withLoading],
+  );
+
   const resetPassword = useCallback(
     (email: string) =>
       withLoading(async () => {
@@ -380,8 +440,12 @@ export function SessionProvider({
       resendVerification,
       confirmVerified,
       signOut,
+      sendSignInLink,
+      finishLinkSignIn,
     }),
     [
+      sendSignInLink,
+      finishLinkSignIn,
       state,
       ensureAuth,
       restoreSession,

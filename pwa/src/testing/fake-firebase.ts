@@ -24,6 +24,8 @@ const state = {
   tokenSerial: 0,
   /** Verification mails sent, by address (the emulator's oobCodes). */
   verificationMails: [] as string[],
+  /** Sign-in links sent: to whom, and the page each opens. */
+  signInLinks: [] as { email: string; landing: string }[],
 };
 
 function toUser(account: Account): AuthUser {
@@ -71,6 +73,10 @@ export const fakeFirebase = {
   get verificationMails() {
     return state.verificationMails;
   },
+  /** The sign-in links mailed: to whom, and the page each opens. */
+  get signInLinks() {
+    return state.signInLinks;
+  },
   /** Holds the first auth-state notification until the returned function is called. */
   holdAuthState(): () => void {
     let release = () => {};
@@ -97,6 +103,7 @@ export const fakeFirebase = {
     state.nextUid = 1;
     state.tokenSerial = 0;
     state.verificationMails = [];
+    state.signInLinks = [];
   },
 };
 
@@ -133,6 +140,24 @@ export const signInWithPassword = vi.fn<typeof Real.signInWithPassword>(async (e
 export const signInWithGoogle = vi.fn<typeof Real.signInWithGoogle>(async () => {
   const { email, displayName } = state.googleAccount;
   const user = toUser(account(email, '', displayName));
+  setCurrent(user);
+  return user;
+});
+
+export const sendSignInLink = vi.fn<typeof Real.sendSignInLink>(async (email, landing) => {
+  state.signInLinks.push({ email: email.toLowerCase(), landing });
+});
+
+export const isSignInLink = vi.fn<typeof Real.isSignInLink>(
+  (href) => new URL(href).searchParams.get('mode') === 'signIn',
+);
+
+export const signInWithLink = vi.fn<typeof Real.signInWithLink>(async (email) => {
+  const address = email.toLowerCase();
+  if (!state.signInLinks.some((link) => link.email === address)) throw firebaseError('invalid-action-code');
+  const found = state.accounts.get(address) ?? account(address, '', null, true);
+  found.emailVerified = true;
+  const user = toUser(found);
   setCurrent(user);
   return user;
 });
@@ -176,4 +201,7 @@ const fakes = [
   signOutOfFirebase,
   sendVerificationEmail,
   reloadUser,
+  sendSignInLink,
+  isSignInLink,
+  signInWithLink,
 ];

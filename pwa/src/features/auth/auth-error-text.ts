@@ -52,6 +52,8 @@ const PLAIN: Record<string, string> = {
   'app-not-authorized': UNAVAILABLE,
   'configuration-not-found': UNAVAILABLE,
   'web-storage-unsupported': 'Signing in needs cookies and site data; allow them for this site and try again',
+  'invalid-action-code': 'This sign-in link was used already or has expired; ask for a new one',
+  'expired-action-code': 'This sign-in link was used already or has expired; ask for a new one',
 };
 
 /** The Firebase Auth code of a failure ('wrong-password'), from its `code` or its message, else null. */

@@ -1,6 +1,7 @@
 import { format } from 'date-fns/format';
 import { choiceFrom, slotStartText } from '../../../lib/booking-choice.ts';
 import { localDay } from '../../../lib/clinic-calendar.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
  * On Login and Sign Up opened from a chosen free time (`from` names it): that the time waits for the
@@ -8,7 +9,9 @@ import { localDay } from '../../../lib/clinic-calendar.ts';
  */
 export function ChosenTime({ from }: { from: string | null }) {
   const choice = choiceFrom(from);
-  if (!choice) return null;
+  // The page's prerendered frame knows no address: the sentence comes once the app has taken the page over.
+  const hydrated = useHydrated();
+  if (!hydrated || !choice) return null;
   const when = `${format(localDay(choice.date), 'EEEE, PP')}${choice.slot ? ` at ${slotStartText(choice.slot)}` : ''}`;
   return (
     <p className="auth-card__reason" role="status">

@@ -20,13 +20,15 @@ type LoginValues = { email: string; password: string };
 /** docs/product.md#login: email and password, or Google; then back to the page the visitor was sent from. */
 export function LoginPage() {
   const clinic = useClinicInfo();
-  const { signIn, ensureAuth } = useSession();
+  const { signIn, ensureAuth, sendSignInLink, finishLinkSignIn } = useSession();
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('from'));
   const reason = loginReasonText(useHistoryState());
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
+  // A sign-in link mailed (to whom), or opened on a device that does not know the address ('ask').
+  const [link, setLink] = useState<{ sentTo: string } | 'ask' | null>(null);
   // Painted before its code has run (docs/performance.md): its buttons wait for it.
   const ready = useHydrated();
   const {
@@ -34,6 +36,8 @@ export function LoginPage() {
     handleSubmit,
     getValues,
     setFocus,
+    trigger,
+    unregister,
     formState: { errors, isSubmitting },
   } = useForm<LoginValues>({ defaultValues: { email: '', password: '' } });
   // The first field is where the visitor starts, not eight Tabs away.
@@ -53,12 +57,46 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async ({ email, password }) => {
     setError('');
     try {
-      await signIn(email, password);
-      goBack();
+      if (link === 'ask') await finishLink(email);
+      else {
+        await signIn(email, password);
+        goBack();
+      }
     } catch (cause) {
       setError(authErrorText(cause, 'sign-in'));
     }
   });
+
+  /** Opened from a sign-in link: finishes signing in (with the address typed, when this device does not know it). */
+  async function finishLink(email?: string) {
+    const result = await finishLinkSignIn(window.location.href, email);
+    if (result === 'signed-in') goBack();
+    else if (result === 'needs-email') setLink('ask');
+  }
+
+  // The page a sign-in link opens: it signs in at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened at.
+  useEffect(() => {
+    if (!new URLSearchParams(window.location.search).has('oobCode')) return;
+    finishLink().catch((cause: unknown) => setError(authErrorText(cause, 'sign-in')));
+  }, []);
+
+  // Finishing a link needs the address only.
+  useEffect(() => {
+    if (link === 'ask') unregister('password');
+  }, [link, unregister]);
+
+  async function mailLink() {
+    setError('');
+    if (!(await trigger('email'))) return;
+    const email = getValues('email');
+    try {
+      await sendSignInLink(email, null, returnTo);
+      setLink({ sentTo: email });
+    } catch (cause) {
+      setError(authErrorText(cause, 'sign-in'));
+    }
+  }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
@@ -77,16 +115,22 @@ export function LoginPage() {
           registration={register('email', { required: 'This is email required!' })}
           error={errors.email?.message}
         />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          registration={register('password', {
-            required: 'This password required!',
-            minLength: { value: 6, message: 'password must be 6 characters' },
-          })}
-          error={errors.password?.message}
-        />
+        {link === 'ask' ? (
+          <p className="auth-card__reason" role="status">
+            Type the email address the sign-in link was sent to, to finish signing in on this device.
+          </p>
+        ) : (
+          <FormField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            registration={register('password', {
+              required: 'This password required!',
+              minLength: { value: 6, message: 'password must be 6 characters' },
+            })}
+            error={errors.password?.message}
+          />
+        )}
         <button
           type="button"
           className="link-button auth-card__forgot"
@@ -96,8 +140,16 @@ export function LoginPage() {
           Forgot password?
         </button>
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
-          Login
+          {link === 'ask' ? 'Finish signing in' : 'Login'}
         </button>
+        <button type="button" className="button button--block" onClick={() => void mailLink()} disabled={!ready}>
+          Email me a sign-in link
+        </button>
+        {link && link !== 'ask' && (
+          <p className="auth-card__reason" role="status">
+            We sent a sign-in link to {link.sentTo}. Open it on this device to continue; no password needed.
+          </p>
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}

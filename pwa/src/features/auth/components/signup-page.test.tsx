@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { navigate } from 'wouter/use-browser-location';
 import { AppRoutes } from '../../../app/routes.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { createAccount, fakeFirebase, sendVerificationEmail, setDisplayName } from '../../../testing/fake-firebase.ts';
@@ -76,6 +77,31 @@ describe('sign up page', () => {
     await signUp(user, { name: 'Pat', email: 'pat@clinic.test', password: 'Patient#2026' });
     await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(chosen));
     expect(sendVerificationEmail).toHaveBeenCalledWith(chosen);
+  });
+
+  it('signs up without a password: a mailed link makes the account, signs in and opens the chosen time', async () => {
+    const chosen = '/appointment?date=2026-12-03&treatment=teeth-cleaning';
+    const user = userEvent.setup();
+    renderWithProviders(<AppRoutes />, { path: `/signup?from=${encodeURIComponent(chosen)}` });
+    await screen.findByRole('heading', { level: 1, name: 'Sign Up' });
+    await user.type(main().getByLabelText('Name'), 'Lina Link');
+    await user.type(main().getByLabelText('Email'), 'lina@example.com');
+    await user.click(main().getByRole('button', { name: 'Email me a link instead (no password)' }));
+    expect(await main().findByText(/^We sent a sign-in link to lina@example.com\./)).toBeTruthy();
+    expect(createAccount).not.toHaveBeenCalled();
+    expect(fakeFirebase.signInLinks).toEqual([
+      { email: 'lina@example.com', landing: `/login?from=${encodeURIComponent(chosen)}` },
+    ]);
+
+    // The link opens the login page with its one-time code: signed in, the account saved, on to the time.
+    await act(async () => {
+      navigate(`/login?from=${encodeURIComponent(chosen)}&mode=signIn&oobCode=abc&apiKey=k`);
+    });
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe(chosen));
+    const saved = requests.find((r) => new URL(r.url).pathname === '/api/users' && r.method === 'POST');
+    expect(await saved?.clone().json()).toEqual({ name: 'Lina Link', email: 'lina@example.com' });
+    expect(fakeFirebase.currentUser?.emailVerified).toBe(true);
+    expect(localStorage.getItem('accessToken')).toBe('access:lina@example.com');
   });
 
   it('asks for the name, the email and the password when all are empty', async () => {

@@ -36,7 +36,7 @@ const recordWaits = (cause: unknown): string | null =>
  * came from (`?from=`: a chosen time on the booking page), where the verification mail's link also leads.
  */
 export function SignUpPage() {
-  const { signUp, ensureAuth } = useSession();
+  const { signUp, ensureAuth, sendSignInLink } = useSession();
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const from = searchParams.get('from');
@@ -49,6 +49,8 @@ export function SignUpPage() {
     register,
     handleSubmit,
     setFocus,
+    trigger,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({ defaultValues: { name: '', email: '', password: '' } });
   useEffect(() => setFocus('name'), [setFocus]);
@@ -74,6 +76,19 @@ export function SignUpPage() {
       else showError(cause);
     }
   });
+
+  /** Without a password: a link by mail makes the account and signs in, its address verified by opening it. */
+  async function mailLink() {
+    setError('');
+    if (!(await trigger(['name', 'email']))) return;
+    const { name, email } = getValues();
+    try {
+      await sendSignInLink(email, name.trim(), returnTo);
+      setWaiting(`We sent a sign-in link to ${email}. Open it on this device to finish: no password needed.`);
+    } catch (cause) {
+      showError(cause);
+    }
+  }
 
   if (waiting) {
     return (
@@ -129,6 +144,9 @@ export function SignUpPage() {
         )}
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
           Sign Up
+        </button>
+        <button type="button" className="button button--block" onClick={() => void mailLink()} disabled={!ready}>
+          Email me a link instead (no password)
         </button>
       </form>
       <p className="auth-card__switch">
