@@ -92,7 +92,12 @@ test('a new visitor books from the landing page at 360 px: the chosen time survi
     { treatment: 'Teeth Cleaning' },
   ]);
   expect(taps.taps).toBeLessThanOrEqual(6);
-  console.log(`new visitor: ${taps.taps} taps plus name, email, password and the mail's link`);
+  test
+    .info()
+    .annotations.push({
+      type: 'measured',
+      description: `new visitor: ${taps.taps} taps plus name, email, password and the mail's link`,
+    });
 });
 
 test('without a password: name, email and the mail’s link take a new visitor from a chosen time to booked', async ({
@@ -125,7 +130,12 @@ test('without a password: name, email and the mail’s link take a new visitor f
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   expect(queryD1(`SELECT email_verified FROM users WHERE email = '${email}'`)).toEqual([{ email_verified: 1 }]);
   expect(taps.taps).toBeLessThanOrEqual(6);
-  console.log(`new visitor without a password: ${taps.taps} taps plus name, email and the mail's link`);
+  test
+    .info()
+    .annotations.push({
+      type: 'measured',
+      description: `new visitor without a password: ${taps.taps} taps plus name, email and the mail's link`,
+    });
 });
 
 test('the doctor chosen on /book is the one booked, and a taken time offers the nearest', async ({ page }) => {
@@ -197,6 +207,6 @@ test('a returning patient books again in two taps, and by keyboard alone', async
     await press('Tab');
   await press('Enter');
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
-  console.log(`booking by keyboard: ${keys} key presses`);
+  test.info().annotations.push({ type: 'measured', description: `booking by keyboard: ${keys} key presses` });
   expect(keys).toBeLessThanOrEqual(12);
 });

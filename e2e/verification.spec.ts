@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { clinicDate, oobLinks, pickDay, queryD1, signUpInBrowser, uniqueEmail } from './support.ts';
-import { expectConsoleErrors, test } from './test.ts';
+import { test } from './test.ts';
 
 test('a new patient verifies their email before booking: banner, the dialog waits, the emailed link, I’ve verified, booked', async ({
   page,
