@@ -92,12 +92,10 @@ test('a new visitor books from the landing page at 360 px: the chosen time survi
     { treatment: 'Teeth Cleaning' },
   ]);
   expect(taps.taps).toBeLessThanOrEqual(6);
-  test
-    .info()
-    .annotations.push({
-      type: 'measured',
-      description: `new visitor: ${taps.taps} taps plus name, email, password and the mail's link`,
-    });
+  test.info().annotations.push({
+    type: 'measured',
+    description: `new visitor: ${taps.taps} taps plus name, email, password and the mail's link`,
+  });
 });
 
 test('without a password: name, email and the mail’s link take a new visitor from a chosen time to booked', async ({
@@ -130,12 +128,10 @@ test('without a password: name, email and the mail’s link take a new visitor f
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   expect(queryD1(`SELECT email_verified FROM users WHERE email = '${email}'`)).toEqual([{ email_verified: 1 }]);
   expect(taps.taps).toBeLessThanOrEqual(6);
-  test
-    .info()
-    .annotations.push({
-      type: 'measured',
-      description: `new visitor without a password: ${taps.taps} taps plus name, email and the mail's link`,
-    });
+  test.info().annotations.push({
+    type: 'measured',
+    description: `new visitor without a password: ${taps.taps} taps plus name, email and the mail's link`,
+  });
 });
 
 test('the doctor chosen on /book is the one booked, and a taken time offers the nearest', async ({ page }) => {
@@ -209,4 +205,88 @@ test('a returning patient books again in two taps, and by keyboard alone', async
   await expect(page.getByRole('heading', { name: 'Booking confirmed' })).toBeVisible();
   test.info().annotations.push({ type: 'measured', description: `booking by keyboard: ${keys} key presses` });
   expect(keys).toBeLessThanOrEqual(12);
+});
+
+/** Every button's and link's name in `scope`'s accessibility tree, to check that none is said twice. */
+async function repeatedNames(scope: Locator): Promise<string[]> {
+  const names = [...(await scope.ariaSnapshot()).matchAll(/- (?:button|link) "([^"]+)"/g)].map((m) => m[1]);
+  return names.filter((name, at) => names.indexOf(name) !== at);
+}
+
+test('a screen reader walks the booking: each step’s tree in a logical order, no two controls named alike', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/book?date=${clinicDate(12)}`);
+  await appTookOver(page);
+  const main = page.getByRole('main');
+  await expect(page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('link').first()).toBeVisible();
+  await expect(main).toMatchAriaSnapshot(`
+    - main:
+      - region "Book a visit":
+        - heading "Book a visit" [level=1]
+        - paragraph: Pick a day and a time. You sign in only to confirm it; nothing is held until then.
+        - group "Doctor":
+          - radio "Any doctor The first free" [checked]
+          - radio "Dr. Sofia Alvarez General Dentistry"
+        - grid /\\w+ \\d{4}/
+      - region /Free times on \\w+, \\w+ \\d+, \\d{4}/:
+        - heading /Free times on/ [level=2]
+        - article "Teeth Cleaning":
+          - heading "Teeth Cleaning" [level=3]
+          - paragraph: /\\d+ min · \\$\\d+/
+          - list:
+            - listitem:
+              - link /Teeth Cleaning at \\d\\d\\.\\d\\d [AP]M/
+  `);
+  expect(await repeatedNames(main)).toEqual([]);
+
+  await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('link').first().click();
+  await expect(main).toMatchAriaSnapshot(`
+    - heading "Sign Up" [level=1]
+    - status: /One step to book .+ at \\d\\d\\.\\d\\d [AP]M/
+    - textbox "Name"
+    - textbox "Email"
+    - textbox "Password"
+    - button "Sign Up"
+    - button "Email me a link instead (no password)"
+    - paragraph:
+      - text: Already have an account?
+      - link "Login"
+  `);
+  expect(await repeatedNames(main)).toEqual([]);
+
+  const who = { email: uniqueEmail('walk'), password: 'Strong#2026' };
+  await createAccount(who.email, who.password, 'Walt Walker');
+  await verifyAccount(who.email);
+  await main.getByRole('link', { name: 'Login' }).click();
+  await main.getByLabel('Email').fill(who.email);
+  await main.getByLabel('Password').fill(who.password);
+  await main.getByRole('button', { name: 'Login', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Teeth Cleaning' });
+  await expect(dialog).toMatchAriaSnapshot(`
+    - heading "Teeth Cleaning" [level=2]
+    - button "Close"
+    - term: Doctor
+    - definition: Dr. Sofia Alvarez
+    - term: Length
+    - definition: 30 min
+    - textbox "Date"
+    - combobox "Slot"
+    - textbox "Name"
+    - textbox "Email"
+    - textbox "Phone Number"
+    - button "Submit"
+  `);
+  expect(await repeatedNames(dialog)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Booking confirmed' })).toMatchAriaSnapshot(`
+    - heading "Booking confirmed" [level=2]
+    - term: What
+    - definition: Teeth Cleaning, 30 min
+    - term: With
+    - definition: Dr. Sofia Alvarez
+    - button "Done"
+    - link "Pay now"
+  `);
 });

@@ -235,7 +235,13 @@ const axeCore = createRequire(createRequire(import.meta.url).resolve('@axe-core/
 };
 const EVERY_RULE = Object.fromEntries(axeCore.getRules().map(({ ruleId }) => [ruleId, { enabled: true }]));
 
-/** Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules. */
+/** The tags of WCAG 2.2 level A and AA success criteria in axe-core. */
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/**
+ * Fails on any serious or critical axe-core violation of the page as it is now, by any of axe's rules, and on
+ * any violation at all of a WCAG 2.2 A or AA success criterion.
+ */
 export async function expectAccessible(page: Page, what: string) {
   // Colours still easing (a button just pressed: 0.2 s) would be judged halfway: let them end first.
   await page.evaluate(() =>
@@ -249,7 +255,7 @@ export async function expectAccessible(page: Page, what: string) {
   // Only the violations in full: the passes' nodes would be collected and sent over for nothing.
   const results = await new AxeBuilder({ page }).options({ rules: EVERY_RULE, resultTypes: ['violations'] }).analyze();
   const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.tags.some((tag) => WCAG_22_AA.includes(tag)))
     .map(
       (v) =>
         `${v.id} (${v.impact}): ${v.help} — ${v.nodes
