@@ -827,6 +827,7 @@ async function frontEnd() {
       app('/', '/', false),
       app('/login', '/login', false),
       app('/signup', '/signup', false),
+      app('/book', '/book', false),
       app('/appointment', '/appointment', true),
       app('/dashboard', '/dashboard', true),
       app('/dashboard/payment/:id', `/dashboard/payment/${unpaid}`, true),

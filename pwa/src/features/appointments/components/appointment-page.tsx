@@ -42,7 +42,7 @@ export function AppointmentPage() {
   const { user } = useSession();
   const { data: waitlist } = useMyWaitlist(user?.email);
   const { data: family } = useDependants(user?.email);
-  const { data: mine } = useMyBookings(user?.email);
+  const { data: mine } = useMyBookings(user?.email, { keep: false });
   const last = lastVisit(mine?.bookings);
   const again = last ? options?.find((option) => option._id === last.treatmentId && !option.closed) : undefined;
   // "Book again" asks for the last visit's doctor; a card's Book asks for whom the dialog suggests.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../../../app/routes.tsx';
@@ -62,6 +62,14 @@ beforeEach(() => {
             closed: { reason: 'Staff training', nextOpenDate: '2026-11-23' },
           }),
         ]);
+      if (url.searchParams.get('date') === 'Nov 24, 2026')
+        return json([
+          option(
+            'teeth-cleaning',
+            'Teeth Cleaning',
+            Array.from({ length: 10 }, (_, n) => `0${n}.00 PM - 0${n}.30 PM`),
+          ),
+        ]);
       const ada = url.searchParams.get('doctorId') === 'dr-ada';
       return json([
         option(
@@ -90,7 +98,8 @@ async function openBook(path = '/book') {
 describe('the public booking page', () => {
   it('shows every treatment’s free times as buttons named by treatment and time, leading through Sign Up', async () => {
     await openBook();
-    expect(await screen.findByRole('heading', { name: 'Free times on Friday, Nov 20, 2026' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Free times' }).getAttribute('aria-describedby')).toBe('times-day');
+    expect(await screen.findByText('Friday, Nov 20, 2026')).toBeTruthy();
     const cleaning = within(await screen.findByRole('article', { name: 'Teeth Cleaning' }));
     expect(cleaning.getByText('30 min · $80')).toBeTruthy();
     const time = cleaning.getByRole('link', { name: 'Teeth Cleaning at 11.00 AM' });
@@ -116,10 +125,16 @@ describe('the public booking page', () => {
 
   it("filters by doctor, with each doctor's photo and specialty, and carries the doctor to the booking", async () => {
     const user = await openBook();
+    const toggle = screen.getByRole('button', { name: /^Doctor Any doctor/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
     const doctors = within(await screen.findByRole('group', { name: 'Doctor' }));
     expect((doctors.getByRole('radio', { name: 'Any doctor The first free' }) as HTMLInputElement).checked).toBe(true);
     expect(doctors.getByText('Orthodontics')).toBeTruthy();
     await user.click(doctors.getByRole('radio', { name: 'Dr. Ada Okafor General Dentistry' }));
+    // Chosen: the list closes, and the button says who.
+    expect(screen.queryByRole('group', { name: 'Doctor' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Doctor Dr\. Ada Okafor/ }).getAttribute('aria-expanded')).toBe('false');
     const time = await screen.findByRole('link', { name: 'Teeth Cleaning at 02.00 PM' });
     expect(screen.queryByRole('link', { name: 'Teeth Cleaning at 11.00 AM' })).toBeNull();
     expect(screen.queryByRole('article', { name: 'Braces Check' })).toBeNull();
@@ -127,10 +142,32 @@ describe('the public booking page', () => {
     expect(decodeURIComponent(time.getAttribute('href') ?? '')).toContain('&doctor=dr-ada');
   });
 
+  it('picks the day from a week of days, a week at a time', async () => {
+    const user = await openBook();
+    const days = within(screen.getByRole('navigation', { name: 'Days' }));
+    expect(days.getByRole('button', { name: 'Friday, November 20, 2026' }).getAttribute('aria-pressed')).toBe('true');
+    expect((days.getByRole('button', { name: '‹ Earlier' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(days.getByRole('button', { name: 'Saturday, November 21, 2026' }));
+    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('Nov 21, 2026'));
+    await user.click(days.getByRole('button', { name: 'Later ›' }));
+    await user.click(days.getByRole('button', { name: 'Friday, November 27, 2026' }));
+    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('Nov 27, 2026'));
+    expect(screen.getByText('Friday, Nov 27, 2026')).toBeTruthy();
+  });
+
+  it('shows a screenful of a busy day’s times, and all of them on request', async () => {
+    const user = await openBook('/book?date=2026-11-24');
+    const cleaning = within(await screen.findByRole('article', { name: 'Teeth Cleaning' }));
+    expect(cleaning.getAllByRole('link')).toHaveLength(8);
+    await user.click(cleaning.getByRole('button', { name: 'Show all 10 times for Teeth Cleaning' }));
+    expect(cleaning.getAllByRole('link')).toHaveLength(10);
+    expect(cleaning.queryByRole('button')).toBeNull();
+  });
+
   it('says a closed day is closed, and offers the next day the clinic opens', async () => {
     const user = await openBook('/book?date=2026-11-22');
     expect(await screen.findByText('Closed: Staff training')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'See Monday, Nov 23, 2026, the next day the clinic opens' }));
-    expect(await screen.findByRole('heading', { name: 'Free times on Monday, Nov 23, 2026' })).toBeTruthy();
+    expect(await screen.findByText('Monday, Nov 23, 2026')).toBeTruthy();
   });
 });

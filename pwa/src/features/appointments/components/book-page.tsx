@@ -1,12 +1,13 @@
+import { addDays } from 'date-fns/addDays';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { type AppointmentOption, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { bookingPath, slotStartText } from '../../../lib/booking-choice.ts';
-import { clinicToday, linkedDay, localDay } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, lastBookableDay, linkedDay, localDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -16,7 +17,7 @@ import { useFrame } from '../../../lib/use-hydrated.ts';
 import '../book-page.css';
 
 /**
- * docs/product.md#book (/book, anyone): a day's free times of every treatment as buttons, with price
+ * docs/product.md#free-times-for-everyone (/book, anyone): a day's free times of every treatment as buttons, with price
  * and length, for any doctor or the one chosen. A time leads to the booking page with it chosen;
  * signed out, through Sign Up (or Login), which bring the visitor back to it. Nothing is held here.
  */
@@ -81,19 +82,33 @@ export function BookPage() {
           Pick a day and a time. You sign in only to confirm it; nothing is held until then.
         </p>
         <DoctorChoice team={team ?? []} value={doctor} onChange={setDoctor} />
-        <BookingCalendar selected={selected} onSelect={setSelected} />
+        <DayStrip selected={selected} onSelect={setSelected} />
       </section>
-      <section className="book-page__times" aria-labelledby="times-title" aria-busy={isValidating || undefined}>
+      <section
+        className="book-page__times"
+        aria-labelledby="times-title"
+        aria-describedby="times-day"
+        aria-busy={isValidating || undefined}
+      >
+        {/* The same words in the prerendered frame and after: the day on a line of its own, so the heading's
+            paint is not redone once the app has loaded (it would count as the page's largest paint, late). */}
         <h2 id="times-title" className="book-page__title">
-          {framed ? 'Free times' : `Free times on ${format(selected, 'EEEE, PP')}`}
+          Free times
         </h2>
+        <p id="times-day" className="book-page__day">
+          {framed ? '\u00a0' : format(selected, 'EEEE, PP')}
+        </p>
         {content}
       </section>
     </div>
   );
 }
 
-/** Any doctor, or one, each with their photo and specialty: the times shown are theirs. */
+/**
+ * Any doctor, or one: a button that says who (it keeps its size whether the doctors have loaded or not, so
+ * nothing below it moves), opening the list of doctors with their photos and specialties. The times shown
+ * are the chosen doctor's.
+ */
 function DoctorChoice({
   team,
   value,
@@ -103,38 +118,132 @@ function DoctorChoice({
   value: string | null;
   onChange(doctor: string | null): void;
 }) {
+  const [open, setOpen] = useState(false);
   const name = useId();
-  if (team.length < 2) return null;
+  const chosen = team.find((member) => member._id === value);
+  const choose = (doctor: string | null) => {
+    onChange(doctor);
+    setOpen(false);
+  };
   return (
-    <fieldset className="doctor-choice">
-      <legend>Doctor</legend>
-      <label className="doctor-choice__item">
-        <input type="radio" name={name} checked={value === null} onChange={() => onChange(null)} />
-        <span className="doctor-choice__any" aria-hidden="true">
-          ★
-        </span>
+    <div className="doctor-choice">
+      <button
+        type="button"
+        className="doctor-choice__toggle"
+        aria-expanded={open}
+        aria-controls={name}
+        onClick={() => setOpen(!open)}
+      >
+        <DoctorFace member={chosen} />
         <span className="doctor-choice__text">
-          <span className="doctor-choice__name">Any doctor</span>
-          <span className="doctor-choice__specialty">The first free</span>
+          <span className="doctor-choice__specialty">Doctor</span>
+          <span className="doctor-choice__name">{chosen?.name ?? 'Any doctor'}</span>
         </span>
-      </label>
-      {team.map((member) => (
-        <label key={member._id} className="doctor-choice__item">
-          <input type="radio" name={name} checked={value === member._id} onChange={() => onChange(member._id)} />
-          <img src={member.image} alt="" width={40} height={40} loading="lazy" />
-          <span className="doctor-choice__text">
-            <span className="doctor-choice__name">{member.name}</span>
-            <span className="doctor-choice__specialty">{member.specialty}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+        <span className="doctor-choice__change">Change</span>
+      </button>
+      {open && (
+        <fieldset id={name} className="doctor-choice__list">
+          <legend className="visually-hidden">Doctor</legend>
+          <label className="doctor-choice__item">
+            <input type="radio" name={name} checked={value === null} onChange={() => choose(null)} />
+            <DoctorFace member={undefined} />
+            <span className="doctor-choice__text">
+              <span className="doctor-choice__name">Any doctor</span>
+              <span className="doctor-choice__specialty">The first free</span>
+            </span>
+          </label>
+          {team.map((member) => (
+            <label key={member._id} className="doctor-choice__item">
+              <input type="radio" name={name} checked={value === member._id} onChange={() => choose(member._id)} />
+              <DoctorFace member={member} />
+              <span className="doctor-choice__text">
+                <span className="doctor-choice__name">{member.name}</span>
+                <span className="doctor-choice__specialty">{member.specialty}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </div>
   );
 }
+
+/** A doctor's photo, or for any doctor a star in the same place. */
+function DoctorFace({ member }: { member: TeamMember | undefined }) {
+  return member ? (
+    <img src={member.image} alt="" width={40} height={40} loading="lazy" />
+  ) : (
+    <span className="doctor-choice__any" aria-hidden="true">
+      ★
+    </span>
+  );
+}
+
+const STRIP_DAYS = 7;
+
+/**
+ * The bookable days a week at a time, each a button ("Thu 3 Dec", named "Thursday, December 3, 2026"), with
+ * earlier and later weeks: lighter than a month's calendar, and the next days are a tap away.
+ */
+function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date): void }) {
+  const [today] = useState(() => clinicToday());
+  const last = lastBookableDay(today);
+  const pageOf = (day: Date) => Math.floor(differenceInCalendarDays(day, today) / STRIP_DAYS);
+  const [page, setPage] = useState(() => pageOf(selected));
+  const chosen = format(selected, 'yyyy-MM-dd');
+  // A day chosen from outside the strip (the next day the clinic opens) brings its week.
+  const [shownFor, setShownFor] = useState(chosen);
+  if (shownFor !== chosen) {
+    setShownFor(chosen);
+    setPage(pageOf(selected));
+  }
+  const first = addDays(today, page * STRIP_DAYS);
+  const days = Array.from({ length: STRIP_DAYS }, (_, n) => addDays(first, n)).filter((day) => day <= last);
+  return (
+    <nav className="day-strip" aria-label="Days">
+      <div className="day-strip__head">
+        <button type="button" className="day-strip__turn" onClick={() => setPage(page - 1)} disabled={page === 0}>
+          ‹ Earlier
+        </button>
+        <span className="day-strip__month">{format(first, 'MMMM yyyy')}</span>
+        <button
+          type="button"
+          className="day-strip__turn"
+          onClick={() => setPage(page + 1)}
+          disabled={addDays(first, STRIP_DAYS) > last}
+        >
+          Later ›
+        </button>
+      </div>
+      <ul className="day-strip__days">
+        {days.map((day) => (
+          <li key={day.getTime()}>
+            <button
+              type="button"
+              className="day-strip__day"
+              aria-pressed={format(day, 'yyyy-MM-dd') === chosen}
+              aria-label={format(day, 'EEEE, MMMM d, yyyy')}
+              onClick={() => onSelect(day)}
+            >
+              <span>{format(day, 'EEE')}</span>
+              <strong>{format(day, 'd')}</strong>
+              <span>{format(day, 'MMM')}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** How many of a treatment's times show before "Show all": a screenful, and less for the page to draw at first. */
+const FIRST_TIMES = 8;
 
 /** One treatment's free times that day, each a button-like link named "Teeth Cleaning at 10.00 AM". */
 function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(slot: string): string }) {
   const titleId = useId();
+  const [all, setAll] = useState(false);
+  const shown = all ? option.slots : option.slots.slice(0, FIRST_TIMES);
   return (
     <article className="times-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="times-card__name">
@@ -150,13 +259,25 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
         <p className="times-card__none">No free time this day: try another day.</p>
       ) : (
         <ul className="times-card__times">
-          {option.slots.map((slot) => (
+          {shown.map((slot) => (
             <li key={slot}>
               <Link href={hrefOf(slot)} className="time-button" aria-label={`${option.name} at ${slotStartText(slot)}`}>
                 {slotStartText(slot)}
               </Link>
             </li>
           ))}
+          {shown.length < option.slots.length && (
+            <li>
+              <button
+                type="button"
+                className="time-button time-button--more"
+                onClick={() => setAll(true)}
+                aria-label={`Show all ${option.slots.length} times for ${option.name}`}
+              >
+                All {option.slots.length}
+              </button>
+            </li>
+          )}
         </ul>
       )}
     </article>

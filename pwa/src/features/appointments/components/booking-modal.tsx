@@ -170,14 +170,20 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot, link
   // The doctors who perform it; the one of the patient's last visit of this kind comes first.
   const { data: team } = useTeam();
   const doctors = team?.filter((member) => member.specialtyId === option.specialtyId) ?? [];
-  const { data: mine } = useMyBookings(user?.email);
+  const { data: mine } = useMyBookings(user?.email, { keep: false });
   const last = lastVisit(mine?.bookings, (booking) => doctors.some((d) => d._id === booking.doctor?._id));
   const [doctorChoice, setDoctorChoice] = useState<string | undefined>(linkedDoctor ?? undefined);
-  const doctor = doctorChoice ?? (linkedDoctor === null ? '' : (last?.doctor?._id ?? ''));
+  const asked = doctorChoice ?? (linkedDoctor === null ? '' : (last?.doctor?._id ?? ''));
+  // A doctor's own free times, once they load (none if they do not perform it); any doctor's are the card's.
+  const { data: doctorOptions, error: noSuchDoctor } = useAppointmentOptions(asked ? date : null, asked || null);
+  // A link's doctor who is gone: any doctor instead.
+  const doctor = noSuchDoctor ? '' : asked;
   const doctorName = doctors.find((d) => d._id === doctor)?.name;
-  // A doctor's own free times, once they load; any doctor's are the card's.
-  const { data: doctorOptions } = useAppointmentOptions(doctor ? date : null, doctor || null);
-  const slots = doctor ? (doctorOptions?.find((o) => o._id === option._id)?.slots ?? null) : option.slots;
+  const slots = !doctor
+    ? option.slots
+    : doctorOptions
+      ? (doctorOptions.find((o) => o._id === option._id)?.slots ?? [])
+      : null;
   const [slot, setSlot] = useState(linkedSlot ?? '');
   const [phone, setPhone] = useState('');
   const { data: family } = useDependants(user?.email);

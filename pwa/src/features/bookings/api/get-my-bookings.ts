@@ -25,7 +25,7 @@ const loadSavedBookingsModule = () => import('./saved-bookings.ts');
  * fails the saved list is returned instead, marked offline. With nothing saved, the network error
  * is thrown. Server answers (4xx, 5xx) are thrown as they are: the saved list is for offline only.
  */
-export async function fetchMyBookings(email: string): Promise<MyBookings> {
+export async function fetchMyBookings(email: string, keep = true): Promise<MyBookings> {
   let bookings: Booking[];
   try {
     bookings = await api<Booking[]>(myBookingsPath(email));
@@ -46,7 +46,7 @@ export async function fetchMyBookings(email: string): Promise<MyBookings> {
 
   const list: MyBookings = { bookings, savedAt: Date.now(), offline: false };
   // The list is shown at once; the offline copy is written behind it (IndexedDB, and its code, can be slow to open).
-  keepOnDevice(email, list);
+  if (keep) keepOnDevice(email, list);
   return list;
 }
 
@@ -95,13 +95,14 @@ export function bookingsSaved(): Promise<void> {
 /**
  * The signed-in patient's bookings, cached under myBookingsKey(email); no request without an email. A reload that
  * brings the same list from the same place changes nothing on screen (not even when it was loaded): the page the
- * Worker rendered with the list is not drawn again when the app's own request answers the same.
+ * Worker rendered with the list is not drawn again when the app's own request answers the same. `keep: false`
+ * (the booking page, which reads the last visit only): no offline copy, and none of its code loads.
  */
-export function useMyBookings(email: string | null | undefined) {
+export function useMyBookings(email: string | null | undefined, { keep = true }: { keep?: boolean } = {}) {
   const { compare } = useSWRConfig();
   const result = useSWR<MyBookings, unknown, MyBookingsKey | null>(
     email ? myBookingsKey(email) : null,
-    ([, address]) => fetchMyBookings(address),
+    ([, address]) => fetchMyBookings(address, keep),
     {
       compare: (a, b) => a === b || (a?.offline === b?.offline && compare(a?.bookings, b?.bookings)),
     },
@@ -109,8 +110,8 @@ export function useMyBookings(email: string | null | undefined) {
   // The list the page came with (lib/first-answers.ts), which this module did not fetch, is saved too.
   const { data } = result;
   useEffect(() => {
-    if (email && data) keepOnDevice(email, data);
-  }, [email, data]);
+    if (keep && email && data) keepOnDevice(email, data);
+  }, [keep, email, data]);
   return result;
 }
 
