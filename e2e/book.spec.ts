@@ -34,7 +34,7 @@ function tapper() {
 const dayButton = (page: Page, iso: string) =>
   page
     .getByRole('navigation', { name: 'Days' })
-    .getByRole('button', { name: format(new Date(`${iso}T12:00:00`), 'EEEE, MMMM d, yyyy') });
+    .getByRole('button', { name: format(new Date(`${iso}T12:00:00`), 'EEE d MMM'), exact: true });
 
 /** The first free time of a treatment's card on /book (its button), and that time's start as it shows. */
 async function firstTime(page: Page, treatment: string) {
@@ -194,6 +194,8 @@ test('a returning patient books again in two taps, and by keyboard alone', async
   };
   const again = page.getByRole('button', { name: 'Book again: Teeth Cleaning with Dr. Sofia Alvarez' });
   await expect(again).toBeVisible();
+  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: keys count from a settled page, as a person starts once it has loaded.
+  await page.waitForLoadState('networkidle');
   while (!(await again.evaluate((button) => button === document.activeElement)) && keys < 40) await press('Tab');
   await press('Enter');
   await expect(dialog.getByLabel('Slot')).toBeFocused();

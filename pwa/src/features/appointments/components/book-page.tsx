@@ -182,7 +182,7 @@ function DoctorFace({ member }: { member: TeamMember | undefined }) {
 const STRIP_DAYS = 7;
 
 /**
- * The bookable days a week at a time, each a button ("Thu 3 Dec", named "Thursday, December 3, 2026"), with
+ * The bookable days a week at a time, each a button ("Thu 3 Dec"), with
  * earlier and later weeks: lighter than a month's calendar, and the next days are a tap away.
  */
 function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date): void }) {
@@ -222,12 +222,10 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
               type="button"
               className="day-strip__day"
               aria-pressed={format(day, 'yyyy-MM-dd') === chosen}
-              aria-label={format(day, 'EEEE, MMMM d, yyyy')}
               onClick={() => onSelect(day)}
             >
-              <span>{format(day, 'EEE')}</span>
-              <strong>{format(day, 'd')}</strong>
-              <span>{format(day, 'MMM')}</span>
+              {/* Its name is what it shows ("Thu 3 Dec"), which a speech user can say. */}
+              <span>{format(day, 'EEE')}</span> <strong>{format(day, 'd')}</strong> <span>{format(day, 'MMM')}</span>
             </button>
           </li>
         ))}
