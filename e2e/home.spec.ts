@@ -29,7 +29,7 @@ test('the landing page arrives rendered: its content is in the HTML before any s
   ]) {
     await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
   }
-  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/appointment');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/book');
   await context.close();
 });
 
