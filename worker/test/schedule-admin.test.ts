@@ -641,6 +641,7 @@ describe('doctors’ days and hours', () => {
     const doctorOf = async () =>
       (await (await call(`/api/bookings/${kept.id}`, { headers: kept.auth })).json<{ doctor: unknown }>()).doctor;
     expect(await doctorOf()).toEqual({
+      _id: target,
       name: 'Dr. Leaving',
       image: expect.stringMatching(/^\/api\/images\/doctors\//),
     });
@@ -655,7 +656,7 @@ describe('doctors’ days and hours', () => {
 });
 
 describe('GET /api/team', () => {
-  it('lists every doctor’s name, specialty and photo to anyone', async () => {
+  it('lists every doctor’s name, specialty (and its id) and photo to anyone', async () => {
     const team = await (await call('/api/team')).json<{ name: string }[]>();
     // The seed adds the doctors within the same few milliseconds, so their order is not fixed.
     expect(team).toEqual(
@@ -664,18 +665,21 @@ describe('GET /api/team', () => {
           _id: 'dr-amelia-hart',
           name: 'Dr. Amelia Hart',
           specialty: 'Cosmetic Dentistry',
+          specialtyId: 'cosmetic-dentistry',
           image: '/api/images/doctors/seed-dr-amelia-hart.png',
         },
         {
           _id: 'dr-hiro-tanaka',
           name: 'Dr. Hiro Tanaka',
           specialty: 'Orthodontics',
+          specialtyId: 'orthodontics',
           image: '/api/images/doctors/seed-dr-hiro-tanaka.png',
         },
         {
           _id: 'dr-kwame-mensah',
           name: 'Dr. Kwame Mensah',
           specialty: 'Endodontics',
+          specialtyId: 'endodontics',
           image: '/api/images/doctors/seed-dr-kwame-mensah.png',
         },
       ]),

@@ -351,7 +351,11 @@ describe('bookings: statements against D1', () => {
       lateCancelFee: 0,
       balanceDue: 0,
       durationMinutes: 30,
-      doctor: { name: 'Dr. Sofia Alvarez', image: '/api/images/doctors/seed-dr-sofia-alvarez.png' },
+      doctor: {
+        _id: 'dr-sofia-alvarez',
+        name: 'Dr. Sofia Alvarez',
+        image: '/api/images/doctors/seed-dr-sofia-alvarez.png',
+      },
       status: 'active',
       cancelNote: null,
       freeCancellationUntil: '2026-12-07T14:00:00.000Z',

@@ -200,6 +200,7 @@ describe('doctors’ schedules', () => {
       _id: 'dr-amelia-hart',
       name: 'Dr. Amelia Hart',
       specialty: 'Cosmetic Dentistry',
+      specialtyId: 'cosmetic-dentistry',
       image: '/api/images/doctors/seed-dr-amelia-hart.png',
     });
   });
