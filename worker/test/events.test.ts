@@ -110,6 +110,8 @@ describe('domain events', () => {
     const days = [clinicDay(2), clinicDay(3), clinicDay(4)] as const;
     const [first, second] = days;
     pinClock(clinicInstant(env, clinicDay(0), 7 * 60).toISOString());
+    // Signed in on the pinned clock: before 7 am the token of the real one would have expired by then.
+    admin = bearer(await accessTokenFor('admin@clinic.test'));
     // Capacity of a busy practice: eight more general dentists and eight more chairs.
     for (let i = 0; i < 8; i++) {
       await addDoctorAs(admin, {
