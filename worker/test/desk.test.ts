@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   accessTokenFor,
+  addSecondGeneralDentist,
   bearer,
   bookAs,
   call,
@@ -26,11 +27,7 @@ const CLEANING = 'Teeth Cleaning'; // 30 minutes, $80, General Dentistry (Dr. So
 beforeAll(async () => {
   await seed();
   admin = bearer(await accessTokenFor('admin@clinic.test'));
-  // A second general dentist, so the caller has a doctor to ask for.
-  await env.DB.prepare(
-    `INSERT INTO doctors (id, name, email, specialty_id, image_key)
-     VALUES ('dr-second', 'Dr. Second', 'second@clinic.test', 'general-dentistry', 'doctors/second.png')`,
-  ).run();
+  await addSecondGeneralDentist();
 });
 
 const phoneBook = (body: Record<string, unknown>, bindings = {}) =>

@@ -1,6 +1,15 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { accessTokenFor, bearer, call, clinicDay, count, newPatient, postJson, seed } from './helpers.ts';
+import {
+  accessTokenFor,
+  addSecondGeneralDentist,
+  bearer,
+  call,
+  clinicDay,
+  count,
+  newPatient,
+  postJson,
+  seed,
+} from './helpers.ts';
 
 // The doctor of the patient's choice (issue 46): the free times answer per doctor when asked, a
 // booking goes to the doctor asked for or says why not, and "any" keeps the engine's allocation.
@@ -22,11 +31,7 @@ const slotsOf = async (query: string) => (await options(query)).find((o) => o._i
 beforeAll(async () => {
   await seed();
   admin = bearer(await accessTokenFor('admin@clinic.test'));
-  // A second general dentist, so a patient has someone to choose.
-  await env.DB.prepare(
-    `INSERT INTO doctors (id, name, email, specialty_id, image_key)
-     VALUES ('dr-second', 'Dr. Second', 'second@clinic.test', 'general-dentistry', 'doctors/second.png')`,
-  ).run();
+  await addSecondGeneralDentist();
 });
 
 const book = (auth: Record<string, string>, body: Record<string, unknown>) =>

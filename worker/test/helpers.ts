@@ -318,6 +318,14 @@ const PNG = Uint8Array.from(
   (c) => c.charCodeAt(0),
 );
 
+/** A second general dentist beside the seed's Dr. Sofia Alvarez (id 'dr-second'), so there is a doctor to ask for. */
+export async function addSecondGeneralDentist(): Promise<void> {
+  await env.DB.prepare(
+    `INSERT INTO doctors (id, name, email, specialty_id, image_key)
+     VALUES ('dr-second', 'Dr. Second', 'second@clinic.test', 'general-dentistry', 'doctors/second.png')`,
+  ).run();
+}
+
 /** Adds a doctor as the admin screens do: their photo uploaded, then POST /api/doctors; answers their id. */
 export async function addDoctorAs(
   admin: Record<string, string>,

@@ -2,10 +2,11 @@ import { format } from 'date-fns/format';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { BookingCalendar } from '../../../components/booking-calendar.tsx';
+import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { type BookingChoice, choiceOf } from '../../../lib/booking-choice.ts';
-import { clinicToday, linkedDay, localDay } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -87,17 +88,7 @@ export function AppointmentPage() {
   } else if (options.length === 0) {
     content = <p className="available__status">No treatments are offered yet.</p>;
   } else if (clinicClosed) {
-    const next = clinicClosed.nextOpenDate;
-    content = (
-      <div className="available__status available__closed">
-        <p>Closed: {clinicClosed.reason}</p>
-        {next && (
-          <button type="button" className="button" onClick={() => setSelected(localDay(next))}>
-            See {format(localDay(next), 'EEEE, PP')}, the next day the clinic opens
-          </button>
-        )}
-      </div>
-    );
+    content = <ClinicClosed closed={clinicClosed} className="available__status" onSeeDay={setSelected} />;
   } else {
     content = (
       <div className="available__grid">

@@ -3,11 +3,12 @@ import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { type AppointmentOption, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { bookingPath, slotStartText } from '../../../lib/booking-choice.ts';
-import { clinicToday, lastBookableDay, linkedDay, localDay } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, lastBookableDay, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -53,17 +54,7 @@ export function BookPage() {
   } else if (!options || options.length === 0) {
     content = <p className="book-page__status">No treatments are offered{doctor ? ' by this doctor' : ''} yet.</p>;
   } else if (clinicClosed) {
-    const next = clinicClosed.nextOpenDate;
-    content = (
-      <div className="book-page__status">
-        <p>Closed: {clinicClosed.reason}</p>
-        {next && (
-          <button type="button" className="button" onClick={() => setSelected(localDay(next))}>
-            See {format(localDay(next), 'EEEE, PP')}, the next day the clinic opens
-          </button>
-        )}
-      </div>
-    );
+    content = <ClinicClosed closed={clinicClosed} className="book-page__status" onSeeDay={setSelected} />;
   } else {
     content = (
       <div className="times-list">
