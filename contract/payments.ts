@@ -21,12 +21,21 @@ export const IntentRequest = v.pipe(
 );
 export type IntentRequest = v.InferInput<typeof IntentRequest>;
 
-/** Which provider takes the card, and the client secret it confirms with. */
-export const PaymentIntentAnswer = v.strictObject({
-  clientSecret: v.string(),
+/**
+ * GET /api/payments/provider: which provider takes cards here, known before any payment is asked for, so a payment
+ * page draws its card form while its intent is made.
+ */
+export const CardProvider = v.strictObject({
   provider: v.picklist(['stripe', 'demo']),
   /** Stripe's publishable key for Stripe.js; null with the demo provider. */
   publishableKey: v.nullable(v.string()),
+});
+export type CardProvider = v.InferOutput<typeof CardProvider>;
+
+/** Which provider takes the card, and the client secret it confirms with. */
+export const PaymentIntentAnswer = v.strictObject({
+  clientSecret: v.string(),
+  ...CardProvider.entries,
   amount: v.number(),
   currency: v.string(),
 });

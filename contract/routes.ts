@@ -95,6 +95,7 @@ import {
   WaitlistOffer,
 } from './messages.ts';
 import {
+  CardProvider,
   ConfirmedPayment,
   DemoConfirmation,
   DeskPaid,
@@ -257,6 +258,7 @@ export const routes = {
   'GET /reviews/moderation': { audience: 'admin', query: ModerationQuery, response: v.array(QueuedReview) },
   'PUT /reviews/:id/status': { audience: 'admin', body: Moderation, response: ReviewModerated },
   'POST /create-payment-intent': { audience: 'patient', body: IntentRequest, response: PaymentIntentAnswer },
+  'GET /payments/provider': { audience: 'public', response: CardProvider },
   'POST /payments': { audience: 'patient', body: PaymentRecord, response: RecordedPayment },
   'GET /refunds': { audience: 'admin', response: v.array(RefundDue) },
   'POST /refunds/:id/handed-back': { audience: 'admin', response: RefundHandedBack },

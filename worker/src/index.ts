@@ -77,6 +77,7 @@ import { confirmDemoPayment } from './money/demo-confirm.ts';
 import { getFee, waiveFeeRoute } from './money/fees.ts';
 import {
   createPaymentIntent,
+  getCardProvider,
   getReceipt,
   listRefundsDue,
   recordDeskPayment,
@@ -229,6 +230,7 @@ const handlers = {
   'GET /reviews/moderation': listReviewsForModeration,
   'PUT /reviews/:id/status': moderateReview,
   'POST /create-payment-intent': createPaymentIntent,
+  'GET /payments/provider': getCardProvider,
   'POST /payments': recordPayment,
   'GET /refunds': listRefundsDue,
   'POST /refunds/:id/handed-back': markHandedBack,

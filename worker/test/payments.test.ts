@@ -113,6 +113,11 @@ describe('Stripe provider (a stub of Stripe’s API answering with its documente
     expect(create.headers.get('Idempotency-Key')).toBe(`booking-${bookingId}-15000`);
     expect(create.headers.get('Authorization')).toBe('Bearer sk_test_fixture');
 
+    // The page knew the provider before asking (GET /api/payments/provider, anyone, nothing asked of Stripe).
+    const provider = await call('/api/payments/provider', {}, STRIPE);
+    expect(await provider.json()).toEqual({ provider: 'stripe', publishableKey: 'pk_test_fixture' });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+
     // Asking again reuses the intent instead of creating a second one.
     expect(await (await intentRequest(bookingId)).json()).toMatchObject({ clientSecret: `${id}_secret_abc` });
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
@@ -618,6 +623,12 @@ describe('demo provider (no Stripe keys)', () => {
     expYear: new Date().getUTCFullYear() + 2,
     cvc: '123',
     ...extra,
+  });
+
+  it('says so to anyone who asks which provider takes cards', async () => {
+    const response = await call('/api/payments/provider');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ provider: 'demo', publishableKey: null });
   });
 
   async function secretFor(bookingId: string): Promise<string> {

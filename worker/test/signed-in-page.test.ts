@@ -70,6 +70,11 @@ describe('My Appointments rendered with the patient’s data', () => {
     ).text();
     expect(rootOf(own)).toContain(`for your appointment on ${booking.appointmentDate} at ${booking.slot}</p>`);
     expect(firstAnswersOf(own).answers[`/bookings/${booking._id}`]._id).toBe(booking._id);
+    // The card form paints with the page, its Pay button off until the payment is prepared (the provider is known).
+    expect(firstAnswersOf(own).answers['/payments/provider']).toEqual({ provider: 'demo', publishableKey: null });
+    expect(rootOf(own)).toContain('Demo payments: no card is charged.');
+    expect(rootOf(own)).toMatch(/<label for="[^"]+">Card number<\/label>/);
+    expect(rootOf(own)).toMatch(/<button type="submit" class="[^"]*" disabled="">Pay \$/);
     // The dashboard's menu comes whole too: the patient is no admin.
     expect(firstAnswersOf(own).answers[`/users/admin/${encodeURIComponent(patient.email)}`]).toEqual({
       isAdmin: false,

@@ -7,6 +7,9 @@ export const myBookingsPath = (email: string) => `/bookings?email=${encodeURICom
 /** GET /api/bookings/:id: one booking, as the payment page loads it. */
 export const bookingPath = (id: string) => `/bookings/${encodeURIComponent(id)}`;
 
+/** GET /api/payments/provider: which provider's card form the payment page draws while its payment is prepared. */
+export const CARD_PROVIDER_PATH = '/payments/provider';
+
 /** GET /api/users/me/dependants: the patient's family (My Appointments groups the list by person). */
 export const DEPENDANTS_PATH = '/users/me/dependants';
 
@@ -18,5 +21,5 @@ export const DEPENDANTS_PATH = '/users/me/dependants';
 export function firstDataPaths(pathname: string, email: string): string[] {
   if (pathname === '/dashboard') return [myBookingsPath(email), DEPENDANTS_PATH];
   const payment = /^\/dashboard\/payment\/([^/]+)$/.exec(pathname)?.[1];
-  return payment ? [bookingPath(decodeURIComponent(payment))] : [];
+  return payment ? [bookingPath(decodeURIComponent(payment)), CARD_PROVIDER_PATH] : [];
 }

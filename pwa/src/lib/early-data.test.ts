@@ -42,12 +42,12 @@ describe("a page's first data, requested with the app's code", () => {
     await expect(api('/bookings?email=pat%40clinic.test')).resolves.toMatchObject({ n: 3 });
   });
 
-  it('the payment page: its booking, by the id in the address', async () => {
+  it('the payment page: its booking, by the id in the address, and the card provider', async () => {
     worker();
     requestFirstData('/dashboard/payment/b%201');
-    expect(seen).toEqual([`GET /api/bookings/b%201 Bearer ${token}`]);
+    expect(seen).toEqual([`GET /api/bookings/b%201 Bearer ${token}`, `GET /api/payments/provider Bearer ${token}`]);
     await expect(api('/bookings/b%201')).resolves.toMatchObject({ n: 1 });
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
   });
 
   it('is not taken by another user (another token), another path or a write', async () => {

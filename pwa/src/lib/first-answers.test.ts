@@ -48,7 +48,7 @@ describe('the answers a page was rendered with', () => {
     ).toEqual({});
   });
 
-  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking and the menu’s; for the booking page, the clinic’s today', () => {
+  it('are, for My Appointments, every call its sections make but the paged history; for a payment page, its booking, the card provider and the menu’s; for the booking page, the clinic’s today', () => {
     expect(renderedDataPaths('/dashboard', email)).toEqual([
       '/bookings?email=pat%40clinic.test',
       '/users/me/dependants',
@@ -60,6 +60,7 @@ describe('the answers a page was rendered with', () => {
     ]);
     expect(renderedDataPaths('/dashboard/payment/b%201', email)).toEqual([
       '/bookings/b%201',
+      '/payments/provider',
       '/users/admin/pat%40clinic.test',
     ]);
     // 02:00 UTC on the 28th is still the 27th in New York, the clinic's time zone.

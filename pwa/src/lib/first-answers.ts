@@ -6,7 +6,7 @@
 import { type Middleware, unstable_serialize } from 'swr';
 import { FIRST_ANSWERS_ID } from '../../../contract/frames.ts';
 import type { MyBookings } from '../features/bookings/api/get-my-bookings.ts';
-import { DEPENDANTS_PATH, myBookingsPath } from './api-paths.ts';
+import { CARD_PROVIDER_PATH, DEPENDANTS_PATH, myBookingsPath } from './api-paths.ts';
 import {
   adminStatusKey,
   isAppointmentOptionsKey,
@@ -40,9 +40,10 @@ function cacheEntry(path: string, answer: unknown, email: string, now: number): 
   const perPatient = PER_PATIENT.get(path);
   if (perPatient) return [unstable_serialize(perPatient(email)), answer];
   // Read by their path, as the API answers it: a day's free times (appointmentOptionsKey), the clinic's policy,
-  // whether the patient is an admin, one booking (the payment page: bookingKey).
+  // whether the patient is an admin, one booking and the card provider (the payment page: bookingKey).
   if (isAppointmentOptionsKey(path)) return Array.isArray(answer) ? [path, answer] : undefined;
-  if (path === POLICY_KEY || path === adminStatusKey(email) || /^\/bookings\/[^/?]+$/.test(path)) return [path, answer];
+  if ([POLICY_KEY, adminStatusKey(email), CARD_PROVIDER_PATH].includes(path) || /^\/bookings\/[^/?]+$/.test(path))
+    return [path, answer];
   return undefined;
 }
 

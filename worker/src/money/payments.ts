@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  type CardProvider,
   type DeskPaid,
   DeskPayment,
   IntentRequest,
@@ -66,11 +67,21 @@ export async function createPaymentIntent(request: Request, env: Env): Promise<R
   }
   return json({
     clientSecret: intent.clientSecret,
-    provider: provider.name,
-    publishableKey: provider.name === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    ...cardProviderOf(env),
     amount: intent.amountCents / 100,
     currency: intent.currency,
   } satisfies PaymentIntentAnswer);
+}
+
+/** Which provider takes cards, and Stripe's publishable key for Stripe.js (null with the demo provider). */
+function cardProviderOf(env: Env): CardProvider {
+  const { name } = paymentProvider(env);
+  return { provider: name, publishableKey: name === 'stripe' ? (env.STRIPE_PUBLISHABLE_KEY ?? null) : null };
+}
+
+/** GET /api/payments/provider (anyone): the provider a payment page draws the card form of before its intent is made. */
+export async function getCardProvider(_request: Request, env: Env): Promise<Response> {
+  return json(cardProviderOf(env));
 }
 
 const ALREADY_PAID = {

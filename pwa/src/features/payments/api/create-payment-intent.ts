@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
-import { api } from '../../../lib/api.ts';
+import type { CardProvider, IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
+import { api, apiFetcher } from '../../../lib/api.ts';
+import { CARD_PROVIDER_PATH } from '../../../lib/api-paths.ts';
 import { bookingKey, isMyBookingsKey, type PaymentIntentKey, paymentIntentKey } from '../../../lib/cache-keys.ts';
 import { ApiError } from '../../../lib/http.ts';
 
@@ -42,4 +43,16 @@ export function usePaymentIntent(payFor: PayFor | null, bookingId: string) {
     }
   }, [error, bookingId, mutate]);
   return intent;
+}
+
+/**
+ * GET /api/payments/provider: which provider's card form to draw while the intent is made (the payment page is
+ * rendered with it, so its form paints with the page); it does not change while the page is open.
+ */
+export function useCardProvider() {
+  return useSWR<CardProvider>(CARD_PROVIDER_PATH, apiFetcher<CardProvider>, {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+    revalidateIfStale: false,
+  });
 }

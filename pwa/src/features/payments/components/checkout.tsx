@@ -6,7 +6,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
-import { type PayFor, usePaymentIntent } from '../api/create-payment-intent.ts';
+import { type PayFor, useCardProvider, usePaymentIntent } from '../api/create-payment-intent.ts';
 import type { Booking } from '../api/get-booking.ts';
 import { recordPayment } from '../api/record-payment.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
@@ -58,6 +58,7 @@ export function Checkout({
   const [returnError, setReturnError] = useState<string | null>(null);
   const payable = !booking.paid && transactionId === null;
   const intent = usePaymentIntent(payable ? payFor : null, booking._id);
+  const cards = useCardProvider().data?.provider;
   const intentError = intent.error as unknown;
   const retryIntent = intent.mutate;
   useReloadOnReconnect(online, Boolean(intentError), retryIntent);
@@ -139,7 +140,10 @@ export function Checkout({
           </button>
         </div>
       ) : null}
-      {!answer ? (
+      {!answer && cards === 'demo' ? (
+        // The demo form paints with the page; its Pay button waits for the intent.
+        <DemoCardForm clientSecret={null} amount={amount} online={online} onConfirmed={handleConfirmed} />
+      ) : !answer ? (
         <form className="payment__form" onSubmit={(event) => event.preventDefault()}>
           {!intentError && <Spinner label="Preparing the payment" />}
           <PayButton amount={amount} disabled />

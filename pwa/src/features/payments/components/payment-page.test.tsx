@@ -97,6 +97,7 @@ beforeEach(() => {
     'GET /api/users/admin/patient%40clinic.test': () => json({ isAdmin: false }),
     'GET /api/bookings/b-1/receipt': () => json(receipt),
     'GET /api/bookings/b-1': () => json(booking),
+    'GET /api/payments/provider': () => json({ provider: 'demo', publishableKey: null }),
     'POST /api/create-payment-intent': () => json(demoIntent),
     'POST /api/demo-payments/confirm': () =>
       json({ paymentIntent: { id: 'pi_demo_b1', status: 'succeeded', amount: 120 } }),
@@ -140,6 +141,7 @@ async function fillDemoCard(user: ReturnType<typeof userEvent.setup>, number: st
 }
 
 function useStripeProvider(fake: FakeStripe) {
+  routes['GET /api/payments/provider'] = () => json({ provider: 'stripe', publishableKey: 'pk_test_clinic' });
   routes['POST /api/create-payment-intent'] = () => json(stripeIntent);
   vi.mocked(loadStripe).mockResolvedValue(fake.stripe);
 }
@@ -218,16 +220,18 @@ describe('Payment page: the booking', () => {
 });
 
 describe('Payment page: demo payments', () => {
-  it('asks for a client secret for this booking, and keeps Pay disabled until it is there', async () => {
+  it('draws the card form at once, asks for a client secret for this booking, and keeps Pay disabled until it is there', async () => {
     const answer = held();
     routes['POST /api/create-payment-intent'] = answer.handler;
     await openPaymentPage();
 
+    // The form paints with the page (its provider is known before the intent): only Pay waits.
+    expect(await screen.findByText(DEMO_NOTE)).toBeTruthy();
+    expect(screen.getByLabelText('Card number')).toBeTruthy();
     expect(payButton().disabled).toBe(true);
     expect(callsTo('POST /api/create-payment-intent').map((c) => c.body)).toEqual([{ bookingId: 'b-1' }]);
 
     await answer.release(json(demoIntent));
-    expect(await screen.findByText(DEMO_NOTE)).toBeTruthy();
     await waitFor(() => expect(payButton().disabled).toBe(false));
     const number = screen.getByLabelText<HTMLInputElement>('Card number');
     expect([number.inputMode, number.autocomplete]).toEqual(['numeric', 'cc-number']);
