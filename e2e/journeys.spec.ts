@@ -153,6 +153,7 @@ test('a child’s paid visit, cancelled by the parent, stays in the parent’s p
   await expect(confirm).toContainText('will be refunded to your card');
   await pressWhenFocused(confirm.getByRole('button', { name: 'Cancel appointment' }), 'Enter');
   await expect(row).toHaveCount(0);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Booking cancelled' })).toBeVisible();
 
   // Past and cancelled, without a reload: the child's visit under the child's name, refunded, with its receipt.
   const past = page.getByRole('region', { name: 'Past and cancelled' });

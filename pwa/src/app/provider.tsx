@@ -1,13 +1,12 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
 import { SWRConfig, type SWRConfiguration, useSWRConfig } from 'swr';
 import { forgetSavedBookingsOnSignOut } from '../features/bookings/forget-saved-bookings.ts';
 import { forgetSavedFormsOnSignOut } from '../features/forms/forget-saved-forms.ts';
 import { forgetSavedScheduleOnSignOut } from '../features/schedule/forget-saved-schedule.ts';
-import { afterPaint } from '../lib/after-paint.ts';
 import { apiFetcher } from '../lib/api.ts';
 import { ApiError } from '../lib/http.ts';
 import { setCacheForInvalidation } from '../lib/invalidation.ts';
-import { MAX_VISIBLE_TOASTS } from '../lib/notify.ts';
+import { MAX_VISIBLE_TOASTS, messagesAsked, onFirstMessage } from '../lib/notify.ts';
 import { SessionProvider, type SessionUser } from '../lib/session.tsx';
 
 // docs/product.md#limits-and-constants: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
@@ -26,18 +25,35 @@ forgetSavedBookingsOnSignOut();
 forgetSavedFormsOnSignOut();
 forgetSavedScheduleOnSignOut();
 
-const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
-
-/** sonner's Toaster, mounted once the page is on screen: no page needs it for its first paint (see notify.ts). */
+/**
+ * sonner's Toaster, mounted with the first message: no page needs it before (see notify.ts). Its code is fetched
+ * when the browser is idle (or with that message), so the first message shows at once.
+ */
 function Notifications() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterPaint(() => setPainted(true)), []);
-  if (!painted) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton position="top-center" />
-    </Suspense>
-  );
+  const asked = useSyncExternalStore(onFirstMessage, messagesAsked, () => false);
+  const [sonner, setSonner] = useState<typeof import('sonner') | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      import('sonner').then(
+        (module) => live && setSonner(module),
+        (cause: unknown) => console.error(cause),
+      );
+    if (asked) void load();
+    else if (typeof requestIdleCallback !== 'undefined') {
+      const idle = requestIdleCallback(() => void load(), { timeout: 10_000 });
+      return () => {
+        live = false;
+        cancelIdleCallback(idle);
+      };
+    }
+    return () => {
+      live = false;
+    };
+  }, [asked]);
+  if (!asked || !sonner) return null;
+  const { Toaster } = sonner;
+  return <Toaster visibleToasts={MAX_VISIBLE_TOASTS} richColors closeButton position="top-center" />;
 }
 
 /** Hands the app's SWR cache to invalidation.ts, which every write refreshes through. */

@@ -11,12 +11,27 @@ export const TOAST_DURATION = {
 } as const;
 export const MAX_VISIBLE_TOASTS = 20;
 
+let asked = false;
+const listeners = new Set<() => void>();
+
+/** Whether any message was sent yet (the Toaster mounts with the first one: provider.tsx). */
+export const messagesAsked = () => asked;
+export function onFirstMessage(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 /**
- * sonner loads with the first message, not with the page: no page needs it for its first paint. Messages keep
- * their order (each waits for the same module), and the Toaster, mounted once the page is on screen (provider.tsx),
- * shows the ones sent before it was there.
+ * sonner loads with the first message, not with the page: most visits show none, and loading it as the page became
+ * interactive (its code, and the style sheet it inserts) blocked a phone's main thread when a tap should not wait.
+ * Messages keep their order (each waits for the same module), and the Toaster, mounted with the first message
+ * (provider.tsx), shows the ones sent before it was there.
  */
 function show(send: (toast: typeof sonnerToast) => unknown) {
+  if (!asked) {
+    asked = true;
+    for (const listener of listeners) listener();
+  }
   import('sonner').then(
     ({ toast }) => void send(toast),
     (cause: unknown) => console.error(cause),
