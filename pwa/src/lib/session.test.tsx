@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '../app/routes.tsx';
 import { currentUser, fakeFirebase, signOutOfFirebase, watchAuthState } from '../testing/fake-firebase.ts';
-import { json, renderWithProviders, storeSession, stubFetch } from '../testing/test-utils.tsx';
+import { accessTokenFor, json, renderWithProviders, storeSession, stubFetch } from '../testing/test-utils.tsx';
 import { onSignOutClearPerUserData } from './per-user-data.ts';
+import { storedAccessClaims } from './stored-access-token.ts';
 
 const nav = () => within(screen.getByRole('navigation', { name: 'Main' }));
 
@@ -33,6 +34,26 @@ let unregister = () => {};
 afterEach(() => unregister());
 
 describe('session', () => {
+  it('renews an access token made before the address was verified once Firebase says it is (the mail’s link)', async () => {
+    const renewals: (string | null)[] = [];
+    stubFetch((request) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/jwt') {
+        renewals.push(request.headers.get('Authorization'));
+        return json({ accessToken: accessTokenFor('pat@clinic.test') });
+      }
+      if (url.pathname.startsWith('/api/users/admin/')) return json({ isAdmin: false });
+      return json([]);
+    });
+    fakeFirebase.signInAs('pat@clinic.test');
+    storeSession('pat@clinic.test', accessTokenFor('pat@clinic.test', { verified: false }), { emailVerified: false });
+    renderWithProviders(<AppRoutes />, { path: '/login' });
+
+    // The API goes by the access token: without a new one, booking would be refused though the page offered it.
+    await waitFor(() => expect(storedAccessClaims()?.verified).toBe(true));
+    expect(renewals).toHaveLength(1);
+  });
+
   it('shows Dashboard and Sign Out on the landing page from the stored hint, without loading Firebase', async () => {
     fakeFirebase.signInAs('pat@clinic.test');
     storeSession('pat@clinic.test');

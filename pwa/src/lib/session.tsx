@@ -6,7 +6,7 @@ import type { AuthUser } from './firebase.ts';
 import { ApiError } from './http.ts';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
-import { readAccessToken, unexpiredAccessClaims } from './stored-access-token.ts';
+import { readAccessToken, storedAccessClaims, unexpiredAccessClaims } from './stored-access-token.ts';
 
 /** docs/product.md#session-state: the signed-in user as the identity provider describes them. */
 export type SessionUser = {
@@ -216,8 +216,19 @@ export function SessionProvider({
       loadFirebase().then(
         ({ watchAuthState }) => {
           if (stopped) return resolve();
-          unsubscribe = watchAuthState((authUser) => {
+          unsubscribe = watchAuthState(async (authUser) => {
             if (stopped) return;
+            // Verified since this device's access token was made (the mail's link, opened here or elsewhere): the
+            // API goes by that token, so it is renewed before the page offers what needs a verified address.
+            const claims = storedAccessClaims();
+            if (authUser?.email && authUser.emailVerified && claims?.email === authUser.email && !claims.verified) {
+              try {
+                await exchangeIdToken(authUser.email, await authUser.getIdToken(true));
+              } catch (cause) {
+                console.warn('The access token could not be renewed yet', cause);
+              }
+              if (stopped) return;
+            }
             authKnown.current = true;
             const user = authUser ? toSessionUser(authUser) : null;
             writeHint(user);

@@ -80,11 +80,14 @@ export const describeRequest = (request: Request) => {
  * An access token shaped as the Worker's (its claims readable; the signature is no real one, which only the
  * Worker would check), for `email`, expiring `expiresInSeconds` from now.
  */
-export function accessTokenFor(email: string, { expiresInSeconds = 1800, role = 'patient' } = {}): string {
+export function accessTokenFor(
+  email: string,
+  { expiresInSeconds = 1800, role = 'patient', verified = true } = {},
+): string {
   const part = (value: object) =>
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, role, verified: true, ver: 1, sub: `id-${email}`, exp })}.signature`;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ email, role, verified, ver: 1, sub: `id-${email}`, exp })}.signature`;
 }
 
 /** Stores a signed-in session as the app leaves it: the Worker's access token and the session hint. */
