@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns/addDays';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { formatPrice } from '../../../components/price.ts';
@@ -27,8 +27,12 @@ export function BookPage() {
   const framed = useFrame();
   const [selected, setSelected] = useState<Date>(() => linkedDay(search) ?? clinicToday());
   const [doctor, setDoctor] = useState<string | null>(() => new URLSearchParams(search).get('doctor'));
-  const { data: team } = useTeam();
-  const { data: options, error, isValidating, mutate } = useAppointmentOptions(framed ? null : selected, doctor);
+  // What arrives is drawn in a render that yields to the browser every few milliseconds (a deferred value's render
+  // is a transition): the week's cards in one go blocked a phone's main thread for 50-90 ms as the page loaded.
+  const team = useDeferredValue(useTeam().data);
+  const answer = useAppointmentOptions(framed ? null : selected, doctor);
+  const { error, isValidating, mutate } = answer;
+  const options = useDeferredValue(answer.data);
   const { user } = useSession();
   const isoDate = format(selected, 'yyyy-MM-dd');
   const clinicClosed = clinicClosedOn(options);
