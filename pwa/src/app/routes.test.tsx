@@ -73,6 +73,9 @@ describe('public layout and routes', () => {
       'Legal',
     ]);
     expect(screen.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/book');
+    // The appointment section: the spec's link to the booking page, the free times beside it.
+    expect(screen.getByRole('link', { name: 'Book an appointment' }).getAttribute('href')).toBe('/appointment');
+    expect(screen.getByRole('link', { name: 'See free times first' }).getAttribute('href')).toBe('/book');
     expect(screen.getByRole('link', { name: '+1 (555) 010-2026' }).getAttribute('href')).toBe('tel:+15550102026');
     for (const name of ['Fluoride Treatment', 'Cavity Filling', 'Teeth Whitening']) {
       expect(screen.getByRole('heading', { level: 3, name })).toBeTruthy();

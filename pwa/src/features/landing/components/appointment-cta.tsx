@@ -25,9 +25,15 @@ export function AppointmentCta() {
           Choose the day that suits you, see every treatment with its free time slots and price, and book in a few
           clicks. You can pay securely by card from your dashboard.
         </p>
-        <Link href="/book" className="button button--light">
-          Book an appointment
-        </Link>
+        {/* The spec's link to the booking page, and the free times before any account beside it. */}
+        <div className="cta__actions">
+          <Link href="/appointment" className="button button--light">
+            Book an appointment
+          </Link>
+          <Link href="/book" className="button button--outline-light">
+            See free times first
+          </Link>
+        </div>
       </div>
     </section>
   );
