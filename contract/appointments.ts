@@ -15,7 +15,10 @@ export const AppointmentOptionsQuery = v.object({ date: v.optional(v.string()), 
 export const AppointmentOption = v.strictObject({
   _id: v.string(),
   name: v.string(),
+  /** The free times by their labels, "10.00 AM - 10.30 AM" (what the spec shows). */
   slots: v.array(v.string()),
+  /** The same times by their starts, "10:00" (24-hour), one per label in `slots`, in the same order. */
+  starts: v.array(v.string()),
   price: v.number(),
   durationMinutes: v.number(),
   /** Who may perform it: the doctors of this specialty (GET /api/team's `specialtyId`). */

@@ -3,9 +3,29 @@ import { Inserted, Modified } from './answers.ts';
 import { email, noControlCharacters, page, singleLine, text } from './fields.ts';
 import { PAYMENT_RULES } from './payment-rules.ts';
 import { RefundState } from './payments.ts';
+import { startMinuteOf } from './slot-label.ts';
 
 const appointmentDate = v.pipe(v.string('appointmentDate is required'), singleLine('appointmentDate'));
-const slot = text('slot', 40);
+/** A time by its label, as GET /api/appointmentOptions lists it in `slots`: "10.00 AM - 10.30 AM". */
+const slot = v.optional(text('slot', 40));
+/** A time by its start, as GET /api/appointmentOptions lists it in `starts`: "10:00" (24-hour clock). */
+const start = v.optional(
+  v.pipe(
+    v.string('start must be a time like "10:00"'),
+    v.check((value: string) => startMinuteOf(value) !== null, 'start must be a time like "10:00" (24-hour clock)'),
+  ),
+);
+/** Every booking write names its time once: by its start (`start`) or by its label (`slot`). */
+export const TIME_FIELDS = { slot, start };
+export function oneTime<T extends { slot?: string; start?: string }>() {
+  return v.check(
+    (body: T) => (body.slot === undefined) !== (body.start === undefined),
+    (issue) =>
+      (issue.input as T).slot === undefined
+        ? 'slot is required (or its start, "10:00")'
+        : 'Send the time once: start ("10:00") or slot ("10.00 AM - 10.30 AM"), not both',
+  );
+}
 const phone = v.pipe(
   v.string('phone must be text'),
   singleLine('phone'),
@@ -14,18 +34,21 @@ const phone = v.pipe(
 );
 
 /** POST /api/bookings. Name, email and price are the server's, never the client's. */
-export const NewBooking = v.object({
-  treatment: text('treatment', 100),
-  appointmentDate,
-  slot,
-  phone: v.optional(phone, ''),
-  /** When sent, it must be the signed-in patient's own (403 otherwise). */
-  email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
-  /** Who the visit is for: the signed-in patient (the default) or one of their dependants (403 otherwise). */
-  patientId: v.optional(text('patientId', 100)),
-  /** The doctor the patient asks for (GET /api/doctors' `_id`); any free one of the treatment's specialty otherwise. */
-  doctorId: v.optional(text('doctorId', 100)),
-});
+export const NewBooking = v.pipe(
+  v.object({
+    treatment: text('treatment', 100),
+    appointmentDate,
+    ...TIME_FIELDS,
+    phone: v.optional(phone, ''),
+    /** When sent, it must be the signed-in patient's own (403 otherwise). */
+    email: v.optional(v.pipe(v.string('email must be text'), singleLine('email'))),
+    /** Who the visit is for: the signed-in patient (the default) or one of their dependants (403 otherwise). */
+    patientId: v.optional(text('patientId', 100)),
+    /** The doctor the patient asks for (GET /api/doctors' `_id`); any free one of the treatment's specialty otherwise. */
+    doctorId: v.optional(text('doctorId', 100)),
+  }),
+  oneTime(),
+);
 /** What the spec's booking form sends: also `patientName` and `price`, which the Worker ignores. */
 export type NewBooking = v.InferInput<typeof NewBooking> & { patientName?: string; price?: number };
 
@@ -138,7 +161,7 @@ export type BookingCancelled = v.InferOutput<typeof BookingCancelled>;
  * GET /api/appointmentOptions lists them. Its owner may move it until the clinic's cutoff before it
  * starts (`rescheduleCutoffHours` of GET /api/clinic/policy), an admin at any time.
  */
-export const Reschedule = v.object({ appointmentDate, slot });
+export const Reschedule = v.pipe(v.object({ appointmentDate, ...TIME_FIELDS }), oneTime());
 export type Reschedule = v.InferInput<typeof Reschedule>;
 
 /** The booking that replaced the moved one (`insertedId`); the old one is kept as moved. */
@@ -222,7 +245,7 @@ export const PhoneBooking = v.pipe(
     phone: text('phone', 40),
     treatment: text('treatment', 100),
     appointmentDate,
-    slot,
+    ...TIME_FIELDS,
     doctorId: v.optional(text('doctorId', 100)),
     payment: v.optional(v.picklist(['clinic', 'online'], 'payment must be "clinic" or "online"'), 'clinic'),
     limitReason: v.optional(text('limitReason', 300)),
@@ -231,6 +254,7 @@ export const PhoneBooking = v.pipe(
     (body) => (body.patientId === undefined) !== (body.patient === undefined),
     'Send either patientId (an existing patient) or patient (a new one), not both',
   ),
+  oneTime(),
 );
 export type PhoneBooking = v.InferInput<typeof PhoneBooking>;
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Inserted } from './answers.ts';
+import { oneTime, TIME_FIELDS } from './bookings.ts';
 import { BIRTH_YEARS, email, isoDate, text } from './fields.ts';
 
 /** Who a dependant is to the account holder. */
@@ -53,9 +54,9 @@ export const MAX_FAMILY_MEMBERS = 6;
  * right after the one before. Each `patientId` is the caller (or absent, for the caller) or one of
  * the caller's dependants.
  */
-export const FamilyVisit = v.object({
+const familyVisitFields = {
   appointmentDate: isoDate('appointmentDate'),
-  slot: text('slot', 40),
+  ...TIME_FIELDS,
   arrangement: Arrangement,
   members: v.pipe(
     v.array(
@@ -69,7 +70,8 @@ export const FamilyVisit = v.object({
       'each person comes once in a family visit',
     ),
   ),
-});
+};
+export const FamilyVisit = v.pipe(v.object(familyVisitFields), oneTime());
 export type FamilyVisit = v.InferInput<typeof FamilyVisit>;
 
 /**
@@ -77,12 +79,15 @@ export type FamilyVisit = v.InferInput<typeof FamilyVisit>;
  * `accountId` (each member its holder or one of its dependants), paid at the clinic (the default:
  * no hold) or online by the account.
  */
-export const FamilyPhoneBooking = v.object({
-  ...FamilyVisit.entries,
-  accountId: text('accountId', 100),
-  phone: text('phone', 40),
-  payment: v.optional(v.picklist(['clinic', 'online'], 'payment must be "clinic" or "online"'), 'clinic'),
-});
+export const FamilyPhoneBooking = v.pipe(
+  v.object({
+    ...familyVisitFields,
+    accountId: text('accountId', 100),
+    phone: text('phone', 40),
+    payment: v.optional(v.picklist(['clinic', 'online'], 'payment must be "clinic" or "online"'), 'clinic'),
+  }),
+  oneTime(),
+);
 export type FamilyPhoneBooking = v.InferInput<typeof FamilyPhoneBooking>;
 
 export const FamilyVisitBooked = v.strictObject({
@@ -115,8 +120,10 @@ export const FamilyOptionsQuery = v.object({
   arrangement: v.optional(Arrangement, 'together'),
 });
 export const FamilyOptions = v.strictObject({
-  /** The first member's starts at which the whole family fits. */
+  /** The first member's times at which the whole family fits, by their labels. */
   slots: v.array(v.string()),
+  /** The same times by their starts, "10:00" (24-hour), one per label in `slots`, in the same order. */
+  starts: v.array(v.string()),
   /** For each start, the family's span: from the first member's start to the last member's end. */
   spans: v.array(v.string()),
   /** When none fits: why, in words (the clinic closed, one dentist for both, chairs, hours, all taken). */

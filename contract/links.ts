@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { isoDate, text } from './fields.ts';
+import { oneTime, TIME_FIELDS } from './bookings.ts';
+import { isoDate } from './fields.ts';
 import { BookingForm } from './forms.ts';
 
 /**
@@ -51,7 +52,10 @@ export const LinkDone = v.strictObject({ acknowledged: v.literal(true), message:
 export type LinkDone = v.InferOutput<typeof LinkDone>;
 
 /** POST /api/links/:token/book: one of the proposed times (or another free one). */
-export const LinkBookingChoice = v.object({ appointmentDate: isoDate('appointmentDate'), slot: text('slot', 40) });
+export const LinkBookingChoice = v.pipe(
+  v.object({ appointmentDate: isoDate('appointmentDate'), ...TIME_FIELDS }),
+  oneTime(),
+);
 export const LinkBooked = v.strictObject({
   acknowledged: v.literal(true),
   insertedId: v.string(),

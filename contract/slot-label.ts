@@ -12,3 +12,17 @@ export function slotLabel(start: number, minutes: number): string {
   };
   return `${clock(start)} - ${clock(start + minutes)}`;
 }
+
+/** A start on the clinic's wall clock as the API writes it beside its label: "10:00", "14:30" (24-hour). */
+export function startText(start: number): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(start / 60) % 24)}:${pad(start % 60)}`;
+}
+
+const START = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The minute of the day a start ("10:00") names, or null when it is none. */
+export function startMinuteOf(text: string): number | null {
+  const match = START.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}

@@ -1,6 +1,6 @@
 import { type AppointmentOption, AppointmentOptionsQuery } from '../../../contract/appointments.ts';
 import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
-import { slotLabel } from '../../../contract/slot-label.ts';
+import { slotLabel, startText } from '../../../contract/slot-label.ts';
 import { allSpecialties } from '../clinic/data/specialties.ts';
 import { bookingWindowProblem, firstBookableMinute, parseClinicDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
@@ -31,10 +31,12 @@ export async function listAppointmentOptions(request: Request, env: Env): Promis
       .filter((t) => t.active === 1 && (!doctor || t.specialty_id === doctor.specialtyId))
       .map((t): AppointmentOption => {
         const reason = closedFor(day, t);
+        const free = freeStarts(env, day, t, from);
         return {
           _id: t.id,
           name: t.name,
-          slots: freeStarts(env, day, t, from).map((start) => slotLabel(start, t.duration_minutes)),
+          slots: free.map((start) => slotLabel(start, t.duration_minutes)),
+          starts: free.map(startText),
           price: t.price_cents / 100,
           durationMinutes: t.duration_minutes,
           specialtyId: t.specialty_id,

@@ -4,7 +4,7 @@
  * too few chairs, longer than the day, or every time taken.
  */
 import type { FamilyOptions } from '../../../contract/family.ts';
-import { slotLabel } from '../../../contract/slot-label.ts';
+import { slotLabel, startText } from '../../../contract/slot-label.ts';
 import type { TreatmentRow } from '../clinic/data/treatments.ts';
 import { bookingWindowProblem, firstBookableMinute } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
@@ -24,7 +24,13 @@ function fitting(day: Day, members: Member[], arrangement: Arrangement, from: nu
     const plan = familyPlan(day, members, start, arrangement);
     if ('misfit' in plan) return [];
     const end = Math.max(...plan.places.map((p, i) => p.start + (members[i]?.treatment.duration_minutes ?? 0)));
-    return [{ slot: slotLabel(start, first.treatment.duration_minutes), span: slotLabel(start, end - start) }];
+    return [
+      {
+        slot: slotLabel(start, first.treatment.duration_minutes),
+        start: startText(start),
+        span: slotLabel(start, end - start),
+      },
+    ];
   });
 }
 
@@ -70,18 +76,25 @@ export async function familyFit(
 ): Promise<FamilyOptions> {
   const now = clock();
   const outside = bookingWindowProblem(env, isoDate, now);
-  if (outside) return { slots: [], spans: [], reason: outside, suggestion: null };
+  if (outside) return { slots: [], starts: [], spans: [], reason: outside, suggestion: null };
   const day = await readDay(env, isoDate, now);
   const members = wanted.map((m) => ({ patientId: m.patientId, treatment: treatmentOn(day, m.treatment) }));
   const from = firstBookableMinute(env, isoDate, now);
   const fits = fitting(day, members, arrangement, from);
   if (fits.length > 0) {
-    return { slots: fits.map((f) => f.slot), spans: fits.map((f) => f.span), reason: null, suggestion: null };
+    return {
+      slots: fits.map((f) => f.slot),
+      starts: fits.map((f) => f.start),
+      spans: fits.map((f) => f.span),
+      reason: null,
+      suggestion: null,
+    };
   }
   const other: Arrangement = arrangement === 'together' ? 'back-to-back' : 'together';
   const [instead] = fitting(day, members, other, from);
   return {
     slots: [],
+    starts: [],
     spans: [],
     reason: whyNothingFits(day, members, arrangement),
     suggestion: instead ? { arrangement: other, slot: instead.slot } : null,

@@ -79,7 +79,7 @@ export async function rescheduleBooking(request: Request & Params, env: Env): Pr
   return json({
     acknowledged: true,
     insertedId: moved.id,
-    message: `Moved to ${displayDate(moved.isoDate)}, ${body.slot}`,
+    message: `Moved to ${displayDate(moved.isoDate)}, ${moved.slot}`,
   } satisfies Rescheduled);
 }
 
@@ -233,7 +233,7 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
           newPatient: body.patientId === undefined,
           treatment: body.treatment,
           appointmentDate: body.appointmentDate,
-          slot: body.slot,
+          ...(body.start === undefined ? { slot: body.slot } : { start: body.start }),
           payment: body.payment === 'clinic' ? 'at the clinic' : 'online',
           ...(body.limitReason ? { pastTheUnpaidLimit: body.limitReason } : {}),
         },

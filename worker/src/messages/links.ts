@@ -17,7 +17,7 @@ import type {
   Proposal,
 } from '../../../contract/links.ts';
 import { LinkBookingChoice } from '../../../contract/links.ts';
-import { slotLabel } from '../../../contract/slot-label.ts';
+import { slotLabel, startText } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
 import { cancel, insideWindowMessage } from '../booking/engine/cancel.ts';
 import { respond } from '../booking/engine/marks.ts';
@@ -244,13 +244,19 @@ export async function bookByLink(request: Request & Params, env: Env): Promise<R
   const choice = await readJson(request, LinkBookingChoice);
   await spend(env.BOOKING_LIMITER, claims.id, 'booking requests');
   const recall = await openRecall(env, claims);
-  const wanted = { treatment: recall.treatment_id, appointmentDate: choice.appointmentDate, slot: choice.slot };
+  const wanted = {
+    treatment: recall.treatment_id,
+    appointmentDate: choice.appointmentDate,
+    ...(choice.start === undefined ? { slot: choice.slot } : { start: choice.start }),
+  };
+  const isChosen = (start: number, minutes: number) =>
+    choice.start === undefined ? slotLabel(start, minutes) === choice.slot : startText(start) === choice.start;
   let doctorId: string | undefined;
   if (recall.last_doctor_id) {
     const day = await readDay(env, choice.appointmentDate, now);
     const treatment = day.treatments.find((t) => t.id === recall.treatment_id);
     const start = treatment
-      ? freeStarts(env, day, treatment, 0).find((s) => slotLabel(s, treatment.duration_minutes) === choice.slot)
+      ? freeStarts(env, day, treatment, 0).find((s) => isChosen(s, treatment.duration_minutes))
       : undefined;
     if (
       treatment &&
@@ -272,7 +278,7 @@ export async function bookByLink(request: Request & Params, env: Env): Promise<R
     {
       acknowledged: true,
       insertedId: booked.id,
-      message: `Booked: ${recall.treatment} on ${displayDate(choice.appointmentDate)}, ${choice.slot}`,
+      message: `Booked: ${recall.treatment} on ${displayDate(choice.appointmentDate)}, ${row?.slot ?? choice.slot}`,
       payBy: booked.holdUntil,
       doctor: row?.doctor_name ?? null,
       freeCancellationUntil: deadlines?.freeCancellationUntil ?? now.toISOString(),

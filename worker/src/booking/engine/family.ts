@@ -21,7 +21,7 @@ import {
 } from '../data/writes.ts';
 import { holdRules, openWeek, paymentTerms } from '../holds.ts';
 import { cellsOf, type Day, freePairs, type Pair, readDay, treatmentOn } from '../schedule.ts';
-import { asPatient, bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
+import { asPatient, bookingAudit, claimOf, placementOf, planStart, type WantedTime } from './plan.ts';
 import { brokenRule, conflictOf, notOffered, PAIR_RULES, unpaidLimitMessage } from './rules.ts';
 
 /** A member of a family visit: the person (the caller or a dependant) and what they come for. */
@@ -70,7 +70,7 @@ export function familyPlan(
 export async function placeFamily(
   env: Env,
   members: FamilyMember[],
-  wanted: { appointmentDate: string; slot: string; arrangement: 'together' | 'back-to-back'; phone: string },
+  wanted: { appointmentDate: string; arrangement: 'together' | 'back-to-back'; phone: string } & WantedTime,
   options: { payAtClinic?: boolean; byPhone?: { actor: Actor; after: Fields } } = {},
 ): Promise<FamilyVisitBooked['visits']> {
   const now = clock();

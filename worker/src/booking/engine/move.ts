@@ -15,7 +15,7 @@ import {
 } from '../data/writes.ts';
 import { holdEnd, holdRules, openWeek } from '../holds.ts';
 import { freePairs } from '../schedule.ts';
-import { bookingAudit, claimOf, placementOf, planStart } from './plan.ts';
+import { bookingAudit, claimOf, placementOf, planStart, type WantedTime } from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
 
 /**
@@ -31,8 +31,8 @@ export async function move(
   env: Env,
   actor: Actor,
   old: BookingRow,
-  wanted: { appointmentDate: string; slot: string },
-): Promise<{ id: string; isoDate: string }> {
+  wanted: { appointmentDate: string } & WantedTime,
+): Promise<{ id: string; isoDate: string; slot: string }> {
   const now = clock();
   const plan = await planStart(env, { treatment: old.treatment_id, ...wanted }, now, old.id);
   const { isoDate, treatment, startMinute, cells } = plan;
@@ -60,7 +60,7 @@ export async function move(
       to: {
         id: crypto.randomUUID(),
         appointmentDate: isoDate,
-        slot: wanted.slot,
+        slot: plan.slot,
         startMinute,
         durationMinutes: treatment.duration_minutes,
         doctorId: pair.doctorId,
@@ -95,7 +95,7 @@ export async function move(
         movement,
         bookingAudit(env, actor, 'booking.rescheduled', old.id, {
           before: { appointmentDate: old.appointment_date, slot: old.slot },
-          after: { appointmentDate: isoDate, slot: wanted.slot, movedTo: movement.to.id },
+          after: { appointmentDate: isoDate, slot: plan.slot, movedTo: movement.to.id },
         }),
       ),
       insertClaims(env.DB, movement.to.id, claim),
@@ -105,6 +105,6 @@ export async function move(
         payload: { from: { date: old.appointment_date, startMinute: old.start_minute }, fromBooking: old.id },
       }),
     ]);
-    return { id: movement.to.id, isoDate };
+    return { id: movement.to.id, isoDate, slot: plan.slot };
   });
 }

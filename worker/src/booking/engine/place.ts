@@ -14,7 +14,15 @@ import {
 } from '../data/writes.ts';
 import { holdRules, openWeek, paymentTerms } from '../holds.ts';
 import { askedDoctor, dayOf, freePairs } from '../schedule.ts';
-import { asPatient, bookingAudit, claimOf, type PlaceOptions, placementOf, planStart } from './plan.ts';
+import {
+  asPatient,
+  bookingAudit,
+  claimOf,
+  type PlaceOptions,
+  placementOf,
+  planStart,
+  type WantedTime,
+} from './plan.ts';
 import { firstPairThatHolds } from './rules.ts';
 
 /**
@@ -27,7 +35,7 @@ import { firstPairThatHolds } from './rules.ts';
 export async function place(
   env: Env,
   patient: Patient,
-  wanted: { treatment: string; appointmentDate: string; slot: string; phone: string },
+  wanted: { treatment: string; appointmentDate: string; phone: string } & WantedTime,
   options: PlaceOptions = {},
 ): Promise<{ id: string; holdUntil: string | null }> {
   const now = clock();
@@ -63,7 +71,7 @@ export async function place(
       treatmentId: treatment.id,
       treatment: treatment.name,
       appointmentDate: isoDate,
-      slot: wanted.slot,
+      slot: plan.slot,
       startMinute,
       durationMinutes: treatment.duration_minutes,
       doctorId: pair.doctorId,

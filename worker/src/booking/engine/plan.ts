@@ -1,7 +1,7 @@
 /** Where a booking may go (planStart), and the rows every placement shares: its claims, its audit row, its placement check. */
 
 import type { AuditAction } from '../../../../contract/audit.ts';
-import { slotLabel } from '../../../../contract/slot-label.ts';
+import { slotLabel, startMinuteOf } from '../../../../contract/slot-label.ts';
 import type { TreatmentRow } from '../../clinic/data/treatments.ts';
 import type { Patient } from '../../people/data/users.ts';
 import {
@@ -20,24 +20,29 @@ import type { NewBookingRow, PlacementCheck } from '../data/writes.ts';
 import { cellsOf, type Day, gridStarts, type Pair, readDay, treatmentOn } from '../schedule.ts';
 import { notOffered, STARTED } from './rules.ts';
 
+/** A time as a write names it: by its start ("10:00") or by its label ("10.00 AM - 10.30 AM"), one of them. */
+export type WantedTime = { slot?: string; start?: string };
+
 export interface StartPlan {
   isoDate: string;
   day: Day;
   treatment: TreatmentRow;
   startMinute: number;
+  /** The time's label for its length, whichever way it was named ("10.00 AM - 10.30 AM"). */
+  slot: string;
   cells: { firstCell: number; lastCell: number };
 }
 
 /**
- * Where a booking of `wanted.treatment` (its id or name) may go at `wanted.slot` on
+ * Where a booking of `wanted.treatment` (its id or name) may go at `wanted.start` (or the label `wanted.slot`) on
  * `wanted.appointmentDate`: the date inside the horizon, the treatment offered, the clinic open, the
- * slot one of the day's starts for its length that has not started and exists on the clock. 400/404
+ * time one of the day's starts for its length that has not started and exists on the clock. 400/404
  * with the reason otherwise (the database checks it all again in the placement's batch).
  * `ignoreBooking`: a booking being moved, whose own time does not count as taken.
  */
 export async function planStart(
   env: Env,
-  wanted: { treatment: string; appointmentDate: string; slot: string },
+  wanted: { treatment: string; appointmentDate: string } & WantedTime,
   now: Date,
   ignoreBooking?: string,
 ): Promise<StartPlan> {
@@ -49,16 +54,21 @@ export async function planStart(
   if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
   if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
   const minutes = treatment.duration_minutes;
-  const startMinute = gridStarts(day, minutes).find((start) => slotLabel(start, minutes) === wanted.slot);
-  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no slot "${wanted.slot}"`);
+  const asked = wanted.start === undefined ? null : startMinuteOf(wanted.start);
+  const startMinute = gridStarts(day, minutes).find((start) =>
+    asked === null ? slotLabel(start, minutes) === wanted.slot : start === asked,
+  );
+  const named = wanted.start === undefined ? `slot "${wanted.slot}"` : `time starting at ${wanted.start}`;
+  if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no ${named}`);
   if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, STARTED);
   if (!day.regular && !isWholeInterval(env, isoDate, startMinute, startMinute + minutes)) {
     throw new HttpError(
       400,
-      `${treatment.name} has no slot "${wanted.slot}" on ${displayDate(isoDate)}: the clocks change that night`,
+      `${treatment.name} has no ${named} on ${displayDate(isoDate)}: the clocks change that night`,
     );
   }
-  return { isoDate, day, treatment, startMinute, cells: cellsOf(startMinute, minutes) };
+  const slot = slotLabel(startMinute, minutes);
+  return { isoDate, day, treatment, startMinute, slot, cells: cellsOf(startMinute, minutes) };
 }
 
 /** The claims of a booking or a hold: its doctor's, its chair's and its patient's cells. */

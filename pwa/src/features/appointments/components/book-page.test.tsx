@@ -20,6 +20,11 @@ const option = (
   _id: id,
   name,
   slots,
+  // "10.00 AM - 10.30 AM" -> "10:00", as the API writes each start beside its label.
+  starts: slots.map((label) => {
+    const [, hour = '', minute = '', half] = /^(\d{2})\.(\d{2}) (AM|PM)/.exec(label) ?? [];
+    return `${String((Number(hour) % 12) + (half === 'PM' ? 12 : 0)).padStart(2, '0')}:${minute}`;
+  }),
   price: 80,
   durationMinutes: 30,
   specialtyId: 'general-dentistry',
