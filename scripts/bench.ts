@@ -872,7 +872,7 @@ if (only.includes('api')) {
       ),
     );
     console.log(`  slots / health throughput: ${(run.slots.rps / run.health.rps).toFixed(2)} (target ≥ 0.50)`);
-    console.log(`  bookings / health throughput: ${(run.list.rps / run.health.rps).toFixed(2)}\n`);
+    console.log(`  bookings / health throughput: ${(run.list.rps / run.health.rps).toFixed(2)} (target ≥ 0.50)\n`);
   }
   const ratio = (name: string, a: Load, b: Load) =>
     console.log(

@@ -9,10 +9,9 @@ import {
   type PastBooking,
 } from '../../../contract/bookings.ts';
 import { HISTORY_PAGE_SIZE } from '../../../contract/pages.ts';
-import { readPolicy } from '../clinic/data/cancellation-policy.ts';
+import { type PolicyRow, policyRow, readPolicy, toPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
-import { dependantsOf } from '../people/data/family.ts';
 import { type User, userByEmail } from '../people/data/users.ts';
 import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
@@ -54,21 +53,13 @@ export async function listBookings(request: Request, env: Env): Promise<Response
   const patientId = email === user.email ? user.id : (await userByEmail(env.DB, email))?.id;
   if (patientId === undefined) return json([] satisfies Booking[]);
   const now = clock();
-  // The account's own bookings and its dependants', each list by the index on the patient, merged by time.
-  const family = await dependantsOf(env.DB, patientId);
-  const today = clinicNow(env, now).date;
-  const [policy, ...lists] = await Promise.all([
-    readPolicy(env.DB),
-    ...[patientId, ...family.map((d) => d.id)].map((id) => bookingsOf(env.DB, id, now, today)),
+  // The account's own bookings and its dependants', by time, and the clinic's policy: one round trip.
+  const [policyAnswer, list] = await env.DB.batch([
+    policyRow(env.DB),
+    bookingsOf(env.DB, patientId, now, clinicNow(env, now).date),
   ]);
-  const rows = lists
-    .flat()
-    .sort(
-      (a, b) =>
-        a.appointment_date.localeCompare(b.appointment_date) ||
-        a.start_minute - b.start_minute ||
-        a.id.localeCompare(b.id),
-    );
+  const policy = toPolicy(policyAnswer?.results[0] as PolicyRow | undefined);
+  const rows = (list?.results ?? []) as BookingRow[];
   return json(rows.map((row) => toBooking(row, env, policy)));
 }
 

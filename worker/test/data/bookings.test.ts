@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKINGS_OF_SQL,
+  type BookingRow,
   bookingById,
   bookingsOf,
   bookingToPay,
@@ -319,7 +320,7 @@ describe('bookings: statements against D1', () => {
     const lapsed = bookingOf(patient, { appointmentDate: '2026-12-11', holdUntil: '2026-11-21T14:00:00.000Z' });
     for (const booking of [later, earlier, lapsed]) await book(booking);
 
-    const rows = await bookingsOf(db, patient.id, NOW, '2026-11-21');
+    const { results: rows } = await bookingsOf(db, patient.id, NOW, '2026-11-21').all<BookingRow>();
     expect(rows.map((row) => row.id)).toEqual([earlier.id, later.id]);
     // The policy's deadlines: free cancellation 48 hours before, rescheduling 12 hours before.
     expect(
@@ -365,7 +366,7 @@ describe('bookings: statements against D1', () => {
     });
   });
 
-  it("reads a patient's bookings through the index on their user id, in its order, never scanning all bookings", async () => {
+  it("reads a family's bookings through the index on each member's user id, never scanning all bookings", async () => {
     const { results } = await db
       .prepare(`EXPLAIN QUERY PLAN ${BOOKINGS_OF_SQL}`)
       .bind('someone', NOW.toISOString(), '2026-11-21')

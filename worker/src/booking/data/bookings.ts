@@ -167,24 +167,23 @@ export function toBooking(row: BookingRow, env: Env, policy: CancellationPolicy)
 }
 
 /**
- * The SQL of bookingsOf: by the patient's user id, which the index bookings_by_user (user_id,
- * appointment_date, start_minute) answers in the order asked, so it reads only that patient's rows
- * however many bookings the clinic holds (a data test checks the plan).
+ * The SQL of bookingsOf: by the user ids of the account and its dependants (users_by_guardian), each
+ * read through the index bookings_by_user (user_id, appointment_date, start_minute), so it reads only
+ * that family's rows however many bookings the clinic holds (a data test checks the plan).
  */
 export const BOOKINGS_OF_SQL = `SELECT ${BOOKING_COLUMNS} ${FROM_BOOKINGS}
-       WHERE b.user_id = ?1 AND (
+       WHERE b.user_id IN (SELECT ?1 UNION ALL SELECT id FROM users WHERE guardian_id = ?1) AND (
          (b.status = 'active' AND ${liveBooking('b', '?2')}) OR b.status IN ('attended', 'no_show')
          OR (b.status = 'cancelled' AND b.cancel_reason = 'admin' AND b.appointment_date >= ?3))
        ORDER BY b.appointment_date, b.start_minute, b.id`;
 
 /**
- * A patient's bookings (user `userId`), by date and time: the active ones that still count at
- * `now`, those the clinic marked attended or missed, and those the clinic cancelled from `today`
- * (the clinic's date) on, which carry the clinic's reason.
+ * The bookings of account `userId` and of its dependants, by date and time (a statement, to batch): the
+ * active ones that still count at `now`, those the clinic marked attended or missed, and those the clinic
+ * cancelled from `today` (the clinic's date) on, which carry the clinic's reason.
  */
-export async function bookingsOf(db: D1Database, userId: string, now: Date, today: string): Promise<BookingRow[]> {
-  const { results } = await db.prepare(BOOKINGS_OF_SQL).bind(userId, now.toISOString(), today).all<BookingRow>();
-  return results;
+export function bookingsOf(db: D1Database, userId: string, now: Date, today: string): D1PreparedStatement {
+  return db.prepare(BOOKINGS_OF_SQL).bind(userId, now.toISOString(), today);
 }
 
 export type PastBookingRow = BookingRow & {

@@ -5,17 +5,24 @@ import type { CancellationPolicy, PolicyChange } from '../../../../contract/poli
  * unless the clinic changed them): free cancellation of a paid booking, and the patient's reschedule cutoff.
  */
 export async function readPolicy(db: D1Database): Promise<CancellationPolicy> {
-  const row = await db
-    .prepare(
-      `SELECT free_cancellation_hours, reschedule_cutoff_hours, no_show_fee_cents, late_cancel_fee_cents
-       FROM cancellation_policy WHERE id = 1`,
-    )
-    .first<{
-      free_cancellation_hours: number;
-      reschedule_cutoff_hours: number;
-      no_show_fee_cents: number;
-      late_cancel_fee_cents: number;
-    }>();
+  return toPolicy(await policyRow(db).first<PolicyRow>());
+}
+
+export type PolicyRow = {
+  free_cancellation_hours: number;
+  reschedule_cutoff_hours: number;
+  no_show_fee_cents: number;
+  late_cancel_fee_cents: number;
+};
+
+/** The statement readPolicy reads (to batch with others; toPolicy makes the answer of its row). */
+export const policyRow = (db: D1Database) =>
+  db.prepare(
+    `SELECT free_cancellation_hours, reschedule_cutoff_hours, no_show_fee_cents, late_cancel_fee_cents
+     FROM cancellation_policy WHERE id = 1`,
+  );
+
+export function toPolicy(row: PolicyRow | null | undefined): CancellationPolicy {
   return {
     freeCancellationHours: row?.free_cancellation_hours ?? 24,
     rescheduleCutoffHours: row?.reschedule_cutoff_hours ?? 24,
