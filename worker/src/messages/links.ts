@@ -17,11 +17,12 @@ import type {
   Proposal,
 } from '../../../contract/links.ts';
 import { LinkBookingChoice } from '../../../contract/links.ts';
-import { slotLabel, startText } from '../../../contract/slot-label.ts';
+import { slotLabel } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
 import { cancel, insideWindowMessage } from '../booking/engine/cancel.ts';
 import { respond } from '../booking/engine/marks.ts';
 import { place } from '../booking/engine/place.ts';
+import { isWantedTime } from '../booking/engine/plan.ts';
 import { freePairs, freeStarts, readDay } from '../booking/schedule.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { doctorNames } from '../clinic/data/doctors.ts';
@@ -244,19 +245,13 @@ export async function bookByLink(request: Request & Params, env: Env): Promise<R
   const choice = await readJson(request, LinkBookingChoice);
   await spend(env.BOOKING_LIMITER, claims.id, 'booking requests');
   const recall = await openRecall(env, claims);
-  const wanted = {
-    treatment: recall.treatment_id,
-    appointmentDate: choice.appointmentDate,
-    ...(choice.start === undefined ? { slot: choice.slot } : { start: choice.start }),
-  };
-  const isChosen = (start: number, minutes: number) =>
-    choice.start === undefined ? slotLabel(start, minutes) === choice.slot : startText(start) === choice.start;
+  const wanted = { treatment: recall.treatment_id, ...choice };
   let doctorId: string | undefined;
   if (recall.last_doctor_id) {
     const day = await readDay(env, choice.appointmentDate, now);
     const treatment = day.treatments.find((t) => t.id === recall.treatment_id);
     const start = treatment
-      ? freeStarts(env, day, treatment, 0).find((s) => isChosen(s, treatment.duration_minutes))
+      ? freeStarts(env, day, treatment, 0).find((s) => isWantedTime(choice, s, treatment.duration_minutes))
       : undefined;
     if (
       treatment &&

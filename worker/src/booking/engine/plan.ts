@@ -23,6 +23,11 @@ import { notOffered, STARTED } from './rules.ts';
 /** A time as a write names it: by its start ("10:00") or by its label ("10.00 AM - 10.30 AM"), one of them. */
 export type WantedTime = { slot?: string; start?: string };
 
+/** Whether `start` (minutes) is the time `wanted` names, for a treatment of `minutes`. */
+export function isWantedTime(wanted: WantedTime, start: number, minutes: number): boolean {
+  return wanted.start === undefined ? slotLabel(start, minutes) === wanted.slot : startMinuteOf(wanted.start) === start;
+}
+
 export interface StartPlan {
   isoDate: string;
   day: Day;
@@ -54,10 +59,7 @@ export async function planStart(
   if (treatment.active !== 1) throw new HttpError(400, notOffered(treatment.name));
   if (!day.hours) throw new HttpError(400, `The clinic is closed on ${displayDate(isoDate)}`);
   const minutes = treatment.duration_minutes;
-  const asked = wanted.start === undefined ? null : startMinuteOf(wanted.start);
-  const startMinute = gridStarts(day, minutes).find((start) =>
-    asked === null ? slotLabel(start, minutes) === wanted.slot : start === asked,
-  );
+  const startMinute = gridStarts(day, minutes).find((start) => isWantedTime(wanted, start, minutes));
   const named = wanted.start === undefined ? `slot "${wanted.slot}"` : `time starting at ${wanted.start}`;
   if (startMinute === undefined) throw new HttpError(400, `${treatment.name} has no ${named}`);
   if (startMinute < firstBookableMinute(env, isoDate, now)) throw new HttpError(400, STARTED);

@@ -11,6 +11,9 @@ export type { PaymentIntentAnswer };
 /** What one payment pays: a booking, or a family visit's unpaid bookings together. */
 export type PayFor = { bookingId: string } | { familyVisitId: string };
 
+/** Fetched once while the page is open: neither on focus nor on reconnection, nor again when stale. */
+const ONCE = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false } as const;
+
 const intentKeyOf = (payFor: PayFor) =>
   paymentIntentKey('familyVisitId' in payFor ? `family:${payFor.familyVisitId}` : payFor.bookingId);
 
@@ -33,7 +36,7 @@ export function usePaymentIntent(payFor: PayFor | null, bookingId: string) {
   const intent = useSWR<PaymentIntentAnswer, unknown, PaymentIntentKey | null>(
     payFor ? intentKeyOf(payFor) : null,
     () => createPaymentIntent(payFor as PayFor),
-    { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false },
+    ONCE,
   );
   const { error } = intent;
   useEffect(() => {
@@ -50,9 +53,5 @@ export function usePaymentIntent(payFor: PayFor | null, bookingId: string) {
  * rendered with it, so its form paints with the page); it does not change while the page is open.
  */
 export function useCardProvider() {
-  return useSWR<CardProvider>(CARD_PROVIDER_PATH, apiFetcher<CardProvider>, {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    revalidateIfStale: false,
-  });
+  return useSWR<CardProvider>(CARD_PROVIDER_PATH, apiFetcher<CardProvider>, ONCE);
 }
