@@ -28,9 +28,21 @@ const OFFLINE = /net::ERR_INTERNET_DISCONNECTED/;
  */
 const SESSION_ENDED = /status of 401 \(Unauthorized\) http:\/\/127\.0\.0\.1:8787\/api\//;
 
+let devices = 0;
+/**
+ * The address a new browser context comes from, as Cloudflare's edge would report it: one per context, as
+ * each patient and desk member has a device of their own. The Worker budgets sign-ins per address (30 a
+ * minute); on one loopback address the whole suite would be one crowd spending one budget.
+ */
+function deviceAddress(worker: number): Record<string, string> {
+  devices += 1;
+  return { 'CF-Connecting-IP': `198.18.${worker % 256}.${(devices % 254) + 1}` };
+}
+
 export const test = base.extend<{ cleanConsole: undefined }>({
   cleanConsole: [
-    async ({ context, browser }, use) => {
+    async ({ context, browser, extraHTTPHeaders }, use, testInfo) => {
+      await context.setExtraHTTPHeaders({ ...extraHTTPHeaders, ...deviceAddress(testInfo.workerIndex) });
       const errors: string[] = [];
       const watch = (page: Page) => {
         page.on('console', (message) => {
@@ -53,8 +65,9 @@ export const test = base.extend<{ cleanConsole: undefined }>({
       watchContext(context);
       // Contexts the test opens itself (a second device, a patient beside the desk) are watched too.
       const newContext = browser.newContext.bind(browser);
-      const opened: Browser['newContext'] = async (...args) => {
-        const made = await newContext(...args);
+      const opened: Browser['newContext'] = async (options = {}) => {
+        const headers = { ...options.extraHTTPHeaders, ...deviceAddress(testInfo.workerIndex) };
+        const made = await newContext({ ...options, extraHTTPHeaders: headers });
         watchContext(made);
         return made;
       };
