@@ -199,6 +199,8 @@ test('a returning patient books again in two taps, and by keyboard alone', async
   while (!(await again.evaluate((button) => button === document.activeElement)) && keys < 40) await press('Tab');
   await press('Enter');
   await expect(dialog.getByLabel('Slot')).toBeFocused();
+  // As anyone does, the keys go on once the doctor's free times are shown (until then Submit waits, and Tab passes it).
+  await expect(dialog.getByLabel('Slot')).not.toHaveValue('');
   while (
     !(await dialog.getByRole('button', { name: 'Submit' }).evaluate((button) => button === document.activeElement)) &&
     keys < 40
