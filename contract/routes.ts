@@ -167,7 +167,7 @@ export type OtherBody = { form: string } | { signedBy: string };
  * Who may call a route. One guard in the Worker applies it before the handler runs (a signed-in
  * audience gets the caller read from D1 once); handlers check ownership only where it is 'owner'.
  *   public    anyone
- *   identity  the holder of a Firebase ID token (the handler verifies it, after the sign-in rate limit)
+ *   identity  the holder of a Firebase ID token (the guard verifies it, after the sign-in rate limit)
  *   signed    a caller that signs its body (the payment provider's webhook)
  *   patient   any signed-in user
  *   owner     a signed-in user who owns what the path names (a booking, a waitlist entry or offer, an
@@ -355,3 +355,35 @@ export const routes = {
 } as const satisfies Record<string, RouteContract>;
 
 export type RouteKey = keyof typeof routes;
+
+/** "GET /bookings/:id" → "/bookings/:id". */
+export type PathOf<K extends RouteKey> = K extends `${string} ${infer Path}` ? Path : never;
+/** The names of a path's parameters: "/bookings/:id/forms/:formId" → "id" | "formId" (":key+" → "key"). */
+type ParamNames<P> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name extends `${infer Bare}+`
+      ? Bare
+      : Name
+    : never;
+/** A route's path parameters, by name. */
+export type RouteParams<K extends RouteKey> = { [Name in ParamNames<PathOf<K>>]: string };
+
+type Field<K extends RouteKey, F extends 'body' | 'query' | 'response'> = (typeof routes)[K] extends {
+  [P in F]: infer S;
+}
+  ? S
+  : undefined;
+/** A schema's values as a client sends them (`in`) or as the Worker reads them once parsed (`out`). */
+type Values<S, Side extends 'in' | 'out'> = S extends v.GenericSchema
+  ? Side extends 'in'
+    ? v.InferInput<S>
+    : v.InferOutput<S>
+  : undefined;
+/** A route's JSON body (undefined when it takes none, or takes another kind of body). */
+export type RouteBody<K extends RouteKey, Side extends 'in' | 'out'> = Values<Field<K, 'body'>, Side>;
+/** A route's query parameters (undefined when it declares none). */
+export type RouteQuery<K extends RouteKey, Side extends 'in' | 'out'> = Values<Field<K, 'query'>, Side>;
+/** What a route's 2xx answer holds: its JSON, or `File` (what a file is on the reading side) where it answers one. */
+export type RouteAnswer<K extends RouteKey, File> =
+  Field<K, 'response'> extends v.GenericSchema ? v.InferOutput<Field<K, 'response'>> : File;

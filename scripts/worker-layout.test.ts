@@ -109,4 +109,14 @@ describe('the Worker’s layout', () => {
     const long = files.filter((file) => readFileSync(file, 'utf8').split('\n').length > 500);
     expect(long).toEqual([]);
   });
+
+  it('parses a client’s input only in the router, by the route table’s schemas', () => {
+    // platform/input.ts parses a route's params, query and JSON body before its handler runs; a handler asks
+    // for them with inputOf(request, 'METHOD /path'). Raw bytes are read only where a signature or a file
+    // needs them (readAtMost: the webhooks, an image).
+    const router = [`${SRC}/platform/input.ts`, `${SRC}/index.ts`];
+    const parsing = /\breadJson\(|\breadQuery\(|searchParams|request\.params\b|request\.(json|text|formData)\(\)/;
+    const outside = files.filter((file) => !router.includes(file) && parsing.test(readFileSync(file, 'utf8')));
+    expect(outside).toEqual([]);
+  });
 });

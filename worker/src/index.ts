@@ -1,5 +1,5 @@
 import { type IRequest, type RequestHandler, Router } from 'itty-router';
-import { type Audience, type Health, type RouteKey, routes } from '../../contract/routes.ts';
+import { type Health, type RouteKey, routes } from '../../contract/routes.ts';
 import { serveApp } from './app-shell.ts';
 import { listAppointmentOptions, listSpecialties } from './booking/appointments.ts';
 import {
@@ -95,6 +95,7 @@ import { isConstraintFailure } from './platform/data/unique-constraint.ts';
 import type { Env } from './platform/env.ts';
 import type { QueueMessage } from './platform/event-types.ts';
 import { errorResponse, HttpError, json } from './platform/http.ts';
+import { parseInput } from './platform/input.ts';
 import { openApiDocument } from './platform/openapi.ts';
 import { countQueries } from './platform/query-count.ts';
 import { withSecurityHeaders } from './platform/security.ts';
@@ -308,10 +309,14 @@ const handlers = {
   'POST /waitlist/offers/:id/decline': declineWaitlistOffer,
 } satisfies Record<RouteKey, Handler>;
 
-/** A route's handler behind its audience (contract/routes.ts): the one place who may call it is enforced. */
-function guarded(audience: Audience, handler: Handler): Handler {
+/**
+ * A route's handler behind its line of the route table (contract/routes.ts): the one place who may call it
+ * is enforced, and then the one place its input is parsed, so the handler gets typed values (`inputOf`).
+ */
+function guarded(key: RouteKey, handler: Handler): Handler {
   return async (request, env, ctx) => {
-    await admit(request, env, audience);
+    await admit(request, env, routes[key].audience);
+    await parseInput(request, key, request.params);
     return handler(request, env, ctx);
   };
 }
@@ -320,7 +325,7 @@ function guarded(audience: Audience, handler: Handler): Handler {
 const paths = new Map<string, Partial<Record<Exclude<Method, 'HEAD'>, Handler>>>();
 for (const key of Object.keys(routes) as RouteKey[]) {
   const [method, path] = key.split(' ') as [Exclude<Method, 'HEAD'>, string];
-  paths.set(path, { ...paths.get(path), [method]: guarded(routes[key].audience, handlers[key]) });
+  paths.set(path, { ...paths.get(path), [method]: guarded(key, handlers[key]) });
 }
 for (const [path, methods] of paths) route(path, methods);
 router.all('*', (request) => errorResponse(request, 404, 'No such endpoint'));

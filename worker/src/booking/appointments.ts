@@ -1,11 +1,12 @@
-import { type AppointmentOption, AppointmentOptionsQuery } from '../../../contract/appointments.ts';
+import type { AppointmentOption } from '../../../contract/appointments.ts';
 import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
 import { slotLabel, startText } from '../../../contract/slot-label.ts';
 import { allSpecialties } from '../clinic/data/specialties.ts';
 import { bookingWindowProblem, firstBookableMinute, parseClinicDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { json, readQuery } from '../platform/http.ts';
+import { json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { depositOf } from './holds.ts';
 import { askedDoctor, clinicClosedDays, closedFor, dayOf, freeStarts, readDay } from './schedule.ts';
 
@@ -16,7 +17,7 @@ import { askedDoctor, clinicClosedDays, closedFor, dayOf, freeStarts, readDay } 
  * (two on a day the clinic is closed, to find the next one it opens).
  */
 export async function listAppointmentOptions(request: Request, env: Env): Promise<Response> {
-  const query = readQuery(request, AppointmentOptionsQuery);
+  const query = inputOf(request, 'GET /appointmentOptions').query;
   const isoDate = parseClinicDate(query.date ?? null);
   const now = clock();
   const [whole, doctor] = await Promise.all([

@@ -1,13 +1,4 @@
-import {
-  type Booking,
-  type BookingCreated,
-  type BookingHistory,
-  BookingsQuery,
-  CancelQuery,
-  HistoryQuery,
-  NewBooking,
-  type PastBooking,
-} from '../../../contract/bookings.ts';
+import type { Booking, BookingCreated, BookingHistory, PastBooking } from '../../../contract/bookings.ts';
 import { HISTORY_PAGE_SIZE } from '../../../contract/pages.ts';
 import { type PolicyRow, policyRow, readPolicy, toPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
@@ -18,20 +9,19 @@ import { clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { calendarAppointment, calendarFile } from './calendar.ts';
 import { type BookingRow, bookingById, bookingsOf, pastBookingsOf, toBooking } from './data/bookings.ts';
 import { cancel } from './engine/cancel.ts';
 import { place } from './engine/place.ts';
 
-type Params = { params: Record<string, string> };
-
 /** POST /api/bookings: books a free start for the signed-in patient (the engine's place). */
 export async function createBooking(request: Request, env: Env): Promise<Response> {
   const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body = await readJson(request, NewBooking);
+  const body = inputOf(request, 'POST /bookings').body;
   if (body.email !== undefined && body.email.trim().toLowerCase() !== user.email) {
     throw new HttpError(403, 'You can only book appointments for yourself');
   }
@@ -44,7 +34,7 @@ export async function createBooking(request: Request, env: Env): Promise<Respons
 /** GET /api/bookings?email=: a patient's upcoming and past bookings, by date and time. */
 export async function listBookings(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const email = (readQuery(request, BookingsQuery).email ?? user.email).trim().toLowerCase();
+  const email = (inputOf(request, 'GET /bookings').query.email ?? user.email).trim().toLowerCase();
   if (email !== user.email && user.role !== 'admin') {
     throw new HttpError(403, 'You can only see your own bookings');
   }
@@ -69,7 +59,7 @@ export async function listBookings(request: Request, env: Env): Promise<Response
  */
 export async function bookingHistory(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const { page } = readQuery(request, HistoryQuery);
+  const { page } = inputOf(request, 'GET /bookings/history').query;
   const now = clock();
   const today = clinicNow(env, now);
   const [rows, policy] = await Promise.all([
@@ -133,9 +123,12 @@ export async function noteStaffRead(
 }
 
 /** GET /api/bookings/:id: what the payment page loads. */
-export async function getBooking(request: Request & Params, env: Env): Promise<Response> {
+export async function getBooking(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const [row, policy] = await Promise.all([bookingFor(env, user, request.params.id ?? ''), readPolicy(env.DB)]);
+  const [row, policy] = await Promise.all([
+    bookingFor(env, user, inputOf(request, 'GET /bookings/:id').params.id),
+    readPolicy(env.DB),
+  ]);
   return json(toBooking(row, env, policy));
 }
 
@@ -144,17 +137,18 @@ export async function getBooking(request: Request & Params, env: Env): Promise<R
  * booking only outside the clinic's cancellation policy window, refunded in full. An admin cancels
  * any, refunding a paid one unless `?refund=false`.
  */
-export async function cancelBooking(request: Request & Params, env: Env): Promise<Response> {
+export async function cancelBooking(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const { refund } = readQuery(request, CancelQuery);
-  const row = await bookingFor(env, user, request.params.id ?? '');
+  const input = inputOf(request, 'DELETE /bookings/:id');
+  const { refund } = input.query;
+  const row = await bookingFor(env, user, input.params.id);
   return json(await cancel(env, user, row, { refund: refund !== 'false' }));
 }
 
 /** GET /api/bookings/:id/calendar.ics: the appointment as a calendar event (owner only). */
-export async function bookingCalendar(request: Request & Params, env: Env): Promise<Response> {
+export async function bookingCalendar(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const row = await bookingFor(env, user, request.params.id ?? '', true);
+  const row = await bookingFor(env, user, inputOf(request, 'GET /bookings/:id/calendar.ics').params.id, true);
   const settings = await messageSettings(env.DB);
   const file = calendarFile(env, calendarAppointment(row), {
     name: settings.clinic_name,

@@ -10,8 +10,6 @@ import {
   MAX_SCHEDULE_RANGE_DAYS,
   type ReviewEntry,
   type ScheduleAnswer,
-  ScheduleCsvQuery,
-  ScheduleQuery,
 } from '../../../contract/schedule.ts';
 import { chairsInOrder } from '../clinic/data/chairs.ts';
 import { clockOf, type HoursRow, hoursOnWeekday } from '../clinic/data/clinic-hours.ts';
@@ -20,7 +18,8 @@ import { type RosterRow, roster } from '../clinic/data/doctors.ts';
 import { clinicNow, displayDate, weekdayOf } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { json, readQuery } from '../platform/http.ts';
+import { json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { bookingsToReview, countsPerDay, type ScheduleRow, scheduleBetween, toScheduleEntry } from './data/schedule.ts';
 import { clinicClosedDays } from './schedule.ts';
 
@@ -30,7 +29,7 @@ import { clinicClosedDays } from './schedule.ts';
  * GET /api/schedule?from=&to=: the appointments per day of the range, every day listed.
  */
 export async function getSchedule(request: Request, env: Env): Promise<Response> {
-  const query = readQuery(request, ScheduleQuery);
+  const query = inputOf(request, 'GET /schedule').query;
   const now = clock();
   if (query.date === undefined) {
     const from = query.from ?? '';
@@ -97,7 +96,7 @@ function refundText(refund: string | null): string {
  * with =, +, -, @, a tab or a carriage return) is prefixed with ' so that it stays text.
  */
 export async function scheduleCsv(request: Request, env: Env): Promise<Response> {
-  const { from, to } = readQuery(request, ScheduleCsvQuery);
+  const { from, to } = inputOf(request, 'GET /schedule.csv').query;
   const { results } = await scheduleBetween(env.DB, from, to, clock()).all<ScheduleRow>();
   const records = results.map((row) => {
     const entry = toScheduleEntry(row, env);

@@ -3,17 +3,12 @@
  * (engine/family.ts); who may be a member is the family's rule (people/family.ts).
  */
 
-import {
-  type FamilyOptions,
-  FamilyOptionsQuery,
-  FamilyVisit,
-  type FamilyVisitBooked,
-  MAX_FAMILY_MEMBERS,
-} from '../../../contract/family.ts';
+import { type FamilyOptions, type FamilyVisitBooked, MAX_FAMILY_MEMBERS } from '../../../contract/family.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { accountForDesk, membersOf } from '../people/family.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { placeFamily } from './engine/family.ts';
 import { familyFit } from './family-fit.ts';
@@ -22,7 +17,7 @@ import { familyFit } from './family-fit.ts';
 export async function bookFamilyVisit(request: Request, env: Env): Promise<Response> {
   const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body = await readJson(request, FamilyVisit);
+  const body = inputOf(request, 'POST /bookings/family').body;
   const members = await membersOf(env, user, body.members);
   const visits = await placeFamily(env, members, { ...body, phone: '' });
   return json(
@@ -39,7 +34,7 @@ export async function bookFamilyVisit(request: Request, env: Env): Promise<Respo
 /** GET /api/appointmentOptions/family?date=&members=<patientId>:<treatment>,…&arrangement=. */
 export async function familyOptions(request: Request, env: Env): Promise<Response> {
   const caller = callerOf(request);
-  const query = readQuery(request, FamilyOptionsQuery);
+  const query = inputOf(request, 'GET /appointmentOptions/family').query;
   // The front desk asks for an account's family; a patient only for their own.
   const user = query.accountId === undefined ? caller : await accountForDesk(env, caller, query.accountId);
   const members = query.members.split(',').map((part) => {

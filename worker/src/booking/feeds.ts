@@ -1,5 +1,5 @@
 import type { Deleted } from '../../../contract/answers.ts';
-import { type FeedCreated, FeedQuery, FeedRequest } from '../../../contract/feeds.ts';
+import type { FeedCreated } from '../../../contract/feeds.ts';
 import { doctorById } from '../clinic/data/doctors.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
@@ -7,11 +7,10 @@ import type { User } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { calendarAppointment, calendarEvent, calendarOf } from './calendar.ts';
 import { type FeedOwner, feedAppointments, feedOwner, revokeFeed, rotateFeed } from './data/feeds.ts';
-
-type Params = { params: Record<string, string> };
 
 /** How far back a feed reaches: the last 30 days' visits, and every upcoming one. */
 const PAST_DAYS = 30;
@@ -35,7 +34,7 @@ async function ownerOf(env: Env, user: User, doctorId: string | undefined): Prom
  */
 export async function createFeed(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const { doctorId } = await readJson(request, FeedRequest);
+  const { doctorId } = inputOf(request, 'POST /feeds').body;
   const owner = await ownerOf(env, user, doctorId);
   const token = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
     .replaceAll('+', '-')
@@ -48,7 +47,7 @@ export async function createFeed(request: Request, env: Env): Promise<Response> 
 
 /** DELETE /api/feeds?doctorId=: the caller's (or a doctor's) feed stops working. */
 export async function deleteFeed(request: Request, env: Env): Promise<Response> {
-  const { doctorId } = readQuery(request, FeedQuery);
+  const { doctorId } = inputOf(request, 'DELETE /feeds').query;
   const owner = await ownerOf(env, callerOf(request), doctorId);
   const { meta } = await revokeFeed(env.DB, owner).run();
   return json({ acknowledged: true, deletedCount: meta.changes } satisfies Deleted);
@@ -62,8 +61,8 @@ const FEED_FILE = /^([A-Za-z0-9_-]{20,100})\.ics$/;
  * treatment or patient name unless the clinic turns them on for its doctors' feeds. An unknown or
  * revoked token is a 404; `If-None-Match` with the feed's ETag a 304.
  */
-export async function getFeed(request: Request & Params, env: Env): Promise<Response> {
-  const token = FEED_FILE.exec(request.params.file ?? '')?.[1];
+export async function getFeed(request: Request, env: Env): Promise<Response> {
+  const token = FEED_FILE.exec(inputOf(request, 'GET /feeds/:file').params.file)?.[1];
   const owner = token ? await feedOwner(env.DB, await sha256(token)) : null;
   if (!owner) throw new HttpError(404, 'No such calendar feed');
   const now = clock();

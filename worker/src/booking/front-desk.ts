@@ -5,18 +5,9 @@
  */
 
 import type { Modified } from '../../../contract/answers.ts';
-import {
-  Attendance,
-  type AttendanceSaved,
-  CancelForPatient,
-  DeskNote,
-  type PhoneBooked,
-  PhoneBooking,
-  Reschedule,
-  type Rescheduled,
-} from '../../../contract/bookings.ts';
-import { FamilyPhoneBooking, type FamilyVisitBooked } from '../../../contract/family.ts';
-import { type PatientMatch, PatientSearchQuery } from '../../../contract/users.ts';
+import type { AttendanceSaved, PhoneBooked, Rescheduled } from '../../../contract/bookings.ts';
+import type { FamilyVisitBooked } from '../../../contract/family.ts';
+import type { PatientMatch } from '../../../contract/users.ts';
 import { readPolicy } from '../clinic/data/cancellation-policy.ts';
 import { callerOf } from '../people/auth.ts';
 import {
@@ -33,7 +24,8 @@ import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { bookingFor } from './bookings.ts';
 import { type BookingRow, bookingById, deskNoteOf, latestOfMoves, shownEmail } from './data/bookings.ts';
@@ -43,8 +35,6 @@ import { annotate, attend, keep } from './engine/marks.ts';
 import { move } from './engine/move.ts';
 import { place } from './engine/place.ts';
 import { CHANGED } from './engine/rules.ts';
-
-type Params = { params: Record<string, string> };
 
 const HOUR = 3_600_000;
 
@@ -59,11 +49,12 @@ const HOUR = 3_600_000;
  * re-reads the booking); the old time is then offered to the waitlist. Two moves into
  * one free time: the claims' primary key lets one batch through; the other is 409 and keeps its booking.
  */
-export async function rescheduleBooking(request: Request & Params, env: Env): Promise<Response> {
+export async function rescheduleBooking(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const old = await bookingFor(env, user, request.params.id ?? '');
-  const body = await readJson(request, Reschedule);
+  const input = inputOf(request, 'POST /bookings/:id/reschedule');
+  const old = await bookingFor(env, user, input.params.id);
+  const body = input.body;
   const now = clock().getTime();
   const oldStart = clinicInstant(env, old.appointment_date, old.start_minute);
   if (user.role !== 'admin') {
@@ -106,11 +97,12 @@ async function checkUnchanged(env: Env, row: BookingRow & { expired: number }, v
  * on the clinic's clock. A booking already marked may be marked the other way (a correction); the
  * same mark again changes nothing (an outbox's retry). With `version`, only that version is marked.
  */
-export async function markAttendance(request: Request & Params, env: Env): Promise<Response> {
+export async function markAttendance(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { status, version, waiveFee } = await readJson(request, Attendance);
+  const input = inputOf(request, 'POST /bookings/:id/attendance');
+  const { status, version, waiveFee } = input.body;
   const now = clock();
-  const row = await bookingById(env.DB, request.params.id ?? '', now);
+  const row = await bookingById(env.DB, input.params.id, now);
   if (!row) throw new HttpError(404, 'No such booking');
   await checkUnchanged(env, row, version);
   if (clinicInstant(env, row.appointment_date, row.start_minute).getTime() > now.getTime()) {
@@ -130,10 +122,11 @@ export async function markAttendance(request: Request & Params, env: Env): Promi
  * on the schedule; an empty note removes it. With `version`, only that version is annotated. Writing
  * the same note again changes nothing.
  */
-export async function saveDeskNote(request: Request & Params, env: Env): Promise<Response> {
+export async function saveDeskNote(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { note, version, noteVersion } = await readJson(request, DeskNote);
-  const row = await bookingById(env.DB, request.params.id ?? '', clock());
+  const input = inputOf(request, 'PUT /bookings/:id/note');
+  const { note, version, noteVersion } = input.body;
+  const row = await bookingById(env.DB, input.params.id, clock());
   if (!row) throw new HttpError(404, 'No such booking');
   await checkUnchanged(env, row, version);
   const changes = await annotate(env, admin, row, note || null, {
@@ -166,10 +159,11 @@ export async function saveDeskNote(request: Request & Params, env: Env): Promise
  * the patient sees in My Appointments and in the cancellation mail; a paid one is refunded unless
  * `refund` is false. The same cancellation as DELETE /api/bookings/:id (bookings.ts cancel).
  */
-export async function cancelBookingForPatient(request: Request & Params, env: Env): Promise<Response> {
+export async function cancelBookingForPatient(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { reason, refund } = await readJson(request, CancelForPatient);
-  const row = await bookingFor(env, admin, request.params.id ?? '');
+  const input = inputOf(request, 'POST /bookings/:id/cancel');
+  const { reason, refund } = input.body;
+  const row = await bookingFor(env, admin, input.params.id);
   return json(await cancel(env, admin, row, { reason, refund }));
 }
 
@@ -177,9 +171,9 @@ export async function cancelBookingForPatient(request: Request & Params, env: En
  * POST /api/bookings/:id/keep (admin): the desk keeps a booking a schedule change left for review
  * as it is (it called the patient and the visit goes ahead): it leaves the review list.
  */
-export async function keepBooking(request: Request & Params, env: Env): Promise<Response> {
+export async function keepBooking(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const row = await bookingFor(env, admin, request.params.id ?? '');
+  const row = await bookingFor(env, admin, inputOf(request, 'POST /bookings/:id/keep').params.id);
   if (row.needs_review === 0) throw new HttpError(409, 'This booking is not waiting for review');
   const changes = await keep(env, admin, row);
   if (changes === 0) throw new HttpError(409, CHANGED);
@@ -200,7 +194,7 @@ const PATIENT_EXISTS = 'A patient with this email already exists; find them by n
 export async function bookByPhone(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   await spend(env.BOOKING_LIMITER, admin.id, 'booking requests');
-  const body = await readJson(request, PhoneBooking);
+  const body = inputOf(request, 'POST /phone-bookings').body;
   let patient: { id: string; name: string; email: string };
   const before: D1PreparedStatement[] = [];
   if (body.patientId !== undefined) {
@@ -263,7 +257,7 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
 export async function bookFamilyByPhone(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
   await spend(env.BOOKING_LIMITER, admin.id, 'booking requests');
-  const body = await readJson(request, FamilyPhoneBooking);
+  const body = inputOf(request, 'POST /phone-bookings/family').body;
   const account = await accountForDesk(env, admin, body.accountId);
   const members = await membersOf(env, account, body.members);
   const visits = await placeFamily(env, members, body, {
@@ -290,7 +284,7 @@ export async function bookFamilyByPhone(request: Request, env: Env): Promise<Res
 
 /** GET /api/users/search?q= (admin): up to 20 users whose name or email contains q. */
 export async function searchPatients(request: Request, env: Env): Promise<Response> {
-  const { q } = readQuery(request, PatientSearchQuery);
+  const { q } = inputOf(request, 'GET /users/search').query;
   const rows = await searchUsers(env.DB, q);
   return json(
     rows.map(

@@ -5,16 +5,12 @@
  * the clinic's hours and closures, from which it counts the open minutes.
  */
 import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
-import {
-  type InsightsAnswer,
-  type InsightsDay,
-  InsightsQuery,
-  MAX_INSIGHTS_RANGE_DAYS,
-} from '../../../contract/insights.ts';
+import { type InsightsAnswer, type InsightsDay, MAX_INSIGHTS_RANGE_DAYS } from '../../../contract/insights.ts';
 import { clinicMidnight, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { json, readQuery } from '../platform/http.ts';
+import { json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import {
   chairMinutesByHour,
   type DayFiguresRow,
@@ -109,7 +105,7 @@ function nearestRank(leads: LeadRow[], p: number): number {
 }
 
 export async function getInsights(request: Request, env: Env): Promise<Response> {
-  const { from, to } = readQuery(request, InsightsQuery);
+  const { from, to } = inputOf(request, 'GET /insights').query;
   const now = clock().toISOString();
   const dates = datesBetween(from, to, MAX_INSIGHTS_RANGE_DAYS);
   const after = addCalendarDays(to, 1);

@@ -8,7 +8,6 @@ import { datesBetween } from '../../../contract/fields.ts';
 import {
   MAX_WAITLIST_DAYS,
   type NewWaitlistEntry,
-  NewWaitlistEntry as NewWaitlistEntrySchema,
   type OfferAccepted,
   type OfferDeclined,
   type WaitlistEntry,
@@ -28,7 +27,8 @@ import {
 import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import {
   entriesOf,
@@ -41,8 +41,6 @@ import {
 import { accept, decline, leave } from './engine/offers.ts';
 import { closedFor, freeStarts, readDay } from './schedule.ts';
 
-type Params = { params: Record<string, string> };
-
 async function treatmentByIdOrName(env: Env, idOrName: string): Promise<TreatmentRow | undefined> {
   const { results } = await scheduleTreatments(env.DB).all<TreatmentRow>();
   return results.find((t) => t.id === idOrName || t.name === idOrName);
@@ -52,7 +50,7 @@ async function treatmentByIdOrName(env: Env, idOrName: string): Promise<Treatmen
 export async function joinWaitlist(request: Request, env: Env): Promise<Response> {
   const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body: NewWaitlistEntry = await readJson(request, NewWaitlistEntrySchema);
+  const body: NewWaitlistEntry = inputOf(request, 'POST /waitlist').body;
   const to = body.to ?? body.from;
   const problem = bookingWindowProblem(env, body.from) ?? bookingWindowProblem(env, to);
   if (problem) throw new HttpError(400, problem);
@@ -132,10 +130,11 @@ export async function listWaitlist(request: Request, env: Env): Promise<Response
 }
 
 /** DELETE /api/waitlist/:id: the patient leaves the line; a time held for them goes to the next. */
-export async function leaveWaitlist(request: Request & Params, env: Env): Promise<Response> {
+export async function leaveWaitlist(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  if (!(await leave(env, request.params.id ?? '', user.id))) throw new HttpError(404, 'No such waitlist entry');
+  if (!(await leave(env, inputOf(request, 'DELETE /waitlist/:id').params.id, user.id)))
+    throw new HttpError(404, 'No such waitlist entry');
   return json({ acknowledged: true, deletedCount: 1 } satisfies WaitlistLeft);
 }
 
@@ -165,9 +164,9 @@ function closedOffer(status: WaitlistOffer['status']): HttpError {
 }
 
 /** GET /api/waitlist/offers/:id: the offer page's offer. */
-export async function getOffer(request: Request & Params, env: Env): Promise<Response> {
+export async function getOffer(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const offer = await ownOffer(env, user.id, request.params.id ?? '');
+  const offer = await ownOffer(env, user.id, inputOf(request, 'GET /waitlist/offers/:id').params.id);
   return json({
     _id: offer.id,
     treatment: offer.treatment ?? 'A treatment no longer offered',
@@ -188,10 +187,10 @@ export async function getOffer(request: Request & Params, env: Env): Promise<Res
  * POST /api/waitlist/offers/:id/accept: books the held time for the offer's patient, in one batch
  * that books only while the offer is open and not expired; the booking takes the cells the hold gave up.
  */
-export async function acceptWaitlistOffer(request: Request & Params, env: Env): Promise<Response> {
+export async function acceptWaitlistOffer(request: Request, env: Env): Promise<Response> {
   const user = verifiedCallerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const offer = await ownOffer(env, user.id, request.params.id ?? '');
+  const offer = await ownOffer(env, user.id, inputOf(request, 'POST /waitlist/offers/:id/accept').params.id);
   const status = statusAt(offer, clock());
   if (status !== 'open') throw closedOffer(status);
   const treatment = await treatmentState(env.DB, offer.treatment_id);
@@ -211,10 +210,10 @@ export async function acceptWaitlistOffer(request: Request & Params, env: Env): 
 }
 
 /** POST /api/waitlist/offers/:id/decline: the time goes to the next in line; the patient stays on the waitlist. */
-export async function declineWaitlistOffer(request: Request & Params, env: Env): Promise<Response> {
+export async function declineWaitlistOffer(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const offer = await ownOffer(env, user.id, request.params.id ?? '');
+  const offer = await ownOffer(env, user.id, inputOf(request, 'POST /waitlist/offers/:id/decline').params.id);
   const status = statusAt(offer, clock());
   if (status !== 'open') throw closedOffer(status);
   if (!(await decline(env, offer.id))) {

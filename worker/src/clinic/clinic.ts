@@ -1,15 +1,5 @@
 import type { Modified } from '../../../contract/answers.ts';
-import { DryRunQuery, ForceQuery } from '../../../contract/bookings.ts';
-import {
-  type ChairAdded,
-  type ChairDeleted,
-  type ClosureAdded,
-  type ClosureDeleted,
-  HoursChange,
-  type HoursSaved,
-  NewChair,
-  NewClosure,
-} from '../../../contract/clinic.ts';
+import type { ChairAdded, ChairDeleted, ClosureAdded, ClosureDeleted, HoursSaved } from '../../../contract/clinic.ts';
 import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
@@ -17,14 +7,13 @@ import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.
 import { timeFreedEvent } from '../platform/data/events.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { forgetClinicInfo } from './clinic-info.ts';
 import { allChairs, CHAIR_NAME, chairById, insertChair, removeChair, renameChair } from './data/chairs.ts';
 import { type HoursRow, minuteOf, replaceWeekHours, toOpeningHours, weekHours } from './data/clinic-hours.ts';
 import { allClosures, closureById, insertClosure, removeClosure } from './data/closures.ts';
 import { doctorById } from './data/doctors.ts';
-
-type Params = { params: Record<string, string> };
 
 /** GET /api/clinic/hours (anyone): the week's opening hours, Sunday first; a weekday not listed is closed. */
 export async function getHours(_request: Request, env: Env): Promise<Response> {
@@ -35,8 +24,9 @@ export async function getHours(_request: Request, env: Env): Promise<Response> {
 /** PUT /api/clinic/hours (admin): the whole week; refused (409) when it strands upcoming bookings, unless `force`. */
 export async function setHours(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, HoursChange);
-  const dryRun = readQuery(request, DryRunQuery).dryRun === '1';
+  const input = inputOf(request, 'PUT /clinic/hours');
+  const body = input.body;
+  const dryRun = input.query.dryRun === '1';
   const hours = body.hours
     .map((day) => [day.weekday, minuteOf(day.open), minuteOf(day.close)] as const)
     .sort((a, b) => a[0] - b[0]);
@@ -75,8 +65,9 @@ export async function listClosures(_request: Request, env: Env): Promise<Respons
  */
 export async function addClosure(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, NewClosure);
-  const dryRun = readQuery(request, DryRunQuery).dryRun === '1';
+  const input = inputOf(request, 'POST /closures');
+  const body = input.body;
+  const dryRun = input.query.dryRun === '1';
   const doctorId = body.doctorId ?? null;
   const noSuchDoctor = () => new HttpError(400, "doctorId must be one of the clinic's doctors");
   const doctor = doctorId === null ? null : await doctorById(env.DB, doctorId);
@@ -117,9 +108,9 @@ const closedReason = (closure: { reason: string; doctor: string | null }) =>
   `${closure.doctor === null ? 'The clinic is closed' : `${closure.doctor} is away`} that day (${closure.reason})`;
 
 /** DELETE /api/closures/:id (admin): the days become bookable again. */
-export async function deleteClosure(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteClosure(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
+  const id = inputOf(request, 'DELETE /closures/:id').params.id;
   const closure = await closureById(env.DB, id);
   if (!closure) throw new HttpError(404, 'No such closure');
   const { from, to, reason, doctorId, doctor } = closure;
@@ -157,7 +148,7 @@ export async function listChairs(_request: Request, env: Env): Promise<Response>
 /** POST /api/chairs (admin). */
 export async function addChair(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, NewChair);
+  const body = inputOf(request, 'POST /chairs').body;
   const id = crypto.randomUUID();
   await env.DB.batch([
     insertChair(env.DB, id, body.name),
@@ -177,10 +168,11 @@ function chairNameTaken(error: unknown): never {
 }
 
 /** PUT /api/chairs/:id (admin): a new name; its bookings keep the chair. */
-export async function editChair(request: Request & Params, env: Env): Promise<Response> {
+export async function editChair(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { name } = await readJson(request, NewChair);
-  const chair = await chairById(env.DB, request.params.id ?? '');
+  const input = inputOf(request, 'PUT /chairs/:id');
+  const { name } = input.body;
+  const chair = await chairById(env.DB, input.params.id);
   if (!chair) throw new HttpError(404, 'No such chair');
   const [renamed] = await env.DB.batch([
     renameChair(env.DB, chair._id, name),
@@ -208,11 +200,12 @@ export async function editChair(request: Request & Params, env: Env): Promise<Re
  * DELETE /api/chairs/:id[?force=true] (admin): refused (409) while it has upcoming bookings, unless
  * `force`: then those bookings stay, without a chair, marked for review.
  */
-export async function deleteChair(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteChair(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const query = readQuery(request, ForceQuery);
+  const input = inputOf(request, 'DELETE /chairs/:id');
+  const query = input.query;
   const force = query.force === 'true';
-  const id = request.params.id ?? '';
+  const id = input.params.id;
   const chair = await chairById(env.DB, id);
   if (!chair) throw new HttpError(404, 'No such chair');
   const { stranded, withdrawnOffers, results } = await strand(

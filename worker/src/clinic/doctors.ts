@@ -1,17 +1,11 @@
-import { DryRunQuery, ForceQuery } from '../../../contract/bookings.ts';
-import {
-  type DoctorAdded,
-  DoctorChanges,
-  type DoctorDeleted,
-  type DoctorUpdated,
-  NewDoctor,
-} from '../../../contract/doctors.ts';
+import type { DoctorAdded, DoctorDeleted, DoctorUpdated } from '../../../contract/doctors.ts';
 import { RETRY_WITH_FORCE, RETRY_WITH_FORCE_QUERY, strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { clockOf, minuteOf } from './data/clinic-hours.ts';
 import {
   allDoctors,
@@ -26,8 +20,6 @@ import {
 } from './data/doctors.ts';
 import { imageKeyOf, imageUrl, isDoctorPhotoKey } from './data/photo-keys.ts';
 import { specialtyIdByName } from './data/specialties.ts';
-
-type Params = { params: Record<string, string> };
 
 /** GET /api/doctors (admin). */
 export async function listDoctors(_request: Request, env: Env): Promise<Response> {
@@ -101,7 +93,7 @@ const hoursText = (weekly: readonly WeekdayHours[]) =>
  */
 export async function addDoctor(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, NewDoctor);
+  const body = inputOf(request, 'POST /doctors').body;
   const specialty = await specialtyId(env, body.specialty);
   const imageKey = await doctorPhoto(env, body.image);
   const id = crypto.randomUUID();
@@ -132,10 +124,11 @@ export async function addDoctor(request: Request, env: Env): Promise<Response> {
  * or per weekday); those not sent stay. Refused (409) when it would strand upcoming bookings, unless
  * `force`. A new photo replaces the old one, which is deleted from R2.
  */
-export async function editDoctor(request: Request & Params, env: Env): Promise<Response> {
+export async function editDoctor(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, DoctorChanges);
-  const id = request.params.id ?? '';
+  const input = inputOf(request, 'PUT /doctors/:id');
+  const body = input.body;
+  const id = input.params.id;
   const doctor = await doctorById(env.DB, id);
   if (!doctor) throw new HttpError(404, 'No such doctor');
   const specialty = body.specialty === undefined ? doctor.specialtyId : await specialtyId(env, body.specialty);
@@ -175,7 +168,7 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
     {
       force: body.force,
       retry: RETRY_WITH_FORCE,
-      dryRun: readQuery(request, DryRunQuery).dryRun === '1',
+      dryRun: input.query.dryRun === '1',
       actor: admin,
     },
     [update, ...(changesAnything(before, after) ? [audit] : []), ...hours],
@@ -198,11 +191,12 @@ export async function editDoctor(request: Request & Params, env: Env): Promise<R
  * ever a doctor photo). Refused (409) while they have upcoming bookings, unless `force`: then
  * those bookings stay, without a doctor, marked for review.
  */
-export async function deleteDoctor(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteDoctor(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const query = readQuery(request, ForceQuery);
+  const input = inputOf(request, 'DELETE /doctors/:id');
+  const query = input.query;
   const force = query.force === 'true';
-  const id = request.params.id ?? '';
+  const id = input.params.id;
   const doctor = await doctorById(env.DB, id);
   if (!doctor) throw new HttpError(404, 'No such doctor');
   const { stranded, withdrawnOffers, results } = await strand(

@@ -1,6 +1,7 @@
 import type { UploadedImage } from '../../../contract/doctors.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { imageUrl, isImageKey } from './data/photo-keys.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -73,7 +74,7 @@ export async function uploadImage(request: Request, env: Env): Promise<Response>
 
 /** GET /api/images/:key: a stored photo, cacheable forever (keys are never reused). */
 export async function getImage(request: Request & { params: Record<string, string> }, env: Env): Promise<Response> {
-  const key = request.params.key ?? '';
+  const key = inputOf(request, 'GET /images/:key+').params.key;
   const object = isImageKey(key) ? await env.PHOTOS.get(key) : null;
   if (!object) throw new HttpError(404, 'No such image');
   const headers = new Headers();

@@ -1,9 +1,10 @@
-import { type BookingRules, PolicyChange, type PolicySaved } from '../../../contract/policy.ts';
+import type { BookingRules, PolicySaved } from '../../../contract/policy.ts';
 import { holdRules } from '../booking/holds.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { json, readJson } from '../platform/http.ts';
+import { json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { readPolicy, savePolicy } from './data/cancellation-policy.ts';
 
 /**
@@ -22,7 +23,7 @@ export async function getPolicy(_request: Request, env: Env): Promise<Response> 
 /** PUT /api/clinic/policy (admin): the fields sent change, with their audit row in the same batch when any did. */
 export async function setPolicy(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const change = await readJson(request, PolicyChange);
+  const change = inputOf(request, 'PUT /clinic/policy').body;
   const before: Fields = { ...(await readPolicy(env.DB)) };
   const after: Fields = { ...before, ...definedOnly(change) };
   await env.DB.batch([

@@ -3,12 +3,12 @@
  * deletes them on the clinic setup screens; one in use by a doctor or a treatment is not deleted.
  */
 import type { Deleted, Inserted, Modified } from '../../../contract/answers.ts';
-import { NewSpecialty } from '../../../contract/clinic.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import {
   deleteUnusedSpecialty,
   insertSpecialty,
@@ -17,8 +17,6 @@ import {
   specialtiesInUse,
   specialtyById,
 } from './data/specialties.ts';
-
-type Params = { params: Record<string, string> };
 
 function nameTaken(error: unknown): never {
   if (violates(error, SPECIALTY_NAME)) throw new HttpError(409, 'A specialty with this name already exists');
@@ -33,7 +31,7 @@ export async function listSpecialtiesInUse(_request: Request, env: Env): Promise
 /** POST /api/specialties (admin). */
 export async function addSpecialty(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { name } = await readJson(request, NewSpecialty);
+  const { name } = inputOf(request, 'POST /specialties').body;
   const id = crypto.randomUUID();
   await env.DB.batch([
     insertSpecialty(env.DB, id, name),
@@ -48,10 +46,11 @@ export async function addSpecialty(request: Request, env: Env): Promise<Response
 }
 
 /** PUT /api/specialties/:id (admin): a new name; doctors and treatments keep the specialty. */
-export async function editSpecialty(request: Request & Params, env: Env): Promise<Response> {
+export async function editSpecialty(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { name } = await readJson(request, NewSpecialty);
-  const specialty = await specialtyById(env.DB, request.params.id ?? '');
+  const input = inputOf(request, 'PUT /specialties/:id');
+  const { name } = input.body;
+  const specialty = await specialtyById(env.DB, input.params.id);
   if (!specialty) throw new HttpError(404, 'No such specialty');
   const [renamed] = await env.DB.batch([
     renameSpecialty(env.DB, specialty.id, name),
@@ -76,9 +75,9 @@ export async function editSpecialty(request: Request & Params, env: Env): Promis
 }
 
 /** DELETE /api/specialties/:id (admin): refused (409) while a doctor or a treatment has it. */
-export async function deleteSpecialty(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteSpecialty(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const specialty = await specialtyById(env.DB, request.params.id ?? '');
+  const specialty = await specialtyById(env.DB, inputOf(request, 'DELETE /specialties/:id').params.id);
   if (!specialty) throw new HttpError(404, 'No such specialty');
   const [deleted] = await env.DB.batch([
     deleteUnusedSpecialty(env.DB, specialty.id),

@@ -1,18 +1,12 @@
-import {
-  NewTreatment,
-  type Treatment,
-  type TreatmentAdded,
-  TreatmentChanges,
-  type TreatmentDeleted,
-  type TreatmentUpdated,
-} from '../../../contract/treatments.ts';
+import type { Treatment, TreatmentAdded, TreatmentDeleted, TreatmentUpdated } from '../../../contract/treatments.ts';
 import { strand } from '../booking/engine/strand.ts';
 import { callerOf } from '../people/auth.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { type Actor, auditEntry, changesAnything, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import {
   allTreatments,
   deleteOrDeactivateTreatment,
@@ -22,8 +16,6 @@ import {
   updateTreatment,
 } from './data/treatments.ts';
 import { specialtyId } from './doctors.ts';
-
-type Params = { params: Record<string, string> };
 
 /** A treatment that is no longer offered: its bookings stay, its open waitlist offers are withdrawn. */
 const withdrawn = (treatmentId: string) => ({ kind: 'treatment withdrawn', treatmentId }) as const;
@@ -44,7 +36,7 @@ export async function listTreatments(_request: Request, env: Env): Promise<Respo
 /** POST /api/treatments (admin). */
 export async function addTreatment(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, NewTreatment);
+  const body = inputOf(request, 'POST /treatments').body;
   const id = crypto.randomUUID();
   const fields = {
     name: body.name,
@@ -75,10 +67,11 @@ export async function addTreatment(request: Request, env: Env): Promise<Response
 }
 
 /** PUT /api/treatments/:id (admin): the fields sent change; bookings already made keep theirs. */
-export async function editTreatment(request: Request & Params, env: Env): Promise<Response> {
+export async function editTreatment(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, TreatmentChanges);
-  const id = request.params.id ?? '';
+  const input = inputOf(request, 'PUT /treatments/:id');
+  const body = input.body;
+  const id = input.params.id;
   const before = await treatmentById(env.DB, id);
   if (!before) throw new HttpError(404, 'No such treatment');
   const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
@@ -154,9 +147,9 @@ function treatmentAudit(
  * DELETE /api/treatments/:id (admin): a treatment with upcoming bookings is deactivated instead
  * (patients can no longer book it; the bookings stay), decided in the same statements as the write.
  */
-export async function deleteTreatment(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteTreatment(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
+  const id = inputOf(request, 'DELETE /treatments/:id').params.id;
   const treatment = await treatmentById(env.DB, id);
   if (!treatment) throw new HttpError(404, 'No such treatment');
   const [deactivate, remove] = deleteOrDeactivateTreatment(env.DB, id, clinicNow(env).date);

@@ -1,6 +1,7 @@
-import { ContactMessage, type ContactReceived } from '../../../contract/contact.ts';
+import type { ContactMessage, ContactReceived } from '../../../contract/contact.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { clientAddress, spend } from '../platform/rate-limit.ts';
 import {
   claimMailing,
@@ -22,7 +23,7 @@ export async function postContact(request: Request, env: Env): Promise<Response>
   await spend(env.CONTACT_LIMITER, clientAddress(request), 'messages');
   // Anyone may write: the key is scoped to the message itself (a replay with another message is a 409).
   const key = idempotencyKey(request, { required: true }) ?? '';
-  const message = await readJson(request, ContactMessage);
+  const message = inputOf(request, 'POST /contact').body;
 
   const inserted = await insertContactMessage(env.DB, crypto.randomUUID(), key, message).first<StoredMessage>();
   const stored = inserted ?? (await contactMessageByKey(env.DB, key));

@@ -5,6 +5,7 @@ import { isDead, markReplayed } from '../platform/data/events.ts';
 import type { Env } from '../platform/env.ts';
 import { type EventType, enqueue } from '../platform/events.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { type DeadEventRow, deadEvents } from './data/dead-events.ts';
 
 /** What each kind of event says happened, after "Teeth Cleaning for Jamie Patient on Dec 3 …". */
@@ -62,7 +63,7 @@ export async function listDeadEvents(_request: Request, env: Env): Promise<Respo
  * had already done their part skip it (one delivery per event and consumer), the others try again.
  */
 export async function replayDeadEvent(request: Request & { params: Record<string, string> }, env: Env) {
-  const seq = Number(request.params.seq);
+  const seq = Number(inputOf(request, 'POST /events/dead/:seq/replay').params.seq);
   if (!Number.isSafeInteger(seq) || seq <= 0) throw new HttpError(404, 'No such undelivered change');
   if (!(await isDead(env.DB, seq))) throw new HttpError(404, 'No such undelivered change');
   // To the queue first: a replay that did not reach it stays on the list, to be replayed again.

@@ -1,7 +1,7 @@
 /** Inviting a grown-up dependant to an account of their own (migration 0015): a mail and the address, in one batch. */
 
 import type * as v from 'valibot';
-import { INVITES_PER_ACCOUNT_PER_DAY, RecordInvite, type RecordInvited } from '../../../contract/family.ts';
+import { INVITES_PER_ACCOUNT_PER_DAY, type RecordInvited } from '../../../contract/family.ts';
 import { callerOf } from '../people/auth.ts';
 import { inviteAddress, USER_EMAIL } from '../people/data/users.ts';
 import { eighteenOn, ownDependant } from '../people/family.ts';
@@ -9,11 +9,10 @@ import { clinicNow, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { recordInvited } from './messages.ts';
-
-type Params = { params: Record<string, string> };
 
 /**
  * POST /api/users/me/dependants/:id/invite {email}: a dependant of 18 or more is invited to claim
@@ -21,11 +20,12 @@ type Params = { params: Record<string, string> };
  * them to sign up with it; a verified sign-up binds the record and takes it out of the family
  * (migration 0015), so the guardian no longer sees it.
  */
-export async function inviteDependant(request: Request & Params, env: Env): Promise<Response> {
+export async function inviteDependant(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const dependant = await ownDependant(env, user, request.params.id ?? '');
-  const { email } = await readJson(request, RecordInvite);
+  const input = inputOf(request, 'POST /users/me/dependants/:id/invite');
+  const dependant = await ownDependant(env, user, input.params.id);
+  const { email } = input.body;
   const adult = eighteenOn(dependant.birth_date);
   if (adult > clinicNow(env).date) {
     throw new HttpError(409, `${dependant.name} can have their own account from ${displayDate(adult)}, at 18`);

@@ -16,7 +16,6 @@ import type {
   LinkInfo,
   Proposal,
 } from '../../../contract/links.ts';
-import { LinkBookingChoice } from '../../../contract/links.ts';
 import { slotLabel } from '../../../contract/slot-label.ts';
 import { type BookingRow, bookingById, freeCancellationUntil, toBooking } from '../booking/data/bookings.ts';
 import { cancel, insideWindowMessage } from '../booking/engine/cancel.ts';
@@ -36,13 +35,12 @@ import {
 } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { formsOfVisit, saveFormAnswers } from '../records/forms.ts';
 import { type RecallRow, recallById } from './data/recalls.ts';
 import { type LinkClaims, readLink, signLink } from './link-tokens.ts';
-
-type Params = { params: Record<string, string> };
 
 export const VISIT_CHANGED =
   'This visit changed after the message was sent (it was moved, cancelled or released), so this link no longer acts on it. See My Appointments for your bookings.';
@@ -158,9 +156,9 @@ export async function proposals(env: Env, recall: RecallRow, now: Date): Promise
 }
 
 /** GET /api/links/:token: what the link is for, and what it would act on. Changes nothing. */
-export async function getLink(request: Request & Params, env: Env): Promise<Response> {
+export async function getLink(request: Request, env: Env): Promise<Response> {
   const now = clock();
-  const claims = await readLink(env, request.params.token ?? '', now);
+  const claims = await readLink(env, inputOf(request, 'GET /links/:token').params.token, now);
   if (claims.action === 'book') {
     const recall = await openRecall(env, claims);
     return json({
@@ -218,9 +216,9 @@ export async function actOn(env: Env, row: BookingRow, version: number, action: 
 }
 
 function linkAction(action: 'confirm' | 'callback' | 'cancel') {
-  return async (request: Request & Params, env: Env): Promise<Response> => {
+  return async (request: Request, env: Env): Promise<Response> => {
     const now = clock();
-    const claims = await readLink(env, request.params.token ?? '', now);
+    const claims = await readLink(env, inputOf(request, `POST /links/:token/${action}`).params.token, now);
     if (claims.action !== action) throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
     await spend(env.BOOKING_LIMITER, `link:${claims.id}`, 'requests for this visit');
     const row = await linkedBooking(env, claims, now);
@@ -238,11 +236,12 @@ export const cancelByLink = linkAction('cancel');
  * at that time (with their last doctor when free), under every rule of a booking; the recall is
  * booked by the same batch (a trigger).
  */
-export async function bookByLink(request: Request & Params, env: Env): Promise<Response> {
+export async function bookByLink(request: Request, env: Env): Promise<Response> {
   const now = clock();
-  const claims = await readLink(env, request.params.token ?? '', now);
+  const input = inputOf(request, 'POST /links/:token/book');
+  const claims = await readLink(env, input.params.token, now);
   if (claims.action !== 'book') throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
-  const choice = await readJson(request, LinkBookingChoice);
+  const choice = input.body;
   await spend(env.BOOKING_LIMITER, claims.id, 'booking requests');
   const recall = await openRecall(env, claims);
   const wanted = { treatment: recall.treatment_id, ...choice };
@@ -291,9 +290,9 @@ const KIOSK_HOURS = 2;
  * fills in their forms there: a forms link for this visit at its version, for two hours. The tablet
  * then signs the staff out; the token reaches nothing but this visit's forms.
  */
-export async function startKiosk(request: Request & Params, env: Env): Promise<Response> {
+export async function startKiosk(request: Request, env: Env): Promise<Response> {
   const now = clock();
-  const row = await bookingById(env.DB, request.params.id ?? '', now);
+  const row = await bookingById(env.DB, inputOf(request, 'POST /bookings/:id/kiosk').params.id, now);
   if (!row) throw new HttpError(404, 'No such booking');
   if (row.status !== 'active' || row.expired) throw new HttpError(409, VISIT_CHANGED);
   const expiresAt = Math.floor(now.getTime() / 1000) + KIOSK_HOURS * 3600;
@@ -309,8 +308,8 @@ async function formsVisit(env: Env, token: string, now: Date): Promise<BookingRo
 }
 
 /** GET /api/links/:token/forms: the visit and its forms, for whoever holds the link (no account). */
-export async function getLinkForms(request: Request & Params, env: Env): Promise<Response> {
-  const row = await formsVisit(env, request.params.token ?? '', clock());
+export async function getLinkForms(request: Request, env: Env): Promise<Response> {
+  const row = await formsVisit(env, inputOf(request, 'GET /links/:token/forms').params.token, clock());
   return json({
     patientName: row.patient_name,
     treatment: row.treatment,
@@ -324,11 +323,12 @@ export async function getLinkForms(request: Request & Params, env: Env): Promise
  * PUT /api/links/:token/forms/:formId: the answers, saved as the patient's (the booking's account
  * is the actor); an Idempotency-Key is scoped to the visit.
  */
-export async function answerLinkForm(request: Request & Params, env: Env): Promise<Response> {
-  const row = await formsVisit(env, request.params.token ?? '', clock());
+export async function answerLinkForm(request: Request, env: Env): Promise<Response> {
+  const { params, body } = inputOf(request, 'PUT /links/:token/forms/:formId');
+  const row = await formsVisit(env, params.token, clock());
   await spend(env.BOOKING_LIMITER, `link:${row.id}`, 'requests for this visit');
   const sent = idempotencyKey(request);
   const actor = { id: row.account_id, email: row.email, role: 'patient' } as const;
   const key = sent === null ? null : `link:${row.id}:${sent}`;
-  return json(await saveFormAnswers(env, request, row, actor, request.params.formId ?? '', key));
+  return json(await saveFormAnswers(env, body.answers, row, actor, params.formId, key));
 }

@@ -6,17 +6,7 @@
  */
 import type * as v from 'valibot';
 import { isCalendarDate } from '../../../contract/fields.ts';
-import {
-  type MyRecall,
-  NewRecall,
-  type RecallAdded,
-  RecallChange,
-  type RecallChanged,
-  RecallImport,
-  type RecallList,
-  type RecallsImported,
-  RecallsQuery,
-} from '../../../contract/recalls.ts';
+import type { MyRecall, RecallAdded, RecallChanged, RecallList, RecallsImported } from '../../../contract/recalls.ts';
 import { shownEmail } from '../booking/data/bookings.ts';
 import { readDay } from '../booking/schedule.ts';
 import { callerOf } from '../people/auth.ts';
@@ -25,7 +15,8 @@ import { clinicNow } from '../platform/clinic-time.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { queueRecallMessages } from './data/outbox.ts';
 import {
   importLookups,
@@ -41,13 +32,11 @@ import {
   updateRecall,
 } from './data/recalls.ts';
 
-type Params = { params: Record<string, string> };
-
 const toAnswer = (row: RecallRow) => toRecall(row, shownEmail);
 
 /** GET /api/recalls?status= (admin): the recall list, earliest due first, and the clinic's compliance. */
 export async function listRecalls(request: Request, env: Env): Promise<Response> {
-  const { status } = readQuery(request, RecallsQuery);
+  const { status } = inputOf(request, 'GET /recalls').query;
   const today = clinicNow(env).date;
   const [list, compliance] = await env.DB.batch<unknown>([
     recallsWith(env.DB, status),
@@ -94,7 +83,7 @@ function recallStatements(
 /** POST /api/recalls (admin): a recall by hand, for a patient whose last visit is in an older system. */
 export async function createRecall(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const body = await readJson(request, NewRecall);
+  const body = inputOf(request, 'POST /recalls').body;
   const [patient, treatment] = await Promise.all([
     userById(env.DB, body.patientId),
     treatmentExists(env.DB, body.treatmentId),
@@ -147,7 +136,7 @@ const IMPORT_BATCH_STATEMENTS = 50;
  */
 export async function importRecalls(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const { csv } = await readJson(request, RecallImport);
+  const { csv } = inputOf(request, 'POST /recalls/import').body;
   const lines = csv.split(/\r?\n/);
   const header = cells(lines[0] ?? '').map((c) => c.toLowerCase());
   if (header.join(',') !== CSV_HEADER.join(',')) {
@@ -196,10 +185,11 @@ export async function importRecalls(request: Request, env: Env): Promise<Respons
 }
 
 /** PUT /api/recalls/:id (admin): close it, or stop or allow its messages; with its audit row. */
-export async function changeRecall(request: Request & Params, env: Env): Promise<Response> {
+export async function changeRecall(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
-  const change = await readJson(request, RecallChange);
+  const input = inputOf(request, 'PUT /recalls/:id');
+  const id = input.params.id;
+  const change = input.body;
   const before = await recallById(env.DB, id);
   if (!before) throw new HttpError(404, 'No such recall');
   await env.DB.batch([

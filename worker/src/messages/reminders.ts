@@ -1,15 +1,11 @@
-import {
-  type MessageSettings,
-  MessageSettingsChange,
-  ReminderSetting,
-  type ReminderSettingSaved,
-} from '../../../contract/messages.ts';
+import type { MessageSettings, ReminderSetting, ReminderSettingSaved } from '../../../contract/messages.ts';
 import { forgetClinicInfo } from '../clinic/clinic-info.ts';
 import { type MessageSettingsRow, messageSettings, updateMessageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
 import { auditEntry, changesAnything, definedOnly, type Fields } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { json, readJson } from '../platform/http.ts';
+import { json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { queueClaimedReminders } from './data/outbox.ts';
 import { claimDueReminders, closeClaimedReminders, remindersOptOut, setRemindersOptOut } from './data/reminders.ts';
@@ -52,7 +48,7 @@ export async function getReminderSetting(request: Request, env: Env): Promise<Re
 export async function setReminderSetting(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const { remindersOn } = await readJson(request, ReminderSetting);
+  const { remindersOn } = inputOf(request, 'PUT /users/me/reminders').body;
   await setRemindersOptOut(env.DB, user.id, !remindersOn).run();
   return json({ acknowledged: true, remindersOn } satisfies ReminderSettingSaved);
 }
@@ -79,7 +75,7 @@ export async function getMessageSettings(_request: Request, env: Env): Promise<R
  */
 export async function setMessageSettings(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const changes = await readJson(request, MessageSettingsChange);
+  const changes = inputOf(request, 'PUT /messages/settings').body;
   const before: Fields = toMessageSettings(await messageSettings(env.DB));
   const after: Fields = { ...before, ...definedOnly(changes) };
   const audit = auditEntry(env.DB, {

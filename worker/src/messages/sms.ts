@@ -6,13 +6,13 @@
  * booking of the latest SMS sent to that number, at its version; STOP and START are logged and hold
  * from the next send on.
  */
-import { type SmsSetting, SmsSettingChange } from '../../../contract/links.ts';
+import type { SmsSetting } from '../../../contract/links.ts';
 import { bookingById } from '../booking/data/bookings.ts';
 import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
+import { HttpError, json, readAtMost } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { latestSmsBooking } from './data/outbox.ts';
 import { actOn, VISIT_CHANGED } from './links.ts';
@@ -25,6 +25,7 @@ export interface SmsProvider {
 }
 
 import { messageSettings } from '../clinic/data/message-settings.ts';
+import { inputOf } from '../platform/input.ts';
 import { logSms, saveSmsSetting, setSmsStopped, smsPhoneTaken, smsSettingOf, smsUserByPhone } from './data/sms.ts';
 
 export function smsProvider(env: Env): SmsProvider {
@@ -207,7 +208,7 @@ export async function getSmsSetting(request: Request, env: Env): Promise<Respons
 export async function setSmsSetting(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const { phone, smsConsent } = await readJson(request, SmsSettingChange);
+  const { phone, smsConsent } = inputOf(request, 'PUT /users/me/sms').body;
   if (smsConsent && !phone) throw new HttpError(400, 'Add your mobile number to get texts');
   const taken = phone ? await smsPhoneTaken(env.DB, phone, user.id) : false;
   if (taken) throw new HttpError(409, 'This number belongs to another account; call the clinic if it is yours');

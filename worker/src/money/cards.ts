@@ -24,6 +24,7 @@ import type { User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { paymentProvider, providerOf } from './choose-provider.ts';
 
 /** GET /api/users/me/cards: the caller's cards, newest (the one charged) first. */
@@ -115,7 +116,9 @@ export async function cardSetUp(
 /** DELETE /api/users/me/cards/:id: the card is forgotten here and at the provider. */
 export async function removeCard(request: Request & { params: Record<string, string> }, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const card = (await cardsOf(env.DB, user.id)).find((c) => c.id === request.params.id);
+  const card = (await cardsOf(env.DB, user.id)).find(
+    (c) => c.id === inputOf(request, 'DELETE /users/me/cards/:id').params.id,
+  );
   if (!card) throw new HttpError(404, 'No such card');
   const { meta } = await deleteCard(env.DB, user.id, card.id).run();
   await providerOf(env, card.provider)

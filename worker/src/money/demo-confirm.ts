@@ -5,7 +5,7 @@
  * path as Stripe's webhook.
  */
 
-import { type ConfirmedPayment, DemoConfirmation } from '../../../contract/payments.ts';
+import type { ConfirmedPayment, DemoConfirmation } from '../../../contract/payments.ts';
 import type { CardSaved } from '../../../contract/saved-cards.ts';
 import { RELEASED_MESSAGE } from '../booking/bookings.ts';
 import { bookingsOfFamilyIntent, bookingToPay, type PayableBookingRow } from '../booking/data/bookings.ts';
@@ -13,7 +13,8 @@ import { callerOf } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { saveCard } from './cards.ts';
 import { feeOfDemoIntent } from './data/fees.ts';
 import {
@@ -41,7 +42,7 @@ const refused = (decision: Exclude<CardDecision, { ok: true }>) =>
 export async function confirmDemoPayment(request: Request, env: Env): Promise<Response> {
   if (env.STRIPE_SECRET_KEY) throw new HttpError(404, 'Demo payments are off: Stripe is configured');
   const user = callerOf(request);
-  const body = await readJson(request, DemoConfirmation);
+  const body = inputOf(request, 'POST /demo-payments/confirm').body;
   const intentId = await verifyDemoSecret(env, body.clientSecret);
   if (!intentId) throw new HttpError(400, 'This payment is not valid; reload the page and try again');
   if (intentId.startsWith('seti_')) return confirmSetup(env, user, intentId, body);

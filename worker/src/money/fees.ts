@@ -19,6 +19,7 @@ import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { providerOf } from './choose-provider.ts';
 import { type FeeKind, type FeeRow, feeById, feeOf, insertFee, settleFee, toFee, waiveFee } from './data/fees.ts';
 import type { Payable, SavedCardOutcome } from './provider.ts';
@@ -128,7 +129,7 @@ export async function waiveFeeRoute(
   env: Env,
 ): Promise<Response> {
   const admin = callerOf(request);
-  const fee = await feeById(env.DB, request.params.id ?? '');
+  const fee = await feeById(env.DB, inputOf(request, 'POST /fees/:id/waive').params.id);
   if (!fee) throw new HttpError(404, 'No such fee');
   if (fee.status === 'waived') throw new HttpError(409, 'This fee is already waived');
   let refundId: string | null = null;
@@ -201,7 +202,7 @@ export async function feeIntentSucceeded(
 /** GET /api/fees/:id: a fee of the caller's account (its pay link's page), or any for an admin. */
 export async function getFee(request: Request & { params: Record<string, string> }, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const fee = await feeById(env.DB, request.params.id ?? '');
+  const fee = await feeById(env.DB, inputOf(request, 'GET /fees/:id').params.id);
   if (!fee || (fee.account_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such fee');
   return json(toFee(fee) satisfies Fee);
 }

@@ -1,14 +1,11 @@
 import Stripe from 'stripe';
-import {
-  type CardProvider,
-  type DeskPaid,
-  DeskPayment,
-  IntentRequest,
-  type PaymentIntentAnswer,
-  PaymentRecord,
-  type Receipt,
-  type RecordedPayment,
-  type WebhookReceipt,
+import type {
+  CardProvider,
+  DeskPaid,
+  PaymentIntentAnswer,
+  Receipt,
+  RecordedPayment,
+  WebhookReceipt,
 } from '../../../contract/payments.ts';
 import { bookingFor, noteStaffRead } from '../booking/bookings.ts';
 import {
@@ -27,7 +24,8 @@ import { callerOf } from '../people/auth.ts';
 import { isNoEmailAddress, type User } from '../people/data/users.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readAtMost, readJson } from '../platform/http.ts';
+import { HttpError, json, readAtMost } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { takeBalance } from './balance.ts';
 import { cardSetUp } from './cards.ts';
 import { paymentProvider } from './choose-provider.ts';
@@ -37,7 +35,6 @@ import type { Intent, Payable } from './provider.ts';
 import { type PaymentOutcome, type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
 import { stripeClient, toIntent, toRefundAnswer } from './stripe-provider.ts';
 
-type Params = { params: Record<string, string> };
 type StripeEventSeen = { id: string; type: string; created: number };
 
 /**
@@ -47,7 +44,7 @@ type StripeEventSeen = { id: string; type: string; created: number };
  */
 export async function createPaymentIntent(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const body = await readJson(request, IntentRequest);
+  const body = inputOf(request, 'POST /create-payment-intent').body;
   const payable = body.feeId
     ? await feePayable(env, user, body.feeId)
     : body.familyVisitId
@@ -205,7 +202,7 @@ function paymentAnswer(recorded: Recorded, payment: Intent): Response {
  */
 export async function recordPayment(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const body = await readJson(request, PaymentRecord);
+  const body = inputOf(request, 'POST /payments').body;
   const booking = await ownBooking(env, user, 'id', body.bookingId);
   const provider = paymentProvider(env);
   const intent = await provider.retrieve(body.transactionId);
@@ -379,9 +376,9 @@ export async function listRefundsDue(_request: Request, env: Env): Promise<Respo
 }
 
 /** GET /api/bookings/:id/receipt: the booking's payment and refund, for its owner or an admin (404 for anyone else). */
-export async function getReceipt(request: Request & Params, env: Env): Promise<Response> {
+export async function getReceipt(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const row = await receiptOf(env.DB, request.params.id ?? '');
+  const row = await receiptOf(env.DB, inputOf(request, 'GET /bookings/:id/receipt').params.id);
   if (!row || (row.account_id !== user.id && user.role !== 'admin')) throw new HttpError(404, 'No such booking');
   await noteStaffRead(env, user, {
     id: row.booking_id,
@@ -413,10 +410,11 @@ export const deskTransactionId = (bookingId: string) => `desk_${bookingId.replac
  * answers as the first did. Paid meanwhile online: the desk's payment is flagged to be given back,
  * and the answer says so.
  */
-export async function recordDeskPayment(request: Request & Params, env: Env): Promise<Response> {
+export async function recordDeskPayment(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const booking = await bookingFor(env, admin, request.params.id ?? '');
-  const { method } = await readJson(request, DeskPayment);
+  const input = inputOf(request, 'POST /bookings/:id/desk-payment');
+  const booking = await bookingFor(env, admin, input.params.id);
+  const { method } = input.body;
   // A deposit paid online leaves the rest for the desk (money/balance.ts).
   if (booking.paid === 1 && booking.deposit_cents !== null) return json(await takeBalance(env, admin, booking, method));
   if (booking.paid === 1) throw new HttpError(409, 'This booking is already paid');

@@ -5,6 +5,7 @@ import { callerOf } from '../people/auth.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { providerOf } from './choose-provider.ts';
 import {
   advanceRefund,
@@ -145,7 +146,7 @@ export async function markHandedBack(
   env: Env,
 ): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
+  const id = inputOf(request, 'POST /refunds/:id/handed-back').params.id;
   const [payment] = await refundsDue(env.DB, id);
   if (!payment) throw new HttpError(404, 'No refund is due for this payment');
   if (payment.provider !== 'desk') {

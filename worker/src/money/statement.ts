@@ -14,6 +14,7 @@ import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { toFee } from './data/fees.ts';
 import {
   accountOfPatient,
@@ -135,7 +136,7 @@ export async function getPatientStatement(
   env: Env,
 ): Promise<Response> {
   const admin = callerOf(request);
-  const accountId = await accountOfPatient(env.DB, request.params.id ?? '');
+  const accountId = await accountOfPatient(env.DB, inputOf(request, 'GET /users/:id/statement').params.id);
   const account = accountId ? await userById(env.DB, accountId) : null;
   if (!account) throw new HttpError(404, 'No such patient');
   await auditEntry(env.DB, {

@@ -11,6 +11,7 @@ import {
 import type { Audience } from '../../../contract/routes.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
+import { clientAddress, spend } from '../platform/rate-limit.ts';
 import { type User, userById } from './data/users.ts';
 
 /** How long a sign-in waits for Google's key server before answering 503. */
@@ -176,16 +177,30 @@ export async function requireAdmin(request: Request, env: Env): Promise<User> {
 }
 
 /** A request whose route's audience is signed in carries its caller, read once by the guard. */
-type WithCaller = Request & { caller?: User };
+type WithCaller = Request & { caller?: User; identity?: Identity };
 
 /**
  * Applies a route's audience (contract/routes.ts) before its handler: a signed-in audience reads the
- * caller from D1 once (401 without a valid session), 'admin' also needs the admin role (403).
+ * caller from D1 once (401 without a valid session), 'admin' also needs the admin role (403), and
+ * 'identity' verifies the Firebase ID token (401), after the address's sign-in budget (429).
  */
 export async function admit(request: Request, env: Env, audience: Audience): Promise<void> {
-  if (audience === 'public' || audience === 'identity' || audience === 'signed') return;
+  if (audience === 'public' || audience === 'signed') return;
+  if (audience === 'identity') {
+    // Before any token is checked, so a flood of made-up tokens costs no verification.
+    await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
+    (request as WithCaller).identity = await requireIdentity(request, env);
+    return;
+  }
   (request as WithCaller).caller =
     audience === 'admin' ? await requireAdmin(request, env) : await requireUser(request, env);
+}
+
+/** The Firebase identity the guard verified (only on routes whose audience is 'identity'). */
+export function identityOf(request: Request): Identity {
+  const identity = (request as WithCaller).identity;
+  if (!identity) throw new Error('identityOf on a route whose audience is not identity');
+  return identity;
 }
 
 /** The signed-in caller the guard admitted (only on routes whose audience is signed in). */

@@ -7,17 +7,11 @@
  */
 
 import type * as v from 'valibot';
-import {
-  type Dependant,
-  type DependantAdded,
-  DependantChange,
-  type DependantRemoved,
-  type DependantSaved,
-  NewDependant,
-} from '../../../contract/family.ts';
+import type { Dependant, DependantAdded, DependantRemoved, DependantSaved } from '../../../contract/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
 import { callerOf } from './auth.ts';
 import {
@@ -29,8 +23,6 @@ import {
   updateDependant,
 } from './data/family.ts';
 import { type Patient, type User, userById } from './data/users.ts';
-
-type Params = { params: Record<string, string> };
 
 /** How many dependants one account may hold. */
 export const MAX_DEPENDANTS = 12;
@@ -77,7 +69,7 @@ export async function listDependants(request: Request, env: Env): Promise<Respon
 export async function addDependant(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   await spend(env.BOOKING_LIMITER, user.id, 'booking requests');
-  const body = await readJson(request, NewDependant);
+  const body = inputOf(request, 'POST /users/me/dependants').body;
   const problem = birthDateProblem(env, body.birthDate);
   if (problem) throw new HttpError(400, problem);
   const id = crypto.randomUUID();
@@ -87,10 +79,11 @@ export async function addDependant(request: Request, env: Env): Promise<Response
 }
 
 /** PUT /api/users/me/dependants/:id: changes a dependant's name, date of birth or relationship. */
-export async function editDependant(request: Request & Params, env: Env): Promise<Response> {
+export async function editDependant(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const before = await ownDependant(env, user, request.params.id ?? '');
-  const body = await readJson(request, DependantChange);
+  const input = inputOf(request, 'PUT /users/me/dependants/:id');
+  const before = await ownDependant(env, user, input.params.id);
+  const body = input.body;
   const problem = body.birthDate ? birthDateProblem(env, body.birthDate) : null;
   if (problem) throw new HttpError(400, problem);
   const row = await updateDependant(env.DB, user.id, before.id, body);
@@ -102,9 +95,9 @@ export async function editDependant(request: Request & Params, env: Env): Promis
  * DELETE /api/users/me/dependants/:id: removes a person without visits on record; one with visits
  * stays (the clinic keeps their history), 409.
  */
-export async function removeDependant(request: Request & Params, env: Env): Promise<Response> {
+export async function removeDependant(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
-  const dependant = await ownDependant(env, user, request.params.id ?? '');
+  const dependant = await ownDependant(env, user, inputOf(request, 'DELETE /users/me/dependants/:id').params.id);
   const { meta } = await deleteDependantWithoutVisits(env.DB, user.id, dependant.id);
   if (meta.changes === 0) {
     throw new HttpError(

@@ -3,19 +3,17 @@ import type { Acknowledged } from '../../../contract/answers.ts';
 import { USERS_PAGE_SIZE } from '../../../contract/pages.ts';
 import {
   type AccessToken,
-  AccessTokenQuery,
   type AdminMade,
   type AdminStatus,
   NewUser,
   type UserSaved,
-  UsersQuery,
 } from '../../../contract/users.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
-import { clientAddress, spend } from '../platform/rate-limit.ts';
-import { callerOf, type Identity, issueAccessToken, requireIdentity } from './auth.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
+import { callerOf, type Identity, identityOf, issueAccessToken } from './auth.ts';
 import {
   bindUser,
   insertUser,
@@ -33,8 +31,6 @@ import {
   usersByUidOrEmail,
   usersPage,
 } from './data/users.ts';
-
-type Params = { params: Record<string, string> };
 
 const EMAIL_TAKEN = 'An account with this email already exists; contact the clinic';
 const VERIFY_BEFORE_SIGN_IN =
@@ -117,9 +113,8 @@ function sameEmail(claimed: string | null | undefined, verified: string): boolea
 
 /** GET /api/jwt?email=: trades a Firebase ID token for that very email for the Worker's access token. */
 export async function getAccessToken(request: Request, env: Env): Promise<Response> {
-  await spend(env.TOKEN_LIMITER, clientAddress(request), 'sign-in attempts');
-  const identity = await requireIdentity(request, env);
-  const claimed = readQuery(request, AccessTokenQuery).email;
+  const identity = identityOf(request);
+  const claimed = inputOf(request, 'GET /jwt').query.email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
   const { user } = await userOf(env, identity, nameOf(identity));
   return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
@@ -127,8 +122,8 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
 
 /** POST /api/users: stores the signed-in user (name, email); a role in the body is ignored. */
 export async function saveUser(request: Request, env: Env): Promise<Response> {
-  const identity = await requireIdentity(request, env);
-  const body = await readJson(request, NewUser);
+  const identity = identityOf(request);
+  const body = inputOf(request, 'POST /users').body;
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
   const { user, created } = await userOf(env, identity, body.name);
   if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
@@ -148,9 +143,9 @@ export async function revokeSessions(request: Request, env: Env): Promise<Respon
 }
 
 /** GET /api/users/admin/:email: for that user or an admin. */
-export async function getAdminStatus(request: Request & Params, env: Env): Promise<Response> {
+export async function getAdminStatus(request: Request, env: Env): Promise<Response> {
   const caller = callerOf(request);
-  const address = (request.params.target ?? '').toLowerCase();
+  const address = inputOf(request, 'GET /users/admin/:target').params.target.toLowerCase();
   if (caller.email !== address && caller.role !== 'admin') {
     throw new HttpError(403, 'You may only ask about your own account');
   }
@@ -163,7 +158,7 @@ export async function getAdminStatus(request: Request & Params, env: Env): Promi
  * X-Total-Count says how many match, Link names the next page.
  */
 export async function listUsers(request: Request, env: Env): Promise<Response> {
-  const { q, page } = readQuery(request, UsersQuery);
+  const { q, page } = inputOf(request, 'GET /users').query;
   const { users, total } = await usersPage(env.DB, q, USERS_PAGE_SIZE, (page - 1) * USERS_PAGE_SIZE);
   const response = json(users.map(toUserAnswer));
   response.headers.set('X-Total-Count', String(total));
@@ -178,9 +173,9 @@ export async function listUsers(request: Request, env: Env): Promise<Response> {
  * PUT /api/users/admin/:id (admin): makes a user with a verified email an admin. Their access tokens
  * issued before end (the token version moves), so no token claims the old role.
  */
-export async function makeAdmin(request: Request & Params, env: Env): Promise<Response> {
+export async function makeAdmin(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.target ?? '';
+  const id = inputOf(request, 'PUT /users/admin/:target').params.target;
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');
   if (user.role === 'admin') {

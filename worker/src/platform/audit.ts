@@ -1,7 +1,8 @@
-import { type AuditPage, AuditQuery, BAD_CURSOR } from '../../../contract/audit.ts';
+import { type AuditPage, BAD_CURSOR } from '../../../contract/audit.ts';
 import { type AuditPosition, auditPage, toAuditEntry } from './data/audit.ts';
 import type { Env } from './env.ts';
-import { HttpError, json, readQuery } from './http.ts';
+import { HttpError, json } from './http.ts';
+import { inputOf } from './input.ts';
 
 /** The cursor of the page after `last`: its (at, id), base64url-encoded; opaque to clients. */
 function cursorAfter(last: AuditPosition): string {
@@ -22,7 +23,7 @@ function positionOf(cursor: string): AuditPosition {
 
 /** GET /api/audit?cursor=&actor=&type=&limit= (admin): the audit trail, newest first, a page at a time. */
 export async function listAudit(request: Request, env: Env): Promise<Response> {
-  const query = readQuery(request, AuditQuery);
+  const query = inputOf(request, 'GET /audit').query;
   const limit = query.limit ?? 50;
   // One more than a page tells whether another follows.
   const rows = await auditPage(env.DB, {

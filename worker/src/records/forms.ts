@@ -1,11 +1,10 @@
-import {
-  type BookingForm,
-  type FormAnswered,
+import type {
+  BookingForm,
+  FormAnswered,
   FormAnswers,
-  type FormSaved,
-  type FormSummary,
-  FormTemplate,
-  type Questionnaire,
+  FormSaved,
+  FormSummary,
+  Questionnaire,
 } from '../../../contract/forms.ts';
 import { questionsOf, toQuestionnaire } from '../../../contract/questionnaire.ts';
 import { bookingFor } from '../booking/bookings.ts';
@@ -14,7 +13,8 @@ import { callerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, idempotencyKey, json, readJson } from '../platform/http.ts';
+import { HttpError, idempotencyKey, json } from '../platform/http.ts';
+import { type Input, inputOf } from '../platform/input.ts';
 import {
   ageAtVisit,
   type FormRow,
@@ -29,8 +29,6 @@ import {
   unknownTreatments,
 } from './data/forms.ts';
 import { answersOf, readAnswers, toResponse } from './questionnaire.ts';
-
-type Params = { params: Record<string, string> };
 
 function toSummary(row: FormRow): FormSummary {
   const questionnaire = JSON.parse(row.questionnaire) as Questionnaire;
@@ -51,8 +49,7 @@ export async function getForms(_request: Request, env: Env): Promise<Response> {
 }
 
 /** The template as it is written: its treatments known, its questions a Questionnaire. */
-async function formWrite(env: Env, id: string, request: Request): Promise<FormWrite> {
-  const template = await readJson(request, FormTemplate);
+async function formWrite(env: Env, id: string, template: Input<'POST /forms'>['body']): Promise<FormWrite> {
   if (template.treatments !== 'all') {
     const unknown = await unknownTreatments(env.DB, template.treatments);
     if (unknown.length > 0) throw new HttpError(400, `No such treatment: ${unknown.join(', ')}`);
@@ -69,7 +66,7 @@ async function formWrite(env: Env, id: string, request: Request): Promise<FormWr
 /** POST /api/forms (admin): a new form, at version 1. */
 export async function createForm(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const form = await formWrite(env, crypto.randomUUID(), request);
+  const form = await formWrite(env, crypto.randomUUID(), inputOf(request, 'POST /forms').body);
   await env.DB.batch([
     ...insertForm(env.DB, form),
     auditEntry(env.DB, {
@@ -83,11 +80,12 @@ export async function createForm(request: Request, env: Env): Promise<Response> 
 }
 
 /** PUT /api/forms/:id (admin): the form's next version; answers given on older ones keep theirs. */
-export async function updateForm(request: Request & Params, env: Env): Promise<Response> {
+export async function updateForm(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
+  const { params, body } = inputOf(request, 'PUT /forms/:id');
+  const id = params.id;
   if (!(await formById(env.DB, id))) throw new HttpError(404, 'No such form');
-  const form = await formWrite(env, id, request);
+  const form = await formWrite(env, id, body);
   const version = (param: (value: unknown) => string) => `(SELECT current_version FROM forms WHERE id = ${param(id)})`;
   const [changed] = await env.DB.batch([
     ...reviseForm(env.DB, form),
@@ -124,8 +122,8 @@ export async function formsOfVisit(env: Env, bookingId: string): Promise<Booking
 }
 
 /** GET /api/bookings/:id/forms (the booking's account, or staff): formsOfVisit. */
-export async function getBookingForms(request: Request & Params, env: Env): Promise<Response> {
-  const booking = await bookingFor(env, callerOf(request), request.params.id ?? '');
+export async function getBookingForms(request: Request, env: Env): Promise<Response> {
+  const booking = await bookingFor(env, callerOf(request), inputOf(request, 'GET /bookings/:id/forms').params.id);
   return json(await formsOfVisit(env, booking.id));
 }
 
@@ -138,7 +136,7 @@ export async function getBookingForms(request: Request & Params, env: Env): Prom
  */
 export async function saveFormAnswers(
   env: Env,
-  request: Request,
+  answers: FormAnswers['answers'],
   booking: { id: string; user_id: string; patient_name: string },
   actor: Actor & { id: string },
   formId: string,
@@ -146,7 +144,6 @@ export async function saveFormAnswers(
 ): Promise<FormAnswered> {
   const form = (await formsOfBooking(env.DB, booking.id)).find((row) => row.form_id === formId);
   if (!form) throw new HttpError(404, 'This visit needs no such form');
-  const { answers } = await readJson(request, FormAnswers);
   const questionnaire = JSON.parse(form.questionnaire) as Questionnaire;
   const read = readAnswers(questionnaire, answers, { age: await ageAtVisit(env.DB, booking.id) });
   const id = crypto.randomUUID();
@@ -207,10 +204,11 @@ export async function saveFormAnswers(
  * PUT /api/bookings/:id/forms/:formId (the booking's account, or staff): saveFormAnswers, an
  * Idempotency-Key scoped to the caller: another patient's key is never this one, nor finds its answers.
  */
-export async function answerForm(request: Request & Params, env: Env): Promise<Response> {
+export async function answerForm(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   const sent = idempotencyKey(request);
-  const booking = await bookingFor(env, user, request.params.id ?? '');
+  const { params, body } = inputOf(request, 'PUT /bookings/:id/forms/:formId');
+  const booking = await bookingFor(env, user, params.id);
   const key = sent === null ? null : `${user.id}:${sent}`;
-  return json(await saveFormAnswers(env, request, booking, user, request.params.formId ?? '', key));
+  return json(await saveFormAnswers(env, body.answers, booking, user, params.formId, key));
 }

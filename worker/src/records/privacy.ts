@@ -20,9 +20,8 @@ import { clock } from '../platform/clock.ts';
 import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import { deleteReviewsOf } from './data/reviews.ts';
-
-type Params = { params: Record<string, string> };
 
 /** FHIR R4 Appointment.status for each of ours. */
 const APPOINTMENT_STATUS: Record<string, string> = {
@@ -111,9 +110,9 @@ export async function exportMyData(request: Request, env: Env): Promise<Response
 }
 
 /** GET /api/users/:id/export (admin): a patient's data, for one who asks at the desk; the read is audited. */
-export async function exportPatientData(request: Request & Params, env: Env): Promise<Response> {
+export async function exportPatientData(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const account = await userById(env.DB, request.params.id ?? '');
+  const account = await userById(env.DB, inputOf(request, 'GET /users/:id/export').params.id);
   if (!account) throw new HttpError(404, 'No such user');
   await auditEntry(env.DB, {
     actor: admin,
@@ -231,9 +230,9 @@ export async function deleteMyAccount(request: Request, env: Env): Promise<Respo
  * deleted; their record and bookings stay anonymised, so payments, receipts and the audit trail keep
  * pointing at them. Answers one deleted user and the bookings it cancelled.
  */
-export async function deleteUser(request: Request & Params, env: Env): Promise<Response> {
+export async function deleteUser(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
+  const id = inputOf(request, 'DELETE /users/:id').params.id;
   if (id === admin.id) throw new HttpError(403, 'You cannot delete your own account');
   const user = await userById(env.DB, id);
   if (!user) throw new HttpError(404, 'No such user');

@@ -1,17 +1,11 @@
-import {
-  Moderation,
-  ModerationQuery,
-  NewReview,
-  type OwnReview,
-  type ReviewModerated,
-  type ReviewSaved,
-} from '../../../contract/reviews.ts';
+import type { OwnReview, ReviewModerated, ReviewSaved } from '../../../contract/reviews.ts';
 import { pastAppointmentQuery } from '../booking/data/bookings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
 import { clock } from '../platform/clock.ts';
 import { auditEntry } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
-import { HttpError, json, readJson, readQuery } from '../platform/http.ts';
+import { HttpError, json } from '../platform/http.ts';
+import { inputOf } from '../platform/input.ts';
 import {
   type ModeratedReviewRow,
   ownReviewQuery,
@@ -24,8 +18,6 @@ import {
   setReviewStatus,
   toModeratedReview,
 } from './data/reviews.ts';
-
-type Params = { params: Record<string, string> };
 
 const NO_PAST_APPOINTMENT = 'You can write a review after your first appointment at the clinic';
 
@@ -56,7 +48,7 @@ export async function getOwnReview(request: Request, env: Env): Promise<Response
  */
 export async function saveReview(request: Request, env: Env): Promise<Response> {
   const user = verifiedCallerOf(request);
-  const body = await readJson(request, NewReview);
+  const body = inputOf(request, 'POST /reviews').body;
   const saved = await saveReviewOf(
     env,
     { id: crypto.randomUUID(), userId: user.id, name: user.name, review: body.review, location: body.location },
@@ -87,7 +79,7 @@ const AWAITS_APPROVAL = 'Thank you! Your review will show on the home page once 
 
 /** GET /api/reviews/moderation?status= (admin): every review, or those with one status; pending first. */
 export async function listReviewsForModeration(request: Request, env: Env): Promise<Response> {
-  const status = readQuery(request, ModerationQuery).status ?? null;
+  const status = inputOf(request, 'GET /reviews/moderation').query.status ?? null;
   return json(await reviewsForModeration(env.DB, status));
 }
 
@@ -96,10 +88,11 @@ export async function listReviewsForModeration(request: Request, env: Env): Prom
  * read: a review edited since then is not approved unseen (409). A move to another status writes
  * its audit row in the same batch, read just before the change.
  */
-export async function moderateReview(request: Request & Params, env: Env): Promise<Response> {
+export async function moderateReview(request: Request, env: Env): Promise<Response> {
   const admin = callerOf(request);
-  const id = request.params.id ?? '';
-  const body = await readJson(request, Moderation);
+  const input = inputOf(request, 'PUT /reviews/:id/status');
+  const id = input.params.id;
+  const body = input.body;
   const move = reviewMove(id, body.status, body.version);
   const [, updated] = await env.DB.batch([
     auditEntry(
