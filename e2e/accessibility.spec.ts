@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  apiPath,
   appTookOver,
   bookViaApi,
   clinicDate,
@@ -181,7 +182,9 @@ test('the front desk’s schedule and its dialogs have no serious accessibility 
     slot: '09.00 AM - 09.30 AM',
   });
   const token = await patient.evaluate(() => localStorage.getItem('accessToken'));
-  await patient.request.delete(`/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+  await patient.request.delete(apiPath('DELETE /bookings/:id', { params: { id } }), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   await patient.context().close();
 
   await logIn(page, SEED_ADMIN);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import {
+  apiPath,
   appTookOver,
   bookViaApi,
   clinicDate,
@@ -82,7 +83,7 @@ test('a patient books a slot, sees it in My Appointments, exports it, cancels it
   await expect(page.getByText('Booking cancelled')).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  const free = await page.request.get(`/api/appointmentOptions?date=${date}`);
+  const free = await page.request.get(apiPath('GET /appointmentOptions', { query: { date } }));
   const options = (await free.json()) as { name: string; slots: string[] }[];
   expect(options.find((o) => o.name === 'Dental Check-up')?.slots).toContain('11.00 AM - 11.30 AM');
 });
@@ -134,7 +135,9 @@ test('a visit to My Appointments or a payment page asks the server for its data 
   const asked: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname === '/api/bookings' || pathname === `/api/bookings/${id}`) asked.push(pathname);
+    if (pathname === apiPath('GET /bookings') || pathname === apiPath('GET /bookings/:id', { params: { id } })) {
+      asked.push(pathname);
+    }
   });
   /** Past the frame after the app took the page over, when a page's hooks ask for what they have not got. */
   const settled = async () => {
@@ -156,7 +159,7 @@ test('a visit to My Appointments or a payment page asks the server for its data 
   await expect(row).toBeVisible();
   await settled();
   // The list is on screen once the app's call for it has answered: that call made no request of its own.
-  expect(asked).toEqual(['/api/bookings']);
+  expect(asked).toEqual([apiPath('GET /bookings')]);
 });
 
 test('My Appointments and the booking page come with the patient’s data in their HTML, only while signed in', async ({

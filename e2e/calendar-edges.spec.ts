@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { createAccount, logIn, pickDay, pp, queryD1, uniqueEmail, verifyAccount } from './support.ts';
+import { apiPath, createAccount, logIn, pickDay, pp, queryD1, uniqueEmail, verifyAccount } from './support.ts';
 import { test } from './test.ts';
 
 /**
@@ -73,7 +73,7 @@ for (const edge of EDGES) {
       );
       expect(stored).toMatchObject({ appointment_date: edge.day, start_minute: 540 });
       const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-      const mine = await page.request.get('/api/bookings', { headers: { Authorization: `Bearer ${token}` } });
+      const mine = await page.request.get(apiPath('GET /bookings'), { headers: { Authorization: `Bearer ${token}` } });
       expect(((await mine.json()) as { startsAt: string }[]).map((b) => b.startsAt)).toEqual([edge.nineAm]);
     });
   });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { clinicDate, logIn, pp, queryD1, SEED_ADMIN, serviceWorkerActive } from './support.ts';
+import { apiPath, clinicDate, logIn, pp, queryD1, SEED_ADMIN, serviceWorkerActive } from './support.ts';
 import { expectConsoleErrors, test } from './test.ts';
 
 // Offline, the app's code comes from the service worker's cache.
@@ -145,19 +145,23 @@ test('a mark that waited offline is refused in plain words when the visit was mo
   await logIn(desk, SEED_ADMIN);
   const to = clinicDate(38);
   const moved = await desk.evaluate(
-    async ({ id, to }) => {
+    async ({ to, free, move }) => {
       const token = localStorage.getItem('accessToken');
       const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-      const options = await (await fetch(`/api/appointmentOptions?date=${to}`)).json();
+      const options = await (await fetch(free)).json();
       const slot = options.find((o: { _id: string }) => o._id === 'teeth-cleaning').slots[0];
-      const response = await fetch(`/api/bookings/${id}/reschedule`, {
+      const response = await fetch(move, {
         method: 'POST',
         headers,
         body: JSON.stringify({ appointmentDate: to, slot }),
       });
       return { status: response.status, slot };
     },
-    { id, to },
+    {
+      to,
+      free: apiPath('GET /appointmentOptions', { query: { date: to } }),
+      move: apiPath('POST /bookings/:id/reschedule', { params: { id } }),
+    },
   );
   expect(moved.status).toBe(200);
   await desk.context().close();

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import {
+  apiPath,
   clinicDate,
   logIn,
   pickDayIn,
@@ -75,7 +76,7 @@ test('a caller the desk booked by phone who signs up is told to verify the addre
   const admin = await (await browser.newContext()).newPage();
   await logIn(admin, SEED_ADMIN);
   const token = await admin.evaluate(() => localStorage.getItem('accessToken'));
-  const booked = await admin.request.post('/api/phone-bookings', {
+  const booked = await admin.request.post(apiPath('POST /phone-bookings'), {
     headers: { Authorization: `Bearer ${token}` },
     data: {
       patient: { name: 'Phoebe Phoned', email },

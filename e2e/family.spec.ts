@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  apiPath,
   appTookOver,
   clinicDate,
   createAccount,
@@ -84,7 +85,7 @@ for (const viewport of [
     await page.setViewportSize(viewport);
     await newPatient(page);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const added = await page.request.post('/api/users/me/dependants', {
+    const added = await page.request.post(apiPath('POST /users/me/dependants'), {
       headers: { Authorization: `Bearer ${token}` },
       data: { name: 'Ivy Family', birthDate: '2015-09-09', relationship: 'child' },
     });

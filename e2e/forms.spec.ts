@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  apiPath,
   appTookOver,
   bookViaApi,
   clinicDate,
@@ -104,10 +105,13 @@ test('the front desk sees the alert, hands the tablet over for the missing form,
 }) => {
   const { id, name } = await patientWithRootCanal(page, 48);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const saved = await page.request.put(`/api/bookings/${id}/forms/medical-history`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { answers: { penicillin: true, 'blood-thinners': false, heart: false } },
-  });
+  const saved = await page.request.put(
+    apiPath('PUT /bookings/:id/forms/:formId', { params: { id, formId: 'medical-history' } }),
+    {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { answers: { penicillin: true, 'blood-thinners': false, heart: false } },
+    },
+  );
   expect(saved.status()).toBe(200);
 
   const tablet = await (await browser.newContext({ viewport: { width: 768, height: 1024 } })).newPage();

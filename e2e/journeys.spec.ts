@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import {
+  apiPath,
   bookViaApi,
   clinicDate,
   createAccount,
@@ -175,7 +176,7 @@ async function parentWithChild(page: Page, who: string, child: string) {
   await verifyAccount(email);
   await logIn(page, { email, password: 'Strong#2026' });
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const added = await page.request.post('/api/users/me/dependants', {
+  const added = await page.request.post(apiPath('POST /users/me/dependants'), {
     headers,
     data: { name: child, birthDate: '2018-06-01', relationship: 'child' },
   });
@@ -184,7 +185,7 @@ async function parentWithChild(page: Page, who: string, child: string) {
 
 /** Books a Dental Check-up for the child through the API, as their parent; answers its id. */
 async function bookForChild(page: Page, headers: Record<string, string>, childId: string, day: string, slot: string) {
-  const booked = await page.request.post('/api/bookings', {
+  const booked = await page.request.post(apiPath('POST /bookings'), {
     headers,
     data: { treatment: 'Dental Check-up', appointmentDate: day, slot, phone: '555 0101', patientId: childId },
   });

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import {
+  apiPath,
   bookViaApi,
   clinicDate,
   createAccount,
@@ -108,12 +109,14 @@ test('inside the clinic’s cancellation window a paid booking says to call the 
     await expect(row.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
     // The server holds the rule too.
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const refused = await page.request.delete(`/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const refused = await page.request.delete(apiPath('DELETE /bookings/:id', { params: { id } }), {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { message: string }).message).toContain('please call the clinic');
   } finally {
     const token = await admin.evaluate(() => localStorage.getItem('accessToken'));
-    const reset = await admin.request.put('/api/clinic/policy', {
+    const reset = await admin.request.put(apiPath('PUT /clinic/policy'), {
       headers: { Authorization: `Bearer ${token}` },
       data: { freeCancellationHours: 24 },
     });
@@ -128,14 +131,16 @@ test('a card on file keeps a visit: saved in the booking dialog, its fees accept
   // The clinic offers a treatment kept with a card on file, with a missed-visit and a late-cancel fee.
   await logIn(page, SEED_ADMIN);
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const added = await page.request.post('/api/treatments', {
+  const added = await page.request.post(apiPath('POST /treatments'), {
     headers,
     data: { name: 'Implant consult', price: 150, durationMinutes: 30, specialty: 'General Dentistry', payment: 'card' },
   });
   expect(added.status()).toBe(201);
   const { insertedId } = (await added.json()) as { insertedId: string };
   expect(
-    (await page.request.put('/api/clinic/policy', { headers, data: { noShowFee: 40, lateCancelFee: 25 } })).status(),
+    (
+      await page.request.put(apiPath('PUT /clinic/policy'), { headers, data: { noShowFee: 40, lateCancelFee: 25 } })
+    ).status(),
   ).toBe(200);
   try {
     const email = uniqueEmail('card');
@@ -188,8 +193,8 @@ test('a card on file keeps a visit: saved in the booking dialog, its fees accept
     await expectAccessible(patient, 'My Appointments with a card on file and the statement, at 360 px');
     await patient.context().close();
   } finally {
-    await page.request.put('/api/clinic/policy', { headers, data: { noShowFee: 0, lateCancelFee: 0 } });
+    await page.request.put(apiPath('PUT /clinic/policy'), { headers, data: { noShowFee: 0, lateCancelFee: 0 } });
     // Its visit stays; patients can no longer book it.
-    await page.request.delete(`/api/treatments/${insertedId}`, { headers });
+    await page.request.delete(apiPath('DELETE /treatments/:id', { params: { id: insertedId } }), { headers });
   }
 });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
-import { bookViaApi, clinicDate, logIn, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
+import { apiPath, bookViaApi, clinicDate, logIn, queryD1, SEED_ADMIN, SEED_PATIENT } from './support.ts';
 import { expectConsoleErrors, test } from './test.ts';
 
 /** Nothing sticks out sideways: the page does not scroll horizontally and `card` lies inside the viewport. */
@@ -34,7 +34,11 @@ test('a card charged for a booking cancelled meanwhile is refunded at once: the 
   // Meanwhile the booking is cancelled (the patient, on another device); the card is charged all the same.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   expect(
-    (await page.request.delete(`/api/bookings/${id}`, { headers: { Authorization: `Bearer ${token}` } })).status(),
+    (
+      await page.request.delete(apiPath('DELETE /bookings/:id', { params: { id } }), {
+        headers: { Authorization: `Bearer ${token}` },
+      })
+    ).status(),
   ).toBe(200);
   await main.getByRole('button', { name: 'Pay' }).click();
   const notice = main.getByRole('status').filter({ hasText: 'Your payment will be refunded' });

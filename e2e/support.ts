@@ -4,8 +4,14 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { format } from 'date-fns';
+import type { RouteKey } from '../contract/routes.ts';
+import { pathOf } from '../pwa/src/lib/route-paths.ts';
 import { markEmailVerified, oobCodes } from '../scripts/auth-emulator.ts';
 import { queryLocalD1 } from '../scripts/local-d1.ts';
+
+/** A route's address under /api, typed from the route table as the app's client is (pwa/src/lib/route-paths.ts). */
+export const apiPath = ((route: RouteKey, where?: object) =>
+  `/api${(pathOf as (route: RouteKey, where?: object) => string)(route, where)}`) as typeof pathOf;
 
 /** Reads the test stack's local D1. */
 export function queryD1<Row>(sql: string): Row[] {
@@ -157,7 +163,7 @@ export async function bookViaApi(
   booking: { treatment: string; date: string; slot: string },
 ) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await page.request.post('/api/bookings', {
+  const response = await page.request.post(apiPath('POST /bookings'), {
     headers: { Authorization: `Bearer ${token}` },
     data: { treatment: booking.treatment, appointmentDate: booking.date, slot: booking.slot, phone: '555-0100' },
   });
@@ -170,7 +176,7 @@ type OpenPayment = { id: string; headers: Record<string, string>; clientSecret: 
 /** Asks for booking `id`'s payment (its client secret), as the payment page does on load. */
 async function openPayment(page: import('@playwright/test').Page, id: string): Promise<OpenPayment> {
   const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const intent = await page.request.post('/api/create-payment-intent', { headers, data: { bookingId: id } });
+  const intent = await page.request.post(apiPath('POST /create-payment-intent'), { headers, data: { bookingId: id } });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   return { id, headers, clientSecret };
 }
@@ -178,9 +184,12 @@ async function openPayment(page: import('@playwright/test').Page, id: string): P
 /** Pays an opened payment with the demo card 4242 and records it with the Worker. */
 async function completePayment(page: import('@playwright/test').Page, { id, headers, clientSecret }: OpenPayment) {
   const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-  const confirmed = await page.request.post('/api/demo-payments/confirm', { headers, data: { clientSecret, card } });
+  const confirmed = await page.request.post(apiPath('POST /demo-payments/confirm'), {
+    headers,
+    data: { clientSecret, card },
+  });
   const { paymentIntent } = (await confirmed.json()) as { paymentIntent: { id: string } };
-  const recorded = await page.request.post('/api/payments', {
+  const recorded = await page.request.post(apiPath('POST /payments'), {
     headers,
     data: { transactionId: paymentIntent.id, bookingId: id },
   });
@@ -222,7 +231,9 @@ export async function refundDueViaApi(
   booking: { treatment: string; date: string; slot: string },
 ) {
   const payment = await openPayment(page, await bookViaApi(page, booking));
-  await page.request.delete(`/api/bookings/${payment.id}`, { headers: payment.headers });
+  await page.request.delete(apiPath('DELETE /bookings/:id', { params: { id: payment.id } }), {
+    headers: payment.headers,
+  });
   const { transactionId, refundDue } = await completePayment(page, payment);
   if (!refundDue) throw new Error(`no refund due for ${payment.id}`);
   return { bookingId: payment.id, transactionId };

@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import {
+  apiPath,
   clinicDate,
   deliveredMails,
   expectAccessible,
@@ -26,7 +27,7 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   const admin = { Authorization: `Bearer ${await adminPage.evaluate(() => localStorage.getItem('accessToken'))}` };
   const freeStarts = async () =>
     (
-      (await (await adminPage.request.get(`/api/appointmentOptions?date=${date}`)).json()) as {
+      (await (await adminPage.request.get(apiPath('GET /appointmentOptions', { query: { date } }))).json()) as {
         name: string;
         slots: string[];
       }[]
@@ -35,7 +36,7 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   const phoneBooked: string[] = [];
   // A start taken covers the starts that overlap it: book the first free one until none is left.
   for (let slots = await freeStarts(); slots.length > 0; slots = await freeStarts()) {
-    const booked = await adminPage.request.post('/api/phone-bookings', {
+    const booked = await adminPage.request.post(apiPath('POST /phone-bookings'), {
       headers: admin,
       data: {
         patient: { name: `Caller ${phoneBooked.length + 1}` },
@@ -66,7 +67,13 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
   await expectAccessible(page, 'My Appointments with a waitlist entry');
 
   // The first caller cancels: the time frees up and the first in line gets an offer by mail.
-  expect((await adminPage.request.delete(`/api/bookings/${phoneBooked[0]}`, { headers: admin })).status()).toBe(200);
+  expect(
+    (
+      await adminPage.request.delete(apiPath('DELETE /bookings/:id', { params: { id: phoneBooked[0] ?? '' } }), {
+        headers: admin,
+      })
+    ).status(),
+  ).toBe(200);
   let offerId = '';
   await expect
     .poll(() => {
@@ -107,13 +114,13 @@ test('a patient joins the waitlist on a full day, gets an offer by mail when the
     `SELECT id FROM bookings WHERE email = '${SEED_PATIENT.email}' AND appointment_date = '${date}' AND status = 'active'`,
   );
   const patient = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const intent = await page.request.post('/api/create-payment-intent', {
+  const intent = await page.request.post(apiPath('POST /create-payment-intent'), {
     headers: patient,
     data: { bookingId: booked?.id },
   });
   const { clientSecret } = (await intent.json()) as { clientSecret: string };
   const testCard = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
-  const paid = await page.request.post('/api/demo-payments/confirm', {
+  const paid = await page.request.post(apiPath('POST /demo-payments/confirm'), {
     headers: patient,
     data: { clientSecret, card: testCard },
   });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { routes } from '../contract/routes.ts';
 
 /**
  * Features stay in their rooms (issue 47): a module of pwa/src/features/<name>/ imports another feature only
@@ -60,5 +61,31 @@ describe('the PWA’s features', () => {
       KNOWN.filter((line) => !found.includes(line)),
       'listed imports that are gone',
     ).toEqual([]);
+  });
+
+  it('call the API only through the typed client: no API path written by hand, in the app or its browser tests', () => {
+    // The first segment of every route ("bookings", "appointmentOptions", "schedule.csv"): a quoted string or
+    // template that starts with one is a hand-written API path. pathOf and client (lib/route-paths.ts, lib/client.ts) build them all.
+    const segments = [...new Set(Object.keys(routes).map((key) => key.split(' ')[1]?.split('/')[1] ?? ''))];
+    const escaped = segments.map((segment) => segment.replace(/[.]/g, '\\.')).join('|');
+    const handWritten = new RegExp(`['"\`]/(?:api/)?(?:${escaped})(?=[/?'"\`$])`);
+    const builders = ['pwa/src/lib/client.ts', 'pwa/src/lib/route-paths.ts'];
+    const linesMatching = (files: string[], pattern: RegExp) =>
+      files.flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, index) => (pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+      );
+    expect(
+      linesMatching(
+        sourcesUnder('pwa/src').filter((file) => !builders.includes(file)),
+        handWritten,
+      ),
+    ).toEqual([]);
+    // The browser tests' API calls too (apiPath in e2e/support.ts), where page paths such as /book are no API's.
+    const e2e = readdirSync('e2e')
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join('e2e', name));
+    expect(linesMatching(e2e, new RegExp(`['"\`]/api/(?:${escaped})(?=[/?'"\`$])`))).toEqual([]);
   });
 });

@@ -48,10 +48,10 @@ export type ScheduleChange<Args> = StrandedView & {
  */
 export type Resolution = 'ask' | 'refuse' | 'keep' | 'cancel';
 
-/** The query of a change's request: `?dryRun=1` when asking, `?force=true` to keep (for a DELETE, whose force is a query). */
-export function changeQuery(resolution: Resolution, { forceInQuery = false } = {}): string {
-  if (resolution === 'ask') return '?dryRun=1';
-  return forceInQuery && resolution === 'keep' ? '?force=true' : '';
+/** The query of a change's request: `dryRun=1` when asking, `force=true` to keep (for a DELETE, whose force is a query). */
+export function changeQuery(resolution: Resolution, { forceInQuery = false } = {}): { dryRun?: '1'; force?: 'true' } {
+  if (resolution === 'ask') return { dryRun: '1' };
+  return forceInQuery && resolution === 'keep' ? { force: 'true' } : {};
 }
 
 type Options<Args> = {

@@ -1,5 +1,8 @@
 // The Worker's access token: the one module that stores, renews and forgets it (reading it: stored-access-token.ts).
+
+import type { RouteAnswer } from '../../../contract/routes.ts';
 import { send } from './http.ts';
+import { pathOf } from './route-paths.ts';
 import { syncSessionCookie } from './session-cookie.ts';
 import { ACCESS_TOKEN_KEY, readAccessToken } from './stored-access-token.ts';
 
@@ -14,7 +17,7 @@ export function forgetAccessToken(): void {
  * `Authorization: Bearer`) and stores it. The Worker also creates the user on first sight.
  */
 export async function exchangeIdToken(email: string, idToken: string): Promise<string> {
-  const { accessToken } = await send<{ accessToken: string }>(`/jwt?email=${encodeURIComponent(email)}`, {
+  const { accessToken } = await send<RouteAnswer<'GET /jwt', never>>(pathOf('GET /jwt', { query: { email } }), {
     headers: { Accept: 'application/json', Authorization: `Bearer ${idToken}` },
   });
   localStorage.setItem(ACCESS_TOKEN_KEY, accessToken);
@@ -33,7 +36,7 @@ export async function revokeAccessTokens(): Promise<void> {
   const token = readAccessToken();
   if (!token) return;
   try {
-    await send('/sessions/revoke', {
+    await send(pathOf('POST /sessions/revoke'), {
       method: 'POST',
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),

@@ -4,8 +4,8 @@ import { invalidateAfterWrite } from './invalidation.ts';
 import { readAccessToken } from './stored-access-token.ts';
 
 /**
- * Calls the Worker's API: `api('/reviews')` fetches `/api/reviews` and answers its JSON (or a Blob
- * when the call asks, by its Accept header, for another type). Sends the stored access token, and
+ * Calls the Worker's API (through the typed client, client.ts): a route's path (pathOf) is fetched under /api, and
+ * answers its JSON (or a Blob when the call asks, by its Accept header, for another type). Sends the stored access token, and
  * throws ApiError with the server's message on a non-2xx answer. When the access token is refused
  * (401) it is renewed once (access-token.ts) and the call retried once; a second 401 is thrown.
  * Calls that bring their own Authorization are never retried.

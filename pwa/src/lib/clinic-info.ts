@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClinicInfo } from '../../../contract/clinic.ts';
 import { send } from './http.ts';
+import { pathOf } from './route-paths.ts';
 
 export type { ClinicInfo };
 
@@ -53,7 +54,7 @@ export function useClinicInfo(): ClinicInfo {
 /** Asks the Worker who the clinic is now, and shows it wherever the clinic is named. Failing quietly: the page's stays. */
 export async function refreshClinicInfo(): Promise<void> {
   try {
-    const fresh = await send<unknown>('/clinic', { headers: { Accept: 'application/json' } });
+    const fresh = await send<unknown>(pathOf('GET /clinic'), { headers: { Accept: 'application/json' } });
     if (!isInfo(fresh)) return;
     if (JSON.stringify(fresh) === JSON.stringify(current)) return;
     current = fresh;

@@ -9,12 +9,13 @@
  * connection is back, for the cases no `online` event announces (the server was unreachable, the
  * browser never thought itself online).
  */
+import { pathOf } from './route-paths.ts';
 
 /** true or false once a request or an event has told; null before. */
 let known: boolean | null = null;
 const listeners = new Set<() => void>();
 
-export const PROBE_PATH = '/api/health';
+export const PROBE_PATH = `/api${pathOf('GET /health')}`;
 const FIRST_PROBE_MS = 2_000;
 const MAX_PROBE_MS = 30_000;
 let probeTimer: ReturnType<typeof setTimeout> | null = null;

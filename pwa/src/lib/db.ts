@@ -34,7 +34,7 @@ export type OutboxState = 'queued' | 'sending' | 'parked';
 export type OutboxEntry = {
   /** The Idempotency-Key, sent unchanged on every attempt; also the row's key. */
   key: string;
-  /** API path, e.g. '/contact'. */
+  /** The API path it is sent to (pathOf). */
   path: string;
   /** POST unless it says PUT (a form's answers). */
   method?: 'POST' | 'PUT';

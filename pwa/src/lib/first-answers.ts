@@ -17,6 +17,7 @@ import {
   myWaitlistKey,
   POLICY_KEY,
 } from './cache-keys.ts';
+import { pathOf } from './route-paths.ts';
 
 /** Who the answers are for, and each GET /api path's JSON answer. */
 export type FirstAnswers = { email: string; answers: Record<string, unknown> };
@@ -24,9 +25,9 @@ export type FirstAnswers = { email: string; answers: Record<string, unknown> };
 /** The patient's own settings and lists, each cached per patient under [path, email]: the path of each, and its key. */
 export const PER_PATIENT = new Map<string, (email: string) => readonly [string, string]>([
   [DEPENDANTS_PATH, myFamilyKey],
-  ['/users/me/reminders', myRemindersKey],
-  ['/users/me/sms', mySmsKey],
-  ['/waitlist', myWaitlistKey],
+  [pathOf('GET /users/me/reminders'), myRemindersKey],
+  [pathOf('GET /users/me/sms'), mySmsKey],
+  [pathOf('GET /waitlist'), myWaitlistKey],
 ]);
 
 /** The SWR key a path's answer is read by, and the value its page's fetcher makes of it; undefined for none. */

@@ -25,7 +25,7 @@ export const isNetworkFailure = (error: unknown): boolean => error instanceof Ap
 const asksForJson = (headers: Headers) => (headers.get('Accept') ?? 'application/json').includes('application/json');
 
 /**
- * One request to the Worker's API (`send('/reviews', init)` fetches `/api/reviews`) exactly as given:
+ * One request to the Worker's API (a route's path, fetched under /api) exactly as given:
  * no access token is added and nothing is retried (api.ts does both). Answers the JSON body, or the
  * body as a Blob when the request asks (Accept) for something other than JSON, such as a calendar
  * file. A non-2xx answer throws ApiError with the server's `message`; a network failure, status 0.

@@ -24,6 +24,7 @@ import {
   TEAM_KEY,
   TREATMENTS_KEY,
 } from './cache-keys.ts';
+import { pathOf, prefixOf } from './route-paths.ts';
 
 /**
  * What each write changes, everywhere it shows (docs/architecture.md#one-map-from-writes-to-reads):
@@ -58,25 +59,30 @@ const exactly =
 /** The reads of the app, each a test on SWR's keys. */
 const READS = {
   /** Every day's free times, the family's too. */
-  freeTimes: (key: Key) => isAppointmentOptionsKey(key) || startingWith('/appointmentOptions')(key),
+  freeTimes: (key: Key) => isAppointmentOptionsKey(key) || startingWith(prefixOf('GET /appointmentOptions'))(key),
   /** My Appointments, past and cancelled, one booking, its receipt and its forms, the statement and a fee. */
   bookings: (key: Key) =>
     isMyBookingsKey(key) ||
     isBookingKey(key) ||
-    startingWith('/bookings/history', '/bookings?', '/users/me/statement', '/fees/')(key),
+    startingWith(
+      prefixOf('GET /bookings/history'),
+      `${prefixOf('GET /bookings')}?`,
+      prefixOf('GET /users/me/statement'),
+      prefixOf('GET /fees/:id'),
+    )(key),
   /** The front desk's days, counts and review list, and what waits on this device. */
   schedule: (key: Key) =>
     isScheduleKey(key) ||
     key === DESK_OUTBOX_KEY ||
-    startingWith('/users/search')(key) ||
-    (typeof key === 'string' && /^\/users\/[^/]+\/statement$/.test(key)),
+    startingWith(prefixOf('GET /users/search'))(key) ||
+    (typeof key === 'string' && key.startsWith(prefixOf('GET /users/:id/statement')) && key.endsWith('/statement')),
   refunds: exactly(REFUNDS_KEY),
-  insights: startingWith('/insights'),
-  activity: startingWith('/audit'),
-  waitlist: (key: Key) => isMyWaitlistKey(key) || startingWith('/waitlist/offers/')(key),
-  family: startingWith('/users/me/dependants'),
-  recalls: startingWith('/recalls', '/users/me/recalls'),
-  links: startingWith('/links/'),
+  insights: startingWith(prefixOf('GET /insights')),
+  activity: startingWith(prefixOf('GET /audit')),
+  waitlist: (key: Key) => isMyWaitlistKey(key) || startingWith(prefixOf('GET /waitlist/offers/:id'))(key),
+  family: startingWith(prefixOf('GET /users/me/dependants')),
+  recalls: startingWith(prefixOf('GET /recalls'), prefixOf('GET /users/me/recalls')),
+  links: startingWith(prefixOf('GET /links/:token')),
   clinic: (key: Key) =>
     exactly(
       TREATMENTS_KEY,
@@ -87,14 +93,18 @@ const READS = {
       SPECIALTIES_IN_USE_KEY,
       DOCTORS_KEY,
       TEAM_KEY,
-      '/clinic',
+      pathOf('GET /clinic'),
     )(key),
-  settings: exactly(MESSAGE_SETTINGS_KEY, POLICY_KEY, DEAD_EVENTS_KEY, '/clinic'),
-  forms: startingWith('/forms'),
+  settings: exactly(MESSAGE_SETTINGS_KEY, POLICY_KEY, DEAD_EVENTS_KEY, pathOf('GET /clinic')),
+  forms: startingWith(prefixOf('GET /forms')),
   users: (key: Key) => isUsersKey(key) || startingWith(adminStatusKey(''))(key),
   reviews: (key: Key) => exactly(REVIEWS_KEY, REVIEW_QUEUE_KEY)(key) || isOwnReviewKey(key),
   /** The patient's own settings: reminders, texts. */
-  account: startingWith('/users/me/sms', '/users/me/reminders', '/users/me/cards'),
+  account: startingWith(
+    prefixOf('GET /users/me/sms'),
+    prefixOf('GET /users/me/reminders'),
+    prefixOf('GET /users/me/cards'),
+  ),
 } satisfies Record<string, (key: Key) => boolean>;
 
 type Read = keyof typeof READS;

@@ -6,6 +6,7 @@ import { APPOINTMENT_DATE_FORMAT } from './appointment-options.ts';
 import { adminStatusKey, appointmentOptionsKey, POLICY_KEY } from './cache-keys.ts';
 import { clinicToday } from './clinic-calendar.ts';
 import { PER_PATIENT } from './first-answers.ts';
+import { pathOf } from './route-paths.ts';
 
 /**
  * The API paths (under /api) the Worker renders the page at `pathname` (with the query `search`) with, for the
@@ -23,7 +24,7 @@ export function renderedDataPaths(pathname: string, email: string, search = '', 
     if (search !== '') return [];
     return [
       appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)),
-      '/waitlist',
+      pathOf('GET /waitlist'),
       DEPENDANTS_PATH,
       // Its "Book again": the patient's last visit.
       myBookingsPath(email),

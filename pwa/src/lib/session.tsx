@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { exchangeIdToken, forgetAccessToken, onAccessTokenRenewal, revokeAccessTokens } from './access-token.ts';
-import { api } from './api.ts';
+import { client } from './client.ts';
 import type { AuthUser } from './firebase.ts';
 import { ApiError } from './http.ts';
 import { notify } from './notify.ts';
@@ -164,11 +164,7 @@ async function unlessRefused(
 
 /** POST /api/users with the Firebase ID token: stores the user on the server (name, email). */
 function saveUser(name: string, email: string, idToken: string) {
-  return api('/users', {
-    method: 'POST',
-    body: JSON.stringify({ name, email }),
-    headers: { Authorization: `Bearer ${idToken}` },
-  });
+  return client('POST /users', { body: { name, email }, headers: { Authorization: `Bearer ${idToken}` } });
 }
 
 type AuthSubscription = { ready: Promise<void>; stop(): void };

@@ -3,6 +3,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { apiFetcher } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import './api-page.css';
+import { pathOf } from '../../lib/route-paths.ts';
 
 type Operation = {
   summary: string;
@@ -21,13 +22,15 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
  * as a page: each route, who may call it, its parameters, body and answer. Loaded only here, never
  * with the patient pages.
  */
+const OPENAPI = pathOf('GET /openapi.json');
+
 export function ApiPage() {
-  const { data, error } = useSWR<OpenApi>('/openapi.json', apiFetcher<OpenApi>);
+  const { data, error } = useSWR<OpenApi>(OPENAPI, apiFetcher<OpenApi>);
   return (
     <section className="api-page" aria-labelledby="api-title">
       <h1 id="api-title">For integrators: the API</h1>
       <p>
-        The whole contract, as OpenAPI 3.1: <a href="/api/openapi.json">/api/openapi.json</a>. Errors answer{' '}
+        The whole contract, as OpenAPI 3.1: <a href={`/api${OPENAPI}`}>/api{OPENAPI}</a>. Errors answer{' '}
         <code>{'{message}'}</code> in plain words.
       </p>
       {error ? (

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import './calendar-feed.css';
-import type { Deleted } from '../../../../contract/answers.ts';
 import type { FeedCreated } from '../../../../contract/feeds.ts';
-import { api } from '../../lib/api.ts';
+import { client } from '../../lib/client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { notify } from '../../lib/notify.ts';
 
@@ -30,12 +29,11 @@ export function CalendarFeed({ doctorId, who }: { doctorId?: string; who: string
 
   const create = () =>
     run(async () => {
-      setFeed(await api<FeedCreated>('/feeds', { method: 'POST', body: JSON.stringify(doctorId ? { doctorId } : {}) }));
+      setFeed(await client('POST /feeds', { body: doctorId ? { doctorId } : {} }));
     });
   const stop = () =>
     run(async () => {
-      const query = doctorId ? `?doctorId=${encodeURIComponent(doctorId)}` : '';
-      const { deletedCount } = await api<Deleted>(`/feeds${query}`, { method: 'DELETE' });
+      const { deletedCount } = await client('DELETE /feeds', { query: { doctorId } });
       setFeed(null);
       notify.success(deletedCount > 0 ? 'The calendar feed is stopped' : 'There was no calendar feed to stop');
     });

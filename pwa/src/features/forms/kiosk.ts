@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import type { KioskStarted } from '../../../../contract/links.ts';
-import { api } from '../../lib/api.ts';
+import { client } from '../../lib/client.ts';
 
 /**
  * Kiosk mode (docs/product.md#forms): the front desk hands its tablet to a patient for their missing
@@ -61,7 +60,7 @@ export function useKiosk(): KioskState {
  * signed out of this browser (every tab), then the kiosk.
  */
 export async function startKiosk(bookingId: string, signOut: (options: { everywhere: false }) => Promise<void>) {
-  const { token } = await api<KioskStarted>(`/bookings/${encodeURIComponent(bookingId)}/kiosk`, { method: 'POST' });
+  const { token } = await client('POST /bookings/:id/kiosk', { params: { id: bookingId } });
   write(token);
   await signOut({ everywhere: false });
   navigate('/kiosk');

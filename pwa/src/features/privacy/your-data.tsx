@@ -3,7 +3,7 @@ import './your-data.css';
 import { Link } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { api } from '../../lib/api.ts';
+import { client } from '../../lib/client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { notify } from '../../lib/notify.ts';
 import { saveFile } from '../../lib/save-file.ts';
@@ -11,8 +11,10 @@ import { useSession } from '../../lib/session.tsx';
 
 /** GET /api/users/me/export (or an admin's /users/:id/export) as a file: everything the clinic holds. */
 export async function downloadData(userId: string | null): Promise<void> {
-  const path = userId ? `/users/${encodeURIComponent(userId)}/export` : '/users/me/export';
-  const file = await api<Blob>(path, { headers: { Accept: 'application/octet-stream' } });
+  const headers = { Accept: 'application/octet-stream' };
+  const file = userId
+    ? await client('GET /users/:id/export', { params: { id: userId }, headers })
+    : await client('GET /users/me/export', { headers });
   saveFile(file, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
 }
 
@@ -41,7 +43,7 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
   async function erase() {
     setBusy(true);
     try {
-      await api('/users/me', { method: 'DELETE' });
+      await client('DELETE /users/me');
       await signOut({ everywhere: false });
       notify.success('Your account is deleted');
       navigate('/');

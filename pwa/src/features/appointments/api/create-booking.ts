@@ -1,13 +1,12 @@
 import type { Booking, BookingCreated, NewBooking } from '../../../../../contract/bookings.ts';
-import { api } from '../../../lib/api.ts';
-import { bookingKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { logUnexpected } from '../../../lib/error-text.ts';
 
 export type { Booking, NewBooking };
 
 /** POST /api/bookings (signed in). A refusal (409 slot taken, 409 one per day, 400 …) throws ApiError with the server's message. */
 export function createBooking(booking: NewBooking): Promise<BookingCreated> {
-  return api<BookingCreated>('/bookings', { method: 'POST', body: JSON.stringify(booking) });
+  return client('POST /bookings', { body: booking });
 }
 
 /**
@@ -16,7 +15,7 @@ export function createBooking(booking: NewBooking): Promise<BookingCreated> {
  */
 async function readBooked(id: string): Promise<Booking | null> {
   try {
-    return await api<Booking>(bookingKey(id));
+    return await client('GET /bookings/:id', { params: { id } });
   } catch (error) {
     logUnexpected(error);
     return null;

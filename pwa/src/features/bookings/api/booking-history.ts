@@ -1,10 +1,12 @@
 import useSWRInfinite from 'swr/infinite';
 import type { BookingHistory, PastBooking } from '../../../../../contract/bookings.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { PastBooking };
 
-type HistoryKey = readonly ['/bookings/history', string, number];
+const HISTORY = pathOf('GET /bookings/history');
+type HistoryKey = readonly [typeof HISTORY, string, number];
 
 /**
  * GET /api/bookings/history?page= (the patient): their past and cancelled visits, newest first, a
@@ -18,9 +20,9 @@ export function useBookingHistory(email: string | null | undefined) {
   >(
     (index, previous) => {
       if (!email || (previous && previous.nextPage === null)) return null;
-      return ['/bookings/history', email, index + 1];
+      return [HISTORY, email, index + 1];
     },
-    ([path, , page]) => api<BookingHistory>(`${path}?page=${page}`),
+    ([, , page]) => client('GET /bookings/history', { query: { page: String(page) } }),
     // Showing more does not reload the pages already shown.
     { revalidateFirstPage: false },
   );

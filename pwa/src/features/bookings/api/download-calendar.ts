@@ -1,9 +1,9 @@
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
 /** GET /api/bookings/:id/calendar.ics (owner only): the booking as an iCalendar file. */
 export function fetchBookingCalendar(id: string): Promise<Blob> {
-  return api<Blob>(`/bookings/${encodeURIComponent(id)}/calendar.ics`, { headers: { Accept: 'text/calendar' } });
+  return client('GET /bookings/:id/calendar.ics', { params: { id }, headers: { Accept: 'text/calendar' } });
 }
 
 /** Downloads a booking as appointment-{yyyy-MM-dd}.ics. */

@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { Booking } from '../../../../../contract/bookings.ts';
-import { api } from '../../../lib/api.ts';
-import { myBookingsPath } from '../../../lib/api-paths.ts';
 import { askWorker } from '../../../lib/ask-worker.ts';
 import { type MyBookingsKey, myBookingsKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { logUnexpected } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { signedInEmailHint } from '../../../lib/session.tsx';
@@ -28,7 +27,7 @@ const loadSavedBookingsModule = () => import('./saved-bookings.ts');
 export async function fetchMyBookings(email: string, keep = true): Promise<MyBookings> {
   let bookings: Booking[];
   try {
-    bookings = await api<Booking[]>(myBookingsPath(email));
+    bookings = await client('GET /bookings', { query: { email } });
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
     // A list loaded a moment ago may still be on its way to the device.

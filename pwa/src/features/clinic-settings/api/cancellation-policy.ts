@@ -1,16 +1,16 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type { PolicyChange, PolicySaved } from '../../../../../contract/policy.ts';
-import { api } from '../../../lib/api.ts';
 import type { BookingRules } from '../../../lib/booking-rules.ts';
 import { POLICY_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 /** PUT /api/clinic/policy (admin), then the policy everyone reads is the new one. */
 export function useSavePolicy() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (change: PolicyChange): Promise<PolicySaved> => {
-      const saved = await api<PolicySaved>('/clinic/policy', { method: 'PUT', body: JSON.stringify(change) });
+      const saved = await client('PUT /clinic/policy', { body: change });
       await mutate<BookingRules>(
         POLICY_KEY,
         (rules) =>

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
-import type { DeadEvent, EventReplayed } from '../../../../../contract/messages.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import type { DeadEvent } from '../../../../../contract/messages.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { DEAD_EVENTS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { DeadEvent };
 
@@ -13,5 +14,5 @@ export function useDeadEvents() {
 
 /** POST /api/events/dead/:seq/replay (admin): try that change's consequences again. */
 export function useReplayDeadEvent() {
-  return useCallback((seq: number) => api<EventReplayed>(`/events/dead/${seq}/replay`, { method: 'POST' }), []);
+  return useCallback((seq: number) => client('POST /events/dead/:seq/replay', { params: { seq: String(seq) } }), []);
 }

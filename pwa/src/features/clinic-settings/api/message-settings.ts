@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import type { MessageSettings, MessageSettingsChange } from '../../../../../contract/messages.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { MESSAGE_SETTINGS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { refreshClinicInfo } from '../../../lib/clinic-info.ts';
 
 export type { MessageSettings };
@@ -17,7 +18,7 @@ export function useSaveMessageSettings() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (change: MessageSettingsChange): Promise<MessageSettings> => {
-      const saved = await api<MessageSettings>('/messages/settings', { method: 'PUT', body: JSON.stringify(change) });
+      const saved = await client('PUT /messages/settings', { body: change });
       await mutate(MESSAGE_SETTINGS_KEY, saved, { revalidate: false });
       await refreshClinicInfo();
       return saved;

@@ -1,19 +1,24 @@
 import type { ContactMessage } from '../../../../../contract/contact.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { ContactMessage };
 
 /** The Worker's limits for POST /api/contact, mirrored by the form's maxLength attributes. */
 export const CONTACT_LIMITS = { user_name: 100, user_email: 254, subject: 150, message: 5000 } as const;
 
-export const CONTACT_PATH = '/contact';
+export const CONTACT_PATH = pathOf('POST /contact');
 
 /** 'sent': the server has it. 'queued': it waits in this device's outbox and is sent when the network is back. */
 export type ContactDelivery = 'sent' | 'queued';
 
-const bodyOf = ({ user_name, user_email, subject, message }: ContactMessage) =>
-  JSON.stringify({ user_name, user_email, subject, message });
+const fieldsOf = ({ user_name, user_email, subject, message }: ContactMessage): ContactMessage => ({
+  user_name,
+  user_email,
+  subject,
+  message,
+});
 
 /** Puts the message in the outbox (IndexedDB, loaded only now) under its Idempotency-Key, after one failed attempt. */
 async function queueContactMessage(message: ContactMessage, key: string) {
@@ -21,7 +26,7 @@ async function queueContactMessage(message: ContactMessage, key: string) {
   await sharedOutbox().enqueue({
     key,
     path: CONTACT_PATH,
-    body: bodyOf(message),
+    body: JSON.stringify(fieldsOf(message)),
     label: message.subject,
     failedAttempts: 1,
   });
@@ -39,11 +44,7 @@ export async function sendContactMessage(
 ): Promise<ContactDelivery> {
   // Always tried, whatever navigator.onLine says (it reads false on some machines that are online).
   try {
-    await api<unknown>(CONTACT_PATH, {
-      method: 'POST',
-      headers: { 'Idempotency-Key': idempotencyKey },
-      body: bodyOf(message),
-    });
+    await client('POST /contact', { headers: { 'Idempotency-Key': idempotencyKey }, body: fieldsOf(message) });
     return 'sent';
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;

@@ -1,7 +1,7 @@
 import type { StrandDryRun } from '../../../../../contract/bookings.ts';
 import type { DoctorDeleted } from '../../../../../contract/doctors.ts';
 import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 
 /**
  * DELETE /api/doctors/:id[?force=true] (admin): the Worker removes the doctor and their photo. A
@@ -9,7 +9,5 @@ import { api } from '../../../lib/api.ts';
  * stay, without a doctor, for the front desk; 'ask' only lists them (a dry run).
  */
 export function deleteDoctor(id: string, resolution: Resolution = 'refuse'): Promise<DoctorDeleted | StrandDryRun> {
-  return api(`/doctors/${encodeURIComponent(id)}${changeQuery(resolution, { forceInQuery: true })}`, {
-    method: 'DELETE',
-  });
+  return client('DELETE /doctors/:id', { params: { id }, query: changeQuery(resolution, { forceInQuery: true }) });
 }

@@ -1,7 +1,7 @@
 import type { StrandDryRun } from '../../../../../contract/bookings.ts';
 import type { DoctorChanges, DoctorUpdated } from '../../../../../contract/doctors.ts';
 import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { DoctorChanges };
 
@@ -14,8 +14,9 @@ export function updateDoctor(
   changes: DoctorChanges,
   resolution: Resolution = 'refuse',
 ): Promise<DoctorUpdated | StrandDryRun> {
-  return api(`/doctors/${encodeURIComponent(id)}${changeQuery(resolution)}`, {
-    method: 'PUT',
-    body: JSON.stringify({ ...changes, force: resolution === 'keep' }),
+  return client('PUT /doctors/:id', {
+    params: { id },
+    query: changeQuery(resolution),
+    body: { ...changes, force: resolution === 'keep' },
   });
 }

@@ -1,5 +1,5 @@
 import type { UploadedImage } from '../../../../../contract/doctors.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 /** The Worker's limits for a doctor's photo (worker/src/clinic/images.ts), checked here before uploading. */
@@ -23,7 +23,7 @@ export async function uploadPhoto(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   // No Content-Type here: the browser sets multipart/form-data with its boundary.
-  const result = await api<UploadedImage | undefined>('/images', { method: 'POST', body: form });
+  const result: UploadedImage | undefined = await client('POST /images', { body: form });
   const url = result?.success ? result.data?.url : undefined;
   if (!url) throw new ApiError(200, 'The photo could not be uploaded, please try again');
   return url;

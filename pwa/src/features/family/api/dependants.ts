@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { Dependant, NewDependant, Relationship } from '../../../../../contract/family.ts';
-import { api } from '../../../lib/api.ts';
-import { DEPENDANTS_PATH } from '../../../lib/api-paths.ts';
 import { type MyFamilyKey, myFamilyKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { Dependant, NewDependant, Relationship };
 
@@ -17,16 +16,13 @@ export const RELATIONSHIP_TEXT: Record<Relationship, string> = {
 /** GET /api/users/me/dependants, with add and remove (each reloading the list). */
 export function useDependants(email: string | null | undefined) {
   const swr = useSWR<Dependant[], unknown, MyFamilyKey | null>(email ? myFamilyKey(email) : null, () =>
-    api<Dependant[]>(DEPENDANTS_PATH),
+    client('GET /users/me/dependants'),
   );
   const { mutate } = swr;
   const add = useCallback(
     async (person: NewDependant) => {
       try {
-        return await api<{ insertedId: string }>('/users/me/dependants', {
-          method: 'POST',
-          body: JSON.stringify(person),
-        });
+        return await client('POST /users/me/dependants', { body: person });
       } finally {
         await mutate();
       }
@@ -36,7 +32,7 @@ export function useDependants(email: string | null | undefined) {
   const remove = useCallback(
     async (id: string) => {
       try {
-        return await api(`/users/me/dependants/${encodeURIComponent(id)}`, { method: 'DELETE' });
+        return await client('DELETE /users/me/dependants/:id', { params: { id } });
       } finally {
         await mutate();
       }
@@ -46,10 +42,7 @@ export function useDependants(email: string | null | undefined) {
   const invite = useCallback(
     async (id: string, email: string) => {
       try {
-        return await api<{ message: string }>(`/users/me/dependants/${encodeURIComponent(id)}/invite`, {
-          method: 'POST',
-          body: JSON.stringify({ email }),
-        });
+        return await client('POST /users/me/dependants/:id/invite', { params: { id }, body: { email } });
       } finally {
         await mutate();
       }

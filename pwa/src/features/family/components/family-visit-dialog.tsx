@@ -4,9 +4,11 @@ import { Link } from 'wouter';
 import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { payBySentence } from '../../../lib/booking-rules.ts';
+import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 import type { Dependant } from '../api/dependants.ts';
 
 interface FamilyVisitDialogProps {
@@ -98,9 +100,14 @@ export function FamilyVisitDialog({
   const priceOf = (treatmentId: string) => formatPrice(treatments.find((t) => t._id === treatmentId)?.price ?? 0);
   const key =
     members.length >= 2
-      ? `/appointmentOptions/family?date=${isoDate}&arrangement=${arrangement}&members=${encodeURIComponent(
-          members.map((m) => `${m.patientId}:${m.treatment}`).join(','),
-        )}${desk ? `&accountId=${encodeURIComponent(desk.accountId)}` : ''}`
+      ? pathOf('GET /appointmentOptions/family', {
+          query: {
+            date: isoDate,
+            arrangement,
+            members: members.map((m) => `${m.patientId}:${m.treatment}`).join(','),
+            accountId: desk?.accountId,
+          },
+        })
       : null;
   const { data: options, error } = useSWR<FamilyOptions>(key, apiFetcher<FamilyOptions>);
   const slots = options?.slots ?? [];
@@ -120,12 +127,11 @@ export function FamilyVisitDialog({
           m.patientId === 'me' ? (desk ? { ...m, patientId: desk.accountId } : { treatment: m.treatment }) : m,
         ),
       };
-      const answer = await api<FamilyVisitBooked>(desk ? '/phone-bookings/family' : '/bookings/family', {
-        method: 'POST',
-        body: JSON.stringify(
-          desk ? { ...visit, accountId: desk.accountId, phone: desk.phone, payment: 'clinic' } : visit,
-        ),
-      });
+      const answer = desk
+        ? await client('POST /phone-bookings/family', {
+            body: { ...visit, accountId: desk.accountId, phone: desk.phone, payment: 'clinic' },
+          })
+        : await client('POST /bookings/family', { body: visit });
       if (desk) {
         desk.onBooked(answer.message);
         return;

@@ -1,14 +1,16 @@
 import useSWR from 'swr';
 import type { BookingForm, FormAnswered } from '../../../../../contract/forms.ts';
 import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 import { clinicDb } from '../../../lib/db.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { sharedOutbox } from '../../../lib/outbox.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { BookingForm };
 export type Answers = Record<string, boolean | string>;
 
-export const bookingFormsKey = (bookingId: string) => `/bookings/${encodeURIComponent(bookingId)}/forms`;
+export const bookingFormsKey = (bookingId: string) => pathOf('GET /bookings/:id/forms', { params: { id: bookingId } });
 
 /** The visit's forms as this device last loaded them ('offline': the network failed and this is the copy). */
 export type LoadedForms = { forms: BookingForm[]; offline: boolean };
@@ -19,7 +21,7 @@ export type LoadedForms = { forms: BookingForm[]; offline: boolean };
  */
 async function loadForms(bookingId: string, email: string | null): Promise<LoadedForms> {
   try {
-    const forms = await api<BookingForm[]>(bookingFormsKey(bookingId));
+    const forms = await client('GET /bookings/:id/forms', { params: { id: bookingId } });
     if (email) {
       void clinicDb()
         .savedForms.put({ bookingId, email: email.toLowerCase(), forms, savedAt: Date.now() })
@@ -46,18 +48,24 @@ export async function deleteSavedForms(email: string): Promise<void> {
 /** 'sent': the clinic has the answers. 'queued': they wait on this device and go when the network is back. */
 export type FormDelivery = { delivery: 'sent'; alerts: string[] } | { delivery: 'queued' };
 
+/** Whose forms: a visit's (signed in), or a forms link's (the kiosk's too). */
+export type FormsOf = { bookingId: string } | { token: string };
+
 /**
- * PUT <formsPath>/:formId (a visit's forms, /bookings/:id/forms or a link's /links/:token/forms)
- * with an Idempotency-Key. When the network fails, the answers wait in the outbox under the same key
+ * PUT /api/bookings/:id/forms/:formId, or /api/links/:token/forms/:formId for a link's visit, with an
+ * Idempotency-Key. When the network fails, the answers wait in the outbox under the same key
  * and are sent once when it is back (docs/product.md#forms).
  */
 export async function saveFormAnswers(
-  formsPath: string,
+  of: FormsOf,
   form: { _id: string; title: string },
   answers: Answers,
   key: string = crypto.randomUUID(),
 ): Promise<FormDelivery> {
-  const path = `${formsPath}/${encodeURIComponent(form._id)}`;
+  const path =
+    'token' in of
+      ? pathOf('PUT /links/:token/forms/:formId', { params: { token: of.token, formId: form._id } })
+      : pathOf('PUT /bookings/:id/forms/:formId', { params: { id: of.bookingId, formId: form._id } });
   const body = JSON.stringify({ answers });
   try {
     const saved = await api<FormAnswered>(path, { method: 'PUT', headers: { 'Idempotency-Key': key }, body });

@@ -1,17 +1,19 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { QUESTION_TYPES, type QuestionType } from '../../../../../contract/form-kinds.ts';
-import type { FormSaved, FormSummary, FormTemplate } from '../../../../../contract/forms.ts';
+import type { FormSummary, FormTemplate } from '../../../../../contract/forms.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import '../forms.css';
+import { client } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
-const FORMS_KEY = '/forms';
+const FORMS_KEY = pathOf('GET /forms');
 
 const TYPE_TEXT: Record<QuestionType, string> = {
   boolean: 'Yes or no',
@@ -176,11 +178,10 @@ function FormEditor({ form, onDone }: { form: FormSummary | null; onDone(): void
     setBusy(true);
     setProblem(null);
     try {
-      const body = JSON.stringify(templateOf(title.trim(), renewMonths, chosen, drafts));
-      const saved = await api<FormSaved>(form ? `${FORMS_KEY}/${encodeURIComponent(form._id)}` : FORMS_KEY, {
-        method: form ? 'PUT' : 'POST',
-        body,
-      });
+      const body = templateOf(title.trim(), renewMonths, chosen, drafts);
+      const saved = form
+        ? await client('PUT /forms/:id', { params: { id: form._id }, body })
+        : await client('POST /forms', { body });
       notify.success(`${title.trim()} saved as version ${saved.version}`);
       onDone();
     } catch (cause) {

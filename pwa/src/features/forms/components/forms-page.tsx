@@ -3,7 +3,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useBooking } from '../../payments/api/get-booking.ts';
-import { bookingFormsKey, saveFormAnswers, useBookingForms } from '../api/booking-forms.ts';
+import { saveFormAnswers, useBookingForms } from '../api/booking-forms.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
@@ -40,10 +40,7 @@ export function FormsPage() {
               back online.
             </p>
           )}
-          <FormsList
-            forms={data.forms}
-            onSave={(form, answers) => saveFormAnswers(bookingFormsKey(id), form, answers)}
-          />
+          <FormsList forms={data.forms} onSave={(form, answers) => saveFormAnswers({ bookingId: id }, form, answers)} />
         </>
       )}
       <p className="forms-page__back">

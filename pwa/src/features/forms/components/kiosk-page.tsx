@@ -6,7 +6,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { storedAccessClaims } from '../../../lib/stored-access-token.ts';
 import { saveFormAnswers } from '../api/booking-forms.ts';
-import { linkFormsKey, useLinkForms } from '../api/link-forms.ts';
+import { useLinkForms } from '../api/link-forms.ts';
 import { endKiosk, type KioskState, lockKiosk } from '../kiosk.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
@@ -59,7 +59,7 @@ function KioskForms({ token }: { token: string }) {
       ) : !data || shown === null ? (
         <Spinner label="Loading the forms" />
       ) : (
-        <FormsList forms={forms} onSave={(form, answers) => saveFormAnswers(linkFormsKey(token), form, answers)} />
+        <FormsList forms={forms} onSave={(form, answers) => saveFormAnswers({ token }, form, answers)} />
       )}
       <p className="kiosk__done">
         {remaining > 0 && shown !== null && (

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { saveFormAnswers } from '../api/booking-forms.ts';
-import { linkFormsKey, useLinkForms } from '../api/link-forms.ts';
+import { useLinkForms } from '../api/link-forms.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
@@ -25,7 +25,7 @@ export function LinkFormsPage({ token }: { token: string }) {
           {errorText(error)}
         </p>
       ) : data ? (
-        <FormsList forms={data.forms} onSave={(form, answers) => saveFormAnswers(linkFormsKey(token), form, answers)} />
+        <FormsList forms={data.forms} onSave={(form, answers) => saveFormAnswers({ token }, form, answers)} />
       ) : (
         <Spinner label="Loading the forms" />
       )}

@@ -1,10 +1,12 @@
 import useSWR from 'swr';
 import type { LinkBooked, LinkDone, LinkInfo, Proposal } from '../../../../../contract/links.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { LinkBooked, LinkInfo, Proposal };
 
-const linkKey = (token: string) => `/links/${encodeURIComponent(token)}`;
+const linkKey = (token: string) => pathOf('GET /links/:token', { params: { token } });
 
 /** GET /api/links/:token: what a message's link is for (changes nothing). Not retried: a 4xx is the answer. */
 export function useLink(token: string) {
@@ -16,13 +18,13 @@ export function useLink(token: string) {
 
 /** POST /api/links/:token/confirm, /callback or /cancel. */
 export function answerLink(token: string, action: 'confirm' | 'callback' | 'cancel'): Promise<LinkDone> {
-  return api<LinkDone>(`${linkKey(token)}/${action}`, { method: 'POST' });
+  return client(`POST /links/:token/${action}`, { params: { token } });
 }
 
 /** POST /api/links/:token/book: books one of a recall's proposed times. */
 export function bookFromLink(token: string, proposal: Proposal): Promise<LinkBooked> {
-  return api<LinkBooked>(`${linkKey(token)}/book`, {
-    method: 'POST',
-    body: JSON.stringify({ appointmentDate: proposal.appointmentDate, slot: proposal.slot }),
+  return client('POST /links/:token/book', {
+    params: { token },
+    body: { appointmentDate: proposal.appointmentDate, slot: proposal.slot },
   });
 }

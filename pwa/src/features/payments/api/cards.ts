@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import type { Deleted } from '../../../../../contract/answers.ts';
 import type { Statement } from '../../../../../contract/fees.ts';
 import type { DemoCard } from '../../../../../contract/payments.ts';
 import type { CardSaved, CardSetup, SavedCard } from '../../../../../contract/saved-cards.ts';
-import { api } from '../../../lib/api.ts';
 import { type MyCardsKey, type MyStatementKey, myCardsKey, myStatementKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
+import { ApiError } from '../../../lib/http.ts';
 
 export type { CardSetup, SavedCard, Statement };
 
@@ -12,25 +12,27 @@ export type { CardSetup, SavedCard, Statement };
 export function useCards(email: string | null | undefined, refreshInterval = 0) {
   return useSWR<SavedCard[], unknown, MyCardsKey | null>(
     email ? myCardsKey(email) : null,
-    () => api<SavedCard[]>('/users/me/cards'),
+    () => client('GET /users/me/cards'),
     { refreshInterval },
   );
 }
 
 /** POST /api/users/me/cards: a setup to save a card with (nothing is charged). */
-export const startCardSetup = () => api<CardSetup>('/users/me/cards', { method: 'POST' });
+export const startCardSetup = () => client('POST /users/me/cards');
 
 /** The demo provider saves the card of a setup (Stripe's test cards; a refusal is an ApiError in Stripe's words). */
-export const confirmDemoSetup = (clientSecret: string, card: DemoCard) =>
-  api<CardSaved>('/demo-payments/confirm', { method: 'POST', body: JSON.stringify({ clientSecret, card }) });
+export async function confirmDemoSetup(clientSecret: string, card: DemoCard): Promise<CardSaved> {
+  const answer = await client('POST /demo-payments/confirm', { body: { clientSecret, card } });
+  if (!('setupIntent' in answer)) throw new ApiError(200, 'The card could not be saved, please try again');
+  return answer;
+}
 
 /** DELETE /api/users/me/cards/:id. */
-export const removeCard = (id: string) =>
-  api<Deleted>(`/users/me/cards/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const removeCard = (id: string) => client('DELETE /users/me/cards/:id', { params: { id } });
 
 /** GET /api/users/me/statement: what the account was charged, paid and refunded, per person. */
 export function useStatement(email: string | null | undefined) {
   return useSWR<Statement, unknown, MyStatementKey | null>(email ? myStatementKey(email) : null, () =>
-    api<Statement>('/users/me/statement'),
+    client('GET /users/me/statement'),
   );
 }

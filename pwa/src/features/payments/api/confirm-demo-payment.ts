@@ -1,15 +1,15 @@
 import type { ConfirmedPayment, DemoCard } from '../../../../../contract/payments.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
+import { ApiError } from '../../../lib/http.ts';
 
 /**
  * POST /api/demo-payments/confirm: the demo provider charges the card (no real card is charged).
  * A decline is an ApiError carrying Stripe's own wording, e.g. 'Your card was declined.'.
  */
-export function confirmDemoPayment(clientSecret: string, card: DemoCard): Promise<ConfirmedPayment> {
-  return api<ConfirmedPayment>('/demo-payments/confirm', {
-    method: 'POST',
-    body: JSON.stringify({ clientSecret, card }),
-  });
+export async function confirmDemoPayment(clientSecret: string, card: DemoCard): Promise<ConfirmedPayment> {
+  const answer = await client('POST /demo-payments/confirm', { body: { clientSecret, card } });
+  if (!('paymentIntent' in answer)) throw new ApiError(200, 'The payment could not be made, please try again');
+  return answer;
 }
 
 export type DemoCardFields = { number: string; expiry: string; cvc: string };

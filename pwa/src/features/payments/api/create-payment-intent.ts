@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { CardProvider, IntentRequest, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import type { CardProvider, PaymentIntentAnswer } from '../../../../../contract/payments.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { CARD_PROVIDER_PATH } from '../../../lib/api-paths.ts';
 import { bookingKey, isMyBookingsKey, type PaymentIntentKey, paymentIntentKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { ApiError } from '../../../lib/http.ts';
 
 export type { PaymentIntentAnswer };
@@ -19,10 +20,7 @@ const intentKeyOf = (payFor: PayFor) =>
 
 /** POST /api/create-payment-intent (the booking's or fee's owner): the amount is the Worker's, never the browser's. */
 export function createPaymentIntent(payFor: PayFor | { feeId: string }): Promise<PaymentIntentAnswer> {
-  return api<PaymentIntentAnswer>('/create-payment-intent', {
-    method: 'POST',
-    body: JSON.stringify(payFor satisfies IntentRequest),
-  });
+  return client('POST /create-payment-intent', { body: payFor });
 }
 
 /**

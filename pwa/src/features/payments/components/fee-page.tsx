@@ -6,13 +6,14 @@ import type { Fee } from '../../../../../contract/fees.ts';
 import { BackToAppointments, OfflineNote, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { api } from '../../../lib/api.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { createPaymentIntent, type PaymentIntentAnswer } from '../api/create-payment-intent.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import '../payments.css';
+import { client } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
 
@@ -32,7 +33,11 @@ export function FeePage() {
   const { id } = useParams<{ id: string }>();
   const online = useOnlineStatus();
   const { user } = useSession();
-  const { data: fee, error, mutate } = useSWR<Fee>(`/fees/${encodeURIComponent(id)}`, (path: string) => api<Fee>(path));
+  const {
+    data: fee,
+    error,
+    mutate,
+  } = useSWR<Fee>(pathOf('GET /fees/:id', { params: { id } }), () => client('GET /fees/:id', { params: { id } }));
   const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [paidWith, setPaidWith] = useState<string | null>(null);

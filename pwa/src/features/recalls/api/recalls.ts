@@ -2,12 +2,15 @@ import useSWR from 'swr';
 import type { Recall, RecallList, RecallStatus, RecallsImported } from '../../../../../contract/recalls.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
 import type { PatientMatch } from '../../../../../contract/users.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
+import { patientSearchKey, TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { Recall, RecallList, RecallStatus, RecallsImported };
 
-const RECALLS = '/recalls';
-const recallsKey = (status: RecallStatus | 'open') => (status === 'open' ? RECALLS : `${RECALLS}?status=${status}`);
+const recallsKey = (status: RecallStatus | 'open') =>
+  pathOf('GET /recalls', { query: { status: status === 'open' ? null : status } });
 
 /** GET /api/recalls (admin): the open recalls, or those of a status, and the clinic's compliance. */
 export function useRecalls(status: RecallStatus | 'open') {
@@ -16,30 +19,28 @@ export function useRecalls(status: RecallStatus | 'open') {
 
 /** PUT /api/recalls/:id (admin): close a recall, or stop or allow its messages. */
 export function changeRecall(id: string, body: { status?: 'closed'; doNotContact?: boolean }) {
-  return api(`${RECALLS}/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) });
+  return client('PUT /recalls/:id', { params: { id }, body });
 }
 
 /** POST /api/recalls/import (admin): the CSV's recalls, and the lines skipped with their reasons. */
 export function importRecalls(csv: string): Promise<RecallsImported> {
-  return api<RecallsImported>(`${RECALLS}/import`, { method: 'POST', body: JSON.stringify({ csv }) });
+  return client('POST /recalls/import', { body: { csv } });
 }
 
 /** POST /api/recalls (admin): a recall for one patient, due on `dueDate` (ISO). */
 export function addRecall(recall: { patientId: string; treatmentId: string; dueDate: string }) {
-  return api<{ insertedId: string }>(RECALLS, { method: 'POST', body: JSON.stringify(recall) });
+  return client('POST /recalls', { body: recall });
 }
 
 /** GET /api/users/search?q= (admin): the patients a recall can be for, from 2 characters typed. */
 export function usePatientsToRecall(q: string) {
   const text = q.trim();
-  return useSWR<PatientMatch[]>(
-    text.length >= 2 ? `/users/search?q=${encodeURIComponent(text)}` : null,
-    apiFetcher<PatientMatch[]>,
-    { keepPreviousData: true },
-  );
+  return useSWR<PatientMatch[]>(text.length >= 2 ? patientSearchKey(text) : null, apiFetcher<PatientMatch[]>, {
+    keepPreviousData: true,
+  });
 }
 
 /** GET /api/treatments (admin): what a recall can be for. */
 export function useRecallTreatments() {
-  return useSWR<Treatment[]>('/treatments', apiFetcher<Treatment[]>);
+  return useSWR<Treatment[]>(TREATMENTS_KEY, apiFetcher<Treatment[]>);
 }

@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import type { RefundDue, RefundHandedBack } from '../../../../../contract/payments.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { REFUNDS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { RefundDue };
 
@@ -12,5 +13,5 @@ export function useRefundsDue() {
 
 /** POST /api/refunds/:id/handed-back (admin): a desk payment's refund was given back at the desk. */
 export function markHandedBack(paymentId: string): Promise<RefundHandedBack> {
-  return api<RefundHandedBack>(`/refunds/${encodeURIComponent(paymentId)}/handed-back`, { method: 'POST' });
+  return client('POST /refunds/:id/handed-back', { params: { id: paymentId } });
 }

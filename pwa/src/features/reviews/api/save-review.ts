@@ -1,5 +1,5 @@
 import type { NewReview, ReviewSaved } from '../../../../../contract/reviews.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { NewReview };
 
@@ -11,5 +11,5 @@ export const REVIEW_LIMITS = { review: { min: 10, max: 1000 }, location: { min: 
  * clinic's approval; `message` says so. A 403 (no appointment yet) or 400 carries the server's message.
  */
 export function saveReview(review: NewReview): Promise<ReviewSaved> {
-  return api('/reviews', { method: 'POST', body: JSON.stringify(review) });
+  return client('POST /reviews', { body: review });
 }

@@ -1,10 +1,9 @@
 import useSWR from 'swr';
-import type { Modified } from '../../../../../contract/answers.ts';
-import type { StrandDryRun } from '../../../../../contract/bookings.ts';
-import type { Chair, ChairAdded, ChairDeleted, NewChair } from '../../../../../contract/clinic.ts';
+import type { Chair, NewChair } from '../../../../../contract/clinic.ts';
 import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { CHAIRS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { Chair };
 
@@ -14,16 +13,9 @@ export function useChairs() {
 }
 
 /** POST /api/chairs (admin); a name already taken is refused (409). */
-export const addChair = (chair: NewChair) =>
-  api<ChairAdded>('/chairs', { method: 'POST', body: JSON.stringify(chair) });
+export const addChair = (chair: NewChair) => client('POST /chairs', { body: chair });
 /** PUT /api/chairs/:id (admin): a new name; a name another chair has is refused (409). */
-export const renameChair = (id: string, chair: NewChair) =>
-  api<Modified>(`/chairs/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(chair) });
+export const renameChair = (id: string, chair: NewChair) => client('PUT /chairs/:id', { params: { id }, body: chair });
 /** DELETE /api/chairs/:id (admin): a chair with upcoming bookings is refused (409, listing them) unless kept; 'ask' only lists them. */
 export const deleteChair = (id: string, resolution: Resolution) =>
-  api<ChairDeleted | StrandDryRun>(
-    `/chairs/${encodeURIComponent(id)}${changeQuery(resolution, { forceInQuery: true })}`,
-    {
-      method: 'DELETE',
-    },
-  );
+  client('DELETE /chairs/:id', { params: { id }, query: changeQuery(resolution, { forceInQuery: true }) });

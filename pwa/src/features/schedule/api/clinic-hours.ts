@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { StrandDryRun } from '../../../../../contract/bookings.ts';
-import type { HoursChange, HoursSaved, OpeningHours } from '../../../../../contract/clinic.ts';
+import type { HoursChange, OpeningHours } from '../../../../../contract/clinic.ts';
 import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { CLINIC_HOURS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { OpeningHours };
 
@@ -17,7 +17,4 @@ export function useClinicHours() {
  * are refused (409, listing them) unless kept; 'ask' only lists them.
  */
 export const saveClinicHours = (hours: HoursChange['hours'], resolution: Resolution) =>
-  api<HoursSaved | StrandDryRun>(`/clinic/hours${changeQuery(resolution)}`, {
-    method: 'PUT',
-    body: JSON.stringify({ hours, force: resolution === 'keep' } satisfies HoursChange),
-  });
+  client('PUT /clinic/hours', { query: changeQuery(resolution), body: { hours, force: resolution === 'keep' } });

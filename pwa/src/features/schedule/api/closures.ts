@@ -1,10 +1,10 @@
 import useSWR from 'swr';
-import type { StrandDryRun } from '../../../../../contract/bookings.ts';
-import type { Closure, ClosureAdded, ClosureDeleted, NewClosure } from '../../../../../contract/clinic.ts';
+import type { Closure, NewClosure } from '../../../../../contract/clinic.ts';
 import type { Doctor } from '../../../../../contract/doctors.ts';
 import { changeQuery, type Resolution } from '../../../components/use-schedule-change.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { CLOSURES_KEY, DOCTORS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { Closure, NewClosure };
 
@@ -23,12 +23,9 @@ export function useClosureDoctors() {
  * are kept or cancelled; 'ask' only lists them.
  */
 export const addClosure = (closure: NewClosure, resolution: Resolution) =>
-  api<ClosureAdded | StrandDryRun>(`/closures${changeQuery(resolution)}`, {
-    method: 'POST',
-    body: JSON.stringify(
-      resolution === 'keep' || resolution === 'cancel' ? { ...closure, bookings: resolution } : closure,
-    ),
+  client('POST /closures', {
+    query: changeQuery(resolution),
+    body: resolution === 'keep' || resolution === 'cancel' ? { ...closure, bookings: resolution } : closure,
   });
 /** DELETE /api/closures/:id (admin): its days become bookable again. */
-export const deleteClosure = (id: string) =>
-  api<ClosureDeleted>(`/closures/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const deleteClosure = (id: string) => client('DELETE /closures/:id', { params: { id } });

@@ -1,26 +1,16 @@
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import type { Modified } from '../../../../../contract/answers.ts';
-import type {
-  BookingCancelled,
-  CancelForPatient,
-  PhoneBooked,
-  PhoneBooking,
-  Reschedule,
-  Rescheduled,
-} from '../../../../../contract/bookings.ts';
-import type { FeeWaived } from '../../../../../contract/fees.ts';
-import type { DeskPaid, DeskPayment } from '../../../../../contract/payments.ts';
+import type { CancelForPatient, PhoneBooking, Reschedule } from '../../../../../contract/bookings.ts';
+import type { DeskPayment } from '../../../../../contract/payments.ts';
 import type { PatientMatch } from '../../../../../contract/users.ts';
 import { api, apiFetcher } from '../../../lib/api.ts';
 import { DESK_OUTBOX_KEY, patientSearchKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { sharedOutbox } from '../../../lib/outbox.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { PatientMatch };
-
-const post = <T>(path: string, body: unknown) => api<T>(path, { method: 'POST', body: JSON.stringify(body) });
-const bookingPath = (id: string, action: string) => `/bookings/${encodeURIComponent(id)}/${action}`;
 
 /** A visit as the front desk saw it: a write made offline carries its version (and a note, the note's). */
 type SeenEntry = { _id: string; patientName: string; version: number; noteVersion?: number };
@@ -68,7 +58,7 @@ export function markAttendance(entry: SeenEntry, status: 'attended' | 'no_show',
   const label = `${entry.patientName} marked as ${ATTENDANCE_TEXT[status]}`;
   return sendOrQueue(
     'POST',
-    bookingPath(entry._id, 'attendance'),
+    pathOf('POST /bookings/:id/attendance', { params: { id: entry._id } }),
     { status, version: entry.version, ...(waiveFee ? { waiveFee } : {}) },
     {
       label,
@@ -86,7 +76,7 @@ export function saveNote(entry: SeenEntry, note: string): Promise<DeskWrite> {
   const label = `the note on ${entry.patientName}’s visit`;
   return sendOrQueue(
     'PUT',
-    bookingPath(entry._id, 'note'),
+    pathOf('PUT /bookings/:id/note', { params: { id: entry._id } }),
     { note, version: entry.version, noteVersion: entry.noteVersion },
     {
       label,
@@ -116,18 +106,18 @@ export function useFrontDesk() {
     markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show', waiveFee = false) =>
       mayWait(markAttendance(entry, status, waiveFee)),
     /** Waives a visit's fee; one already taken is refunded (docs/product.md#fees). */
-    waiveFee: (id: string) => api<FeeWaived>(`/fees/${encodeURIComponent(id)}/waive`, { method: 'POST' }),
+    waiveFee: (id: string) => client('POST /fees/:id/waive', { params: { id } }),
     saveNote: (entry: SeenEntry, note: string) => mayWait(saveNote(entry, note)),
     cancelForPatient: (booking: { _id: string }, cancel: CancelForPatient) =>
-      post<BookingCancelled>(bookingPath(booking._id, 'cancel'), cancel),
+      client('POST /bookings/:id/cancel', { params: { id: booking._id }, body: cancel }),
     reschedule: (booking: { _id: string }, move: Reschedule) =>
-      post<Rescheduled>(bookingPath(booking._id, 'reschedule'), move),
-    bookByPhone: (booking: PhoneBooking) => post<PhoneBooked>('/phone-bookings', booking),
+      client('POST /bookings/:id/reschedule', { params: { id: booking._id }, body: move }),
+    bookByPhone: (booking: PhoneBooking) => client('POST /phone-bookings', { body: booking }),
     /** Takes a booking off the review list as it is (the desk called the patient). */
-    keep: (id: string) => api<Modified>(bookingPath(id, 'keep'), { method: 'POST' }),
+    keep: (id: string) => client('POST /bookings/:id/keep', { params: { id } }),
     /** The patient paid at the desk, in cash or by card on the clinic's terminal. */
     deskPayment: (id: string, method: DeskPayment['method']) =>
-      post<DeskPaid>(bookingPath(id, 'desk-payment'), { method }),
+      client('POST /bookings/:id/desk-payment', { params: { id }, body: { method } }),
   };
 }
 

@@ -2,11 +2,12 @@ import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import useSWR from 'swr';
 import type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry } from '../../../../../contract/schedule.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { REVIEW_KEY, scheduleCountsKey, scheduleDayKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 import { clinicToday } from '../../../lib/clinic-calendar.ts';
 import { clinicDb } from '../../../lib/db.ts';
-import { isNetworkFailure } from '../../../lib/http.ts';
+import { ApiError, isNetworkFailure } from '../../../lib/http.ts';
 
 export type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry };
 
@@ -29,7 +30,9 @@ export type LoadedDay = { day: ScheduleDay; savedAt: number | null };
 
 /** GET /api/schedule?date=, kept on this device for `email` when it is one of the kept days. */
 async function fetchDay(date: string, email: string | null): Promise<ScheduleDay> {
-  const day = await api<ScheduleDay>(scheduleDayKey(date));
+  const day = await client('GET /schedule', { query: { date } });
+  // Asked for a day, the schedule answers that day (the counts of a range are asked with from and to).
+  if (Array.isArray(day)) throw new ApiError(200, 'The server sent an invalid response');
   if (email && keptDates().includes(date)) {
     await clinicDb()
       .savedSchedules.put({ date, email: email.toLowerCase(), day, savedAt: Date.now() })
@@ -86,5 +89,5 @@ export function useDayCounts(from: string, to: string) {
 
 /** GET /api/schedule.csv?from=&to= (admin), as a file (the access token rides along, so not a plain link). */
 export function fetchScheduleCsv(from: string, to: string): Promise<Blob> {
-  return api<Blob>(`/schedule.csv?from=${from}&to=${to}`, { headers: { Accept: 'text/csv' } });
+  return client('GET /schedule.csv', { query: { from, to }, headers: { Accept: 'text/csv' } });
 }

@@ -1,9 +1,9 @@
 import useSWR from 'swr';
-import type { Deleted, Inserted, Modified } from '../../../../../contract/answers.ts';
 import type { Specialty } from '../../../../../contract/appointments.ts';
 import type { NewSpecialty, SpecialtyInUse } from '../../../../../contract/clinic.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { SPECIALTIES_IN_USE_KEY, SPECIALTIES_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { SpecialtyInUse };
 
@@ -17,12 +17,10 @@ export function useSpecialtiesInUse() {
   return useSWR<SpecialtyInUse[]>(SPECIALTIES_IN_USE_KEY, apiFetcher<SpecialtyInUse[]>);
 }
 
-const path = (id: string) => `/specialties/${encodeURIComponent(id)}`;
 /** POST /api/specialties (admin); a name taken (any case) is refused (409). */
-export const addSpecialty = (body: NewSpecialty) =>
-  api<Inserted>('/specialties', { method: 'POST', body: JSON.stringify(body) });
+export const addSpecialty = (body: NewSpecialty) => client('POST /specialties', { body });
 /** PUT /api/specialties/:id (admin). */
 export const renameSpecialty = (id: string, body: NewSpecialty) =>
-  api<Modified>(path(id), { method: 'PUT', body: JSON.stringify(body) });
+  client('PUT /specialties/:id', { params: { id }, body });
 /** DELETE /api/specialties/:id (admin): refused (409) while a doctor or treatment has it. */
-export const deleteSpecialty = (id: string) => api<Deleted>(path(id), { method: 'DELETE' });
+export const deleteSpecialty = (id: string) => client('DELETE /specialties/:id', { params: { id } });

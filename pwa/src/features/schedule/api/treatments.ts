@@ -1,14 +1,8 @@
 import useSWR from 'swr';
-import type {
-  NewTreatment,
-  Treatment,
-  TreatmentAdded,
-  TreatmentChanges,
-  TreatmentDeleted,
-  TreatmentUpdated,
-} from '../../../../../contract/treatments.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import type { NewTreatment, Treatment, TreatmentChanges } from '../../../../../contract/treatments.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { NewTreatment, Treatment };
 
@@ -17,13 +11,10 @@ export function useTreatments() {
   return useSWR<Treatment[]>(TREATMENTS_KEY, apiFetcher<Treatment[]>);
 }
 
-const treatmentPath = (id: string) => `/treatments/${encodeURIComponent(id)}`;
-
 /** POST /api/treatments (admin); a name already taken is refused (409). */
-export const addTreatment = (treatment: NewTreatment) =>
-  api<TreatmentAdded>('/treatments', { method: 'POST', body: JSON.stringify(treatment) });
+export const addTreatment = (treatment: NewTreatment) => client('POST /treatments', { body: treatment });
 /** PUT /api/treatments/:id (admin): the fields sent change; bookings already made keep theirs. */
 export const updateTreatment = (id: string, changes: TreatmentChanges) =>
-  api<TreatmentUpdated>(treatmentPath(id), { method: 'PUT', body: JSON.stringify(changes) });
+  client('PUT /treatments/:id', { params: { id }, body: changes });
 /** DELETE /api/treatments/:id (admin): one with upcoming bookings is deactivated instead, as the answer's message says. */
-export const deleteTreatment = (id: string) => api<TreatmentDeleted>(treatmentPath(id), { method: 'DELETE' });
+export const deleteTreatment = (id: string) => client('DELETE /treatments/:id', { params: { id } });

@@ -4,11 +4,12 @@ import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import type { Statement } from '../../../../../contract/fees.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
-import { api } from '../../../lib/api.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
+import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { balanceText } from '../../../lib/payment-rules.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { FormAnswers } from '../../forms/components/form-answers.tsx';
 import { startKiosk } from '../../forms/kiosk.ts';
@@ -92,8 +93,8 @@ export function BookingDetailsDialog({
   const [waiveFee, setWaiveFee] = useState(false);
   // What the patient's account owes, read when online (docs/product.md#statement).
   const { data: statement } = useSWR<Statement>(
-    online ? `/users/${encodeURIComponent(entry.userId)}/statement` : null,
-    (path: string) => api<Statement>(path),
+    online ? pathOf('GET /users/:id/statement', { params: { id: entry.userId } }) : null,
+    () => client('GET /users/:id/statement', { params: { id: entry.userId } }),
   );
   const [note, setNote] = useState(entry.note ?? '');
   const started = Date.parse(entry.startsAt) <= Date.now();

@@ -1,7 +1,7 @@
 import type { Deleted } from '../../../../../contract/answers.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 
 /** DELETE /api/users/:id (admin); the server refuses an admin's own account. */
 export function deleteUser(id: string): Promise<Deleted> {
-  return api(`/users/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return client('DELETE /users/:id', { params: { id } });
 }

@@ -1,7 +1,7 @@
 import type { AdminMade } from '../../../../../contract/users.ts';
-import { api } from '../../../lib/api.ts';
+import { client } from '../../../lib/client.ts';
 
 /** PUT /api/users/admin/:id (admin): modifiedCount 0 with a message when the user already is one. */
 export function makeAdmin(id: string): Promise<AdminMade> {
-  return api<AdminMade>(`/users/admin/${encodeURIComponent(id)}`, { method: 'PUT' });
+  return client('PUT /users/admin/:target', { params: { target: id } });
 }

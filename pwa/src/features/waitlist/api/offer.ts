@@ -1,7 +1,8 @@
 import useSWR from 'swr';
 import type { OfferAccepted, OfferDeclined, WaitlistOffer } from '../../../../../contract/messages.ts';
-import { api, apiFetcher } from '../../../lib/api.ts';
+import { apiFetcher } from '../../../lib/api.ts';
 import { offerKey } from '../../../lib/cache-keys.ts';
+import { client } from '../../../lib/client.ts';
 
 export type { WaitlistOffer };
 
@@ -12,7 +13,5 @@ export function useOffer(id: string) {
 
 /** POST /api/waitlist/offers/:id/accept or /decline. */
 export function answerOffer(id: string, answer: 'accept' | 'decline'): Promise<OfferAccepted | OfferDeclined> {
-  return api<OfferAccepted | OfferDeclined>(`/waitlist/offers/${encodeURIComponent(id)}/${answer}`, {
-    method: 'POST',
-  });
+  return client(`POST /waitlist/offers/:id/${answer}`, { params: { id } });
 }
