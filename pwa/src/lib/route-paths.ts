@@ -22,6 +22,8 @@ export type Where<K extends RouteKey> = (HasParams<K> extends true
 export type Args<K extends RouteKey, O> =
   HasParams<K> extends true ? [options: O] : RouteBody<K, 'in'> extends undefined ? [options?: O] : [options: O];
 
+const encode = encodeURIComponent;
+
 /**
  * The path of one call of `route`, as the app's caches name it: "/bookings/b1", "/schedule?date=2026-12-03".
  * Parameters and query values are percent-encoded; query values that are null or undefined are left out.
@@ -30,15 +32,16 @@ export function pathOf<K extends RouteKey>(
   route: K,
   ...[where]: HasParams<K> extends true ? [where: Where<K>] : [where?: Where<K>]
 ): string {
-  const template = route.slice(route.indexOf(' ') + 1);
   const params: Record<string, string> = where?.params ?? {};
-  const path = template.replace(/:(\w+)(\+?)/g, (_, name: string, many: string) => {
-    const value = params[name] ?? '';
-    return many ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
-  });
+  const path = route.slice(route.indexOf(' ') + 1).replace(/:(\w+)(\+?)/g, (_, name: string, many: string) =>
+    // A "+" parameter spans segments (an image's key): each is encoded, the slashes kept.
+    (params[name] ?? '')
+      .split(many ? '/' : /(?!)/)
+      .map(encode)
+      .join('/'),
+  );
   const query = Object.entries((where?.query ?? {}) as Record<string, string | null | undefined>)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== null)
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+    .flatMap(([name, value]) => (value == null ? [] : [`${encode(name)}=${encode(value)}`]))
     .join('&');
   return query ? `${path}?${query}` : path;
 }
