@@ -1,7 +1,7 @@
 import { type ComponentType, createElement, lazy, Suspense, useEffect, useState } from 'react';
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
-import { useKiosk } from '../features/forms/kiosk.ts';
+import { useKiosk } from '../features/forms/api/kiosk.ts';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -53,7 +53,7 @@ export const publicRoutes: PageRoute[] = [
   { path: '/privacy', component: lazyNamed(() => import('./pages/privacy.tsx'), 'PrivacyPage') },
   {
     path: '/appointment',
-    component: lazyNamed(() => import('../features/appointments/components/appointment-page.tsx'), 'AppointmentPage'),
+    component: lazyNamed(() => import('./pages/appointment-page.tsx'), 'AppointmentPage'),
     access: 'signed-in',
   },
   {
@@ -81,10 +81,7 @@ export const publicRoutes: PageRoute[] = [
 export const dashboardRoutes: PageRoute[] = [
   {
     path: '/dashboard',
-    component: lazyNamed(
-      () => import('../features/bookings/components/my-appointments-page.tsx'),
-      'MyAppointmentsPage',
-    ),
+    component: lazyNamed(() => import('./pages/my-appointments-page.tsx'), 'MyAppointmentsPage'),
     access: 'signed-in',
   },
   {
@@ -99,12 +96,12 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: '/dashboard/manage-doctors',
-    component: lazyNamed(() => import('../features/doctors/components/manage-doctors-page.tsx'), 'ManageDoctorsPage'),
+    component: lazyNamed(() => import('./pages/manage-doctors-page.tsx'), 'ManageDoctorsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/schedule',
-    component: lazyNamed(() => import('../features/schedule/components/schedule-page.tsx'), 'SchedulePage'),
+    component: lazyNamed(() => import('./pages/schedule-page.tsx'), 'SchedulePage'),
     access: 'admin',
   },
   {

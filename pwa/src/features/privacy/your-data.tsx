@@ -6,17 +6,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { client } from '../../lib/client.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { notify } from '../../lib/notify.ts';
-import { saveFile } from '../../lib/save-file.ts';
 import { useSession } from '../../lib/session.tsx';
-
-/** GET /api/users/me/export (or an admin's /users/:id/export) as a file: everything the clinic holds. */
-export async function downloadData(userId: string | null): Promise<void> {
-  const headers = { Accept: 'application/octet-stream' };
-  const file = userId
-    ? await client('GET /users/:id/export', { params: { id: userId }, headers })
-    : await client('GET /users/me/export', { headers });
-  saveFile(file, `my-data-${new Date().toISOString().slice(0, 10)}.json`);
-}
+import { downloadData } from './api/download-data.ts';
 
 /**
  * docs/product.md#your-data: "Download my data" (one JSON file, FHIR where it fits) and "Delete my

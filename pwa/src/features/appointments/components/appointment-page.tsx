@@ -15,10 +15,10 @@ import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { lastVisit, useMyBookings } from '../../bookings/api/get-my-bookings.ts';
 import { useMyWaitlist } from '../../bookings/api/waitlist.ts';
 import { useDependants } from '../../family/api/dependants.ts';
-import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
+import type { FamilyVisitProps } from '../../family/api/family-visit.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
-import { BookingModal, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
+import { BookingModal, type CardOnFileSlot, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
@@ -26,7 +26,16 @@ import { TreatmentCard } from './treatment-card.tsx';
  * docs/product.md#appointment-page (/appointment, signed in): a calendar beside the chair, then one card per
  * treatment with its free slots on the chosen day, and the booking modal.
  */
-export function AppointmentPage() {
+/**
+ * What another feature draws inside this page, composed by the app (app/pages/appointment-page.tsx): the family
+ * visit's dialog, and the card form of a visit that keeps the time with a card on file.
+ */
+export type AppointmentPageParts = {
+  familyVisit?: (visit: FamilyVisitProps) => ReactNode;
+  cardOnFile?: CardOnFileSlot;
+};
+
+export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPageParts) {
   // "Today" is the clinic's, in its time zone; days before it and beyond the booking horizon cannot be picked.
   // A link may name the day (`?date=yyyy-mm-dd`) and open the family visit's dialog (`&family`): a family's recall message.
   const search = useSearch();
@@ -48,7 +57,7 @@ export function AppointmentPage() {
   const again = last ? options?.find((option) => option._id === last.treatmentId && !option.closed) : undefined;
   // "Book again" asks for the last visit's doctor; a card's Book asks for whom the dialog suggests.
   const [againDoctor, setAgainDoctor] = useState<string | null | undefined>(linked?.doctor);
-  const [familyVisit, setFamilyVisit] = useState(() => new URLSearchParams(search).has('family'));
+  const [familyVisiting, setFamilyVisiting] = useState(() => new URLSearchParams(search).has('family'));
   const isoDate = format(selected, 'yyyy-MM-dd');
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
@@ -144,7 +153,7 @@ export function AppointmentPage() {
         )}
         {family && family.length > 0 && options && options.length > 0 && online && !clinicClosed && (
           <p className="available__family">
-            <button type="button" className="button" onClick={() => setFamilyVisit(true)}>
+            <button type="button" className="button" onClick={() => setFamilyVisiting(true)}>
               Book a family visit
             </button>
           </p>
@@ -152,16 +161,18 @@ export function AppointmentPage() {
         {content}
       </section>
 
-      {familyVisit && options && family && family.length > 0 && (
-        <FamilyVisitDialog
-          myName={user?.displayName ?? 'Me'}
-          family={family ?? []}
-          treatments={options}
-          isoDate={isoDate}
-          displayDate={displayDate}
-          onClose={() => setFamilyVisit(false)}
-        />
-      )}
+      {familyVisiting &&
+        options &&
+        family &&
+        family.length > 0 &&
+        familyVisit?.({
+          myName: user?.displayName ?? 'Me',
+          family,
+          treatments: options,
+          isoDate,
+          displayDate,
+          onClose: () => setFamilyVisiting(false),
+        })}
       {bookingOption && (
         <BookingModal
           key={`${bookingOption._id}-${displayDate}`}
@@ -171,6 +182,7 @@ export function AppointmentPage() {
           {...(againDoctor === undefined ? {} : { linkedDoctor: againDoctor })}
           onClose={() => setBookingId(null)}
           onBooked={() => setBookingId(null)}
+          cardOnFile={cardOnFile}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import { format } from 'date-fns/format';
-import { lazy, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
@@ -30,14 +30,13 @@ import { useDependants } from '../../family/api/dependants.ts';
 import { useCards } from '../../payments/api/cards.ts';
 import { type Booking, book } from '../api/create-booking.ts';
 
-// Only a visit kept with a card on file needs the card form: it loads then.
-const CardOnFile = lazy(() =>
-  import('../../payments/components/card-on-file.tsx').then((m) => ({ default: m.CardOnFile })),
-);
+/** The card form of a visit kept with a card on file (the payments feature's, composed by the app). */
+export type CardOnFileSlot = (card: { email: string; name: string; online: boolean }) => ReactNode;
 
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 
 type BookingModalProps = {
+  cardOnFile?: CardOnFileSlot | undefined;
   /** The card's treatment, kept current: after a refusal its slots are refetched and the choice follows. */
   option: AppointmentOption;
   date: Date;
@@ -162,7 +161,15 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
  * from the card's free slots and a free-text phone number, and the policy for that slot. Submitting
  * posts the booking and shows the confirmation; a refusal is a toast, the modal staying open.
  */
-export function BookingModal({ option, date, onClose, onBooked, linkedSlot, linkedDoctor }: BookingModalProps) {
+export function BookingModal({
+  option,
+  date,
+  onClose,
+  onBooked,
+  linkedSlot,
+  linkedDoctor,
+  cardOnFile,
+}: BookingModalProps) {
   const { user, confirmVerified } = useSession();
   const online = useOnlineStatus();
   const ids = useId();
@@ -281,7 +288,7 @@ export function BookingModal({ option, date, onClose, onBooked, linkedSlot, link
             Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
           </p>
           <Suspense fallback={<Spinner label="Loading the card form" />}>
-            <CardOnFile email={email} name={patientName} online={online} />
+            {cardOnFile?.({ email, name: patientName, online })}
           </Suspense>
           {rules && (
             <label className="checkbox">

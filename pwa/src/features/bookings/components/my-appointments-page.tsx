@@ -14,8 +14,6 @@ import { dueOnline } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
-import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
-import { YourData } from '../../privacy/your-data.tsx';
 import { useBookingHistory } from '../api/booking-history.ts';
 import { cancelBooking } from '../api/cancel-booking.ts';
 import { downloadBookingCalendar } from '../api/download-calendar.ts';
@@ -24,15 +22,8 @@ import { rescheduleBooking } from '../api/reschedule-booking.ts';
 import '../bookings.css';
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
 import { useDependants } from '../../family/api/dependants.ts';
-import { MyFamily } from '../../family/components/my-family.tsx';
 import { byPerson } from '../by-person.ts';
 import { PastVisits } from './past-visits.tsx';
-import { MyWaitlist, ReminderToggle, SmsSettingForm } from './waitlist-and-reminders.tsx';
-
-// Below the list, and not needed for its first paint: loaded after it (docs/product.md#statement).
-const PaymentsAndCards = lazy(() =>
-  import('../../payments/components/statement.tsx').then((m) => ({ default: m.PaymentsAndCards })),
-);
 
 // The calendar comes with it: loaded when a patient first reschedules, not with the list.
 const RescheduleDialog = lazy(() =>
@@ -171,7 +162,15 @@ function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
  * action that needs the server.
  */
-export function MyAppointmentsPage() {
+/** What shows below the list, for the signed-in patient: the account's settings and the other features' parts. */
+export type BelowTheList = (patient: {
+  email: string;
+  name: string;
+  online: boolean;
+  notRefunded: string[];
+}) => ReactNode;
+
+export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
   const clinic = useClinicInfo();
   const { user } = useSession();
   const online = useOnlineStatus();
@@ -366,22 +365,14 @@ export function MyAppointmentsPage() {
           is shown: the list arriving above them would push them down. */}
       {!offline && user?.email && (
         <div hidden={!bookings && !error}>
-          <ReminderToggle email={user.email} />
-          <SmsSettingForm email={user.email} />
-          <Suspense fallback={<Spinner label="Loading your payments and cards" />}>
-            <PaymentsAndCards email={user.email} name={user.displayName ?? ''} online={!offline} />
-          </Suspense>
-          <section className="bookings__feed" aria-labelledby="calendar-feed-title">
-            <h2 id="calendar-feed-title">Calendar feed</h2>
-            <CalendarFeed who="Your appointments and your family’s" />
-          </section>
-          <MyFamily email={user.email} />
-          <MyWaitlist email={user.email} />
-          <YourData
-            notRefunded={(bookings ?? [])
+          {below?.({
+            email: user.email,
+            name: user.displayName ?? '',
+            online: !offline,
+            notRefunded: (bookings ?? [])
               .filter((b) => cancelState(b, null) === 'call the clinic')
-              .map((b) => `${b.treatment} on ${b.appointmentDate}`)}
-          />
+              .map((b) => `${b.treatment} on ${b.appointmentDate}`),
+          })}
         </div>
       )}
       {toCancel && (

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
@@ -9,7 +9,6 @@ import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { weeklyHoursText } from '../../../lib/schedule-text.ts';
-import { CalendarFeed } from '../../feeds/calendar-feed.tsx';
 import { deleteDoctor } from '../api/delete-doctor.ts';
 import { type Doctor, useDoctors } from '../api/get-doctors.ts';
 import { type DoctorChanges, updateDoctor } from '../api/update-doctor.ts';
@@ -21,7 +20,10 @@ import './doctors.css';
  * each day; Edit (name, specialty, photo, hours per weekday), and Delete after a confirmation.
  * Either change, when it would strand upcoming bookings, lists them and offers to go ahead anyway.
  */
-export function ManageDoctorsPage() {
+/** A doctor's calendar feed (the feeds feature's, composed in by the app: app/pages/manage-doctors-page.tsx). */
+export type DoctorFeedSlot = (doctor: { _id: string; name: string }) => ReactNode;
+
+export function ManageDoctorsPage({ calendarFeed }: { calendarFeed?: DoctorFeedSlot }) {
   const { data: doctors, error, isValidating, mutate } = useDoctors();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [toDelete, setToDelete] = useState<Doctor | null>(null);
@@ -138,7 +140,7 @@ export function ManageDoctorsPage() {
           <button type="button" className="modal__close" aria-label="Close" onClick={() => setFeedOf(null)}>
             ×
           </button>
-          <CalendarFeed doctorId={feedOf._id} who={`${feedOf.name}’s appointments`} />
+          {calendarFeed?.(feedOf)}
         </Modal>
       )}
       <StrandedConflictDialog change={deletion} confirmLabel="Delete anyway" />

@@ -9,24 +9,7 @@ import { payBySentence } from '../../../lib/booking-rules.ts';
 import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { pathOf } from '../../../lib/route-paths.ts';
-import type { Dependant } from '../api/dependants.ts';
-
-interface FamilyVisitDialogProps {
-  /** The account holder's name, and their family. */
-  myName: string;
-  family: readonly Pick<Dependant, '_id' | 'name'>[];
-  /** The treatments offered that day (id, name and price). */
-  treatments: readonly { _id: string; name: string; price: number }[];
-  /** ISO date, and as the page shows it. */
-  isoDate: string;
-  displayDate: string;
-  /**
-   * The front desk books for an account by phone (its holder's id and the caller's phone), paid at
-   * the clinic; without it the signed-in patient books for their own family.
-   */
-  desk?: { accountId: string; phone: string; onBooked(message: string): void };
-  onClose(): void;
-}
+import type { FamilyVisitProps } from '../api/family-visit.ts';
 
 /** "10.00 AM" of a slot "10.00 AM - 10.30 AM". */
 const startOf = (slot: string) => slot.split(' - ')[0] ?? slot;
@@ -83,7 +66,7 @@ export function FamilyVisitDialog({
   displayDate,
   desk,
   onClose,
-}: FamilyVisitDialogProps) {
+}: FamilyVisitProps) {
   const ids = useId();
   // "me": the account holder, who needs no id (the server takes the caller, or the desk's account).
   const people = [{ _id: 'me', name: desk ? myName : `${myName} (me)` }, ...family];

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { navigate } from 'wouter/use-browser-location';
-import { client } from '../../lib/client.ts';
+import { client } from '../../../lib/client.ts';
 
 /**
  * Kiosk mode (docs/product.md#forms): the front desk hands its tablet to a patient for their missing

@@ -6,8 +6,8 @@ import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { storedAccessClaims } from '../../../lib/stored-access-token.ts';
 import { saveFormAnswers } from '../api/booking-forms.ts';
+import { endKiosk, type KioskState, lockKiosk } from '../api/kiosk.ts';
 import { useLinkForms } from '../api/link-forms.ts';
-import { endKiosk, type KioskState, lockKiosk } from '../kiosk.ts';
 import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 

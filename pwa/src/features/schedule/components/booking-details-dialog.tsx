@@ -1,4 +1,4 @@
-import { type SubmitEvent, useId, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import type { Statement } from '../../../../../contract/fees.ts';
@@ -11,12 +11,13 @@ import { notify } from '../../../lib/notify.ts';
 import { balanceText } from '../../../lib/payment-rules.ts';
 import { pathOf } from '../../../lib/route-paths.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { FormAnswers } from '../../forms/components/form-answers.tsx';
-import { startKiosk } from '../../forms/kiosk.ts';
+import { startKiosk } from '../../forms/api/kiosk.ts';
 import { useFrontDesk } from '../api/front-desk-actions.ts';
 import type { ScheduleEntry } from '../api/get-schedule.ts';
 
 type BookingDetailsDialogProps = {
+  /** The visit's answered forms (the forms feature's, composed in by the app). */
+  visitForms?: ((bookingId: string) => ReactNode) | undefined;
   entry: ScheduleEntry;
   /** The booking's date as the API shows it ("Nov 21, 2026"). */
   appointmentDate: string;
@@ -77,6 +78,7 @@ const FEE_STATUS = {
 } as const;
 
 export function BookingDetailsDialog({
+  visitForms,
   entry,
   appointmentDate,
   online = true,
@@ -252,7 +254,7 @@ export function BookingDetailsDialog({
           Save note
         </button>
       </form>
-      {online && <FormAnswers bookingId={entry._id} />}
+      {online && visitForms?.(entry._id)}
       {entry.status === 'active' && !entry.formsComplete && (
         <p className="booking-record__kiosk">
           <button

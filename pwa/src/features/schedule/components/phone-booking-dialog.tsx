@@ -1,5 +1,5 @@
 import { format } from 'date-fns/format';
-import { type SubmitEvent, useId, useState } from 'react';
+import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import type { Doctor } from '../../../../../contract/doctors.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
@@ -12,10 +12,14 @@ import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { DOCTORS_KEY, TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { FamilyVisitDialog } from '../../family/components/family-visit-dialog.tsx';
+import type { FamilyVisitProps } from '../../family/api/family-visit.ts';
 import { type PatientMatch, useFrontDesk, usePatientSearch } from '../api/front-desk-actions.ts';
 
+/** The family feature's visit dialog, which the app composes in (app/pages/schedule-page.tsx). */
+export type FamilyVisitSlot = (visit: FamilyVisitProps) => ReactNode;
+
 type PhoneBookingDialogProps = {
+  familyVisitDialog?: FamilyVisitSlot | undefined;
   /** The day to start on. */
   initialDate: Date;
   /** Booked: the booking's date (ISO), so the schedule can show it. */
@@ -47,7 +51,7 @@ function missingStep(form: {
  * paid at the clinic and keeps its time; the desk may instead ask for online payment by a deadline,
  * and give a reason to go past the patient's unpaid limit. Book says what it still needs.
  */
-export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBookingDialogProps) {
+export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisitDialog }: PhoneBookingDialogProps) {
   const ids = useId();
   const desk = useFrontDesk();
   const [who, setWho] = useState<'existing' | 'new'>('existing');
@@ -83,25 +87,23 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose }: PhoneBook
     if (!sending) onClose();
   };
 
-  if (familyVisit && patient) {
-    return (
-      <FamilyVisitDialog
-        myName={patient.name}
-        family={patient.family}
-        treatments={options}
-        isoDate={format(date, 'yyyy-MM-dd')}
-        displayDate={format(date, APPOINTMENT_DATE_FORMAT)}
-        desk={{
-          accountId: patient._id,
-          phone: phone.trim(),
-          onBooked(message) {
-            notify.success(message, 'To pay at the clinic: the times are kept.');
-            onBooked(format(date, 'yyyy-MM-dd'));
-          },
-        }}
-        onClose={() => setFamilyVisit(false)}
-      />
-    );
+  if (familyVisit && patient && familyVisitDialog) {
+    return familyVisitDialog({
+      myName: patient.name,
+      family: patient.family,
+      treatments: options,
+      isoDate: format(date, 'yyyy-MM-dd'),
+      displayDate: format(date, APPOINTMENT_DATE_FORMAT),
+      desk: {
+        accountId: patient._id,
+        phone: phone.trim(),
+        onBooked(message) {
+          notify.success(message, 'To pay at the clinic: the times are kept.');
+          onBooked(format(date, 'yyyy-MM-dd'));
+        },
+      },
+      onClose: () => setFamilyVisit(false),
+    });
   }
 
   function choose(match: PatientMatch) {

@@ -29,7 +29,7 @@ import {
 import { BookingDetailsDialog } from './booking-details-dialog.tsx';
 import { type ColumnView, DayGrid, isOnGrid } from './day-grid.tsx';
 import { PendingDeskWrites, useDeskOutbox, withWaitingMarks } from './pending-desk-writes.tsx';
-import { PhoneBookingDialog } from './phone-booking-dialog.tsx';
+import { type FamilyVisitSlot, PhoneBookingDialog } from './phone-booking-dialog.tsx';
 import '../front-desk.css';
 
 const ISO = 'yyyy-MM-dd';
@@ -218,7 +218,10 @@ type Open = ({ kind: 'details' | 'reschedule' } & Opened) | { kind: 'phone' } | 
  * per booking, and the cancelled ones below. A booking opens its details and actions; "Book by
  * phone" books for a caller.
  */
-export function SchedulePage() {
+/** What other features draw in the schedule's dialogs, composed by the app (app/pages/schedule-page.tsx). */
+export type ScheduleParts = { visitForms?: (bookingId: string) => ReactNode; familyVisitDialog?: FamilyVisitSlot };
+
+export function SchedulePage({ visitForms, familyVisitDialog }: ScheduleParts) {
   const ids = useId();
   const [today] = useState(() => format(clinicToday(), ISO));
   const [params, setParams] = useSearchParams();
@@ -376,6 +379,7 @@ export function SchedulePage() {
       <CsvExport date={date} />
       {open?.kind === 'details' && (
         <BookingDetailsDialog
+          visitForms={visitForms}
           entry={open.entry}
           appointmentDate={open.appointmentDate}
           online={online && savedAt === null}
@@ -392,6 +396,7 @@ export function SchedulePage() {
       )}
       {open?.kind === 'phone' && (
         <PhoneBookingDialog
+          familyVisitDialog={familyVisitDialog}
           initialDate={date < today ? parseISO(today) : parseISO(date)}
           onBooked={(iso) => {
             setOpen(null);

@@ -6,7 +6,7 @@ import { useConfirmedAction } from '../../../components/use-confirmed-action.ts'
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { downloadData } from '../../privacy/your-data.tsx';
+import { downloadData } from '../../privacy/api/download-data.ts';
 import { deleteUser } from '../api/delete-user.ts';
 import { USERS_PAGE_SIZE, type User, useUsers } from '../api/get-users.ts';
 import { makeAdmin } from '../api/make-admin.ts';

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/spinner.tsx';
+import {
+  MyAppointmentsPage as Appointments,
+  type BelowTheList,
+} from '../../features/bookings/components/my-appointments-page.tsx';
+import {
+  MyWaitlist,
+  ReminderToggle,
+  SmsSettingForm,
+} from '../../features/bookings/components/waitlist-and-reminders.tsx';
+import { MyFamily } from '../../features/family/components/my-family.tsx';
+import { CalendarFeed } from '../../features/feeds/calendar-feed.tsx';
+import { YourData } from '../../features/privacy/your-data.tsx';
+
+// Below the list, and not needed for its first paint: loaded after it (docs/product.md#statement).
+const PaymentsAndCards = lazy(() =>
+  import('../../features/payments/components/statement.tsx').then((m) => ({ default: m.PaymentsAndCards })),
+);
+
+/** The patient's account below their appointments: each part is another feature's, composed here. */
+const below: BelowTheList = ({ email, name, online, notRefunded }) => (
+  <>
+    <ReminderToggle email={email} />
+    <SmsSettingForm email={email} />
+    <Suspense fallback={<Spinner label="Loading your payments and cards" />}>
+      <PaymentsAndCards email={email} name={name} online={online} />
+    </Suspense>
+    <section className="bookings__feed" aria-labelledby="calendar-feed-title">
+      <h2 id="calendar-feed-title">Calendar feed</h2>
+      <CalendarFeed who="Your appointments and your family’s" />
+    </section>
+    <MyFamily email={email} />
+    <MyWaitlist email={email} />
+    <YourData notRefunded={notRefunded} />
+  </>
+);
+
+/** docs/product.md#my-appointments (/dashboard): the bookings feature's page, with the account's parts below. */
+export function MyAppointmentsPage() {
+  return <Appointments below={below} />;
+}
