@@ -119,7 +119,7 @@ export const Booking = v.strictObject({
   rescheduleUntil: v.string(),
   /** The family visit it was booked in with other members of the account (one payment can pay them all); null otherwise. */
   familyVisitId: v.nullable(v.string()),
-  /** How many of the forms it needs are still to fill or renew (docs/product.md#forms). */
+  /** How many of the forms it needs are still to fill or renew (docs/product-booking.md#forms). */
   formsToFill: v.number(),
 });
 export type Booking = v.InferOutput<typeof Booking>;

@@ -1,5 +1,5 @@
 /**
- * The kinds of form question and our FHIR extensions (docs/product.md#forms): plain values, for
+ * The kinds of form question and our FHIR extensions (docs/product-booking.md#forms): plain values, for
  * the contract's schemas, the Worker and the PWA alike (which imports no valibot).
  */
 

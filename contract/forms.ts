@@ -3,7 +3,7 @@ import { text } from './fields.ts';
 import { QUESTION_TYPES } from './form-kinds.ts';
 
 /**
- * Forms before the visit (docs/product.md#forms): a medical history, a consent, an intake form.
+ * Forms before the visit (docs/product-booking.md#forms): a medical history, a consent, an intake form.
  * A form's questions are kept as a FHIR R4 Questionnaire (https://hl7.org/fhir/R4/questionnaire.html)
  * and its answers as a QuestionnaireResponse, so another system can read them.
  */

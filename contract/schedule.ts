@@ -90,7 +90,7 @@ export const ScheduleEntry = v.strictObject({
   needsReview: v.boolean(),
   /** How many appointments this patient has missed (marked no-show), this one included. */
   noShows: v.number(),
-  /** Every form the visit needs is filled (docs/product.md#forms); else `formsMissing` names those still to fill. */
+  /** Every form the visit needs is filled (docs/product-booking.md#forms); else `formsMissing` names those still to fill. */
   formsComplete: v.boolean(),
   formsMissing: v.array(v.string()),
   /** What the dentist must know from the patient's answers ("Penicillin allergy"). */

@@ -6,7 +6,7 @@ import { expectConsoleErrors, test } from './test.ts';
 test.use({ serviceWorkers: 'allow' });
 
 /**
- * docs/product.md#the-front-desk-offline: the front desk's schedule stays on its device for today
+ * docs/product-admin.md#the-front-desk-offline: the front desk's schedule stays on its device for today
  * and the next two days; offline, marks wait in the outbox with the visit's version and are sent
  * once, or refused in plain words when the visit changed meanwhile.
  */

@@ -13,7 +13,7 @@ import {
 } from './support.ts';
 import { expectConsoleErrors, test } from './test.ts';
 
-// Day one at the front desk (docs/product.md#book-by-phone): a caller who will never book online
+// Day one at the front desk (docs/product-admin.md#book-by-phone): a caller who will never book online
 // keeps their time and pays at the desk; a caller the desk booked by phone claims their record by
 // signing up; the staff start their day on the schedule.
 

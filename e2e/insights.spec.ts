@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { clinicDate, expectAccessible, logIn, SEED_ADMIN } from './support.ts';
 import { test } from './test.ts';
 
-/** docs/product.md#insights: the owner's figures, four charts each with its table and CSV, at desktop and tablet sizes. */
+/** docs/product-admin.md#insights: the owner's figures, four charts each with its table and CSV, at desktop and tablet sizes. */
 
 const CHARTS = [
   'How full the chairs were, by weekday and hour',

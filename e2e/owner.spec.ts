@@ -13,9 +13,9 @@ import {
 } from './support.ts';
 import { test } from './test.ts';
 
-// The owner edits what the clinic has (docs/product.md#chairs,
+// The owner edits what the clinic has (docs/product-admin.md#chairs,
 // #clinic-settings), and a closure over booked visits tells each patient
-// (docs/product.md#clinic-hours-and-closures). These change what every page shows: they run alone.
+// (docs/product-admin.md#clinic-hours-and-closures). These change what every page shows: they run alone.
 
 /** A new patient of this test, signed in on a page of their own, who books `treatment` on `date`. */
 async function patientBooks(page: Page, booking: { treatment: string; date: string; slot: string }) {

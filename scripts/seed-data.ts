@@ -185,7 +185,7 @@ export const SEED_REVIEWS = [
 ] satisfies { id: string; name: string; location: string; imageKey: string; review: string; look: AvatarLook }[];
 
 /**
- * The clinic's first forms (docs/product.md#forms): a medical history every visit needs, renewed
+ * The clinic's first forms (docs/product-booking.md#forms): a medical history every visit needs, renewed
  * yearly, and the root canal's consent, given for each visit.
  */
 export const SEED_FORMS: {

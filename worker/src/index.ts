@@ -188,7 +188,7 @@ const handlers = {
   'GET /users': listUsers,
   'POST /users': saveUser,
   'GET /users/search': searchPatients,
-  // GET takes the user's email, PUT the user's id (the product's paths, docs/product.md#api-calls); both read params.target.
+  // GET takes the user's email, PUT the user's id (the product's paths, docs/product-reference.md#api-calls); both read params.target.
   'GET /users/admin/:target': getAdminStatus,
   'PUT /users/admin/:target': makeAdmin,
   'DELETE /users/me': deleteMyAccount,

@@ -648,7 +648,7 @@ describe('demo provider (no Stripe keys)', () => {
     expect(response.status).toBe(200);
     const { paymentIntent } = await response.json<{ paymentIntent: { id: string; status: string } }>();
     expect(paymentIntent.status).toBe('succeeded');
-    // The payment page (docs/product.md#payment) then records the payment; the Worker checks it with the provider.
+    // The payment page (docs/product-payments.md#payment) then records the payment; the Worker checks it with the provider.
     const recorded = await postJson(
       '/api/payments',
       { transactionId: paymentIntent.id, bookingId, price: 150, email: 'patient@clinic.test' },

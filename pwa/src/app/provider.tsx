@@ -9,7 +9,7 @@ import { setCacheForInvalidation } from '../lib/invalidation.ts';
 import { MAX_VISIBLE_TOASTS, messagesAsked, onFirstMessage } from '../lib/notify.ts';
 import { SessionProvider, type SessionUser } from '../lib/session.tsx';
 
-// docs/product.md#limits-and-constants: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
+// docs/product-reference.md#limits-and-constants: data is kept 5 minutes; a failed query is retried three times with doubling delay capped at 30 s.
 export const swrConfig: SWRConfiguration = {
   fetcher: apiFetcher,
   dedupingInterval: 5 * 60 * 1000,

@@ -20,7 +20,7 @@ type BookingCalendarProps = {
 };
 
 /**
- * The calendar of bookable days (docs/product.md#appointment-page): from the clinic's today to the
+ * The calendar of bookable days (docs/product-booking.md#appointment-page): from the clinic's today to the
  * end of the booking horizon; other days cannot be picked. The booking page, rescheduling and the
  * front desk's phone booking share it.
  */

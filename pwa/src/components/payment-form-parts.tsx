@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { formatPrice } from './price.ts';
 
 /**
- * docs/product.md#payment: the one submit button of both card forms, naming the amount it charges
+ * docs/product-payments.md#payment: the one submit button of both card forms, naming the amount it charges
  * ("Pay $125"), or "Save card" when the form saves a card for later (`amount` null: nothing is
  * charged); the caller decides when it may be pressed.
  */
@@ -27,7 +27,7 @@ export function PayButton({
   );
 }
 
-/** docs/product.md#payment: a card error or an API error, in red, with the provider's or the server's own words. */
+/** docs/product-payments.md#payment: a card error or an API error, in red, with the provider's or the server's own words. */
 export function PaymentError({ message }: { message: string | null }) {
   if (!message) return null;
   return (

@@ -16,7 +16,7 @@ type RescheduleDialogProps = {
 };
 
 /**
- * docs/product.md#reschedule: a new day and one of the treatment's free times that day, for a booking
+ * docs/product-booking.md#reschedule: a new day and one of the treatment's free times that day, for a booking
  * the patient or the front desk moves. A refusal (the time was just taken…) keeps the dialog open on
  * the refreshed times.
  */

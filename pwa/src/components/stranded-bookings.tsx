@@ -29,7 +29,7 @@ type StrandedConflictDialogProps = {
 export const CANCEL_THEM = 'Cancel them and tell the patients';
 
 /**
- * docs/product.md#schedule-changes-that-affect-bookings: the server refused a change that strands
+ * docs/product-admin.md#schedule-changes-that-affect-bookings: the server refused a change that strands
  * these bookings. Going ahead keeps them for the front desk (each patient is mailed that the clinic
  * will call); where the change allows it (a closure), the desk may cancel them instead (each
  * patient is mailed why, a paid booking refunded).

@@ -77,7 +77,7 @@ type Options<Args> = {
 
 /**
  * A schedule change that the server may refuse because it would strand upcoming bookings
- * (docs/product.md#schedule-changes-that-affect-bookings): `submit(args)` asks first with a dry run
+ * (docs/product-admin.md#schedule-changes-that-affect-bookings): `submit(args)` asks first with a dry run
  * (nothing is sent to be refused) and makes it when it strands nothing; with such a list (or refused
  * with one, a booking made meanwhile), `conflict` holds it (render a StrandedConflictDialog) until `confirmAnyway()`
  * resends it keeping them (`cancelThemInstead()`, where offered, cancelling them) or `cancel()` drops it. Once made: a success toast, and `kept` lists the

@@ -6,7 +6,7 @@ import { appointmentOptionsKey } from './cache-keys.ts';
 
 export type { AppointmentOption };
 
-/** The product's date format (docs/product.md#limits-and-constants: date-fns `PP`, e.g. "Nov 21, 2026"), as the API takes and answers it. */
+/** The product's date format (docs/product-reference.md#limits-and-constants: date-fns `PP`, e.g. "Nov 21, 2026"), as the API takes and answers it. */
 export const APPOINTMENT_DATE_FORMAT = 'PP';
 
 /**

@@ -8,7 +8,7 @@ import { CLINIC_TIME_ZONE } from './clinic-time-zone.ts';
 export type { BookingRules };
 
 /**
- * GET /api/clinic/policy (docs/product.md#cancellation-policy): until how many hours before the
+ * GET /api/clinic/policy (docs/product-booking.md#cancellation-policy): until how many hours before the
  * start a paid booking is cancelled online and refunded, and a booking rescheduled online; how long
  * an unpaid booking holds its time.
  */

@@ -57,7 +57,7 @@ function firebaseAuth(): Auth {
   }
   const app = initializeApp(firebaseConfig);
   auth = initializeAuth(app, {
-    // docs/product.md#session-state: indexed storage, then local storage, then session storage.
+    // docs/product-visitors.md#session-state: indexed storage, then local storage, then session storage.
     persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
     popupRedirectResolver: browserPopupRedirectResolver,
   });

@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import type { toast as sonnerToast } from 'sonner';
 
-/** The toast durations, per kind (docs/product.md#messages-and-toasts). Use this instead of calling sonner directly. */
+/** The toast durations, per kind (docs/product-reference.md#messages-and-toasts). Use this instead of calling sonner directly. */
 export const TOAST_DURATION = {
   message: 4000,
   error: 4000,

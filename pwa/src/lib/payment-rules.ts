@@ -4,7 +4,7 @@ import { clinicMomentText } from './booking-rules.ts';
 
 export type { PaymentRule };
 
-/** How a treatment is paid, as the Treatments screen offers it (docs/product.md#treatments). */
+/** How a treatment is paid, as the Treatments screen offers it (docs/product-admin.md#treatments). */
 export const PAYMENT_RULE_CHOICES: { value: PaymentRule; label: string }[] = [
   { value: 'full', label: 'Pay in full online' },
   { value: 'deposit', label: 'Deposit online, the rest at the desk' },
@@ -67,7 +67,7 @@ export function feeSentence(
 /** What a booking is paid online: its deposit, or its whole price. */
 export const dueOnline = (booking: { price: number; deposit: number | null }) => booking.deposit ?? booking.price;
 
-/** A statement's balance in words, to the patient or to the desk: owed, owed back, or settled (docs/product.md#statement). */
+/** A statement's balance in words, to the patient or to the desk: owed, owed back, or settled (docs/product-payments.md#statement). */
 export function balanceText(balance: number, to: 'patient' | 'desk' = 'patient'): string {
   if (balance > 0) return `${formatPrice(balance)} to pay at the clinic`;
   if (balance < 0) return `${formatPrice(-balance)} ${to === 'patient' ? 'to be given back to you' : 'to give back'}`;

@@ -1,4 +1,4 @@
-// How the schedule reads on screen (docs/product.md#treatments, #clinic-hours-and-closures, #manage-doctors):
+// How the schedule reads on screen (docs/product-admin.md#treatments, #clinic-hours-and-closures, #manage-doctors):
 // weekdays, times of day on the clinic's wall clock, lengths. The API numbers weekdays 0 (Sunday) to
 // 6 (Saturday) and writes times as "09:00".
 

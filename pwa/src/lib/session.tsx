@@ -8,7 +8,7 @@ import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
 import { readAccessToken, storedAccessClaims, unexpiredAccessClaims } from './stored-access-token.ts';
 
-/** docs/product.md#session-state: the signed-in user as the identity provider describes them. */
+/** docs/product-visitors.md#session-state: the signed-in user as the identity provider describes them. */
 export type SessionUser = {
   uid: string;
   email: string | null;
@@ -20,7 +20,7 @@ export type SessionUser = {
 
 export type Session = {
   user: SessionUser | null;
-  /** docs/product.md#session-state: true at start and while an auth action runs; false once the auth state is known. */
+  /** docs/product-visitors.md#session-state: true at start and while an auth action runs; false once the auth state is known. */
   loading: boolean;
   /** Loads Firebase (once) and resolves when it has told who is signed in. */
   ensureAuth(): Promise<void>;

@@ -1,7 +1,7 @@
 // The stored access token and what the client reads of it, with no other import: the entry reads it to request a
 // page's first data with the app's code (first-data.ts). Storing, renewing and forgetting it: access-token.ts.
 
-/** Where the token lives (docs/product.md#session-token). */
+/** Where the token lives (docs/product-visitors.md#session-token). */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** The stored access token, or null (none, or storage refused). */

@@ -105,7 +105,7 @@ export async function bookingFor(env: Env, user: User, id: string, ownerOnly = f
 }
 
 /**
- * docs/product.md#family: staff opening a dependant's booking (someone without a login, whose
+ * docs/product-booking.md#family: staff opening a dependant's booking (someone without a login, whose
  * guardian holds the account) leaves a row in the audit trail, as the family's privacy asks.
  */
 export async function noteStaffRead(

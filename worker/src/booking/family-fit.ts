@@ -1,6 +1,6 @@
 /**
  * Where a family visit fits on a day, and, when it fits nowhere, why in plain words and what would
- * work instead (docs/product.md#family): the clinic closed, one dentist for two treatments at once,
+ * work instead (docs/product-booking.md#family): the clinic closed, one dentist for two treatments at once,
  * too few chairs, longer than the day, or every time taken.
  */
 import type { FamilyOptions } from '../../../contract/family.ts';

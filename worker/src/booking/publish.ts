@@ -10,7 +10,7 @@ import { datesOfEvent } from './data/events.ts';
 import { type Day, freeStarts, gridStarts, readDay } from './schedule.ts';
 
 /**
- * Published free times (docs/product.md#published-free-times): the clinic's appointments as SMART
+ * Published free times (docs/product-booking.md#published-free-times): the clinic's appointments as SMART
  * Scheduling Links STU1 (https://github.com/smart-on-fhir/smart-scheduling-links), the FHIR-based
  * bulk files that booking aggregators read. The cron writes them to R2; GET /fhir/$bulk-publish
  * serves the manifest and /fhir/<file>.ndjson the files. A Schedule per treatment, not per doctor:

@@ -43,7 +43,7 @@ export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInf
 }
 
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-/** "9.00 am", "5.00pm": the product's way of writing a time (docs/product.md#home-page). */
+/** "9.00 am", "5.00pm": the product's way of writing a time (docs/product-visitors.md#home-page). */
 const timeText = (minute: number, space: boolean) => {
   const hour = Math.floor(minute / 60) % 24;
   const text = `${((hour + 11) % 12) + 1}.${String(minute % 60).padStart(2, '0')}`;

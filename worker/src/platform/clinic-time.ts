@@ -5,7 +5,7 @@ import { clock } from './clock.ts';
 import type { Env } from './env.ts';
 import { HttpError } from './http.ts';
 
-/** The product's display format for dates (docs/product.md#limits-and-constants) (date-fns `PP`, e.g. "Nov 21, 2026"). */
+/** The product's display format for dates (docs/product-reference.md#limits-and-constants) (date-fns `PP`, e.g. "Nov 21, 2026"). */
 export const DISPLAY_DATE = 'PP';
 const ISO_DATE = 'yyyy-MM-dd';
 

@@ -36,7 +36,7 @@ type Row = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /**
- * The account's data as one JSON document (docs/product.md#your-data): a FHIR R4 Bundle where a
+ * The account's data as one JSON document (docs/product-booking.md#your-data): a FHIR R4 Bundle where a
  * resource fits (Patient, Appointment, QuestionnaireResponse), plain JSON for the rest.
  */
 function exportDocument(env: Env, rows: ExportRows, now: Date) {

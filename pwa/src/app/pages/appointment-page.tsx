@@ -8,7 +8,7 @@ const CardOnFile = lazy(() =>
 );
 
 /**
- * docs/product.md#appointment-page (/appointment): the booking page, with the family feature's visit dialog and
+ * docs/product-booking.md#appointment-page (/appointment): the booking page, with the family feature's visit dialog and
  * the payments feature's card form composed in.
  */
 export function AppointmentPage() {

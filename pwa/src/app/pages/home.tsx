@@ -6,7 +6,7 @@ import { OurDoctors } from '../../features/landing/components/our-doctors.tsx';
 import { Services } from '../../features/landing/components/services.tsx';
 import { Testimonials } from '../../features/reviews/components/testimonials.tsx';
 
-/** The landing page: its sections, in order (docs/product.md#home-page). */
+/** The landing page: its sections, in order (docs/product-visitors.md#home-page). */
 export function HomePage() {
   return (
     <>

@@ -13,7 +13,7 @@ import { MyFamily } from '../../features/family/components/my-family.tsx';
 import { CalendarFeed } from '../../features/feeds/calendar-feed.tsx';
 import { YourData } from '../../features/privacy/your-data.tsx';
 
-// Below the list, and not needed for its first paint: loaded after it (docs/product.md#statement).
+// Below the list, and not needed for its first paint: loaded after it (docs/product-payments.md#statement).
 const PaymentsAndCards = lazy(() =>
   import('../../features/payments/components/statement.tsx').then((m) => ({ default: m.PaymentsAndCards })),
 );
@@ -36,7 +36,7 @@ const below: BelowTheList = ({ email, name, online, notRefunded }) => (
   </>
 );
 
-/** docs/product.md#my-appointments (/dashboard): the bookings feature's page, with the account's parts below. */
+/** docs/product-booking.md#my-appointments (/dashboard): the bookings feature's page, with the account's parts below. */
 export function MyAppointmentsPage() {
   return <Appointments below={below} />;
 }

@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { useClinicInfo } from '../../lib/clinic-info.ts';
 
 /**
- * docs/product.md#privacy-and-your-data (/privacy, anyone): what the clinic stores about a patient, for how long, how to
+ * docs/product-visitors.md#privacy-and-your-data (/privacy, anyone): what the clinic stores about a patient, for how long, how to
  * take it away or erase it, and whom to ask. Plain words; the same rules the Worker keeps
  * (worker/src/records/privacy.ts).
  */

@@ -70,7 +70,7 @@ export function isUnknownAccount(cause: unknown): boolean {
 }
 
 /**
- * docs/product.md#login: a failed sign-in, sign-up, Google sign-in, password reset or verification
+ * docs/product-visitors.md#login: a failed sign-in, sign-up, Google sign-in, password reset or verification
  * in plain words, never the provider's raw code. The Worker's refusals (an email bound to another
  * account, verify first, too many requests) are already plain sentences and are kept.
  */

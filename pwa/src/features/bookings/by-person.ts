@@ -1,7 +1,7 @@
 import type { Booking } from '../../../../contract/bookings.ts';
 
 /**
- * docs/product.md#family: bookings by person, the account holder's first; a booking is
+ * docs/product-booking.md#family: bookings by person, the account holder's first; a booking is
  * a dependant's when it carries their name. Without dependants: one group.
  */
 export function byPerson<B extends Booking>(bookings: readonly B[], family: readonly { name: string }[]) {

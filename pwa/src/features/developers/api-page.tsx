@@ -18,7 +18,7 @@ type OpenApi = { info: { title: string; description?: string }; paths: Record<st
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 /**
- * docs/product.md#for-integrators (/developers): the API's OpenAPI document (GET /api/openapi.json)
+ * docs/product-booking.md#for-integrators (/developers): the API's OpenAPI document (GET /api/openapi.json)
  * as a page: each route, who may call it, its parameters, body and answer. Loaded only here, never
  * with the patient pages.
  */

@@ -6,7 +6,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { notify } from '../../lib/notify.ts';
 
 /**
- * docs/product.md#calendar-feeds: a private calendar feed (the patient's own, or with `doctorId` a
+ * docs/product-booking.md#calendar-feeds: a private calendar feed (the patient's own, or with `doctorId` a
  * doctor's, for the admin): "Subscribe" opens the calendar app (webcal://), the address can be
  * copied, and a new address or "Stop the feed" ends the one before. The server keeps only a hash
  * of the address, so it is shown once, when made.

@@ -4,7 +4,7 @@ import { startOfWeek } from 'date-fns/startOfWeek';
 import type { InsightsAnswer, InsightsDay } from './api/get-insights.ts';
 
 /**
- * What the insights page draws, derived from the answer (docs/product.md#insights): each chart's
+ * What the insights page draws, derived from the answer (docs/product-admin.md#insights): each chart's
  * rows, which are also its table and its CSV.
  */
 

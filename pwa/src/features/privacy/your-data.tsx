@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session.tsx';
 import { downloadData } from './api/download-data.ts';
 
 /**
- * docs/product.md#your-data: "Download my data" (one JSON file, FHIR where it fits) and "Delete my
+ * docs/product-booking.md#your-data: "Download my data" (one JSON file, FHIR where it fits) and "Delete my
  * account" (after a confirmation that says what is erased, what the clinic must keep, and why).
  * `notRefunded`: the paid visits inside the free-cancellation window, which the deletion cancels
  * without a refund (as cancelling them would), named before the patient confirms.

@@ -1,5 +1,5 @@
 /**
- * What the clinic holds about an account (docs/product.md#your-data): read for the export, one
+ * What the clinic holds about an account (docs/product-booking.md#your-data): read for the export, one
  * statement per kind, all keyed by the account holder and the people in their account, so nothing
  * of anyone else can come along.
  */

@@ -23,7 +23,7 @@ import { ChairArt } from './chair-art.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
 /**
- * docs/product.md#appointment-page (/appointment, signed in): a calendar beside the chair, then one card per
+ * docs/product-booking.md#appointment-page (/appointment, signed in): a calendar beside the chair, then one card per
  * treatment with its free slots on the chosen day, and the booking modal.
  */
 /**

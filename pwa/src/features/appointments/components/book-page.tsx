@@ -18,7 +18,7 @@ import { useFrame } from '../../../lib/use-hydrated.ts';
 import '../book-page.css';
 
 /**
- * docs/product.md#free-times-for-everyone (/book, anyone): a day's free times of every treatment as buttons, with price
+ * docs/product-visitors.md#free-times-for-everyone (/book, anyone): a day's free times of every treatment as buttons, with price
  * and length, for any doctor or the one chosen. A time leads to the booking page with it chosen;
  * signed out, through Sign Up (or Login), which bring the visitor back to it. Nothing is held here.
  */

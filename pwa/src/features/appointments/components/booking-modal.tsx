@@ -58,7 +58,7 @@ function nearestSlot(date: Date, slots: string[], wanted: string | null | undefi
   return [...slots].sort((a, b) => distance(a) - distance(b))[0] ?? '';
 }
 
-/** docs/product.md#booking-modal: how long it takes, how it is paid, and with whom when only one doctor performs it. */
+/** docs/product-booking.md#booking-modal: how long it takes, how it is paid, and with whom when only one doctor performs it. */
 function BookingFacts({ option, onlyDoctor }: { option: AppointmentOption; onlyDoctor: string | undefined }) {
   return (
     <dl className="booking-facts">
@@ -94,7 +94,7 @@ type Confirmed = {
 };
 
 /**
- * docs/product.md#booking-modal: the booking ends here, not in a toast: what, when, with whom, the
+ * docs/product-booking.md#booking-modal: the booking ends here, not in a toast: what, when, with whom, the
  * price, until when to pay (with Pay now) and the cancellation policy in one sentence. Focus moves
  * to its heading.
  */
@@ -157,7 +157,7 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
 }
 
 /**
- * docs/product.md#booking-modal: the doctor and length, the date, name and email read-only, a slot
+ * docs/product-booking.md#booking-modal: the doctor and length, the date, name and email read-only, a slot
  * from the card's free slots and a free-text phone number, and the policy for that slot. Submitting
  * posts the booking and shows the confirmation; a refusal is a toast, the modal staying open.
  */

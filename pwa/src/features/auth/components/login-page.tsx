@@ -17,7 +17,7 @@ import { ChosenTime } from './chosen-time.tsx';
 
 type LoginValues = { email: string; password: string };
 
-/** docs/product.md#login: email and password, or Google; then back to the page the visitor was sent from. */
+/** docs/product-visitors.md#login: email and password, or Google; then back to the page the visitor was sent from. */
 export function LoginPage() {
   const clinic = useClinicInfo();
   const { signIn, ensureAuth, sendSignInLink, finishLinkSignIn } = useSession();

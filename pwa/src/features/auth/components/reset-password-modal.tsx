@@ -5,7 +5,7 @@ import { useSession } from '../../../lib/session.tsx';
 import { authErrorText, isUnknownAccount } from '../auth-error-text.ts';
 
 /**
- * docs/product.md#forgot-password: the email form, then the confirmation, whether or not the address
+ * docs/product-visitors.md#forgot-password: the email form, then the confirmation, whether or not the address
  * has an account; no validation.
  */
 export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmail?: string; onClose(): void }) {

@@ -15,7 +15,7 @@ import { ChosenTime } from './chosen-time.tsx';
 
 type SignUpValues = { name: string; email: string; password: string };
 
-/** docs/product.md#sign-up: an uppercase letter, a lowercase letter, a digit and one of ! @ # $ & *. */
+/** docs/product-visitors.md#sign-up: an uppercase letter, a lowercase letter, a digit and one of ! @ # $ & *. */
 export const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[!@#$&*])/;
 /** What "strong" means, said before it is asked for (the spec's "password must be strong" stays the error). */
 export const PASSWORD_HINT =
@@ -32,7 +32,7 @@ const recordWaits = (cause: unknown): string | null =>
     : null;
 
 /**
- * docs/product.md#sign-up: Name, Email, Password, or Google; then home, or back to the page the visitor
+ * docs/product-visitors.md#sign-up: Name, Email, Password, or Google; then home, or back to the page the visitor
  * came from (`?from=`: a chosen time on the booking page), where the verification mail's link also leads.
  */
 export function SignUpPage() {

@@ -32,7 +32,7 @@ const RescheduleDialog = lazy(() =>
 
 /**
  * A patient may move an active booking online until its `rescheduleUntil` (the clinic's cutoff;
- * docs/product.md#reschedule), or, in a copy saved by an older version, `cutoffHours` before it
+ * docs/product-booking.md#reschedule), or, in a copy saved by an older version, `cutoffHours` before it
  * starts. The server checks it too.
  */
 export function canReschedule(booking: Booking, cutoffHours: number | undefined, now = Date.now()): boolean {
@@ -54,7 +54,7 @@ function StatusCell({ booking, now }: { booking: Booking; now: number }) {
 }
 
 /**
- * docs/product.md#cancellation-policy: a patient cancels online an active booking that has not started; a
+ * docs/product-booking.md#cancellation-policy: a patient cancels online an active booking that has not started; a
  * paid one only until its `freeCancellationUntil` (in a copy saved by an older version, `freeHours`
  * before it starts; null: the policy is not known yet), refunded in full. The server checks it too.
  */
@@ -158,7 +158,7 @@ function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
 }
 
 /**
- * docs/product.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
+ * docs/product-booking.md#my-appointments (/dashboard): the signed-in patient's bookings, with Pay, Add to calendar and
  * Cancel. Offline it shows the copy saved on this device, says so and when it is from, and offers no
  * action that needs the server.
  */

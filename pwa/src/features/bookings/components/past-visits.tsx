@@ -72,7 +72,7 @@ function PastVisit({ booking }: { booking: PastBooking }) {
 }
 
 /**
- * docs/product.md#my-appointments: "Past and cancelled": each visit that is over or off, newest
+ * docs/product-booking.md#my-appointments: "Past and cancelled": each visit that is over or off, newest
  * first, with what became of it, its refund and its receipt, 20 at a time.
  */
 export function PastVisits({

@@ -11,7 +11,7 @@ const shown = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
 const datesOf = (entry: WaitlistEntry) =>
   entry.from === entry.to ? shown(entry.from) : `${shown(entry.from)} to ${shown(entry.to)}`;
 
-/** docs/product.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
+/** docs/product-booking.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
 export function MyWaitlist({ email }: { email: string }) {
   const { data: entries, error } = useMyWaitlist(email);
   const [leaving, setLeaving] = useState<string | null>(null);
@@ -102,7 +102,7 @@ export function ReminderToggle({ email }: { email: string }) {
 }
 
 /**
- * docs/product.md#confirmations: texts as well as mail. The patient gives a mobile number and agrees
+ * docs/product-booking.md#confirmations: texts as well as mail. The patient gives a mobile number and agrees
  * to texts; reminders then come by SMS too, answerable by replying C, R or X. A STOP reply is shown,
  * and saving with the box ticked starts texts again.
  */

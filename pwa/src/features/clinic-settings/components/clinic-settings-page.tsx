@@ -11,7 +11,7 @@ import { Undelivered } from './undelivered.tsx';
 import './clinic-settings.css';
 
 /**
- * docs/product.md#clinic-settings (admin): the clinic's rules for changing a booking online, and
+ * docs/product-admin.md#clinic-settings (admin): the clinic's rules for changing a booking online, and
  * how it speaks to patients (its name, address and phone, reminders, waitlist offers).
  */
 export function ClinicSettingsPage() {

@@ -27,7 +27,7 @@ function recallDays(value: string): number[] | null {
 }
 
 /**
- * docs/product.md#clinic-settings: how the clinic signs its mails (name, address, phone, also on
+ * docs/product-admin.md#clinic-settings: how the clinic signs its mails (name, address, phone, also on
  * every page), whether a second reminder goes out two hours before, and how long a waitlist offer
  * holds a freed time.
  */

@@ -29,7 +29,7 @@ type DoctorFormValues = WorkingHoursValues & {
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * docs/product.md#add-a-doctor (admin): Name, Email, Specialty, Photo, working days and hours; the
+ * docs/product-admin.md#add-a-doctor (admin): Name, Email, Specialty, Photo, working days and hours; the
  * photo is uploaded first, then the doctor saved.
  */
 export function AddDoctorPage() {

@@ -31,7 +31,7 @@ type DoctorDialogProps = {
 };
 
 /**
- * docs/product.md#manage-doctors: everything about a doctor the owner may change: their name,
+ * docs/product-admin.md#manage-doctors: everything about a doctor the owner may change: their name,
  * specialty, photo (uploaded on Save; the old one is deleted) and their hours on each weekday
  * ("Mon 09:00–13:00, Wed 12:00–18:00").
  */

@@ -16,7 +16,7 @@ import { DoctorDialog } from './doctor-dialog.tsx';
 import './doctors.css';
 
 /**
- * docs/product.md#manage-doctors (admin): every doctor with their photo, specialty and hours on
+ * docs/product-admin.md#manage-doctors (admin): every doctor with their photo, specialty and hours on
  * each day; Edit (name, specialty, photo, hours per weekday), and Delete after a confirmation.
  * Either change, when it would strand upcoming bookings, lists them and offers to go ahead anyway.
  */

@@ -13,7 +13,7 @@ export const DEFAULT_WORKING_HOURS: WorkingHoursValues = {
   end: '17:00',
 };
 
-/** The validation of the fields below (docs/product.md#add-a-doctor), for react-hook-form's register. */
+/** The validation of the fields below (docs/product-admin.md#add-a-doctor), for react-hook-form's register. */
 export const workingHoursRules = {
   workingDays: { validate: (days: string[]) => days.length > 0 || 'choose at least one working day' },
   end: {

@@ -54,9 +54,9 @@ function FamilyBooked({
 }
 
 /**
- * docs/product.md#family: a family visit on the chosen day: who comes, for what, together or one
+ * docs/product-booking.md#family: a family visit on the chosen day: who comes, for what, together or one
  * after another; the starts where everyone fits; one tap books them all (or nothing). The front
- * desk uses it too, for a caller's family (docs/product.md#book-by-phone).
+ * desk uses it too, for a caller's family (docs/product-admin.md#book-by-phone).
  */
 export function FamilyVisitDialog({
   myName,

@@ -15,7 +15,7 @@ const isAdult = (birthDate: string, now = new Date()) => {
   return Date.UTC(year + 18, month - 1, day) <= now.getTime();
 };
 
-/** docs/product.md#family: an adult in the family is invited to claim their own record, at their own address. */
+/** docs/product-booking.md#family: an adult in the family is invited to claim their own record, at their own address. */
 function InviteForm({
   personId,
   name,
@@ -72,7 +72,7 @@ function InviteForm({
 }
 
 /**
- * docs/product.md#family: the people the patient books for (a child, a partner, a parent), each a
+ * docs/product-booking.md#family: the people the patient books for (a child, a partner, a parent), each a
  * patient of the clinic without a login; added with a name, a date of birth and who they are.
  */
 export function MyFamily({ email }: { email: string }) {

@@ -54,7 +54,7 @@ export type FormsOf = { bookingId: string } | { token: string };
 /**
  * PUT /api/bookings/:id/forms/:formId, or /api/links/:token/forms/:formId for a link's visit, with an
  * Idempotency-Key. When the network fails, the answers wait in the outbox under the same key
- * and are sent once when it is back (docs/product.md#forms).
+ * and are sent once when it is back (docs/product-booking.md#forms).
  */
 export async function saveFormAnswers(
   of: FormsOf,

@@ -3,7 +3,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { client } from '../../../lib/client.ts';
 
 /**
- * Kiosk mode (docs/product.md#forms): the front desk hands its tablet to a patient for their missing
+ * Kiosk mode (docs/product-booking.md#forms): the front desk hands its tablet to a patient for their missing
  * forms. It is the device's, not a tab's: the kiosk's token (good for that visit's forms only) is
  * kept in localStorage, which every tab shares, and the staff are signed out of the browser as it
  * starts, so no tab, new or old, holds their session. Every route then shows the kiosk; once the

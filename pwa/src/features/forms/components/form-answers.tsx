@@ -12,7 +12,7 @@ function answerText(form: BookingForm, linkId: string, value: boolean | string):
 
 const STATUS = { missing: 'not filled yet', expired: 'to renew (over a year old)', filled: 'filled' } as const;
 
-/** The front desk's view of a booking's forms and answers, loaded when opened (docs/product.md#forms). */
+/** The front desk's view of a booking's forms and answers, loaded when opened (docs/product-booking.md#forms). */
 export function FormAnswers({ bookingId }: { bookingId: string }) {
   const [open, setOpen] = useState(false);
   return (

@@ -114,7 +114,7 @@ function templateOf(
 }
 
 /**
- * docs/product.md#forms (admin), /dashboard/form-templates: the clinic's forms, which treatments
+ * docs/product-booking.md#forms (admin), /dashboard/form-templates: the clinic's forms, which treatments
  * need each, whether it is given per visit or renewed, and its questions. Saving writes a new
  * version; answers already given keep the version they were given on.
  */

@@ -8,7 +8,7 @@ import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
 /**
- * docs/product.md#forms, /dashboard/forms/:id (signed in): the forms a visit needs, each to fill,
+ * docs/product-booking.md#forms, /dashboard/forms/:id (signed in): the forms a visit needs, each to fill,
  * renew or change; opened from this phone's copy when offline, and saved to its outbox then.
  */
 export function FormsPage() {

@@ -12,7 +12,7 @@ import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
 /**
- * Kiosk mode (docs/product.md#forms): on every route of the tablet, one visit's missing forms, read
+ * Kiosk mode (docs/product-booking.md#forms): on every route of the tablet, one visit's missing forms, read
  * and saved with the kiosk's token alone (no account is signed in), then the lock. Whoever signs in
  * here: staff end kiosk mode; anyone else is signed out again and the kiosk stays.
  */

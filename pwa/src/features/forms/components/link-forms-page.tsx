@@ -7,7 +7,7 @@ import { FormsList } from './forms-list.tsx';
 import '../forms.css';
 
 /**
- * docs/product.md#forms, a forms link (/l/:token from a reminder or a confirmation): the visit's
+ * docs/product-booking.md#forms, a forms link (/l/:token from a reminder or a confirmation): the visit's
  * forms, filled in without signing in; the link is good for that visit only.
  */
 export function LinkFormsPage({ token }: { token: string }) {

@@ -415,7 +415,7 @@ function Days({ answer }: { answer: InsightsAnswer }) {
 }
 
 /**
- * docs/product.md#insights (/dashboard/insights, admin): the practice at a glance over a range of
+ * docs/product-admin.md#insights (/dashboard/insights, admin): the practice at a glance over a range of
  * days: key figures, how full the chairs were by weekday and hour, each doctor and chair, what was
  * lost to cancellations and no-shows, and revenue by week; each chart with a table and a CSV.
  */

@@ -16,7 +16,7 @@ function DoctorCard({ doctor }: { doctor: TeamMember }) {
 }
 
 /**
- * docs/product.md#our-doctors (#doctors, the navigation bar's Doctors link): the clinic's doctors from GET /api/team, in one row of fixed height
+ * docs/product-visitors.md#our-doctors (#doctors, the navigation bar's Doctors link): the clinic's doctors from GET /api/team, in one row of fixed height
  * (it scrolls sideways when they do not fit), so nothing below moves when they arrive.
  */
 export function OurDoctors() {

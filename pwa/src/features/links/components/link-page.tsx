@@ -178,7 +178,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
 }
 
 /**
- * docs/product.md#links-in-messages, /l/:token: a link from a reminder or a recall message. Opening
+ * docs/product-booking.md#links-in-messages, /l/:token: a link from a reminder or a recall message. Opening
  * it changes nothing; one tap confirms, asks for a call, cancels, or books a proposed time.
  */
 export function LinkPage() {

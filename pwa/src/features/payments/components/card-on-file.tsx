@@ -10,7 +10,7 @@ import '../payments.css';
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
 
 /**
- * docs/product.md#cards-on-file: the patient's card on file (the newest: the one any fee is charged
+ * docs/product-payments.md#cards-on-file: the patient's card on file (the newest: the one any fee is charged
  * to), or a form to save one through the provider (nothing is charged). Saved with Stripe, the card
  * arrives through Stripe's webhook: the list is asked again until it shows.
  */

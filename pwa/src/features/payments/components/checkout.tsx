@@ -27,7 +27,7 @@ function returnFromStripe(): { intent: string; succeeded: boolean } | null {
 }
 
 /**
- * docs/product.md#payment: fetches the client secret, shows the provider's card form, and after the
+ * docs/product-payments.md#payment: fetches the client secret, shows the provider's card form, and after the
  * provider confirms the card shows the transaction id, records the payment with the Worker and
  * shows the receipt.
  */
@@ -182,7 +182,7 @@ export function payingFor(booking: Booking, family: Booking[], whole: boolean): 
 }
 
 /**
- * docs/product.md#payment success, or the refund notice (docs/product.md#refunds) when the money cannot pay the booking (cancelled while the
+ * docs/product-payments.md#payment success, or the refund notice (docs/product-payments.md#refunds) when the money cannot pay the booking (cancelled while the
  * card was being charged). It takes the focus the Pay button had, since the form is gone.
  */
 function PaymentOutcome({ title, note, transactionId }: { title: string; note?: string; transactionId: string }) {

@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<Fee['status'], string> = {
 };
 
 /**
- * docs/product.md#fees, /dashboard/fees/:id (the link of "Please pay the missed-appointment fee"):
+ * docs/product-payments.md#fees, /dashboard/fees/:id (the link of "Please pay the missed-appointment fee"):
  * the fee, and while it is unpaid the provider's card form for it.
  */
 export function FeePage() {

@@ -13,7 +13,7 @@ import { type Booking, useBooking } from '../api/get-booking.ts';
 import { Checkout, payingFor } from './checkout.tsx';
 import '../payments.css';
 
-/** docs/product.md#payment, /dashboard/payment/:id (signed in): the booking, then its card form. */
+/** docs/product-payments.md#payment, /dashboard/payment/:id (signed in): the booking, then its card form. */
 export function PaymentPage() {
   const { id } = useParams<{ id: string }>();
   const online = useOnlineStatus();

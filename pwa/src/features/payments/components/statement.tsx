@@ -10,7 +10,7 @@ import '../payments.css';
 const KIND_TEXT = { charge: 'Visit', fee: 'Fee', payment: 'Paid', refund: 'Refunded' } as const;
 
 /**
- * docs/product.md#statement: the account's card on file, and what each person in it was charged,
+ * docs/product-payments.md#statement: the account's card on file, and what each person in it was charged,
  * paid and refunded, each line with the running balance; printable.
  */
 export function PaymentsAndCards({ email, name, online }: { email: string; name: string; online: boolean }) {

@@ -40,7 +40,7 @@ const ELEMENT_OPTIONS: StripePaymentElementOptions = {
 };
 
 /**
- * docs/product.md#payment with Stripe: Stripe's Payment Element (cards, wallets and the methods
+ * docs/product-payments.md#payment with Stripe: Stripe's Payment Element (cards, wallets and the methods
  * Stripe recommends), confirmed with the PaymentIntent's client secret.
  */
 export function StripeCheckoutForm({ stripe, clientSecret, ...form }: StripeCheckoutFormProps) {

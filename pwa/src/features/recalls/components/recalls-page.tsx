@@ -263,7 +263,7 @@ function ImportForm() {
 }
 
 /**
- * docs/product.md#recall (/dashboard/recalls, admin): the patients due for a treatment again, overdue
+ * docs/product-booking.md#recall (/dashboard/recalls, admin): the patients due for a treatment again, overdue
  * first; how many come back in time (compliance); stop or close one; add them from another system.
  */
 export function RecallsPage() {

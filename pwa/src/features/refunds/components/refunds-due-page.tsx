@@ -26,7 +26,7 @@ const STATUS_TEXT: Record<RefundDue['refundStatus'], string> = {
 };
 
 /**
- * docs/product.md#refunds (admin): every payment given back or to give back. Cancelled paid bookings
+ * docs/product-payments.md#refunds (admin): every payment given back or to give back. Cancelled paid bookings
  * and payments that arrive for a booking no longer active are refunded through the provider; the
  * others (already paid, another amount…) and failed refunds are for the clinic to refund by hand.
  */

@@ -5,7 +5,7 @@ import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
 import { initials } from '../initials.ts';
 import '../testimonials.css';
 
-// docs/product.md#testimonials: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
+// docs/product-visitors.md#testimonials: 3 slides in view, scroll 1, 500 ms transition, autoplay every 2000 ms, infinite loop.
 export const AUTOPLAY_MS = 2000;
 export const TRANSITION_MS = 500;
 

@@ -19,7 +19,7 @@ type SeenEntry = { _id: string; patientName: string; version: number; noteVersio
 export type DeskWrite = { message: string; queued: boolean };
 
 /**
- * Sends a write that may wait for the network (docs/product.md#the-front-desk-offline): when the
+ * Sends a write that may wait for the network (docs/product-admin.md#the-front-desk-offline): when the
  * network fails, it goes to the outbox under the same Idempotency-Key with the booking's version,
  * and is sent once when the connection is back; a visit that changed meanwhile refuses it, and the
  * outbox says why.
@@ -105,7 +105,7 @@ export function useFrontDesk() {
   return {
     markAttendance: (entry: SeenEntry, status: 'attended' | 'no_show', waiveFee = false) =>
       mayWait(markAttendance(entry, status, waiveFee)),
-    /** Waives a visit's fee; one already taken is refunded (docs/product.md#fees). */
+    /** Waives a visit's fee; one already taken is refunded (docs/product-payments.md#fees). */
     waiveFee: (id: string) => client('POST /fees/:id/waive', { params: { id } }),
     saveNote: (entry: SeenEntry, note: string) => mayWait(saveNote(entry, note)),
     cancelForPatient: (booking: { _id: string }, cancel: CancelForPatient) =>

@@ -55,7 +55,7 @@ async function loadDay(date: string, email: string | null): Promise<LoadedDay> {
 /**
  * GET /api/schedule?date= (admin): one day's hours, doctors, chairs and bookings. Today's and the
  * next two days' are kept on this device whenever they load; with no network, the kept copy is
- * answered, with the time it was loaded (docs/product.md#the-front-desk-offline).
+ * answered, with the time it was loaded (docs/product-admin.md#the-front-desk-offline).
  */
 export function useScheduleDay(date: string, email: string | null) {
   return useSWR<LoadedDay>(scheduleDayKey(date), () => loadDay(date, email));

@@ -62,11 +62,11 @@ export function paymentText(entry: ScheduleEntry): string {
 }
 
 /**
- * docs/product.md#schedule: a booking's details and what the front desk can do with it: mark it
+ * docs/product-admin.md#schedule: a booking's details and what the front desk can do with it: mark it
  * attended or missed once it has started, record a payment taken at the desk, keep it as it is
  * after a schedule change, move it, or cancel it for the patient with a reason the patient will see
  * (a paid one refunded unless the front desk unticks it), and write a note on the visit. Offline,
- * marks and notes wait on this device (docs/product.md#the-front-desk-offline); the rest needs the
+ * marks and notes wait on this device (docs/product-admin.md#the-front-desk-offline); the rest needs the
  * connection and says so.
  */
 const FEE_STATUS = {
@@ -93,7 +93,7 @@ export function BookingDetailsDialog({
   const [reason, setReason] = useState('');
   const [refund, setRefund] = useState(true);
   const [waiveFee, setWaiveFee] = useState(false);
-  // What the patient's account owes, read when online (docs/product.md#statement).
+  // What the patient's account owes, read when online (docs/product-payments.md#statement).
   const { data: statement } = useSWR<Statement>(
     online ? pathOf('GET /users/:id/statement', { params: { id: entry.userId } }) : null,
     () => client('GET /users/:id/statement', { params: { id: entry.userId } }),

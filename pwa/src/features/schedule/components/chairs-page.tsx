@@ -11,7 +11,7 @@ import { AddNameForm, RenameDialog } from './name-forms.tsx';
 import '../schedule.css';
 
 /**
- * docs/product.md#chairs (admin): the treatment chairs every booking takes one of; Add, Rename, and
+ * docs/product-admin.md#chairs (admin): the treatment chairs every booking takes one of; Add, Rename, and
  * Delete after a confirmation (a chair with upcoming bookings: the list of them, and "Delete anyway").
  */
 export function ChairsPage() {

@@ -6,7 +6,7 @@ import '../schedule.css';
 import { ClosuresSection } from './closures-section.tsx';
 import { HoursEditor } from './hours-editor.tsx';
 
-/** docs/product.md#clinic-hours-and-closures (admin): the week's opening hours, then the closures. */
+/** docs/product-admin.md#clinic-hours-and-closures (admin): the week's opening hours, then the closures. */
 export function ClinicHoursPage() {
   const { data: hours, error, isValidating, mutate } = useClinicHours();
   return (

@@ -30,7 +30,7 @@ export function closureDates({ from, to }: { from: string; to: string }): string
 }
 
 /**
- * docs/product.md#clinic-hours-and-closures: the closures (a day or a range, a reason, the whole clinic
+ * docs/product-admin.md#clinic-hours-and-closures: the closures (a day or a range, a reason, the whole clinic
  * or one doctor), Add and Delete. A closure over upcoming bookings is refused with the list of
  * them; the desk keeps them for review or cancels them, and either way each patient is told.
  */

@@ -31,7 +31,7 @@ export function entryNotes(entry: ScheduleEntry & { waitingToSend?: boolean }): 
   if (entry.status === 'active' && entry.confirmation === 'callback') notes.push('Please call');
   if (entry.status === 'active' && entry.confirmation === 'confirmed') notes.push('Confirmed');
   if (entry.familyVisitId) notes.push('Family visit');
-  // What the dentist must know first, then whether the forms are in (docs/product.md#forms).
+  // What the dentist must know first, then whether the forms are in (docs/product-booking.md#forms).
   for (const alert of entry.alerts) notes.push(`⚠ ${alert}`);
   if (entry.status === 'active' && !entry.formsComplete) notes.push('Forms missing');
   if (entry.noShows > 0 && entry.status !== 'no_show')
@@ -86,7 +86,7 @@ export function spanOf(day: ScheduleDay): { from: number; to: number } {
 }
 
 /**
- * docs/product.md#schedule: the day as columns of doctors (or chairs), each booking a block as tall
+ * docs/product-admin.md#schedule: the day as columns of doctors (or chairs), each booking a block as tall
  * as it is long. The grid scrolls sideways inside its own box; the page does not.
  */
 export function DayGrid({

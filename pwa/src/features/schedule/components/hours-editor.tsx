@@ -22,7 +22,7 @@ function formDays(hours: readonly OpeningHours[]): DayValues[] {
 }
 
 /**
- * docs/product.md#clinic-hours-and-closures: a row per weekday, open (from, to) or closed. Hours that
+ * docs/product-admin.md#clinic-hours-and-closures: a row per weekday, open (from, to) or closed. Hours that
  * strand upcoming bookings are refused with the list of them; "Save anyway" keeps them.
  */
 export function HoursEditor({ hours }: { hours: readonly OpeningHours[] }) {

@@ -40,7 +40,7 @@ export function withWaitingMarks(bookings: readonly ScheduleEntry[], entries: re
 }
 
 /**
- * docs/product.md#the-front-desk-offline: what this device keeps to send (made offline), and what
+ * docs/product-admin.md#the-front-desk-offline: what this device keeps to send (made offline), and what
  * the clinic refused when it was sent because the visit had changed meanwhile, with the reason, until
  * the front desk dismisses it.
  */

@@ -45,7 +45,7 @@ function missingStep(form: {
 }
 
 /**
- * docs/product.md#book-by-phone: the front desk books for a caller in five steps: find them (or add
+ * docs/product-admin.md#book-by-phone: the front desk books for a caller in five steps: find them (or add
  * them: a name and a phone; an email if they have one), choose the treatment and time (the day
  * starts on the schedule's), the doctor they ask for (any by default), and Book. A phone booking is
  * paid at the clinic and keeps its time; the desk may instead ask for online payment by a deadline,

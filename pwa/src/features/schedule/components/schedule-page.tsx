@@ -132,7 +132,7 @@ function CsvExport({ date }: { date: string }) {
 }
 
 /**
- * docs/product.md#schedule: every upcoming booking a schedule change left for the front desk, whatever
+ * docs/product-admin.md#schedule: every upcoming booking a schedule change left for the front desk, whatever
  * its day, until it is moved, cancelled or kept; each opens its details.
  */
 function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onOpen(entry: ReviewEntry): void }) {
@@ -173,7 +173,7 @@ function NeedsReview({ entries, onOpen }: { entries: readonly ReviewEntry[]; onO
 }
 
 /**
- * docs/product.md#confirmations: the day's patients who answered a reminder with "Please call me",
+ * docs/product-booking.md#confirmations: the day's patients who answered a reminder with "Please call me",
  * first, so the front desk calls them before anything else; the confirmed and unanswered follow
  * in the count.
  */
@@ -213,7 +213,7 @@ type Opened = { entry: ScheduleEntry; date: string; appointmentDate: string };
 type Open = ({ kind: 'details' | 'reschedule' } & Opened) | { kind: 'phone' } | null;
 
 /**
- * docs/product.md#schedule (/dashboard/schedule, admin): the front desk's day. A date picker with
+ * docs/product-admin.md#schedule (/dashboard/schedule, admin): the front desk's day. A date picker with
  * previous and next day, the week's counts, the day as a column per doctor (or chair) with a block
  * per booking, and the cancelled ones below. A booking opens its details and actions; "Book by
  * phone" books for a caller.

@@ -18,7 +18,7 @@ import '../schedule.css';
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * docs/product.md#specialties (admin): who may perform a treatment. Add one, rename one, and delete
+ * docs/product-admin.md#specialties (admin): who may perform a treatment. Add one, rename one, and delete
  * one that no doctor and no treatment has (the server refuses the others and says who has it).
  */
 export function SpecialtiesPage() {

@@ -32,7 +32,7 @@ const RECALL_CHOICES = [
 
 const PRICE_SHAPE = /^\d+(\.\d{1,2})?$/;
 
-/** docs/product.md#treatments: the price as typed, checked the way the server checks it. */
+/** docs/product-admin.md#treatments: the price as typed, checked the way the server checks it. */
 function priceProblem(value: string): string | true {
   const price = value.trim().replace(/^\$/, '');
   if (price === '') return 'price is required';
@@ -48,7 +48,7 @@ type TreatmentDialogProps = {
   onClose(): void;
 };
 
-/** docs/product.md#treatments: add or edit a treatment's name, price, length, specialty and whether patients can book it. */
+/** docs/product-admin.md#treatments: add or edit a treatment's name, price, length, specialty and whether patients can book it. */
 export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
   const titleId = useId();
   const { data: specialties, error: specialtiesError } = useTreatmentSpecialties();

@@ -15,7 +15,7 @@ import '../schedule.css';
 import { TreatmentDialog } from './treatment-dialog.tsx';
 
 /**
- * docs/product.md#treatments (admin): every treatment with its specialty, length, price and whether
+ * docs/product-admin.md#treatments (admin): every treatment with its specialty, length, price and whether
  * patients can book it; Add, Edit, Deactivate (or Activate) and Delete.
  */
 export function TreatmentsPage() {

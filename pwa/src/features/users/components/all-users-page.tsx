@@ -13,7 +13,7 @@ import { makeAdmin } from '../api/make-admin.ts';
 import '../users.css';
 
 /**
- * docs/product.md#all-users (admin): the users, found by name or email, 50 a page; Make Admin for
+ * docs/product-admin.md#all-users (admin): the users, found by name or email, 50 a page; Make Admin for
  * non-admins, Delete after a confirmation.
  */
 export function AllUsersPage() {

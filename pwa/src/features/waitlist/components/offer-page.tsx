@@ -26,7 +26,7 @@ const CLOSED: Record<Exclude<WaitlistOffer['status'], 'open'>, string> = {
 };
 
 /**
- * docs/product.md#waitlist-offer, /offers/:id (signed in): a time freed for a patient on the waitlist, held until the offer
+ * docs/product-booking.md#waitlist-offer, /offers/:id (signed in): a time freed for a patient on the waitlist, held until the offer
  * expires. Accept books it; Decline passes it to the next patient in line.
  */
 export function OfferPage() {
