@@ -103,13 +103,62 @@ function offsetAt(env: Env, ms: number): number {
 }
 
 /**
+ * Remembers a pure function's answers by key, the oldest forgotten beyond `size`: a time zone's rules do not
+ * change while an isolate lives, and an owner's insights ask for the same days and years again and again.
+ */
+function remembered<T>(size: number): (key: string, make: () => T) => T {
+  const kept = new Map<string, T>();
+  return (key, make) => {
+    const known = kept.get(key);
+    if (known !== undefined) return known;
+    const made = make();
+    if (kept.size >= size) kept.delete(kept.keys().next().value ?? '');
+    kept.set(key, made);
+    return made;
+  };
+}
+
+const midnights = remembered<number>(4096);
+
+/**
  * The first instant of a clinic date: its midnight on the clinic's clock (as clinicInstant(date, 0),
- * from two offset look-ups instead of a calendar's arithmetic: cheap enough for a year of days).
+ * from two offset look-ups instead of a calendar's arithmetic, and remembered: cheap for a year of days).
  */
 export function clinicMidnight(env: Env, isoDate: string): Date {
-  const utc = Date.parse(`${isoDate}T00:00:00Z`);
-  const guess = utc - offsetAt(env, utc) * 60_000;
-  return new Date(utc - offsetAt(env, guess) * 60_000);
+  const ms = midnights(`${env.CLINIC_TIME_ZONE} ${isoDate}`, () => {
+    const utc = Date.parse(`${isoDate}T00:00:00Z`);
+    const guess = utc - offsetAt(env, utc) * 60_000;
+    return utc - offsetAt(env, guess) * 60_000;
+  });
+  return new Date(ms);
+}
+
+const yearsOfChanges = remembered<[number, number][]>(64);
+
+/**
+ * The instants of a UTC calendar year at which the clinic's offset changes, each with the offset after it
+ * (remembered per time zone and year: finding them takes about a hundred offset look-ups).
+ */
+function changesIn(env: Env, year: number): [number, number][] {
+  return yearsOfChanges(`${env.CLINIC_TIME_ZONE} ${year}`, () => {
+    const changes: [number, number][] = [];
+    const WEEK = 7 * 86_400_000;
+    const MINUTE = 60_000;
+    const end = Date.UTC(year + 1, 0, 1);
+    // No time zone changes its offset twice in a week: look weekly, then find the minute it changed.
+    for (let at = Date.UTC(year, 0, 1); at < end; at += WEEK) {
+      let low = at;
+      let high = Math.min(at + WEEK, end);
+      if (offsetAt(env, high) === offsetAt(env, low)) continue;
+      while (high - low > MINUTE) {
+        const middle = low + Math.max(1, Math.floor((high - low) / 2 / MINUTE)) * MINUTE;
+        if (offsetAt(env, middle) === offsetAt(env, low)) low = middle;
+        else high = middle;
+      }
+      changes.push([high, offsetAt(env, high)]);
+    }
+    return changes;
+  });
 }
 
 /**
@@ -120,19 +169,10 @@ export function clinicMidnight(env: Env, isoDate: string): Date {
 export function utcShifts(env: Env, from: Date, to: Date): [string, string][] {
   const modifier = (minutes: number) => `${minutes >= 0 ? '+' : ''}${minutes} minutes`;
   const shifts: [string, string][] = [['', modifier(offsetAt(env, from.getTime()))]];
-  const WEEK = 7 * 86_400_000;
-  const MINUTE = 60_000;
-  // No time zone changes its offset twice in a week: look weekly, then find the minute it changed.
-  for (let at = from.getTime(); at < to.getTime(); at += WEEK) {
-    let low = at;
-    let high = Math.min(at + WEEK, to.getTime());
-    if (offsetAt(env, high) === offsetAt(env, low)) continue;
-    while (high - low > MINUTE) {
-      const middle = low + Math.max(1, Math.floor((high - low) / 2 / MINUTE)) * MINUTE;
-      if (offsetAt(env, middle) === offsetAt(env, low)) low = middle;
-      else high = middle;
+  for (let year = from.getUTCFullYear(); year <= to.getUTCFullYear(); year++) {
+    for (const [at, offset] of changesIn(env, year)) {
+      if (at > from.getTime() && at <= to.getTime()) shifts.push([new Date(at).toISOString(), modifier(offset)]);
     }
-    shifts.push([new Date(high).toISOString(), modifier(offsetAt(env, high))]);
   }
   return shifts;
 }
