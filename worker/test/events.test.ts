@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { slotLabel } from '../../contract/slot-label.ts';
 import { place } from '../src/booking/engine/place.ts';
 import { clinicInstant } from '../src/platform/clinic-time.ts';
@@ -74,6 +74,9 @@ const count = async (sql: string, ...params: unknown[]) =>
 let admin: Record<string, string>;
 beforeAll(async () => {
   await seed();
+});
+// Minted on the real clock for each test: one made on a test's pinned clock (7 am) has expired by 7:30 on the real one.
+beforeEach(async () => {
   admin = bearer(await accessTokenFor('admin@clinic.test'));
 });
 afterEach(() => vi.useRealTimers());
