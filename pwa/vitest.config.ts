@@ -15,6 +15,9 @@ export default defineConfig({
     environment: 'happy-dom',
     // Threads start faster than forks for these small files (measured: 76 s against 94 s).
     pool: 'threads',
+    // Two files at once, as many as this machine has cores (Vitest's default leaves one core idle: one file at a
+    // time on 2 cores). Measured alone: 107 s with one, 70 s with two.
+    maxWorkers: 2,
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
