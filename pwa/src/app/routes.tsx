@@ -111,22 +111,22 @@ export const dashboardRoutes: PageRoute[] = [
   },
   {
     path: '/dashboard/treatments',
-    component: lazyNamed(() => import('../features/schedule/components/treatments-page.tsx'), 'TreatmentsPage'),
+    component: lazyNamed(() => import('../features/clinic-setup/components/treatments-page.tsx'), 'TreatmentsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/clinic-hours',
-    component: lazyNamed(() => import('../features/schedule/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
+    component: lazyNamed(() => import('../features/clinic-setup/components/clinic-hours-page.tsx'), 'ClinicHoursPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/chairs',
-    component: lazyNamed(() => import('../features/schedule/components/chairs-page.tsx'), 'ChairsPage'),
+    component: lazyNamed(() => import('../features/clinic-setup/components/chairs-page.tsx'), 'ChairsPage'),
     access: 'admin',
   },
   {
     path: '/dashboard/specialties',
-    component: lazyNamed(() => import('../features/schedule/components/specialties-page.tsx'), 'SpecialtiesPage'),
+    component: lazyNamed(() => import('../features/clinic-setup/components/specialties-page.tsx'), 'SpecialtiesPage'),
     access: 'admin',
   },
   {

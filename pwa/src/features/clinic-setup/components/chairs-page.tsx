@@ -8,7 +8,7 @@ import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { addChair, type Chair, deleteChair, renameChair, useChairs } from '../api/chairs.ts';
 import { AddNameForm, RenameDialog } from './name-forms.tsx';
-import '../schedule.css';
+import '../clinic-setup.css';
 
 /**
  * docs/product-admin.md#chairs (admin): the treatment chairs every booking takes one of; Add, Rename, and

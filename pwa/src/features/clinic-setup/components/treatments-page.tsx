@@ -10,7 +10,7 @@ import { notify } from '../../../lib/notify.ts';
 import { paymentRuleShort } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { deleteTreatment, type Treatment, updateTreatment, useTreatments } from '../api/treatments.ts';
-import '../schedule.css';
+import '../clinic-setup.css';
 
 import { TreatmentDialog } from './treatment-dialog.tsx';
 

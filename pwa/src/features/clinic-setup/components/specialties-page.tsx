@@ -13,7 +13,7 @@ import {
   useSpecialtiesInUse,
 } from '../api/specialties.ts';
 import { AddNameForm, RenameDialog } from './name-forms.tsx';
-import '../schedule.css';
+import '../clinic-setup.css';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 

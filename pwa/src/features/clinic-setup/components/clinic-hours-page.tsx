@@ -2,7 +2,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useClinicHours } from '../api/clinic-hours.ts';
-import '../schedule.css';
+import '../clinic-setup.css';
 import { ClosuresSection } from './closures-section.tsx';
 import { HoursEditor } from './hours-editor.tsx';
 
