@@ -1,8 +1,8 @@
 import useSWR from 'swr';
 import { USERS_PAGE_SIZE } from '../../../../../contract/pages.ts';
 import type { User } from '../../../../../contract/users.ts';
-import { apiAnswer } from '../../../lib/api.ts';
-import { USERS_KEY } from '../../../lib/cache-keys.ts';
+import { clientAnswer } from '../../../lib/client.ts';
+import { pathOf } from '../../../lib/route-paths.ts';
 
 export type { User };
 export { USERS_PAGE_SIZE };
@@ -16,11 +16,11 @@ export type UsersPage = { users: User[]; total: number; hasNext: boolean };
  * screen while the next one loads.
  */
 export function useUsers(q: string, page: number) {
-  const query = new URLSearchParams({ ...(q.trim() ? { q: q.trim() } : {}), page: String(page) });
+  const query = { q: q.trim() || null, page: String(page) };
   return useSWR<UsersPage>(
-    `${USERS_KEY}?${query}`,
-    async (path: string) => {
-      const { body, headers } = await apiAnswer<User[]>(path);
+    pathOf('GET /users', { query }),
+    async () => {
+      const { body, headers } = await clientAnswer('GET /users', { query });
       return {
         users: body,
         total: Number(headers.get('X-Total-Count') ?? body.length),
