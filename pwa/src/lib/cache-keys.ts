@@ -1,7 +1,7 @@
 // Every SWR cache key of the app, in one place. Each feature reads through its own keys, and a write
 // refreshes exactly the caches it changes (features/*/api), even another feature's, without
 // importing that feature.
-import { bookingPath } from './api-paths.ts';
+import { bookingPath, DEPENDANTS_PATH } from './api-paths.ts';
 import { pathOf, prefixOf } from './route-paths.ts';
 
 const APPOINTMENT_OPTIONS = `${pathOf('GET /appointmentOptions')}?`;
@@ -97,7 +97,7 @@ const MY_REMINDERS = pathOf('GET /users/me/reminders');
 export const myRemindersKey = (email: string) => [MY_REMINDERS, email] as const;
 export type MyRemindersKey = ReturnType<typeof myRemindersKey>;
 
-const MY_FAMILY = pathOf('GET /users/me/dependants');
+const MY_FAMILY = DEPENDANTS_PATH;
 /** The people in the signed-in patient's account, per account. */
 export const myFamilyKey = (email: string) => [MY_FAMILY, email] as const;
 export type MyFamilyKey = ReturnType<typeof myFamilyKey>;

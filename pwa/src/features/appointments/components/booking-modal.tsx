@@ -36,7 +36,7 @@ export type CardOnFileSlot = (card: { email: string; name: string; online: boole
 export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 
 type BookingModalProps = {
-  cardOnFile?: CardOnFileSlot | undefined;
+  cardOnFile?: CardOnFileSlot;
   /** The card's treatment, kept current: after a refusal its slots are refetched and the choice follows. */
   option: AppointmentOption;
   date: Date;

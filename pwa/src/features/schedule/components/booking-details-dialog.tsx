@@ -17,7 +17,7 @@ import type { ScheduleEntry } from '../api/get-schedule.ts';
 
 type BookingDetailsDialogProps = {
   /** The visit's answered forms (the forms feature's, composed in by the app). */
-  visitForms?: ((bookingId: string) => ReactNode) | undefined;
+  visitForms?: (bookingId: string) => ReactNode;
   entry: ScheduleEntry;
   /** The booking's date as the API shows it ("Nov 21, 2026"). */
   appointmentDate: string;

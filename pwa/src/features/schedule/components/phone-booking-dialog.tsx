@@ -19,7 +19,7 @@ import { type PatientMatch, useFrontDesk, usePatientSearch } from '../api/front-
 export type FamilyVisitSlot = (visit: FamilyVisitProps) => ReactNode;
 
 type PhoneBookingDialogProps = {
-  familyVisitDialog?: FamilyVisitSlot | undefined;
+  familyVisitDialog?: FamilyVisitSlot;
   /** The day to start on. */
   initialDate: Date;
   /** Booked: the booking's date (ISO), so the schedule can show it. */
