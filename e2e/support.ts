@@ -160,12 +160,12 @@ export async function logIn(
 /** Books through the API as the signed-in page's user; answers the new booking's id. */
 export async function bookViaApi(
   page: import('@playwright/test').Page,
-  booking: { treatment: string; date: string; slot: string },
+  { date, ...booking }: { treatment: string; date: string } & ({ slot: string } | { start: string }),
 ) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const response = await page.request.post(apiPath('POST /bookings'), {
     headers: { Authorization: `Bearer ${token}` },
-    data: { treatment: booking.treatment, appointmentDate: booking.date, slot: booking.slot, phone: '555-0100' },
+    data: { ...booking, appointmentDate: date, phone: '555-0100' },
   });
   if (response.status() !== 201) throw new Error(`booking failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { insertedId: string }).insertedId;

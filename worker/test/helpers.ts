@@ -10,6 +10,7 @@ import { type Schema, Validator } from '@cfworker/json-schema';
 import { UnsecuredJWT } from 'jose';
 import * as v from 'valibot';
 import { vi } from 'vitest';
+import type { AppointmentOption } from '../../contract/appointments.ts';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
@@ -272,7 +273,7 @@ export function clinicDay(n: number): string {
   return new Date(today.getTime() + n * 24 * 3600_000).toISOString().slice(0, 10);
 }
 
-export type Option = { _id: string; name: string; slots: string[]; price: number; durationMinutes: number };
+export type Option = AppointmentOption;
 
 /** GET /api/appointmentOptions?date= (200 expected). */
 export async function optionsOn(date: string, bindings: Partial<Env> = {}): Promise<Option[]> {
@@ -290,7 +291,7 @@ export async function slotsOf(date: string, treatmentId: string, bindings: Parti
 /** POST /api/bookings as the spec's booking modal sends it. */
 export function bookAs(
   headers: Record<string, string>,
-  booking: { treatment: string; appointmentDate: string; slot: string },
+  booking: { treatment: string; appointmentDate: string } & ({ slot: string } | { start: string }),
   bindings: Partial<Env> = {},
 ) {
   return call(

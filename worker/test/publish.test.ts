@@ -77,8 +77,8 @@ describe('published free times (SMART Scheduling Links)', () => {
     const ofDay = slots.filter((s) => s.schedule.reference === 'Schedule/teeth-cleaning' && s.id.includes(`-${date}-`));
     const linkOf = (s: Slot) => new URL(s.extension?.find((e) => e.url === DEEP_LINK)?.valueUrl ?? '');
     const free = ofDay.filter((s) => s.status === 'free');
-    const offered = (await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.slots ?? [];
-    expect(free.map((s) => linkOf(s).searchParams.get('slot'))).toEqual(offered);
+    const offered = (await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.starts ?? [];
+    expect(free.map((s) => linkOf(s).searchParams.get('start'))).toEqual(offered);
     expect(free.every((s) => s.extension?.some((e) => e.url.endsWith('/booking-phone')))).toBe(true);
     const link = linkOf(free[0] as Slot);
     expect([link.pathname, link.searchParams.get('date'), link.searchParams.get('treatment')]).toEqual([
@@ -101,11 +101,15 @@ describe('published free times (SMART Scheduling Links)', () => {
       return slots.filter((s) => s.schedule.reference === 'Schedule/teeth-cleaning' && s.id.includes(`-${date}-`));
     };
     const first = (await dayOf()).find((s) => s.status === 'free');
-    const slot = new URL(first?.extension?.find((e) => e.url === DEEP_LINK)?.valueUrl ?? '').searchParams.get('slot');
-    expect(slot).toBe((await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.slots[0]);
+    const start = new URL(first?.extension?.find((e) => e.url === DEEP_LINK)?.valueUrl ?? '').searchParams.get('start');
+    expect(start).toBe((await optionsOn(date)).find((o) => o._id === 'teeth-cleaning')?.starts[0]);
     const statusNow = async () => (await dayOf()).find((s) => s.id === first?.id)?.status;
     const patient = await newPatient('publish-follow');
-    const booked = await bookAs(patient.auth, { treatment: 'teeth-cleaning', appointmentDate: date, slot: slot ?? '' });
+    const booked = await bookAs(patient.auth, {
+      treatment: 'teeth-cleaning',
+      appointmentDate: date,
+      start: start ?? '',
+    });
     expect(booked.status).toBe(201);
     expect(await statusNow()).toBe('busy');
     const { insertedId } = await booked.json<{ insertedId: string }>();

@@ -144,9 +144,8 @@ describe('the booking page rendered for the patient', () => {
     expect(root).toContain('<div id="root" inert>');
     const { email, answers } = firstAnswersOf(html);
     expect(email).toBe(patient.email);
-    // The day as the page asks for it ("Nov 27, 2026"), the clinic's today.
-    const shown = format(parseISO(today), 'PP');
-    const optionsPath = `/appointmentOptions?date=${encodeURIComponent(shown)}`;
+    // The day as the page asks for it ("2026-11-27"), the clinic's today.
+    const optionsPath = `/appointmentOptions?date=${today}`;
     expect(Object.keys(answers)[0]).toBe(optionsPath);
     expect(answers[optionsPath]).toEqual(options);
     expect(answers['/waitlist']).toEqual([]);
@@ -160,7 +159,7 @@ describe('the booking page rendered for the patient', () => {
     expect(root).not.toContain('Loading appointments');
     // Rendered for this visit, so for its day: the calendar's month with today chosen, and the day named.
     expect(root).toContain(`Today, ${format(parseISO(today), 'EEEE, MMMM d, yyyy')}, selected`);
-    expect(root).toContain(`Available Appointments on ${shown}`);
+    expect(root).toContain(`Available Appointments on ${format(parseISO(today), 'PP')}`);
   });
 
   it('is the frame for a link that names a day, and for nobody signed in', async () => {

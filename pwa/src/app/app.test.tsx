@@ -4,7 +4,7 @@ import { format } from 'date-fns/format';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as prerender, renderSignedIn } from '../entry-server.tsx';
-import { clinicToday } from '../lib/clinic-calendar.ts';
+import { clinicToday, isoDay } from '../lib/clinic-calendar.ts';
 import { aBooking, accessTokenFor, storeSession, stubFetch, stubMediaQueries } from '../testing/test-utils.tsx';
 import { App } from './app.tsx';
 import { preloadRoute } from './routes.tsx';
@@ -175,9 +175,16 @@ describe('the booking page as the Worker renders it for the patient', () => {
   const email = 'pat@clinic.test';
   const today = format(clinicToday(), 'PP');
   const answers: Record<string, unknown> = {
-    [`/appointmentOptions?date=${encodeURIComponent(today)}`]: [
-      { _id: 't-1', name: 'Teeth Cleaning', slots: ['04:00 PM - 04:30 PM'], price: 80, durationMinutes: 30 },
-      { _id: 't-2', name: 'Root Canal', slots: [], price: 400, durationMinutes: 90 },
+    [`/appointmentOptions?date=${isoDay(clinicToday())}`]: [
+      {
+        _id: 't-1',
+        name: 'Teeth Cleaning',
+        slots: ['04.00 PM - 04.30 PM'],
+        starts: ['16:00'],
+        price: 80,
+        durationMinutes: 30,
+      },
+      { _id: 't-2', name: 'Root Canal', slots: [], starts: [], price: 400, durationMinutes: 90 },
     ],
     '/waitlist': [],
     '/users/me/dependants': [],

@@ -1,17 +1,15 @@
-import { format } from 'date-fns/format';
-import { parse } from 'date-fns/parse';
 import { type SubmitEvent, useId, useState } from 'react';
-import { APPOINTMENT_DATE_FORMAT, useFreeSlots } from '../lib/appointment-options.ts';
-import { clinicToday } from '../lib/clinic-calendar.ts';
+import { useFreeSlots } from '../lib/appointment-options.ts';
+import { clinicToday, isoDay, localDay } from '../lib/clinic-calendar.ts';
 import { errorText } from '../lib/error-text.ts';
 import { notify } from '../lib/notify.ts';
 import { Modal } from './modal.tsx';
-import { chosenSlot, SlotPicker } from './slot-picker.tsx';
+import { chosenTime, SlotPicker } from './slot-picker.tsx';
 
 type RescheduleDialogProps = {
   booking: { treatment: string; treatmentId: string; appointmentDate: string; date: string; slot: string };
-  /** Moves the booking to `appointmentDate` (date-fns PP) and `slot`; throws the server's refusal. */
-  onSubmit(move: { appointmentDate: string; slot: string }): Promise<unknown>;
+  /** Moves the booking to `appointmentDate` (yyyy-MM-dd) at `start` ("10:00"); throws the server's refusal. */
+  onSubmit(move: { appointmentDate: string; start: string }): Promise<unknown>;
   onClose(): void;
 };
 
@@ -23,14 +21,14 @@ type RescheduleDialogProps = {
 export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialogProps) {
   const ids = useId();
   const [date, setDate] = useState(() => {
-    const current = parse(booking.date, 'yyyy-MM-dd', new Date());
+    const current = localDay(booking.date);
     const today = clinicToday();
     return current.getTime() < today.getTime() ? today : current;
   });
   const [picked, setPicked] = useState('');
   const [sending, setSending] = useState(false);
-  const { slots, isLoading, error, refresh } = useFreeSlots(date, booking.treatmentId);
-  const slot = chosenSlot(slots, picked);
+  const { times, isLoading, error, refresh } = useFreeSlots(date, booking.treatmentId);
+  const start = chosenTime(times, picked)?.start;
 
   const close = () => {
     if (!sending) onClose();
@@ -38,10 +36,10 @@ export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialo
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sending || !slot) return;
+    if (sending || !start) return;
     setSending(true);
     try {
-      await onSubmit({ appointmentDate: format(date, APPOINTMENT_DATE_FORMAT), slot });
+      await onSubmit({ appointmentDate: isoDay(date), start });
       notify.success('Appointment moved');
       setSending(false);
       onClose();
@@ -68,14 +66,14 @@ export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialo
         <SlotPicker
           date={date}
           onDateChange={setDate}
-          slots={slots}
+          times={times}
           loading={isLoading}
           error={error}
-          value={slot}
+          value={start ?? ''}
           onChange={setPicked}
           label="New time"
         />
-        <button type="submit" className="button button--primary button--block" disabled={sending || !slot}>
+        <button type="submit" className="button button--primary button--block" disabled={sending || !start}>
           Move appointment
         </button>
       </form>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { FreeTime } from '../lib/appointment-options.ts';
 import { errorText } from '../lib/error-text.ts';
 import { BookingCalendar } from './booking-calendar.tsx';
 
@@ -6,12 +7,12 @@ type SlotPickerProps = {
   date: Date;
   onDateChange(day: Date): void;
   /** The treatment's free times that day (useFreeSlots). */
-  slots: string[];
+  times: FreeTime[];
   loading: boolean;
   error: unknown;
-  /** The chosen time: one of `slots`, or '' when there is none. */
+  /** The chosen time's start: one of `times`', or '' when there is none. */
   value: string;
-  onChange(slot: string): void;
+  onChange(start: string): void;
   label?: string;
 };
 
@@ -19,7 +20,7 @@ type SlotPickerProps = {
 export function SlotPicker({
   date,
   onDateChange,
-  slots,
+  times,
   loading,
   error,
   value,
@@ -36,12 +37,12 @@ export function SlotPicker({
           id={id}
           value={value}
           onChange={(event) => onChange(event.target.value)}
-          disabled={slots.length === 0}
+          disabled={times.length === 0}
           aria-describedby={`${id}-note`}
         >
-          {slots.map((slot) => (
-            <option key={slot} value={slot}>
-              {slot}
+          {times.map((time) => (
+            <option key={time.start} value={time.start}>
+              {time.label}
             </option>
           ))}
         </select>
@@ -50,14 +51,15 @@ export function SlotPicker({
             ? `The free times could not be loaded: ${errorText(error)}`
             : loading
               ? 'Loading the free times…'
-              : slots.length === 0
+              : times.length === 0
                 ? 'No free time that day; please pick another day.'
-                : `${slots.length} free time${slots.length === 1 ? '' : 's'} that day.`}
+                : `${times.length} free time${times.length === 1 ? '' : 's'} that day.`}
         </p>
       </div>
     </div>
   );
 }
 
-/** The chosen time: the one picked while it is still free, else the first free one. */
-export const chosenSlot = (slots: string[], picked: string) => (slots.includes(picked) ? picked : (slots[0] ?? ''));
+/** The chosen time: the one picked (by its start) while it is still free, else the first free one; undefined: none. */
+export const chosenTime = (times: FreeTime[], picked: string): FreeTime | undefined =>
+  times.find((time) => time.start === picked) ?? times[0];

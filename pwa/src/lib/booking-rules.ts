@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import useSWR from 'swr';
 import type { BookingRules } from '../../../contract/policy.ts';
 import { apiFetcher } from './api.ts';
@@ -29,13 +28,6 @@ export function clinicMomentText(moment: string | number | Date): string {
     minute: '2-digit',
   });
   return momentFormat.format(new Date(moment));
-}
-
-/** When the slot "09.00 AM - 09.30 AM" of the calendar day `date` starts, on the clinic's clock. */
-export function slotStart(date: Date, slot: string): Date {
-  const [, hour = '0', minute = '0', half = 'AM'] = /^(\d{2})\.(\d{2}) (AM|PM)/.exec(slot) ?? [];
-  const hours = (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
-  return new TZDate(date.getFullYear(), date.getMonth(), date.getDate(), hours, Number(minute), CLINIC_TIME_ZONE);
 }
 
 const HOUR = 3_600_000;

@@ -29,6 +29,15 @@ export function lastBookableDay(today: Date): Date {
   return addDays(today, BOOKING_HORIZON_DAYS);
 }
 
+/** A calendar day as the API names days: "2026-12-03". */
+export const isoDay = (day: Date) => format(day, 'yyyy-MM-dd');
+
+/** The instant a start ("09:30", as GET /api/appointmentOptions lists it) of the calendar day `day` is, on the clinic's clock. */
+export function startInstant(day: Date, start: string): Date {
+  const [hours = 0, minutes = 0] = start.split(':').map(Number);
+  return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), hours, minutes, CLINIC_TIME_ZONE);
+}
+
 /** A "yyyy-MM-dd" day as the calendar holds days: that date at local midnight. */
 export const localDay = (iso: string) => {
   const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
@@ -41,6 +50,6 @@ export function linkedDay(search: string, now: Date = new Date()): Date | null {
   if (!match) return null;
   const day = localDay(match[0]);
   const today = clinicToday(now);
-  if (format(day, 'yyyy-MM-dd') !== match[0] || day < today || day > lastBookableDay(today)) return null;
+  if (isoDay(day) !== match[0] || day < today || day > lastBookableDay(today)) return null;
   return day;
 }

@@ -21,12 +21,12 @@ describe('the answers a page was rendered with', () => {
           '/clinic/policy': { freeCancellationHours: 24 },
           '/users/admin/pat%40clinic.test': { isAdmin: false },
           '/bookings/b-1': list[0],
-          '/appointmentOptions?date=Nov%2027%2C%202026': [{ _id: 't-1', slots: ['10:00 AM'] }],
+          '/appointmentOptions?date=2026-11-27': [{ _id: 't-1', slots: ['10:00 AM'] }],
           // Not a page's first data, or not the shape its page reads: left for the page to load.
           '/users': [{ _id: 'u-1' }],
           constructor: {},
           '/bookings/b-2': null,
-          '/appointmentOptions?date=Nov%2028%2C%202026': { _id: 't-1' },
+          '/appointmentOptions?date=2026-11-28': { _id: 't-1' },
         },
       },
       1234,
@@ -38,7 +38,7 @@ describe('the answers a page was rendered with', () => {
       '/clinic/policy': { freeCancellationHours: 24 },
       '/users/admin/pat%40clinic.test': { isAdmin: false },
       '/bookings/b-1': list[0],
-      '/appointmentOptions?date=Nov%2027%2C%202026': [{ _id: 't-1', slots: ['10:00 AM'] }],
+      '/appointmentOptions?date=2026-11-27': [{ _id: 't-1', slots: ['10:00 AM'] }],
     });
     // Another patient's admin status is not read by this patient's page.
     expect(firstAnswersFallback({ email, answers: { '/users/admin/x%40clinic.test': { isAdmin: true } } })).toEqual({});
@@ -66,7 +66,7 @@ describe('the answers a page was rendered with', () => {
     // 02:00 UTC on the 28th is still the 27th in New York, the clinic's time zone.
     const late = new Date('2026-11-28T02:00:00Z');
     expect(renderedDataPaths('/appointment', email, '', late)).toEqual([
-      '/appointmentOptions?date=Nov%2027%2C%202026',
+      '/appointmentOptions?date=2026-11-27',
       '/waitlist',
       '/users/me/dependants',
       '/bookings?email=pat%40clinic.test',

@@ -1,10 +1,8 @@
 // Which API answers the Worker renders a signed-in page with (entry-server.tsx; first-answers.ts reads them back
-// in the browser). Only the renderer imports this: the day's date formatting stays out of the app's first load.
-import { format } from 'date-fns/format';
+// in the browser). Only the renderer imports this.
 import { DEPENDANTS_PATH, firstDataPaths, myBookingsPath } from './api-paths.ts';
-import { APPOINTMENT_DATE_FORMAT } from './appointment-options.ts';
 import { adminStatusKey, appointmentOptionsKey, POLICY_KEY } from './cache-keys.ts';
-import { clinicToday } from './clinic-calendar.ts';
+import { clinicToday, isoDay } from './clinic-calendar.ts';
 import { PER_PATIENT } from './first-answers.ts';
 import { pathOf } from './route-paths.ts';
 
@@ -23,7 +21,7 @@ export function renderedDataPaths(pathname: string, email: string, search = '', 
   if (pathname === '/appointment') {
     if (search !== '') return [];
     return [
-      appointmentOptionsKey(format(clinicToday(now), APPOINTMENT_DATE_FORMAT)),
+      appointmentOptionsKey(isoDay(clinicToday(now))),
       pathOf('GET /waitlist'),
       DEPENDANTS_PATH,
       // Its "Book again": the patient's last visit.

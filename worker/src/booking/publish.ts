@@ -1,6 +1,6 @@
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
-import { slotLabel } from '../../../contract/slot-label.ts';
+import { startText } from '../../../contract/slot-label.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
 import { clinicInstant, clinicNow, firstBookableMinute } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
@@ -47,9 +47,9 @@ export function addressOf(text: string): Record<string, unknown> {
   return { text, line: parts.slice(0, -2), city: parts.at(-2), state: region[1], postalCode: region[2] };
 }
 
-/** The deep link a free Slot carries: the booking page on that day, that treatment's modal at that time. */
-export function deepLink(env: Env, date: string, treatmentId: string, label: string): string {
-  const query = new URLSearchParams({ date, treatment: treatmentId, slot: label });
+/** The deep link a free Slot carries: the booking page on that day, that treatment's modal at that start ("10:00"). */
+export function deepLink(env: Env, date: string, treatmentId: string, start: string): string {
+  const query = new URLSearchParams({ date, treatment: treatmentId, start });
   return `${env.APP_URL}/appointment?${query}`;
 }
 
@@ -73,7 +73,7 @@ function slotsOfDay(env: Env, day: Day, treatment: Day['treatments'][number], fr
               extension: [
                 {
                   url: DEEP_LINK,
-                  valueUrl: deepLink(env, day.date, treatment.id, slotLabel(start, treatment.duration_minutes)),
+                  valueUrl: deepLink(env, day.date, treatment.id, startText(start)),
                 },
                 { url: BOOKING_PHONE, valueString: phone },
               ],

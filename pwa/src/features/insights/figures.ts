@@ -1,6 +1,7 @@
 import { format } from 'date-fns/format';
 import { parseISO } from 'date-fns/parseISO';
 import { startOfWeek } from 'date-fns/startOfWeek';
+import { isoDay } from '../../lib/clinic-calendar.ts';
 import type { InsightsAnswer, InsightsDay } from './api/get-insights.ts';
 
 /**
@@ -47,7 +48,7 @@ export type Week = {
 export function weeks(days: readonly InsightsDay[]): Week[] {
   const byStart = new Map<string, Week>();
   for (const day of days) {
-    const start = format(startOfWeek(parseISO(day.date), { weekStartsOn: 1 }), 'yyyy-MM-dd');
+    const start = isoDay(startOfWeek(parseISO(day.date), { weekStartsOn: 1 }));
     const week = byStart.get(start) ?? {
       start,
       visits: 0,

@@ -80,7 +80,9 @@ beforeEach(() => {
     });
   answerBooking = (body) => {
     const option = options.find((o) => o.name === body.treatment)!;
-    option.slots = option.slots.filter((s) => s !== body.slot);
+    const taken = option.starts.indexOf(body.start ?? '');
+    option.slots = option.slots.filter((_, i) => i !== taken);
+    option.starts = option.starts.filter((_, i) => i !== taken);
     return json({ acknowledged: true, insertedId: 'b-1', message: 'Booking confirmed' }, 201);
   };
   stubFetch(async (request) => {
@@ -89,7 +91,12 @@ beforeEach(() => {
       optionDates.push(url.searchParams.get('date') ?? '');
       const doctorId = url.searchParams.get('doctorId');
       if (doctorId)
-        return json(options.map((o) => ({ ...o, slots: o.slots.filter((s) => doctorSlots[doctorId]?.includes(s)) })));
+        return json(
+          options.map((o) => {
+            const theirs = o.slots.map((s) => doctorSlots[doctorId]?.includes(s));
+            return { ...o, slots: o.slots.filter((_, i) => theirs[i]), starts: o.starts.filter((_, i) => theirs[i]) };
+          }),
+        );
       return answerOptions();
     }
     if (url.pathname === '/api/team') return json(team);
@@ -105,6 +112,7 @@ beforeEach(() => {
       familyQueries.push(url.search);
       return json({
         slots: ['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM'],
+        starts: ['10:00', '11:00'],
         spans: ['10.00 AM - 11.00 AM', '11.00 AM - 12.00 PM'],
         reason: null,
         suggestion: null,
@@ -229,7 +237,7 @@ describe('Appointment page: the calendar', () => {
     ).toBeTruthy();
     expect(dayButton('Today, Friday, November 20, 2026, selected')).toBeTruthy();
     await card('Teeth Cleaning');
-    expect(optionDates).toEqual(['Nov 20, 2026']);
+    expect(optionDates).toEqual(['2026-11-20']);
   });
 
   it('disables the days before today and the days beyond the 60-day horizon', async () => {
@@ -259,7 +267,7 @@ describe('Appointment page: the calendar', () => {
     await user.click(dayButton('Wednesday, November 25, 2026'));
     expect(dayButton('Wednesday, November 25, 2026, selected')).toBeTruthy();
     expect(availableHeading().textContent).toBe('Available Appointments on Nov 25, 2026');
-    await waitFor(() => expect(optionDates).toEqual(['Nov 20, 2026', 'Nov 25, 2026']));
+    await waitFor(() => expect(optionDates).toEqual(['2026-11-20', '2026-11-25']));
   });
 
   it('says so, readably, when the appointments cannot be loaded', async () => {
@@ -345,7 +353,10 @@ describe('Appointment page: the booking modal', () => {
     expect((dialog.getByLabelText('Phone Number') as HTMLInputElement).readOnly).toBe(false);
 
     const slot = dialog.getByLabelText('Slot') as HTMLSelectElement;
-    expect([...slot.options].map((o) => o.value)).toEqual(['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM']);
+    expect([...slot.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['09:00', '09.00 AM - 09.30 AM'],
+      ['09:30', '09.30 AM - 10.00 AM'],
+    ]);
     expect(document.activeElement).toBe(slot);
   });
 
@@ -392,17 +403,17 @@ describe('Appointment page: the booking modal', () => {
     ]);
     expect(doctor.value).toBe('dr-ben');
     const slot = dialog.getByLabelText('Slot') as HTMLSelectElement;
-    await waitFor(() => expect([...slot.options].map((o) => o.value)).toEqual(['09.30 AM - 10.00 AM']));
+    await waitFor(() => expect([...slot.options].map((o) => o.value)).toEqual(['09:30']));
 
     await user.selectOptions(doctor, '');
-    expect([...slot.options].map((o) => o.value)).toEqual(['09.00 AM - 09.30 AM', '09.30 AM - 10.00 AM']);
+    expect([...slot.options].map((o) => o.value)).toEqual(['09:00', '09:30']);
     await user.selectOptions(doctor, 'dr-ben');
-    await waitFor(() => expect(slot.value).toBe('09.30 AM - 10.00 AM'));
+    await waitFor(() => expect(slot.value).toBe('09:30'));
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { name: 'Booking confirmed' });
     expect(bookings[0]?.body).toMatchObject({
       treatment: 'Teeth Cleaning',
-      slot: '09.30 AM - 10.00 AM',
+      start: '09:30',
       doctorId: 'dr-ben',
     });
   });
@@ -470,12 +481,12 @@ describe('Appointment page: the booking modal', () => {
     await user.selectOptions(dialog.getByLabelText('Jamie Patient (me)'), 'Teeth Cleaning');
     await user.selectOptions(dialog.getByLabelText('Milo Patient'), 'Cavity Filling');
     const start = (await dialog.findByLabelText('Start (the whole family’s time)')) as HTMLSelectElement;
-    expect([...start.options].map((o) => o.value)).toEqual(['10.00 AM - 10.30 AM', '11.00 AM - 11.30 AM']);
+    expect([...start.options].map((o) => o.value)).toEqual(['10:00', '11:00']);
     // Each start names the family's whole time; the prices and the total show before booking.
     expect([...start.options].map((o) => o.textContent)).toEqual(['10.00 AM - 11.00 AM', '11.00 AM - 12.00 PM']);
     expect(dialog.getByText('Jamie Patient (me): $80 · Milo Patient: $150. Total $230.')).toBeTruthy();
     expect(familyQueries.at(-1)).toContain('arrangement=together');
-    await user.selectOptions(start, '11.00 AM - 11.30 AM');
+    await user.selectOptions(start, '11:00');
     await user.click(dialog.getByRole('button', { name: 'Book the family visit' }));
     // The confirmation, as a single booking's: each person's time, the total, until when to pay, Pay now.
     expect(await dialog.findByText('Milo Patient: Cavity Filling, 11.00 AM - 12.00 PM ($150)')).toBeTruthy();
@@ -485,7 +496,7 @@ describe('Appointment page: the booking modal', () => {
     expect(familyPosts).toEqual([
       {
         appointmentDate: '2026-11-20',
-        slot: '11.00 AM - 11.30 AM',
+        start: '11:00',
         arrangement: 'together',
         members: [{ treatment: 'teeth-cleaning' }, { patientId: 'd1', treatment: 'cavity-filling' }],
       },
@@ -496,21 +507,26 @@ describe('Appointment page: the booking modal', () => {
     family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
     await openAppointmentPage('/appointment?date=2026-11-27&family');
     expect(await screen.findByRole('dialog', { name: 'Family visit on Nov 27, 2026' })).toBeTruthy();
-    expect(optionDates.at(-1)).toBe('Nov 27, 2026');
+    expect(optionDates.at(-1)).toBe('2026-11-27');
   });
 
   it('opens a published free time’s deep link on its treatment and time; a taken time offers the nearest', async () => {
     await openAppointmentPage(
-      '/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=09.30%20AM%20-%2010.00%20AM&source=aggregator&booking-referral=r1',
+      '/appointment?date=2026-11-21&treatment=teeth-cleaning&start=09:30&source=aggregator&booking-referral=r1',
     );
     const dialog = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
-    expect(dialog.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09.30 AM - 10.00 AM');
-    expect(optionDates.at(-1)).toBe('Nov 21, 2026');
+    expect(dialog.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09:30');
+    expect(optionDates.at(-1)).toBe('2026-11-21');
     cleanup();
-    await openAppointmentPage('/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=10.00%20AM%20-%2010.30%20AM');
+    await openAppointmentPage('/appointment?date=2026-11-21&treatment=teeth-cleaning&start=10:00');
     const stale = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
-    expect(stale.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09.30 AM - 10.00 AM');
+    expect(stale.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09:30');
     expect(stale.getByText('10.00 AM is no longer free; the nearest free time, 09.30 AM, is chosen.')).toBeTruthy();
+    cleanup();
+    // A link made before times had starts names the time by its label: it opens on that time too.
+    await openAppointmentPage('/appointment?date=2026-11-21&treatment=teeth-cleaning&slot=09.30%20AM%20-%2010.00%20AM');
+    const labelled = within(await screen.findByRole('dialog', { name: 'Teeth Cleaning' }));
+    expect(labelled.getByLabelText<HTMLSelectElement>('Slot').value).toBe('09:30');
   });
 
   it('ignores a linked day that is past or not a day', async () => {
@@ -538,7 +554,7 @@ describe('Appointment page: the booking modal', () => {
     expect(confirmed.getByRole('link', { name: 'Pay now' })).toBeTruthy();
   });
 
-  it("sends the spec's booking, confirms it, closes the modal on Done and refetches the slots", async () => {
+  it('sends the booking by its day and start, confirms it, closes the modal on Done and refetches the slots', async () => {
     const user = await openAppointmentPage();
     const { dialog } = await openBookingModal(user);
     await user.selectOptions(dialog.getByLabelText('Slot'), '09.30 AM - 10.00 AM');
@@ -551,8 +567,8 @@ describe('Appointment page: the booking modal', () => {
       {
         body: {
           treatment: 'Teeth Cleaning',
-          appointmentDate: 'Nov 20, 2026',
-          slot: '09.30 AM - 10.00 AM',
+          appointmentDate: '2026-11-20',
+          start: '09:30',
           patientName: 'Jamie Patient',
           email: EMAIL,
           phone: '+1 555 0100',
@@ -562,7 +578,7 @@ describe('Appointment page: the booking modal', () => {
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
-    await waitFor(() => expect(optionDates).toEqual(['Nov 20, 2026', 'Nov 20, 2026']));
+    await waitFor(() => expect(optionDates).toEqual(['2026-11-20', '2026-11-20']));
     expect((await card('Teeth Cleaning')).getByText('1 space available')).toBeTruthy();
   });
 

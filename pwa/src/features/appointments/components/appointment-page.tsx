@@ -6,7 +6,7 @@ import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { APPOINTMENT_DATE_FORMAT, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { type BookingChoice, choiceOf } from '../../../lib/booking-choice.ts';
-import { clinicToday, linkedDay } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, isoDay, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -42,7 +42,7 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
   const framed = useFrame();
   const [selected, setSelected] = useState<Date>(() => linkedDay(search) ?? clinicToday());
   // A chosen time's link (the public /book page's, a published free time's) names the treatment, the time and
-  // perhaps the doctor (`&treatment=&slot=&doctor=`; `source` and `booking-referral` need nothing here): its
+  // perhaps the doctor (`&treatment=&start=&doctor=`; `source` and `booking-referral` need nothing here): its
   // booking dialog opens.
   const [linked] = useState(() => linkedTime(search));
   const [bookingId, setBookingId] = useState<string | null>(linked?.treatment ?? null);
@@ -58,7 +58,7 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
   // "Book again" asks for the last visit's doctor; a card's Book asks for whom the dialog suggests.
   const [againDoctor, setAgainDoctor] = useState<string | null | undefined>(linked?.doctor);
   const [familyVisiting, setFamilyVisiting] = useState(() => new URLSearchParams(search).has('family'));
-  const isoDate = format(selected, 'yyyy-MM-dd');
+  const isoDate = isoDay(selected);
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
     waitlist?.some((entry) => entry.treatmentId === treatmentId && entry.from <= isoDate && isoDate <= entry.to) ??
@@ -178,7 +178,9 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
           key={`${bookingOption._id}-${displayDate}`}
           option={bookingOption}
           date={selected}
-          linkedSlot={linked && bookingOption._id === linked.treatment && isoDate === linked.date ? linked.slot : null}
+          linkedStart={
+            linked && bookingOption._id === linked.treatment && isoDate === linked.date ? linked.start : null
+          }
           {...(againDoctor === undefined ? {} : { linkedDoctor: againDoctor })}
           onClose={() => setBookingId(null)}
           onBooked={() => setBookingId(null)}

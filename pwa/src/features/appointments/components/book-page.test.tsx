@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startOfLabel } from '../../../../../contract/slot-label.ts';
 import { AppRoutes } from '../../../app/routes.tsx';
 import type { AppointmentOption } from '../../../lib/appointment-options.ts';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
@@ -21,10 +22,7 @@ const option = (
   name,
   slots,
   // "10.00 AM - 10.30 AM" -> "10:00", as the API writes each start beside its label.
-  starts: slots.map((label) => {
-    const [, hour = '', minute = '', half] = /^(\d{2})\.(\d{2}) (AM|PM)/.exec(label) ?? [];
-    return `${String((Number(hour) % 12) + (half === 'PM' ? 12 : 0)).padStart(2, '0')}:${minute}`;
-  }),
+  starts: slots.map((label) => startOfLabel(label) ?? ''),
   price: 80,
   durationMinutes: 30,
   specialtyId: 'general-dentistry',
@@ -61,13 +59,13 @@ beforeEach(() => {
       ]);
     if (url.pathname === '/api/appointmentOptions') {
       asked.push(url.searchParams);
-      if (url.searchParams.get('date') === 'Nov 22, 2026')
+      if (url.searchParams.get('date') === '2026-11-22')
         return json([
           option('teeth-cleaning', 'Teeth Cleaning', [], {
             closed: { reason: 'Staff training', nextOpenDate: '2026-11-23' },
           }),
         ]);
-      if (url.searchParams.get('date') === 'Nov 24, 2026')
+      if (url.searchParams.get('date') === '2026-11-24')
         return json([
           option(
             'teeth-cleaning',
@@ -109,7 +107,7 @@ describe('the public booking page', () => {
     expect(cleaning.getByText('30 min · $80')).toBeTruthy();
     const time = cleaning.getByRole('link', { name: 'Teeth Cleaning at 11.00 AM' });
     expect(time.textContent).toBe('11.00 AM');
-    const chosen = '/appointment?date=2026-11-20&treatment=teeth-cleaning&slot=11.00+AM+-+11.30+AM';
+    const chosen = '/appointment?date=2026-11-20&treatment=teeth-cleaning&start=11%3A00';
     expect(time.getAttribute('href')).toBe(`/signup?from=${encodeURIComponent(chosen)}`);
     expect(
       within(screen.getByRole('article', { name: 'Braces Check' })).getByText(
@@ -123,9 +121,7 @@ describe('the public booking page', () => {
     storeSession('pat@clinic.test');
     await openBook();
     const time = await screen.findByRole('link', { name: 'Teeth Cleaning at 02.00 PM' });
-    expect(time.getAttribute('href')).toBe(
-      '/appointment?date=2026-11-20&treatment=teeth-cleaning&slot=02.00+PM+-+02.30+PM',
-    );
+    expect(time.getAttribute('href')).toBe('/appointment?date=2026-11-20&treatment=teeth-cleaning&start=14%3A00');
   });
 
   it("filters by doctor, with each doctor's photo and specialty, and carries the doctor to the booking", async () => {
@@ -153,10 +149,10 @@ describe('the public booking page', () => {
     expect(days.getByRole('button', { name: 'Fri 20 Nov' }).getAttribute('aria-pressed')).toBe('true');
     expect((days.getByRole('button', { name: '‹ Earlier' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(days.getByRole('button', { name: 'Sat 21 Nov' }));
-    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('Nov 21, 2026'));
+    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('2026-11-21'));
     await user.click(days.getByRole('button', { name: 'Later ›' }));
     await user.click(days.getByRole('button', { name: 'Fri 27 Nov' }));
-    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('Nov 27, 2026'));
+    await waitFor(() => expect(asked.at(-1)?.get('date')).toBe('2026-11-27'));
     expect(screen.getByText('Friday, Nov 27, 2026')).toBeTruthy();
   });
 

@@ -3,12 +3,18 @@ import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { format } from 'date-fns/format';
 import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
+import { labelStartText } from '../../../../../contract/slot-label.ts';
 import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { type AppointmentOption, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
-import { bookingPath, slotStartText } from '../../../lib/booking-choice.ts';
-import { clinicToday, lastBookableDay, linkedDay } from '../../../lib/clinic-calendar.ts';
+import {
+  type AppointmentOption,
+  clinicClosedOn,
+  freeTimes,
+  useAppointmentOptions,
+} from '../../../lib/appointment-options.ts';
+import { bookingPath } from '../../../lib/booking-choice.ts';
+import { clinicToday, isoDay, lastBookableDay, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -34,12 +40,12 @@ export function BookPage() {
   const { error, isValidating, mutate } = answer;
   const options = useDeferredValue(answer.data);
   const { user } = useSession();
-  const isoDate = format(selected, 'yyyy-MM-dd');
+  const isoDate = isoDay(selected);
   const clinicClosed = clinicClosedOn(options);
 
   /** Where a time leads: the booking page with it chosen, through Sign Up for a visitor who is not signed in. */
-  const hrefOf = (option: AppointmentOption, slot: string) => {
-    const path = bookingPath({ date: isoDate, treatment: option._id, slot, doctor });
+  const hrefOf = (option: AppointmentOption, start: string) => {
+    const path = bookingPath({ date: isoDate, treatment: option._id, start, doctor });
     return user?.email ? path : `/signup?from=${encodeURIComponent(path)}`;
   };
 
@@ -63,7 +69,7 @@ export function BookPage() {
     content = (
       <div className="times-list">
         {options.map((option) => (
-          <TreatmentTimes key={option._id} option={option} hrefOf={(slot) => hrefOf(option, slot)} />
+          <TreatmentTimes key={option._id} option={option} hrefOf={(start) => hrefOf(option, start)} />
         ))}
       </div>
     );
@@ -185,7 +191,7 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
   const last = lastBookableDay(today);
   const pageOf = (day: Date) => Math.floor(differenceInCalendarDays(day, today) / STRIP_DAYS);
   const [page, setPage] = useState(() => pageOf(selected));
-  const chosen = format(selected, 'yyyy-MM-dd');
+  const chosen = isoDay(selected);
   // A day chosen from outside the strip (the next day the clinic opens) brings its week.
   const [shownFor, setShownFor] = useState(chosen);
   if (shownFor !== chosen) {
@@ -216,7 +222,7 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
             <button
               type="button"
               className="day-strip__day"
-              aria-pressed={format(day, 'yyyy-MM-dd') === chosen}
+              aria-pressed={isoDay(day) === chosen}
               onClick={() => onSelect(day)}
             >
               {/* Its name is what it shows ("Thu 3 Dec"), which a speech user can say. */}
@@ -233,10 +239,11 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
 const FIRST_TIMES = 8;
 
 /** One treatment's free times that day, each a button-like link named "Teeth Cleaning at 10.00 AM". */
-function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(slot: string): string }) {
+function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(start: string): string }) {
   const titleId = useId();
   const [all, setAll] = useState(false);
-  const shown = all ? option.slots : option.slots.slice(0, FIRST_TIMES);
+  const times = freeTimes(option);
+  const shown = all ? times : times.slice(0, FIRST_TIMES);
   return (
     <article className="times-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="times-card__name">
@@ -248,26 +255,30 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
       </p>
       {option.closed ? (
         <p className="times-card__none">Closed: {option.closed.reason}</p>
-      ) : option.slots.length === 0 ? (
+      ) : times.length === 0 ? (
         <p className="times-card__none">No free time this day: try another day.</p>
       ) : (
         <ul className="times-card__times">
-          {shown.map((slot) => (
-            <li key={slot}>
-              <Link href={hrefOf(slot)} className="time-button" aria-label={`${option.name} at ${slotStartText(slot)}`}>
-                {slotStartText(slot)}
+          {shown.map((time) => (
+            <li key={time.start}>
+              <Link
+                href={hrefOf(time.start)}
+                className="time-button"
+                aria-label={`${option.name} at ${labelStartText(time.label)}`}
+              >
+                {labelStartText(time.label)}
               </Link>
             </li>
           ))}
-          {shown.length < option.slots.length && (
+          {shown.length < times.length && (
             <li>
               <button
                 type="button"
                 className="time-button time-button--more"
                 onClick={() => setAll(true)}
-                aria-label={`Show all ${option.slots.length} times for ${option.name}`}
+                aria-label={`Show all ${times.length} times for ${option.name}`}
               >
-                All {option.slots.length}
+                All {times.length}
               </button>
             </li>
           )}

@@ -1,23 +1,25 @@
 import { format } from 'date-fns/format';
 import { type ReactNode, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
+import { labelStartText, startClockText, startMinuteOf } from '../../../../../contract/slot-label.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import {
   APPOINTMENT_DATE_FORMAT,
   type AppointmentOption,
+  type FreeTime,
+  freeTimes,
   useAppointmentOptions,
 } from '../../../lib/appointment-options.ts';
-import { slotStartText } from '../../../lib/booking-choice.ts';
 import {
   deadlinesOf,
   holdSentence,
   payBySentence,
   policySentence,
-  slotStart,
   useBookingRules,
 } from '../../../lib/booking-rules.ts';
+import { isoDay, startInstant } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { feeSentence, paymentRuleText } from '../../../lib/payment-rules.ts';
@@ -43,19 +45,18 @@ type BookingModalProps = {
   onClose(): void;
   /** The patient is done with the confirmation: the caller closes the modal. (Booking refreshes the slots itself.) */
   onBooked(): void;
-  /** The time a link asked for (a published free time's deep link): chosen, or the nearest still free. */
-  linkedSlot?: string | null;
+  /** The start a link asked for ("10:00"; a published free time's deep link): chosen, or the nearest still free. */
+  linkedStart?: string | null;
   /** The doctor a link asked for (null: any); absent: the doctor of the patient's last visit of this kind, if any. */
   linkedDoctor?: string | null;
 };
 
-/** The free slot nearest to `wanted` (by start time), or the first. */
-function nearestSlot(date: Date, slots: string[], wanted: string | null | undefined): string {
-  if (!wanted) return slots[0] ?? '';
-  if (slots.includes(wanted)) return wanted;
-  const target = slotStart(date, wanted).getTime();
-  const distance = (slot: string) => Math.abs(slotStart(date, slot).getTime() - target);
-  return [...slots].sort((a, b) => distance(a) - distance(b))[0] ?? '';
+/** The free time starting at `wanted` ("10:00"), else the nearest to it, else the first; undefined: none. */
+function nearestTime(times: FreeTime[], wanted: string | null | undefined): FreeTime | undefined {
+  const target = wanted ? startMinuteOf(wanted) : null;
+  if (target === null) return times[0];
+  const distance = (time: FreeTime) => Math.abs((startMinuteOf(time.start) ?? 0) - target);
+  return [...times].sort((a, b) => distance(a) - distance(b))[0];
 }
 
 /** docs/product-booking.md#booking-modal: how long it takes, how it is paid, and with whom when only one doctor performs it. */
@@ -166,7 +167,7 @@ export function BookingModal({
   date,
   onClose,
   onBooked,
-  linkedSlot,
+  linkedStart,
   linkedDoctor,
   cardOnFile,
 }: BookingModalProps) {
@@ -186,12 +187,9 @@ export function BookingModal({
   // A link's doctor who is gone: any doctor instead.
   const doctor = noSuchDoctor ? '' : asked;
   const doctorName = doctors.find((d) => d._id === doctor)?.name;
-  const slots = !doctor
-    ? option.slots
-    : doctorOptions
-      ? (doctorOptions.find((o) => o._id === option._id)?.slots ?? [])
-      : null;
-  const [slot, setSlot] = useState(linkedSlot ?? '');
+  const theirs = doctorOptions?.find((o) => o._id === option._id);
+  const times = !doctor ? freeTimes(option) : doctorOptions ? (theirs ? freeTimes(theirs) : []) : null;
+  const [picked, setPicked] = useState(linkedStart ?? '');
   const [phone, setPhone] = useState('');
   const { data: family } = useDependants(user?.email);
   const [forWhom, setForWhom] = useState('');
@@ -208,8 +206,9 @@ export function BookingModal({
   const patientName = user?.displayName ?? '';
   const email = user?.email ?? '';
   // A link's time (or the one picked) taken meanwhile: the nearest still free is chosen, and the patient is told.
-  const chosenSlot = slots ? nearestSlot(date, slots, slot) : '';
-  const linkTaken = Boolean(linkedSlot) && slots !== null && slot === linkedSlot && !slots.includes(linkedSlot ?? '');
+  const chosen = times ? nearestTime(times, picked) : undefined;
+  const linkTaken =
+    Boolean(linkedStart) && times !== null && picked === linkedStart && !times.some((t) => t.start === linkedStart);
   const unverified = Boolean(user && !user.emailVerified);
   // Back from the verification mail's link: the session learns it without a tap.
   useEffect(() => {
@@ -220,17 +219,17 @@ export function BookingModal({
     if (booked) onBooked();
     else if (!sending) onClose();
   };
-  const deadlines = chosenSlot && rules ? deadlinesOf(slotStart(date, chosenSlot), rules) : null;
+  const deadlines = chosen && rules ? deadlinesOf(startInstant(date, chosen.start), rules) : null;
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!online || sending || !chosenSlot || !cardReady || unverified) return;
+    if (!online || sending || !chosen || !cardReady || unverified) return;
     setSending(true);
     try {
       const { result, booking } = await book({
         treatment: option.name,
-        appointmentDate,
-        slot: chosenSlot,
+        appointmentDate: isoDay(date),
+        start: chosen.start,
         patientName: person?.name ?? patientName,
         email,
         phone: phone.trim(),
@@ -242,7 +241,7 @@ export function BookingModal({
         setBooked({
           id: result.insertedId,
           treatment: option.name,
-          when: `${appointmentDate}, ${booking?.slot ?? chosenSlot}`,
+          when: `${appointmentDate}, ${booking?.slot ?? chosen.label}`,
           minutes: booking?.durationMinutes ?? option.durationMinutes,
           price: booking?.price ?? option.price,
           doctor: booking?.doctor ?? null,
@@ -326,24 +325,24 @@ export function BookingModal({
           <select
             ref={slotRef}
             id={`${ids}-slot`}
-            value={chosenSlot}
-            onChange={(event) => setSlot(event.target.value)}
-            disabled={slots?.length === 0}
+            value={chosen?.start ?? ''}
+            onChange={(event) => setPicked(event.target.value)}
+            disabled={times?.length === 0}
           >
-            {(slots ?? []).map((free) => (
-              <option key={free} value={free}>
-                {free}
+            {(times ?? []).map((free) => (
+              <option key={free.start} value={free.start}>
+                {free.label}
               </option>
             ))}
           </select>
           <p className="field__hint" role="status">
-            {slots === null
+            {times === null
               ? `Loading ${doctorName ?? 'the doctor'}'s free times…`
               : linkTaken
-                ? slots.length > 0
-                  ? `${slotStartText(linkedSlot ?? '')} is no longer free; the nearest free time, ${slotStartText(chosenSlot)}, is chosen.`
-                  : `${slotStartText(linkedSlot ?? '')} is no longer free, and this day has no other; pick another day.`
-                : slots.length === 0 && doctorName
+                ? chosen
+                  ? `${startClockText(linkedStart ?? '')} is no longer free; the nearest free time, ${labelStartText(chosen.label)}, is chosen.`
+                  : `${startClockText(linkedStart ?? '')} is no longer free, and this day has no other; pick another day.`
+                : times.length === 0 && doctorName
                   ? `${doctorName} has no free time this day: choose any doctor or another day.`
                   : ''}
           </p>
@@ -426,7 +425,7 @@ export function BookingModal({
           <button
             type="submit"
             className="button button--primary button--block"
-            disabled={!online || sending || !chosenSlot || !cardReady || unverified}
+            disabled={!online || sending || !chosen || !cardReady || unverified}
             aria-describedby={online ? (unverified ? `${ids}-verify` : undefined) : `${ids}-offline`}
           >
             Submit

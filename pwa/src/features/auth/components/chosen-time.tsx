@@ -1,5 +1,6 @@
 import { format } from 'date-fns/format';
-import { choiceFrom, slotStartText } from '../../../lib/booking-choice.ts';
+import { startClockText } from '../../../../../contract/slot-label.ts';
+import { choiceFrom } from '../../../lib/booking-choice.ts';
 import { localDay } from '../../../lib/clinic-calendar.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
@@ -12,7 +13,7 @@ export function ChosenTime({ from }: { from: string | null }) {
   // The page's prerendered frame knows no address: the sentence comes once the app has taken the page over.
   const hydrated = useHydrated();
   if (!hydrated || !choice) return null;
-  const when = `${format(localDay(choice.date), 'EEEE, PP')}${choice.slot ? ` at ${slotStartText(choice.slot)}` : ''}`;
+  const when = `${format(localDay(choice.date), 'EEEE, PP')}${choice.start ? ` at ${startClockText(choice.start)}` : ''}`;
   return (
     <p className="auth-card__reason" role="status">
       One step to book {when}: sign in or create your account, and the booking opens with this time chosen.

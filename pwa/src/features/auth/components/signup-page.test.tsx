@@ -64,7 +64,7 @@ describe('sign up page', () => {
   });
 
   it('keeps a time chosen on /book: says so, carries it to Login, and goes back to it with the verification link', async () => {
-    const chosen = '/appointment?date=2026-12-03&treatment=teeth-cleaning&slot=10.00+AM+-+10.30+AM&doctor=dr-ben';
+    const chosen = '/appointment?date=2026-12-03&treatment=teeth-cleaning&start=10:00&doctor=dr-ben';
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: `/signup?from=${encodeURIComponent(chosen)}` });
     await screen.findByRole('heading', { level: 1, name: 'Sign Up' });

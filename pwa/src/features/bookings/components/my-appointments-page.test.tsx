@@ -125,7 +125,14 @@ beforeEach(() => {
     if (url.pathname === '/api/jwt') return json({ accessToken: 'renewed-token' });
     if (url.pathname === '/api/appointmentOptions') {
       return json([
-        { _id: 'cavity-filling', name: 'Cavity Filling', slots: FREE_TIMES, price: 150, durationMinutes: 30 },
+        {
+          _id: 'cavity-filling',
+          name: 'Cavity Filling',
+          slots: FREE_TIMES,
+          starts: ['11:00', '13:00'],
+          price: 150,
+          durationMinutes: 30,
+        },
       ]);
     }
     const move = url.pathname.match(/^\/api\/bookings\/([^/]+)\/reschedule$/);
@@ -654,10 +661,8 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     await user.selectOptions(within(dialog).getByLabelText('New time'), '01.00 PM - 01.30 PM');
     await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
     expect(await findToast('Appointment moved')).toBe('success');
-    expect(sent).toEqual({ id: 'b-paid', body: { appointmentDate: 'Nov 27, 2026', slot: '01.00 PM - 01.30 PM' } });
-    expect(lines('GET /api/appointmentOptions')).toContain(
-      `GET /api/appointmentOptions?date=${encodeURIComponent('Nov 27, 2026')}`,
-    );
+    expect(sent).toEqual({ id: 'b-paid', body: { appointmentDate: '2026-11-27', start: '13:00' } });
+    expect(lines('GET /api/appointmentOptions')).toContain('GET /api/appointmentOptions?date=2026-11-27');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await screen.findByText('01.00 PM - 01.30 PM');
   });

@@ -2,6 +2,7 @@ import { type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import { Link } from 'wouter';
 import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
+import { labelStartText, startOfLabel } from '../../../../../contract/slot-label.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { apiFetcher } from '../../../lib/api.ts';
@@ -10,9 +11,6 @@ import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { pathOf } from '../../../lib/route-paths.ts';
 import type { FamilyVisitProps } from '../api/family-visit.ts';
-
-/** "10.00 AM" of a slot "10.00 AM - 10.30 AM". */
-const startOf = (slot: string) => slot.split(' - ')[0] ?? slot;
 
 /** The confirmation, as a single booking's: each person's time, the total, until when to pay, and Pay now. */
 function FamilyBooked({
@@ -72,7 +70,7 @@ export function FamilyVisitDialog({
   const people = [{ _id: 'me', name: desk ? myName : `${myName} (me)` }, ...family];
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [arrangement, setArrangement] = useState<Arrangement>('together');
-  const [slot, setSlot] = useState('');
+  const [start, setStart] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [booked, setBooked] = useState<FamilyVisitBooked | null>(null);
@@ -93,18 +91,18 @@ export function FamilyVisitDialog({
         })
       : null;
   const { data: options, error } = useSWR<FamilyOptions>(key, apiFetcher<FamilyOptions>);
-  const slots = options?.slots ?? [];
-  const chosenSlot = slots.includes(slot) ? slot : (slots[0] ?? '');
+  const starts = options?.starts ?? [];
+  const chosenStart = starts.includes(start) ? start : (starts[0] ?? '');
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!chosenSlot || members.length < 2) return;
+    if (!chosenStart || members.length < 2) return;
     setBusy(true);
     setProblem(null);
     try {
       const visit = {
         appointmentDate: isoDate,
-        slot: chosenSlot,
+        start: chosenStart,
         arrangement,
         members: members.map((m) =>
           m.patientId === 'me' ? (desk ? { ...m, patientId: desk.accountId } : { treatment: m.treatment }) : m,
@@ -186,7 +184,7 @@ export function FamilyVisitDialog({
             <p className="field__error" role="alert">
               {errorText(error)}
             </p>
-          ) : options && slots.length === 0 ? (
+          ) : options && starts.length === 0 ? (
             <div role="status" className="family-visit__none">
               <p>No time that day fits: {options.reason ?? 'every time is taken for at least one of you'}.</p>
               {options.suggestion && (
@@ -197,20 +195,20 @@ export function FamilyVisitDialog({
                     const { suggestion } = options;
                     if (!suggestion) return;
                     setArrangement(suggestion.arrangement);
-                    setSlot(suggestion.slot);
+                    setStart(startOfLabel(suggestion.slot) ?? '');
                   }}
                 >
                   {options.suggestion.arrangement === 'back-to-back'
-                    ? `One after another works, from ${startOf(options.suggestion.slot)}`
-                    : `All at the same time works, at ${startOf(options.suggestion.slot)}`}
+                    ? `One after another works, from ${labelStartText(options.suggestion.slot)}`
+                    : `All at the same time works, at ${labelStartText(options.suggestion.slot)}`}
                 </button>
               )}
             </div>
           ) : (
             <div className="field">
               <label htmlFor={`${ids}-slot`}>Start (the whole family’s time)</label>
-              <select id={`${ids}-slot`} value={chosenSlot} onChange={(event) => setSlot(event.target.value)}>
-                {slots.map((s, i) => (
+              <select id={`${ids}-slot`} value={chosenStart} onChange={(event) => setStart(event.target.value)}>
+                {starts.map((s, i) => (
                   <option key={s} value={s}>
                     {options?.spans[i] ?? s}
                   </option>
@@ -239,7 +237,7 @@ export function FamilyVisitDialog({
             <button
               type="submit"
               className="button button--primary"
-              disabled={busy || !chosenSlot || members.length < 2}
+              disabled={busy || !chosenStart || members.length < 2}
               aria-busy={busy}
             >
               Book the family visit

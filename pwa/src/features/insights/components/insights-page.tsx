@@ -6,7 +6,7 @@ import { parseISO } from 'date-fns/parseISO';
 import { type ReactNode, type SubmitEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { Spinner } from '../../../components/spinner.tsx';
-import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, isoDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { type InsightsAnswer, useInsights } from '../api/get-insights.ts';
@@ -14,7 +14,6 @@ import { dollars, heatMap, hourText, percent, share, WEEK_ORDER, WEEKDAYS, weeks
 import { ChartCanvas } from './chart-canvas.tsx';
 import '../insights.css';
 
-const ISO = 'yyyy-MM-dd';
 const TEAL = '#2a7f8f';
 const RED = '#b3261e';
 const AMBER = '#a15c00';
@@ -421,8 +420,8 @@ function Days({ answer }: { answer: InsightsAnswer }) {
  */
 export function InsightsPage() {
   const ids = useId();
-  const today = format(clinicToday(), ISO);
-  const [range, setRange] = useState({ from: format(addDays(parseISO(today), -27), ISO), to: today });
+  const today = isoDay(clinicToday());
+  const [range, setRange] = useState({ from: isoDay(addDays(parseISO(today), -27)), to: today });
   const [draft, setDraft] = useState(range);
   const { data, error, isLoading } = useInsights(range.from, range.to);
 
@@ -457,14 +456,14 @@ export function InsightsPage() {
         <button
           type="button"
           className="button button--small"
-          onClick={() => preset(format(addDays(parseISO(today), -27), ISO), today)}
+          onClick={() => preset(isoDay(addDays(parseISO(today), -27)), today)}
         >
           Last 4 weeks
         </button>
         <button
           type="button"
           className="button button--small"
-          onClick={() => preset(format(addDays(parseISO(today), -364), ISO), today)}
+          onClick={() => preset(isoDay(addDays(parseISO(today), -364)), today)}
         >
           Last 12 months
         </button>

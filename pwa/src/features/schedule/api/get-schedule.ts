@@ -1,11 +1,10 @@
 import { addDays } from 'date-fns/addDays';
-import { format } from 'date-fns/format';
 import useSWR from 'swr';
 import type { DayCount, ReviewEntry, ScheduleDay, ScheduleEntry } from '../../../../../contract/schedule.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { REVIEW_KEY, scheduleCountsKey, scheduleDayKey } from '../../../lib/cache-keys.ts';
 import { client } from '../../../lib/client.ts';
-import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, isoDay } from '../../../lib/clinic-calendar.ts';
 import { clinicDb } from '../../../lib/db.ts';
 import { ApiError, isNetworkFailure } from '../../../lib/http.ts';
 
@@ -22,7 +21,7 @@ export const KEPT_DAYS = 3;
 /** Today and the next days on the clinic's calendar, as this device keeps them. */
 export function keptDates(): string[] {
   const today = clinicToday();
-  return Array.from({ length: KEPT_DAYS }, (_, i) => format(addDays(today, i), 'yyyy-MM-dd'));
+  return Array.from({ length: KEPT_DAYS }, (_, i) => isoDay(addDays(today, i)));
 }
 
 /** A day of the schedule; `savedAt` (ms) when it is this device's copy because the network failed. */

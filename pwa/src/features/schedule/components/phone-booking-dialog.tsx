@@ -5,11 +5,12 @@ import type { Doctor } from '../../../../../contract/doctors.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
-import { chosenSlot, SlotPicker } from '../../../components/slot-picker.tsx';
+import { chosenTime, SlotPicker } from '../../../components/slot-picker.tsx';
 import { apiFetcher } from '../../../lib/api.ts';
-import { APPOINTMENT_DATE_FORMAT, useFreeSlots } from '../../../lib/appointment-options.ts';
+import { APPOINTMENT_DATE_FORMAT, freeTimes, useFreeSlots } from '../../../lib/appointment-options.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { DOCTORS_KEY, TREATMENTS_KEY } from '../../../lib/cache-keys.ts';
+import { isoDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import type { FamilyVisitProps } from '../../family/api/family-visit.ts';
@@ -34,13 +35,13 @@ function missingStep(form: {
   name: string;
   phone: string;
   hasTreatment: boolean;
-  slot: string;
+  start: string | undefined;
 }): string | null {
   if (form.who === 'existing' && !form.patient) return 'Find the caller and choose them in the list.';
   if (form.who === 'new' && !form.name.trim()) return 'Enter the new patient’s name.';
   if (!form.phone.trim()) return 'Enter a phone number to reach the patient.';
   if (!form.hasTreatment) return 'Choose a treatment.';
-  if (!form.slot) return 'Pick a day with a free time.';
+  if (!form.start) return 'Pick a day with a free time.';
   return null;
 }
 
@@ -75,12 +76,12 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
   const { data: doctors } = useSWR<Doctor[]>(DOCTORS_KEY, apiFetcher<Doctor[]>);
   const options = free.options ?? [];
   const option = free.option ?? options[0];
-  const slots = option?.slots ?? [];
-  const slot = chosenSlot(slots, picked);
+  const times = option ? freeTimes(option) : [];
+  const start = chosenTime(times, picked)?.start;
   const specialty = treatments?.find((t) => t._id === option?._id)?.specialty;
   const able = (doctors ?? []).filter((doctor) => doctor.specialty === specialty);
   const doctor = able.find((d) => d._id === doctorId);
-  const missing = missingStep({ who, patient, name, phone, hasTreatment: Boolean(option), slot });
+  const missing = missingStep({ who, patient, name, phone, hasTreatment: Boolean(option), start });
   const ready = !sending && missing === null;
 
   const close = () => {
@@ -92,14 +93,14 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
       myName: patient.name,
       family: patient.family,
       treatments: options,
-      isoDate: format(date, 'yyyy-MM-dd'),
+      isoDate: isoDay(date),
       displayDate: format(date, APPOINTMENT_DATE_FORMAT),
       desk: {
         accountId: patient._id,
         phone: phone.trim(),
         onBooked(message) {
           notify.success(message, 'To pay at the clinic: the times are kept.');
-          onBooked(format(date, 'yyyy-MM-dd'));
+          onBooked(isoDay(date));
         },
       },
       onClose: () => setFamilyVisit(false),
@@ -113,7 +114,7 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || !option) return;
+    if (!ready || !option || !start) return;
     setSending(true);
     try {
       const booked = await desk.bookByPhone({
@@ -122,8 +123,8 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
           : { patient: { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}) } }),
         phone: phone.trim(),
         treatment: option.name,
-        appointmentDate: format(date, APPOINTMENT_DATE_FORMAT),
-        slot,
+        appointmentDate: isoDay(date),
+        start,
         ...(doctor ? { doctorId: doctor._id } : {}),
         payment,
         ...(payment === 'online' && limitReason.trim() ? { limitReason: limitReason.trim() } : {}),
@@ -135,7 +136,7 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
           : 'To pay at the clinic: the time is kept.',
       );
       setSending(false);
-      onBooked(format(date, 'yyyy-MM-dd'));
+      onBooked(isoDay(date));
       return;
     } catch (cause) {
       notify.error(errorText(cause));
@@ -307,10 +308,10 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
           <SlotPicker
             date={date}
             onDateChange={setDate}
-            slots={slots}
+            times={times}
             loading={free.isLoading}
             error={free.error}
-            value={slot}
+            value={start ?? ''}
             onChange={setPicked}
           />
           <fieldset className="phone-booking__payment">

@@ -192,7 +192,13 @@ beforeEach(() => {
     }
     if (url.pathname === '/api/appointmentOptions/family') {
       familyQueries.push(url.search);
-      return json({ slots: ['02.30 PM - 03.00 PM'], spans: ['02.30 PM - 03.30 PM'], reason: null, suggestion: null });
+      return json({
+        slots: ['02.30 PM - 03.00 PM'],
+        starts: ['14:30'],
+        spans: ['02.30 PM - 03.30 PM'],
+        reason: null,
+        suggestion: null,
+      });
     }
     if (url.pathname === '/api/appointmentOptions') {
       return json([
@@ -200,6 +206,7 @@ beforeEach(() => {
           _id: 'teeth-cleaning',
           name: 'Teeth Cleaning',
           slots: ['02.30 PM - 03.00 PM', '03.00 PM - 03.30 PM'],
+          starts: ['14:30', '15:00'],
           price: 80,
           durationMinutes: 30,
         },
@@ -435,8 +442,8 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
           patientId: 'u-pat',
           phone: '555 0100',
           treatment: 'Teeth Cleaning',
-          appointmentDate: 'Nov 21, 2026',
-          slot: '03.00 PM - 03.30 PM',
+          appointmentDate: '2026-11-21',
+          start: '15:00',
           payment: 'clinic',
         },
       ],
@@ -465,7 +472,7 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
         'POST /api/phone-bookings/family',
         {
           appointmentDate: '2026-11-21',
-          slot: '02.30 PM - 03.00 PM',
+          start: '14:30',
           arrangement: 'back-to-back',
           members: [
             { patientId: 'u-fay', treatment: 'teeth-cleaning' },
@@ -516,8 +523,8 @@ describe('Schedule (front desk)', { timeout: 20_000 }, () => {
       patient: { name: 'Nora Newcomer', email: 'nora@example.com' },
       phone: '555 0142',
       treatment: 'Teeth Cleaning',
-      appointmentDate: 'Nov 21, 2026',
-      slot: '02.30 PM - 03.00 PM',
+      appointmentDate: '2026-11-21',
+      start: '14:30',
       payment: 'clinic',
     });
   });

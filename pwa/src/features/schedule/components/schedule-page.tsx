@@ -8,7 +8,7 @@ import { useSearchParams } from 'wouter';
 import { RescheduleDialog } from '../../../components/reschedule-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
-import { clinicToday } from '../../../lib/clinic-calendar.ts';
+import { clinicToday, isoDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -32,11 +32,10 @@ import { PendingDeskWrites, useDeskOutbox, withWaitingMarks } from './pending-de
 import { type FamilyVisitSlot, PhoneBookingDialog } from './phone-booking-dialog.tsx';
 import '../front-desk.css';
 
-const ISO = 'yyyy-MM-dd';
-const shift = (iso: string, days: number) => format(addDays(parseISO(iso), days), ISO);
+const shift = (iso: string, days: number) => isoDay(addDays(parseISO(iso), days));
 /** The day in the address (`?date=2026-12-10`), when it is a real date. */
 const dayIn = (value: string | null) =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value)) && format(parseISO(value), ISO) === value
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value)) && isoDay(parseISO(value)) === value
     ? value
     : null;
 
@@ -50,7 +49,7 @@ function WeekStrip({
   review: readonly ReviewEntry[];
   onSelect(iso: string): void;
 }) {
-  const monday = format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), ISO);
+  const monday = isoDay(startOfWeek(parseISO(date), { weekStartsOn: 1 }));
   const days = Array.from({ length: 7 }, (_, i) => shift(monday, i));
   const { data: counts } = useDayCounts(days[0] ?? monday, days[6] ?? monday);
   const countOf = (iso: string) => counts?.find((c) => c.date === iso)?.count;
@@ -97,7 +96,7 @@ function WeekStrip({
 /** A range of days to download as CSV for a spreadsheet. */
 function CsvExport({ date }: { date: string }) {
   const ids = useId();
-  const monday = format(startOfWeek(parseISO(date), { weekStartsOn: 1 }), ISO);
+  const monday = isoDay(startOfWeek(parseISO(date), { weekStartsOn: 1 }));
   const [from, setFrom] = useState(monday);
   const [to, setTo] = useState(shift(monday, 6));
   const [busy, setBusy] = useState(false);
@@ -223,7 +222,7 @@ export type ScheduleParts = { visitForms?: (bookingId: string) => ReactNode; fam
 
 export function SchedulePage({ visitForms, familyVisitDialog }: ScheduleParts) {
   const ids = useId();
-  const [today] = useState(() => format(clinicToday(), ISO));
+  const [today] = useState(() => isoDay(clinicToday()));
   const [params, setParams] = useSearchParams();
   const date = dayIn(params.get('date')) ?? today;
   const setDate = (iso: string) => setParams({ date: iso });
