@@ -2,13 +2,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_PORT, AUTH_PORT, portInUse, startStack } from '../scripts/stack.ts';
+import { CHROME_PATH } from './playwright.config.ts';
 
 /** A fresh clinic for the browser tests, apart from the developer's own data. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const chromium = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chromium)) {
+  if (!existsSync(CHROME_PATH)) {
     throw new Error(
-      `Chromium not found at ${chromium}: install it with \`apt-get install -y chromium\` or set CHROME_PATH`,
+      `Chromium not found at ${CHROME_PATH}: install it with \`apt-get install -y chromium-headless-shell\` or set CHROME_PATH`,
     );
   }
   if (!existsSync('pwa/dist/shell.html')) throw new Error('Build the PWA first: npm run build');
