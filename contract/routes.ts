@@ -67,6 +67,7 @@ import {
 } from './family.ts';
 import { FeedCreated, FeedQuery, FeedRequest } from './feeds.ts';
 import { Fee, FeeWaived, Statement } from './fees.ts';
+import { singleLine } from './fields.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { InsightsAnswer, InsightsQuery } from './insights.ts';
 import {
@@ -185,6 +186,18 @@ export interface RouteContract {
   /** What a 2xx answer holds: a JSON schema, or a file. Errors are `{message}` (writes add `acknowledged: false`). */
   response: v.GenericSchema | FileAnswer;
 }
+
+/**
+ * Every path parameter (an id, a link's token, an image's key), by its name: one line of at most 500 characters.
+ * What it names is the handler's to find (404 when it is no one's).
+ */
+export const pathParameter = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.minLength(1, `${name} is required`),
+    v.maxLength(500, `${name} must be at most 500 characters`),
+    singleLine(name),
+  );
 
 export const Health = v.strictObject({ ok: v.literal(true) });
 export type Health = v.InferOutput<typeof Health>;

@@ -77,6 +77,25 @@ describe('percent-encoding in the address', () => {
     }
   });
 
+  it('refuses a path parameter with a control character or over 500 characters, before the handler, changing nothing', async () => {
+    const admin = bearer(await accessTokenFor('admin@clinic.test'));
+    const before = await env.DB.prepare('SELECT COUNT(*) AS n FROM audit_log').first<{ n: number }>();
+    for (const [method, path, message] of [
+      ['GET', '/api/bookings/a%0Ab', 'id must be one line of text, without line breaks or control characters'],
+      ['DELETE', '/api/doctors/a%00b', 'id must be one line of text, without line breaks or control characters'],
+      ['GET', `/api/bookings/${'x'.repeat(501)}`, 'id must be at most 500 characters'],
+      ['POST', `/api/waitlist/offers/${'y'.repeat(501)}/accept`, 'id must be at most 500 characters'],
+    ] as const) {
+      const response = await call(path, { method, headers: admin });
+      expect(response.status, path).toBe(400);
+      expect(await response.json(), path).toMatchObject({ message });
+    }
+    // A well-formed id that names nothing is the handler's to answer: 404.
+    expect((await call(`/api/bookings/${'x'.repeat(500)}`, { headers: admin })).status).toBe(404);
+    const after = await env.DB.prepare('SELECT COUNT(*) AS n FROM audit_log').first<{ n: number }>();
+    expect(after).toEqual(before);
+  });
+
   it('decodes a path parameter exactly once', async () => {
     const admin = bearer(await accessTokenFor('admin@clinic.test'));
     const encoded = await call('/api/users/admin/admin%40clinic.test', { headers: admin });

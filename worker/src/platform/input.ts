@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import {
+  pathParameter,
   type RouteBody,
   type RouteContract,
   type RouteKey,
@@ -26,6 +27,10 @@ const parsed = new WeakMap<Request, { route: RouteKey; input: Input<RouteKey> }>
  * checked over them.
  */
 export async function parseInput(request: Request, route: RouteKey, params: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(params)) {
+    const result = v.safeParse(parameterSchema(name), value);
+    if (!result.success) throw new HttpError(400, describeIssues(result.issues));
+  }
   const contract: RouteContract = routes[route];
   const query = isSchema(contract.query) ? readQuery(request, contract.query) : undefined;
   const body = isSchema(contract.body) ? await readJson(request, contract.body) : undefined;
@@ -40,6 +45,15 @@ export function inputOf<K extends RouteKey>(request: Request, route: K): Input<K
   const entry = parsed.get(request);
   if (entry?.route !== route) throw new Error(`The input of ${route} was not parsed for this request`);
   return entry.input as unknown as Input<K>;
+}
+
+const parameterSchemas = new Map<string, ReturnType<typeof pathParameter>>();
+function parameterSchema(name: string) {
+  const known = parameterSchemas.get(name);
+  if (known) return known;
+  const schema = pathParameter(name);
+  parameterSchemas.set(name, schema);
+  return schema;
 }
 
 function isSchema(value: unknown): value is v.GenericSchema {
