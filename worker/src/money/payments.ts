@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   CardProvider,
   DeskPaid,
@@ -33,7 +33,7 @@ import { lineId, receiptOf, refundedLines, refundsDue, type SucceededPayment, to
 import { feeIntentSucceeded, feePayable } from './fees.ts';
 import type { Intent, Payable } from './provider.ts';
 import { type PaymentOutcome, type Recorded, recordOutcome, recordRefundEvent } from './record.ts';
-import { stripeClient, toIntent, toRefundAnswer } from './stripe-provider.ts';
+import { stripeEvent, toIntent, toRefundAnswer } from './stripe-provider.ts';
 
 type StripeEventSeen = { id: string; type: string; created: number };
 
@@ -237,13 +237,7 @@ export async function stripeWebhook(request: Request, env: Env): Promise<Respons
   const payload = new TextDecoder().decode(await readAtMost(request, MAX_WEBHOOK_BYTES));
   let event: Stripe.Event;
   try {
-    event = await stripeClient(env.STRIPE_SECRET_KEY).webhooks.constructEventAsync(
-      payload,
-      signature,
-      env.STRIPE_WEBHOOK_SECRET,
-      undefined,
-      Stripe.createSubtleCryptoProvider(),
-    );
+    event = await stripeEvent(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET, payload, signature);
   } catch {
     throw new HttpError(400, 'Invalid Stripe signature');
   }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
 import {
@@ -9,9 +9,36 @@ import {
   type SavedCardOutcome,
 } from './provider.ts';
 
-export function stripeClient(secretKey: string): Stripe {
+type StripeLibrary = typeof import('stripe').default;
+type StripeErrors = StripeLibrary['errors'];
+let library: Promise<StripeLibrary> | undefined;
+/**
+ * The Stripe library (some 270 modules), loaded when a payment first needs it: never with the demo provider,
+ * so neither by a Worker that takes no cards nor by each Worker test file that loads the Worker.
+ */
+const stripeLibrary = () => (library ??= import('stripe').then((module) => module.default));
+
+export async function stripeClient(secretKey: string): Promise<Stripe> {
+  const StripeClient = await stripeLibrary();
   // Built per request: workerd has no Node http, so Stripe talks through fetch.
-  return new Stripe(secretKey, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 2 });
+  return new StripeClient(secretKey, { httpClient: StripeClient.createFetchHttpClient(), maxNetworkRetries: 2 });
+}
+
+/** A webhook's event, its signature checked with `webhookSecret`; throws when it is not Stripe's. */
+export async function stripeEvent(
+  secretKey: string,
+  webhookSecret: string,
+  payload: string,
+  signature: string,
+): Promise<Stripe.Event> {
+  const StripeClient = await stripeLibrary();
+  return (await stripeClient(secretKey)).webhooks.constructEventAsync(
+    payload,
+    signature,
+    webhookSecret,
+    undefined,
+    StripeClient.createSubtleCryptoProvider(),
+  );
 }
 
 export function toIntent(intent: Stripe.PaymentIntent): Intent {
@@ -62,20 +89,24 @@ export function toRefundAnswer(refund: Stripe.Refund): RefundAnswer {
  * Runs a call to Stripe; when Stripe cannot be reached or is failing (after the client's own
  * retries) the caller gets a 502 or 503 with Retry-After and a plain message, never a 500.
  */
-async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
+async function reachStripe<T>(
+  client: Promise<Stripe>,
+  call: (stripe: Stripe, errors: StripeErrors) => Promise<T>,
+): Promise<T> {
+  const [stripe, { errors }] = await Promise.all([client, stripeLibrary()]);
   try {
-    return await call();
+    return await call(stripe, errors);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeRateLimitError) {
+    if (error instanceof errors.StripeRateLimitError) {
       console.error('Stripe rate limit', error.message);
       throw new HttpError(503, 'The payment service is busy right now; please try again in a minute', {
         'Retry-After': '30',
       });
     }
     if (
-      error instanceof Stripe.errors.StripeConnectionError ||
-      error instanceof Stripe.errors.StripeAPIError ||
-      (error instanceof Stripe.errors.StripeError && (error.statusCode ?? 0) >= 500)
+      error instanceof errors.StripeConnectionError ||
+      error instanceof errors.StripeAPIError ||
+      (error instanceof errors.StripeError && (error.statusCode ?? 0) >= 500)
     ) {
       console.error('Stripe unreachable', error.message);
       throw new HttpError(502, 'The payment service cannot be reached right now; please try again in a minute', {
@@ -87,11 +118,11 @@ async function reachStripe<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
-  const stripe = stripeClient(secretKey);
+  const client = stripeClient(secretKey);
   return {
     name: 'stripe',
     intentFor: (payable) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe) => {
         const metadata: Record<string, string> =
           payable.kind === 'family'
             ? { familyVisitId: payable.id, bookingIds: payable.bookingIds.join(',') }
@@ -124,16 +155,16 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
         return toIntent(intent);
       }),
     retrieve: (intentId) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe, errors) => {
         try {
           return toIntent(await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge'] }));
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+          if (error instanceof errors.StripeInvalidRequestError && error.statusCode === 404) return null;
           throw error;
         }
       }),
     refund: (request) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe, errors) => {
         try {
           const refund = await stripe.refunds.create(
             {
@@ -146,7 +177,7 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
           );
           return toRefundAnswer(refund);
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          if (error instanceof errors.StripeInvalidRequestError) {
             // Refunded already (from Stripe's dashboard, say): the money is back.
             if (error.code === 'charge_already_refunded') return { id: null, status: 'succeeded', failure: null };
             console.error('Stripe refused a refund', request.transactionId, error.message);
@@ -156,7 +187,7 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
         }
       }),
     setupFor: (account, customerId) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe) => {
         const customer =
           customerId ??
           (
@@ -175,19 +206,19 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
         return { id: setup.id, clientSecret: setup.client_secret, customerId: customer };
       }),
     cardOf: (paymentMethodId) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe, errors) => {
         try {
           const card = (await stripe.paymentMethods.retrieve(paymentMethodId)).card;
           return card
             ? { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year }
             : null;
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError) return null;
+          if (error instanceof errors.StripeInvalidRequestError) return null;
           throw error;
         }
       }),
     chargeSaved: (charge) =>
-      reachStripe(async (): Promise<SavedCardOutcome> => {
+      reachStripe(client, async (stripe, errors): Promise<SavedCardOutcome> => {
         try {
           const intent = await stripe.paymentIntents.create(
             {
@@ -205,7 +236,7 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
           if (intent.status === 'succeeded') return { status: 'succeeded', id: intent.id };
           return { status: 'needs_patient', id: intent.id, message: NEEDS_PATIENT };
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeCardError) {
+          if (error instanceof errors.StripeCardError) {
             const id = error.payment_intent?.id ?? null;
             if (error.code === 'authentication_required')
               return { status: 'needs_patient', id, message: NEEDS_PATIENT };
@@ -215,12 +246,12 @@ export function stripeProvider(_env: Env, secretKey: string): PaymentProvider {
         }
       }),
     detach: (paymentMethodId) =>
-      reachStripe(async () => {
+      reachStripe(client, async (stripe, errors) => {
         try {
           await stripe.paymentMethods.detach(paymentMethodId);
         } catch (error) {
           // Detached already, or never attached: nothing is left to forget.
-          if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+          if (!(error instanceof errors.StripeInvalidRequestError)) throw error;
         }
       }),
   };

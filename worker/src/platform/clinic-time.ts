@@ -1,5 +1,8 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, format, isValid, parse } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { isValid } from 'date-fns/isValid';
+import { parse } from 'date-fns/parse';
 import { DATE_YEARS, isCalendarDate } from '../../../contract/fields.ts';
 import { clock } from './clock.ts';
 import type { Env } from './env.ts';
