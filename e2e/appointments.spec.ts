@@ -11,6 +11,7 @@ import {
   payInBrowser,
   pickDay,
   pp,
+  requestsInFlight,
   SEED_PATIENT,
 } from './support.ts';
 import { test } from './test.ts';
@@ -89,12 +90,17 @@ test('a patient books a slot, sees it in My Appointments, exports it, cancels it
 });
 
 test('the booking modal says booking needs a connection when offline', async ({ page, context }) => {
+  const inFlight = requestsInFlight(page);
   await logIn(page, SEED_PATIENT);
   await page.goto('/appointment');
   await pickDay(page, clinicDate(4));
   await page.getByRole('article', { name: 'Teeth Cleaning' }).getByRole('button', { name: 'Book Appointment' }).click();
   const modal = page.getByRole('dialog', { name: 'Teeth Cleaning' });
   await modal.getByLabel('Phone Number').fill('555 0100');
+  // Nothing of the page's own under way when the connection drops: a request of the dialog's failing first
+  // would tell the app sooner, and Submit would be disabled before it is tapped.
+  await expect(modal.getByLabel('Slot')).not.toHaveValue('');
+  await expect.poll(inFlight).toBe(0);
   // The connection drops: the app learns it when its request fails.
   await networkDown(context);
   await modal.getByRole('button', { name: 'Submit' }).click();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, type Request } from '@playwright/test';
 import { format } from 'date-fns';
 import type { RouteKey } from '../contract/routes.ts';
 import { pathOf } from '../pwa/src/lib/route-paths.ts';
@@ -50,6 +50,19 @@ export function deliveredMails(): string[] {
  */
 export async function networkDown(context: BrowserContext): Promise<void> {
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
+}
+
+/**
+ * Counts the page's requests still on their way, from now on: a test that drops the network waits for none, so
+ * that what fails first is the request it means, not one the page had under way.
+ */
+export function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => open.add(request));
+  const done = (request: Request) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => open.size;
 }
 
 /** The network is back. */
