@@ -420,14 +420,16 @@ export function SessionProvider({
       // The hint follows every change of the signed-in user, so it names the one signing out.
       const email = signedInEmailHint();
       if (everywhere) await revokeAccessTokens();
+      // Out of Firebase before the page says so: a page opened just after must not find its saved session and
+      // sign the person in again.
+      const firebase = await loadFirebase().catch(() => null);
+      await firebase?.signOutOfFirebase().catch(console.error);
       setState({ user: null, loading: true });
       forgetAccessToken();
       writeHint(null);
       try {
         await mutate(() => true, undefined, { revalidate: false });
         await clearPerUserData({ email });
-        const firebase = await loadFirebase();
-        await firebase.signOutOfFirebase();
       } finally {
         setState({ user: null, loading: false });
       }
