@@ -124,18 +124,33 @@ export function requireIdentity(request: Request, env: Env): Promise<Identity> {
   return verifyIdToken(bearer(request), { projectId: env.FIREBASE_PROJECT_ID, emulator: acceptsEmulatorTokens(env) });
 }
 
-function signingKey(env: Env): Uint8Array {
-  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
-    throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+let imported: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+/**
+ * The access tokens' HMAC key, imported once per isolate (and again when the secret changes): every
+ * signed-in call verifies a token, and importing the key is the part of it that costs.
+ */
+function signingKey(env: Env): Promise<CryptoKey> {
+  const secret = env.JWT_SECRET;
+  if (!secret || secret.length < 32) throw new Error('JWT_SECRET is missing or shorter than 32 characters');
+  if (imported?.secret !== secret) {
+    const key = crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    imported = { secret, key };
   }
-  return new TextEncoder().encode(env.JWT_SECRET);
+  return imported.key;
 }
 
 /**
  * The Worker's own short-lived access token for a stored user. `ver` ties it to the user's token
  * version; email, role and verified are for the client to read (the Worker reads D1 on every call).
  */
-export function issueAccessToken(user: User, env: Env): Promise<string> {
+export async function issueAccessToken(user: User, env: Env): Promise<string> {
   return new SignJWT({ email: user.email, role: user.role, verified: user.emailVerified, ver: user.tokenVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(user.id)
@@ -143,7 +158,7 @@ export function issueAccessToken(user: User, env: Env): Promise<string> {
     .setAudience(ACCESS_TOKEN_AUDIENCE)
     .setIssuedAt()
     .setExpirationTime(ACCESS_TOKEN_LIFETIME)
-    .sign(signingKey(env));
+    .sign(await signingKey(env));
 }
 
 /**
@@ -153,7 +168,7 @@ export function issueAccessToken(user: User, env: Env): Promise<string> {
  */
 export async function requireUser(request: Request, env: Env): Promise<User> {
   const token = bearer(request);
-  const key = signingKey(env);
+  const key = await signingKey(env);
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, key, {
