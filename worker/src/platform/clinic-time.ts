@@ -33,8 +33,12 @@ export function parseClinicDate(input: string | null, field = 'date'): string {
 }
 
 export function displayDate(isoDate: string): string {
-  return format(parse(isoDate, ISO_DATE, new Date(2000, 0, 1)), DISPLAY_DATE);
+  // What date-fns writes for `PP` in English, without parsing and formatting a date for each booking listed.
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[month - 1]} ${day}, ${year}`;
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 function horizonDays(env: Env): number {
   const days = Number.parseInt(env.BOOKING_HORIZON_DAYS, 10);
@@ -64,6 +68,10 @@ export function bookingWindowProblem(env: Env, isoDate: string, now = clock()): 
 
 /** The UTC instant of a wall-clock time on a clinic date (right across daylight-saving changes). */
 export function clinicInstant(env: Env, isoDate: string, minute: number): Date {
+  // A day the clock runs straight through (all but two a year): its midnight and the minutes since.
+  if (minute >= 0 && minute < 24 * 60 && runsStraight(env, isoDate)) {
+    return new Date(clinicMidnight(env, isoDate).getTime() + minute * 60_000);
+  }
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   return new Date(
     new TZDate(year, month - 1, day, Math.floor(minute / 60), minute % 60, env.CLINIC_TIME_ZONE).getTime(),
@@ -134,6 +142,24 @@ export function clinicMidnight(env: Env, isoDate: string): Date {
     return utc - offsetAt(env, guess) * 60_000;
   });
   return new Date(ms);
+}
+
+const straightDays = remembered<boolean>(4096);
+
+/**
+ * Whether a clinic date runs straight (remembered): its midnight is on the clock (not skipped, as where the
+ * clocks go forward at midnight) and the next day's comes 24 hours later, so no clock change falls between.
+ */
+function runsStraight(env: Env, isoDate: string): boolean {
+  return straightDays(`${env.CLINIC_TIME_ZONE} ${isoDate}`, () => {
+    const utcMidnight = Date.parse(`${isoDate}T00:00:00Z`);
+    const midnight = clinicMidnight(env, isoDate).getTime();
+    const next = new Date(utcMidnight + 86_400_000).toISOString().slice(0, 10);
+    return (
+      midnight + offsetAt(env, midnight) * 60_000 === utcMidnight &&
+      clinicMidnight(env, next).getTime() - midnight === 86_400_000
+    );
+  });
 }
 
 const yearsOfChanges = remembered<[number, number][]>(64);
