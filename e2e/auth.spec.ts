@@ -164,20 +164,24 @@ test('Google sign-in through the emulator works for a new and a returning user',
   ]);
 });
 
-test('an admin promotes a user and deletes another after confirming', async ({ page }) => {
+test('an admin promotes a user and deletes another after confirming', async ({ page, browser }) => {
   const promoted = uniqueEmail('promoted');
   const leaving = uniqueEmail('leaving');
+  // Each signs in once on a device of their own, as two patients would.
   for (const [email, name] of [
     [promoted, 'Pro Moted'],
     [leaving, 'Lee Ving'],
   ] as const) {
     await createAccount(email, 'Strong#2026', name);
     await verifyAccount(email); // only a verified email can become admin
-    await page.goto('/login');
-    await submitLogin(page, { email, password: 'Strong#2026' });
-    await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
-    await nav(page).getByRole('button', { name: 'Sign Out' }).click();
-    await expect(nav(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    const device = await browser.newContext();
+    const own = await device.newPage();
+    await own.goto('/login');
+    await submitLogin(own, { email, password: 'Strong#2026' });
+    await expect(nav(own).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await nav(own).getByRole('button', { name: 'Sign Out' }).click();
+    await expect(nav(own).getByRole('link', { name: 'Login' })).toBeVisible();
+    await device.close();
   }
 
   await page.goto('/dashboard/all-users');

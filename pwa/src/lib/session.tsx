@@ -420,16 +420,19 @@ export function SessionProvider({
       // The hint follows every change of the signed-in user, so it names the one signing out.
       const email = signedInEmailHint();
       if (everywhere) await revokeAccessTokens();
-      // Out of Firebase before the page says so: a page opened just after must not find its saved session and
-      // sign the person in again.
-      const firebase = await loadFirebase().catch(() => null);
-      await firebase?.signOutOfFirebase().catch(console.error);
+      // Out of Firebase at once, beside clearing what was theirs (not after it): a page opened meanwhile would
+      // find Firebase's saved session and sign the person in again. The page drops the user now, in the same
+      // task (the kiosk's hand-over counts on it).
+      const leaving = loadFirebase()
+        .then((firebase) => firebase.signOutOfFirebase())
+        .catch(console.error);
       setState({ user: null, loading: true });
       forgetAccessToken();
       writeHint(null);
       try {
         await mutate(() => true, undefined, { revalidate: false });
         await clearPerUserData({ email });
+        await leaving;
       } finally {
         setState({ user: null, loading: false });
       }
