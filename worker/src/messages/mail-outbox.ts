@@ -1,3 +1,4 @@
+import { labelStartText } from '../../../contract/slot-label.ts';
 import { type MessageSettingsRow, messageSettings } from '../clinic/data/message-settings.ts';
 import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
@@ -62,7 +63,7 @@ async function linksOf(
     const recall = row.channel === 'mail' ? await recallById(env.DB, data.recallId) : null;
     const times = recall
       ? (await proposals(env, recall, clock())).map((p) => ({
-          label: `${p.date}, ${p.slot.split(' - ')[0]}${p.doctor ? ` with ${p.doctor}` : ''}`,
+          label: `${p.date}, ${labelStartText(p.slot)}${p.doctor ? ` with ${p.doctor}` : ''}`,
           href: `${book}?date=${p.appointmentDate}&slot=${encodeURIComponent(p.slot)}`,
         }))
       : [];

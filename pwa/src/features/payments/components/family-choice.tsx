@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { labelStartText } from '../../../../../contract/slot-label.ts';
 import { formatPrice } from '../../../components/price.ts';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import type { Booking } from '../api/get-booking.ts';
@@ -30,7 +31,7 @@ export function FamilyChoice({
       <ul className="payment__family-lines" aria-label="The family visit">
         {family.map((member) => (
           <li key={member._id}>
-            {member.patientName}, {member.treatment} at {member.slot.split(' - ')[0]}: {formatPrice(dueOnline(member))}
+            {member.patientName}, {member.treatment} at {labelStartText(member.slot)}: {formatPrice(dueOnline(member))}
           </li>
         ))}
       </ul>
