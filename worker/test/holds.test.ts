@@ -1,11 +1,10 @@
-import { createScheduledController, env } from 'cloudflare:test';
+import { env } from 'cloudflare:test';
 import { addDays, format } from 'date-fns';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { holdEnd, holdRules, openWeek } from '../src/booking/holds.ts';
-import worker from '../src/index.ts';
 import { clinicInstant, clinicNow } from '../src/platform/clinic-time.ts';
 import type { Env } from '../src/platform/env.ts';
-import { accessTokenFor, addUser, bearer, call, clinicDay, pinClock, seed } from './helpers.ts';
+import { accessTokenFor, addUser, bearer, call, clinicDay, pinClock, runCron, seed } from './helpers.ts';
 
 type Option = { _id: string; name: string; slots: string[] };
 type Booking = { _id: string; treatment: string; paid: boolean; price: number; payBy: string | null };
@@ -78,10 +77,6 @@ const endHold = (id: string) =>
 async function freeSlots(date: string, treatmentId: string): Promise<string[]> {
   const options = await (await call(`/api/appointmentOptions?date=${date}`)).json<Option[]>();
   return options.find((o) => o._id === treatmentId)!.slots;
-}
-
-function runCron(scheduledTime: number): Promise<void> {
-  return worker.scheduled(createScheduledController({ scheduledTime, cron: '*/5 * * * *' }), env);
 }
 
 describe('how long an unpaid booking is held', () => {
