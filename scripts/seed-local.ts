@@ -1,11 +1,11 @@
 /**
- * Seeds a local state folder: treatments, doctors, reviews and the seed users (bound to their emulator uids) in D1, their photos in R2; safe to
+ * Migrates and seeds a local state folder: the migrations it has not had, then treatments, doctors, reviews and the seed users (bound to their emulator uids) in D1, their photos in R2; safe to
  * run again. scripts/stack.ts runs it as a process of its own under child-guard.ts, so the workerd
  * it starts cannot outlive `npm start`. Usage: node scripts/seed-local.ts <state dir> <{email: uid} of the seed accounts>
  */
 import { avatarPng } from './avatar-png.ts';
 import { SEED_DOCTORS, SEED_REVIEWS, seedStatements } from './seed-data.ts';
-import { withLocalBindings } from './stack.ts';
+import { applyMigrations, withLocalBindings } from './stack.ts';
 
 const [stateDir, uidsJson] = process.argv.slice(2);
 if (!stateDir || !uidsJson)
@@ -13,6 +13,7 @@ if (!stateDir || !uidsJson)
 const accountUids = JSON.parse(uidsJson) as Record<string, string>;
 
 await withLocalBindings(stateDir, async (env) => {
+  await applyMigrations(env.DB);
   await env.DB.batch(seedStatements(accountUids).map(({ sql, params }) => env.DB.prepare(sql).bind(...params)));
   for (const { imageKey, look } of [...SEED_DOCTORS, ...SEED_REVIEWS]) {
     if (await env.PHOTOS.head(imageKey)) continue;
