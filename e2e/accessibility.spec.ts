@@ -7,8 +7,10 @@ import {
   createAccount,
   expectAccessible,
   logIn,
+  networkQuiet,
   pickDay,
   refundDueViaApi,
+  requestsInFlight,
   SEED_ADMIN,
   SEED_PATIENT,
   uniqueEmail,
@@ -21,11 +23,16 @@ test.describe.configure({ mode: 'parallel' });
 // Each test runs axe with every rule on several pages: seconds a page on a busy 2-core machine.
 test.slow();
 
+/** Each page's requests on their way, counted from the first time the page is settled. */
+const inFlight = new WeakMap<Page, () => number>();
+
+/** Opens `path` and waits until axe may see it: its heading shown, its lazy chunks and data landed. */
 async function settle(page: Page, path: string, heading: string | RegExp) {
+  const requests = inFlight.get(page) ?? requestsInFlight(page);
+  inFlight.set(page, requests);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
-  // biome-ignore lint/suspicious/noPlaywrightNetworkidle: axe must see the page after its lazy chunks and data have landed, whatever they are.
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(requests);
 }
 
 // Every page at a desktop's size and at a phone's (each with bookings of its own).

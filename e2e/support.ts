@@ -65,6 +65,20 @@ export function requestsInFlight(page: Page): () => number {
   return () => open.size;
 }
 
+/**
+ * Resolves once none of the page's requests (as `requestsInFlight` counts them) has been on its way for
+ * `quietMs`: the page has loaded its lazy chunks and data, and what those started. Like Playwright's
+ * `networkidle`, which waits 500 ms, but as long as the page needs.
+ */
+export async function networkQuiet(inFlight: () => number, quietMs = 150): Promise<void> {
+  let quietSince = Date.now();
+  while (true) {
+    if (inFlight() > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= quietMs) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /** The network is back. */
 export async function networkUp(context: BrowserContext): Promise<void> {
   await context.unrouteAll({ behavior: 'ignoreErrors' });
