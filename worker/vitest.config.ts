@@ -19,8 +19,8 @@ export default defineConfig(async () => {
             MAX_UNPAID_BOOKINGS: '1000',
             ALLOW_UNSIGNED_EMULATOR_TOKENS: 'true',
           },
-          // The real rate-limiting bindings: wide budgets for the functional tests, and a
-          // tight one that the rate-limit tests swap in to reach the 429.
+          // The real rate-limiting bindings: wide budgets for the functional tests (the files of one
+          // Vitest worker share them), and a tight one that the rate-limit tests swap in to reach the 429.
           ratelimits: {
             CONTACT_LIMITER: { namespace_id: '1001', simple: { limit: 100_000, period: 60 } },
             TOKEN_LIMITER: { namespace_id: '1002', simple: { limit: 100_000, period: 60 } },
