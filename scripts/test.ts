@@ -14,11 +14,13 @@ const STAGES: { name: string; parallel: number; steps: string[] }[] = [
     steps: ['typecheck', 'lint', 'check:cycles', 'check:docs', 'check:runtime', 'check:types', 'audit:prod', 'build'],
   },
   // Each Worker test file runs in workerd with storage of its own; the PWA's tests in happy-dom; the
-  // build's and the scripts' (which start the local stack on 8787 and 9099) in Node.
+  // build's and the scripts' (which start the local stack on 8787 and 9099) in Node. The Worker's and
+  // the PWA's suites each keep both cores busy alone, so they run one after the other, each beside the
+  // scripts' suite, which mostly waits for npm start, rather than beside each other.
   {
     name: 'unit and integration',
     parallel: 2,
-    steps: ['test:worker', 'test:pwa', 'test:scripts', 'test:build', 'deploy:check'],
+    steps: ['test:worker', 'test:scripts', 'test:pwa', 'test:build', 'deploy:check'],
   },
   // Chromium against the local stack on 8787 and 9099.
   { name: 'browser', parallel: 1, steps: ['test:e2e'] },

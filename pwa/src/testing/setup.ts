@@ -9,8 +9,9 @@ import { sharedOutbox } from '../lib/outbox.ts';
 import { fakeFirebase } from './fake-firebase.ts';
 
 // Lazy pages load their chunk through Vite's transform on first use; on a loaded 2-core machine that
-// alone can take more than Testing Library's default 1 s, so findBy* waits longer before failing.
-configure({ asyncUtilTimeout: 5000 });
+// alone can take more than Testing Library's default 1 s, so findBy* and waitFor wait up to 10 s (one
+// bound for every test: none sets its own).
+configure({ asyncUtilTimeout: 10_000 });
 
 // happy-dom has no HTMLSelectElement.size and no HTMLOptionElement.defaultSelected; react-hook-form reads
 // them to tell a select the user changed before the form was ready (keep its value) from one it should

@@ -208,7 +208,7 @@ async function openAppointmentPage(path = '/appointment') {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path });
   // The first render loads the lazy page and the calendar: allow more than the default second.
-  await screen.findByRole('heading', { level: 1, name: 'Appointment' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Appointment' });
   return user;
 }
 
@@ -470,7 +470,7 @@ describe('Appointment page: the booking modal', () => {
     expect(bookings.at(-1)?.body).toMatchObject({ patientId: 'd1', patientName: 'Milo Patient' });
   });
 
-  it('books a family visit: who comes for what, together, at a start where all fit', { timeout: 20_000 }, async () => {
+  it('books a family visit: who comes for what, together, at a start where all fit', async () => {
     family = [{ _id: 'd1', name: 'Milo Patient', birthDate: '2016-04-02', relationship: 'child' }];
     familyQueries = [];
     familyPosts = [];

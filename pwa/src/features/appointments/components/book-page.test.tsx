@@ -94,7 +94,7 @@ afterEach(() => vi.useRealTimers());
 async function openBook(path = '/book') {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path });
-  await screen.findByRole('heading', { level: 1, name: 'Book a visit' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Book a visit' });
   return user;
 }
 

@@ -55,7 +55,7 @@ beforeEach(() => {
 
 async function openActivity() {
   renderWithProviders(<AppRoutes />, { path: '/dashboard/activity' });
-  await screen.findByRole('heading', { level: 1, name: 'Activity' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Activity' });
 }
 
 /** The log's entries, each as its lines' text: what, each change, then when and who. */

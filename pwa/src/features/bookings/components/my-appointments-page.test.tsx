@@ -202,7 +202,7 @@ afterEach(() => {
 async function openMyAppointments() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/dashboard' });
-  await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'My Appointments' });
   return user;
 }
 
@@ -641,7 +641,7 @@ describe('My Appointments', () => {
   });
 });
 
-describe('My Appointments: rescheduling and the clinic’s cancellations', { timeout: 20_000 }, () => {
+describe('My Appointments: rescheduling and the clinic’s cancellations', () => {
   it('offers Reschedule until the clinic’s cutoff, and moves the booking to a free time of another day', async () => {
     const user = await openMyAppointments();
     await table();
@@ -654,7 +654,7 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
       return json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
     };
     await user.click(row('Cavity Filling').getByRole('button', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' });
     expect(within(dialog).getByText('Now: Nov 26, 2026, 09.30 AM - 10.30 AM')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: /November 27/ }));
     await within(dialog).findByRole('option', { name: '01.00 PM - 01.30 PM' });
@@ -673,7 +673,7 @@ describe('My Appointments: rescheduling and the clinic’s cancellations', { tim
     const user = await openMyAppointments();
     await table();
     await user.click(row('Cavity Filling').getByRole('button', { name: 'Reschedule' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Reschedule Cavity Filling' });
     await within(dialog).findByRole('option', { name: '11.00 AM - 11.30 AM' });
     await user.click(within(dialog).getByRole('button', { name: 'Move appointment' }));
     expect(await findToast('This slot was just booked; please choose another one')).toBe('error');

@@ -79,7 +79,7 @@ beforeEach(() => {
 async function openSettings() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/dashboard/settings' });
-  await screen.findByRole('heading', { level: 1, name: 'Clinic settings' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Clinic settings' });
   const field = await screen.findByLabelText<HTMLInputElement>(
     'Free cancellation until (hours before the appointment)',
   );

@@ -137,7 +137,7 @@ describe('Chairs page', () => {
       ['PUT /api/chairs/ch2', { name: 'Window chair' }],
     ]);
     expect(await screen.findByRole('cell', { name: 'Window chair' })).toBeTruthy();
-  }, 15_000);
+  });
 
   it('deletes a chair after a confirmation', async () => {
     const user = await openChairs();

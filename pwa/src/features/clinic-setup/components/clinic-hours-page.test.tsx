@@ -139,10 +139,7 @@ async function openClinicHours() {
 const day = (name: string) => within(screen.getByRole('group', { name }));
 const closuresForm = () => within(screen.getByRole('form', { name: 'Add a closure' }));
 
-// Fourteen selects of 97 quarter hours each make a heavy page for happy-dom on a loaded machine.
-const HEAVY_PAGE = { timeout: 20_000 };
-
-describe('Clinic hours and closures: opening hours', HEAVY_PAGE, () => {
+describe('Clinic hours and closures: opening hours', () => {
   it('shows a row per weekday, Monday first, open with its hours or closed', async () => {
     await openClinicHours();
     const legends = [...document.querySelectorAll('.hours-row legend')].map((l) => l.textContent);
@@ -207,7 +204,7 @@ describe('Clinic hours and closures: opening hours', HEAVY_PAGE, () => {
   });
 });
 
-describe('Clinic hours and closures: closures', HEAVY_PAGE, () => {
+describe('Clinic hours and closures: closures', () => {
   it('lists the closures with their dates, reason and whom they close', async () => {
     await openClinicHours();
     const [, first] = within(screen.getByRole('table', { name: 'Closures' })).getAllByRole('row');

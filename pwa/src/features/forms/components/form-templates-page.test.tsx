@@ -49,7 +49,7 @@ describe('Forms (admin)', () => {
   it('edits a form into a new version: old questions keep their ids, a new one gets one from its words', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard/form-templates' });
-    await user.click(await screen.findByRole('button', { name: 'Edit Medical history' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Medical history' }));
     await user.click(screen.getByRole('button', { name: 'Add a question' }));
     await user.type(screen.getByLabelText('Question 2: what it asks'), 'Do you have diabetes?');
     await user.type(screen.getByLabelText('Question 2: alert on the schedule when yes'), 'Diabetes');
@@ -87,7 +87,7 @@ describe('Forms (admin)', () => {
   it('adds a consent for one treatment, given for each visit, with a choice and a signature', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard/form-templates' });
-    await user.click(await screen.findByRole('button', { name: 'Add a form' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Add a form' }));
     await user.type(screen.getByLabelText('Title'), 'Sedation consent');
     await user.selectOptions(screen.getByLabelText('Answers last'), 'For one visit (a consent)');
     await user.click(screen.getByRole('checkbox', { name: 'Every treatment' }));

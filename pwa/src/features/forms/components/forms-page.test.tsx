@@ -90,7 +90,7 @@ beforeEach(() => {
 async function openForms() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/dashboard/forms/b-1' });
-  await screen.findByRole('heading', { level: 1, name: 'Forms for your visit' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Forms for your visit' });
   return user;
 }
 
@@ -132,7 +132,7 @@ describe('Forms for a visit', () => {
     bookingAnswer = { ...bookingAnswer, patientName: 'Leo Patient' };
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard/forms/b-1' });
-    const child = within(await screen.findByRole('region', { name: /^Medical history/ }, { timeout: 10_000 }));
+    const child = within(await screen.findByRole('region', { name: /^Medical history/ }));
     expect(screen.getByRole('heading', { level: 1, name: 'Forms for Leo Patient' })).toBeTruthy();
     expect(child.queryByText('Do you smoke?')).toBeNull();
     expect(child.queryByText('Sex assigned at birth')).toBeNull();

@@ -102,7 +102,7 @@ beforeEach(() => {
   storeSession('admin@clinic.test');
 });
 
-describe('Insights', { timeout: 20_000 }, () => {
+describe('Insights', () => {
   it('shows the key figures, each chart’s summary and, on request, its table; a year is one click', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard/insights' });

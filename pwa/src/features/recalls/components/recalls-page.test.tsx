@@ -62,7 +62,7 @@ describe('the recall screen', () => {
   it('lists overdue first with compliance, closes one, and imports a CSV saying which lines it skipped', async () => {
     const user = userEvent.setup();
     renderWithProviders(<AppRoutes />, { path: '/dashboard/recalls' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Recall' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recall' })).toBeTruthy();
     expect(
       await screen.findByText('Recall compliance: 75% (3 of 4 booked within 30 days of their due date).'),
     ).toBeTruthy();

@@ -51,7 +51,7 @@ beforeEach(() => {
 
 async function openRefunds() {
   renderWithProviders(<AppRoutes />, { path: '/dashboard/refunds' });
-  await screen.findByRole('heading', { level: 1, name: 'Refunds' }, { timeout: 5000 });
+  await screen.findByRole('heading', { level: 1, name: 'Refunds' });
 }
 
 describe('Refunds page', () => {
@@ -115,12 +115,12 @@ describe('Refunds page', () => {
     const card = await screen.findByRole('article', { name: '$80 to Pat Patient (cash at the desk)' });
     expect(within(card).getByText('Due: hand it back at the desk, then mark it')).toBeTruthy();
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Mark $80 handed back' }));
-    const news = await screen.findByText('Handed back $80 to Pat Patient', undefined, { timeout: 5000 });
+    const news = await screen.findByText('Handed back $80 to Pat Patient', undefined);
     expect(news.getAttribute('role')).toBe('status');
     expect(await within(card).findByText('Refunded')).toBeTruthy();
     expect(within(card).queryByRole('button')).toBeNull();
     expect(handedBack).toBe(1);
-  }, 15_000);
+  });
 
   it('says so when there is no refund', async () => {
     refunds = [];
@@ -150,7 +150,7 @@ describe('Refunds page', () => {
   it('shows the error screen when the list cannot be loaded', async () => {
     refundsAnswer = () => json({ message: 'Only an admin may do this' }, 403);
     renderWithProviders(<AppRoutes />, { path: '/dashboard/refunds' });
-    expect(await screen.findByText('Something went wrong !!!', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Something went wrong !!!', {})).toBeTruthy();
     expect(screen.getByText(/Only an admin may do this/)).toBeTruthy();
   });
 });

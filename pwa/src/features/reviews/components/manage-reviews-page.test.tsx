@@ -72,7 +72,7 @@ beforeEach(() => {
 async function openReviews() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/dashboard/reviews' });
-  await screen.findByRole('heading', { level: 1, name: 'Reviews' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Reviews' });
   await screen.findByRole('heading', { level: 2, name: /^Waiting for approval/ });
   return user;
 }

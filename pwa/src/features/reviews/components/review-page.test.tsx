@@ -68,7 +68,7 @@ beforeEach(() => {
 async function openReviewPage() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/review' });
-  await screen.findByRole('heading', { level: 1, name: 'Review' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Review' });
   await screen.findByText(/^(You can write a review|Preview)/);
   return user;
 }
@@ -141,7 +141,7 @@ describe('Review page', () => {
     expect((await screen.findAllByText('Painless and friendly.')).length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('link', { name: 'Review' }));
-    await screen.findByRole('heading', { level: 1, name: 'Review' }, { timeout: 10_000 });
+    await screen.findByRole('heading', { level: 1, name: 'Review' });
     await user.type(await screen.findByLabelText('Your review'), '  The cleaning was gentle and quick.  ');
     await user.type(locationField(), 'Boston');
     await user.click(postButton());

@@ -228,14 +228,14 @@ afterEach(() => vi.useRealTimers());
 async function openSchedule() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/dashboard/schedule' });
-  await screen.findByRole('heading', { level: 1, name: 'Schedule' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Schedule' });
   await screen.findByRole('list', { name: 'Dr. Hiro Tanaka' });
   return user;
 }
 
 const posts = () => requests.filter((r) => r.line.startsWith('POST'));
 
-describe('Schedule (front desk)', { timeout: 20_000 }, () => {
+describe('Schedule (front desk)', () => {
   it('shows the day as a column per doctor, each booking a block as tall as it is long, and the week’s counts', async () => {
     const user = await openSchedule();
     const hiro = screen.getByRole('list', { name: 'Dr. Hiro Tanaka' });

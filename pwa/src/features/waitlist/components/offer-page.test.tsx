@@ -53,7 +53,7 @@ beforeEach(() => {
 async function openOffer() {
   const user = userEvent.setup();
   renderWithProviders(<AppRoutes />, { path: '/offers/o1' });
-  await screen.findByRole('heading', { level: 1, name: 'A time is free for you' }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1, name: 'A time is free for you' });
   return user;
 }
 
@@ -66,7 +66,7 @@ describe('the offer page', () => {
     await user.click(screen.getByRole('button', { name: 'Accept and book' }));
     expect(await findToast('Booking confirmed')).toBeTruthy();
     expect(answers).toEqual(['accept']);
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Appointments' }, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Appointments' })).toBeTruthy();
   });
 
   it("shows the server's message when the offer can no longer be answered", async () => {
