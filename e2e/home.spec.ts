@@ -77,6 +77,9 @@ test('the home page shows its sections, the navigation and the footer', async ({
 });
 
 test('the testimonials come from the seeded reviews and move on by themselves', async ({ page }) => {
+  // The browser tests run as a visitor who asked for less motion, for whom the carousel stands still
+  // (testimonials.test.tsx); this visitor did not ask.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Patient testimonials' });
