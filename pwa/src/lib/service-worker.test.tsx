@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { RegisterSWOptions } from 'vite-plugin-pwa/types';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../testing/test-utils.tsx';
-import { registerServiceWorker } from './service-worker.ts';
+import { registerServiceWorker, TAKE_OVER_WAIT_MS } from './service-worker.ts';
 
 // The plugin's register module (workbox-window underneath), faked: the test plays the browser's part.
 vi.mock('virtual:pwa-register', () => ({ registerSW: vi.fn() }));
@@ -46,6 +46,24 @@ describe('service worker updates', () => {
     expect(updateSW).toHaveBeenCalledExactlyOnceWith(true);
 
     // The new worker now controls the page: the reload the user asked for.
+    act(() => options.onNeedReload?.());
+    expect(reload).toHaveBeenCalledOnce();
+  });
+
+  it('reloads anyway when the new worker has not taken over a few seconds after Reload, and only once', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<p>page</p>);
+    registerServiceWorker();
+    act(() => options.onNeedRefresh?.());
+    const timers = vi.spyOn(window, 'setTimeout');
+    await user.click(await screen.findByRole('button', { name: 'Reload' }));
+    const fallback = timers.mock.calls.find(([, ms]) => ms === TAKE_OVER_WAIT_MS)?.[0];
+    expect(fallback).toBeTypeOf('function');
+    expect(reload).not.toHaveBeenCalled();
+
+    act(() => (fallback as () => void)());
+    expect(reload).toHaveBeenCalledOnce();
+    // The hand-over arriving late does not reload a second time.
     act(() => options.onNeedReload?.());
     expect(reload).toHaveBeenCalledOnce();
   });
