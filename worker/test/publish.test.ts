@@ -1,11 +1,14 @@
 import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addCalendarDays } from '../../contract/fields.ts';
 import { publishFreeTimes } from '../src/booking/publish.ts';
-import { bookAs, call, clinicDay, newPatient, optionsOn, seed } from './helpers.ts';
+import { clinicInstant, weekdayOf } from '../src/platform/clinic-time.ts';
+import { bookAs, call, clinicDay, newPatient, optionsOn, pinClock, seed } from './helpers.ts';
 
 beforeAll(async () => {
   await seed();
 });
+afterEach(() => vi.useRealTimers());
 
 type Manifest = { transactionTime: string; request: string; output: { type: string; url: string }[]; error: unknown[] };
 type Resource = Record<string, unknown> & { resourceType: string; id: string };
@@ -31,7 +34,8 @@ async function resources<T = Resource>(body: Manifest, type: string): Promise<T[
   for (const file of body.output.filter((o) => o.type === type)) {
     const response = await call(new URL(file.url).pathname);
     expect(response.headers.get('Content-Type')).toBe('application/fhir+ndjson');
-    const lines = (await response.text()).trim().split('\n');
+    // A week with no time left (the rest of this week, late on its last open day) is an empty file.
+    const lines = (await response.text()).split('\n').filter((line) => line.trim() !== '');
     all.push(...lines.map((line) => JSON.parse(line) as T));
   }
   return all;
@@ -115,5 +119,19 @@ describe('published free times (SMART Scheduling Links)', () => {
     const { insertedId } = await booked.json<{ insertedId: string }>();
     expect((await call(`/api/bookings/${insertedId}`, { method: 'DELETE', headers: patient.auth })).status).toBe(200);
     expect(await statusNow()).toBe('free');
+  });
+
+  it('publishes what is left of a week late on its Sunday as an empty file, and the weeks after in full', async () => {
+    let sunday = clinicDay(1);
+    while (weekdayOf(sunday) !== 0) sunday = addCalendarDays(sunday, 1);
+    pinClock(clinicInstant(env, sunday, 23 * 60 + 30).toISOString());
+    await publishFreeTimes(env, new Date());
+    const { body } = await manifest();
+    const [thisWeek, nextWeek] = body.output.filter((o) => o.type === 'Slot');
+    expect(new URL(thisWeek?.url ?? '').pathname).toBe(`/fhir/slots-${addCalendarDays(sunday, -6)}.ndjson`);
+    expect((await (await call(new URL(thisWeek?.url ?? '').pathname)).text()).trim()).toBe('');
+    expect(new URL(nextWeek?.url ?? '').pathname).toBe(`/fhir/slots-${addCalendarDays(sunday, 1)}.ndjson`);
+    const slots = await resources<Slot>(body, 'Slot');
+    expect(slots.some((s) => s.status === 'free' && s.id.includes(`-${addCalendarDays(sunday, 1)}-`))).toBe(true);
   });
 });
