@@ -18,7 +18,7 @@ export default defineConfig({
     // Two files at once, as many as this machine has cores (Vitest's default leaves one core idle: one file at a
     // time on 2 cores). Measured alone: 107 s with one, 70 s with two.
     maxWorkers: 2,
-    // One bound for every test, generous: it catches a hang, not slowness. \`npm test\` runs this suite beside
+    // One bound for every test, generous: it catches a hang, not slowness. `npm test` runs this suite beside
     // others on two cores, where a test that takes 1 s alone has taken 7 s.
     testTimeout: 30_000,
     include: ['src/**/*.test.{ts,tsx}'],

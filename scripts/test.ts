@@ -14,9 +14,9 @@ const STAGES: { name: string; parallel: number; steps: string[] }[] = [
     steps: ['typecheck', 'lint', 'check:cycles', 'check:docs', 'check:runtime', 'check:types', 'audit:prod', 'build'],
   },
   // Each Worker test file runs in workerd with storage of its own; the PWA's tests in happy-dom; the
-  // build's and the scripts' (which start the local stack on 8787 and 9099) in Node. The Worker's and
-  // the PWA's suites each keep both cores busy alone, so they run one after the other, each beside the
-  // scripts' suite, which mostly waits for npm start, rather than beside each other.
+  // build's and the scripts' (which start the local stack on 8787 and 9099) in Node. The Worker's suite,
+  // the longest, starts beside the scripts' (which mostly waits for npm start); the PWA's follows the
+  // scripts'. All three are CPU-bound enough that the order made no measurable difference (docs/testing.md).
   {
     name: 'unit and integration',
     parallel: 2,
