@@ -964,7 +964,7 @@ if (only.includes('front')) {
     );
   }
   // Lighthouse's own measure of the CPU it ran on (a fixed script, timed before each run; higher is faster): the
-  // same code measured twice compares only where these agree (docs/performance.md#what-is-left).
+  // same code measured twice compares only where these agree (docs/performance.md#current-figures).
   console.log(
     `  Lighthouse's CPU benchmark index, median of ${fe.benchmarkIndex.length} runs: ${median(fe.benchmarkIndex).toFixed(0)} ` +
       `(${Math.min(...fe.benchmarkIndex).toFixed(0)}–${Math.max(...fe.benchmarkIndex).toFixed(0)})`,
