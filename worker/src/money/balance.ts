@@ -2,14 +2,14 @@
  * The rest of a deposit booking's price, taken at the front desk (issue 45): the deposit was paid
  * online; the desk takes the rest in cash or on the clinic's terminal. Recorded once, whatever the
  * clicks and the staff (its transaction id, and one live 'balance' payment per booking, migration
- * 0024), with its audit row and its receipt in the same batch.
+ * 0024), with its 'booking.paid' event (the messages consumer sends the receipt; the insights
+ * forget the visit's day) and its audit row in the same batch.
  */
 import type { DeskPaid } from '../../../contract/payments.ts';
 import { type BookingRow, bookingName } from '../booking/data/bookings.ts';
-import { queueReceipt } from '../messages/data/outbox.ts';
+import { paidEvent } from '../booking/engine/marks.ts';
 import { money } from '../messages/mail-compose.ts';
 import { isNoEmailAddress } from '../people/data/users.ts';
-import { clock } from '../platform/clock.ts';
 import { type Actor, auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError } from '../platform/http.ts';
@@ -37,9 +37,9 @@ export async function takeBalance(
     message: isNoEmailAddress(booking.email) ? paid : `${paid}; the receipt is on its way to ${booking.email}`,
     transactionId,
   };
-  const now = clock();
   const [inserted] = await env.DB.batch([
     insertBalancePayment(env.DB, { transactionId, bookingId: booking.id, method }),
+    paidEvent(env, booking.id, transactionId, admin),
     auditEntry(
       env.DB,
       {
@@ -50,7 +50,6 @@ export async function takeBalance(
       },
       IF_CHANGED,
     ),
-    queueReceipt(env.DB, transactionId, now),
   ]);
   if ((inserted?.meta.changes ?? 0) > 0) return answer;
   // A repeat (a double click, two staff at once) answers as the first did.
