@@ -9,6 +9,8 @@
  *     hours and specialty, or is marked for the front desk's review;
  *   - every paid booking that ended (cancelled) has exactly one refund and one audit row asking for it;
  *   - no patient holds more unpaid bookings and open offers together than the limit;
+ *   - the owner's insights a week later, read from the days kept since earlier reads (and forgotten
+ *     as the events changed them), answer as computed afresh;
  *   - no answer was a 5xx.
  *
  * The seed is fixed (SEED); a failure prints it with the shrunk sequence, so it replays exactly.
@@ -16,6 +18,7 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { InsightsAnswer } from '../../contract/insights.ts';
 import { accessTokenFor, addUser, bearer, call, clinicDay, DEMO_CARD, type Option, runCron, seed } from './helpers.ts';
 
 const SEED = 20_261_126;
@@ -203,6 +206,46 @@ const cron =
     await runCron(Date.now() + hoursLater * 3600_000, LIMIT);
   };
 
+/**
+ * The owner reads the insights of this week a week later (the request's clock pinned, as the browser
+ * tests pin it), when its days are over and kept: the answer must be the one computed with nothing
+ * kept. The days kept (and the mark) are put back afterwards, so that the commands after it change
+ * kept days, which their events must make the next read forget. Alone, never in a race: a change
+ * racing it would make the two reads differ by right.
+ */
+const insightsLater: Action = async (real) => {
+  const path = `/api/insights?from=${clinicDay(0)}&to=${clinicDay(6)}`;
+  const later = new Date(Date.now() + 8 * 86_400_000).toISOString();
+  const read = async () => {
+    const response = await call(
+      path,
+      { headers: { ...real.admin, 'X-Test-Clock': later } },
+      { ...LIMIT, ALLOW_TEST_CLOCK: 'true' },
+    );
+    real.answers.push({ status: response.status, what: `GET ${path}` });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return response.json<InsightsAnswer>();
+  };
+  const answer = await read();
+  const [days, mark] = await env.DB.batch([
+    env.DB.prepare('SELECT date, time_zone, computed_seq, figures FROM insight_days'),
+    env.DB.prepare('SELECT seq FROM insight_watermark'),
+  ]);
+  expect(days?.results.length, 'the days of the week are kept').toBeGreaterThanOrEqual(7);
+  await env.DB.prepare('DELETE FROM insight_days').run();
+  expect(answer, 'the insights from kept days are those computed afresh').toEqual(await read());
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM insight_days'),
+    env.DB.prepare(
+      `INSERT INTO insight_days (date, time_zone, computed_seq, figures)
+       SELECT value ->> 'date', value ->> 'time_zone', value ->> 'computed_seq', value ->> 'figures' FROM json_each(?1)`,
+    ).bind(JSON.stringify(days?.results ?? [])),
+    env.DB.prepare('UPDATE insight_watermark SET seq = ?1').bind(
+      (mark?.results[0] as { seq: number } | undefined)?.seq ?? 0,
+    ),
+  ]);
+};
+
 const erasePatient =
   (p: number): Action =>
   async (real) => {
@@ -287,6 +330,7 @@ class Step implements fc.AsyncCommand<Model, Real> {
 const steps = fc.commands(
   [
     action.map((one) => new Step([one])),
+    fc.constant(new Step([['insights(+8d)', insightsLater]])),
     fc.array(action, { minLength: 2, maxLength: 3 }).map((many) => new Step(many)),
   ],
   { maxCommands: 30, size: 'large' },
@@ -348,9 +392,17 @@ async function expectTheRules(real: Real): Promise<void> {
 /** A clean clinic for each run: no bookings, offers, closures or payments; three fresh patients. */
 async function freshClinic(): Promise<Real> {
   await env.DB.batch(
-    ['claims', 'payments', 'outbox', 'reminders', 'waitlist_offers', 'waitlist', 'bookings', 'closures'].map((table) =>
-      env.DB.prepare(`DELETE FROM ${table}`),
-    ),
+    [
+      'claims',
+      'payments',
+      'outbox',
+      'reminders',
+      'waitlist_offers',
+      'waitlist',
+      'bookings',
+      'closures',
+      'insight_days',
+    ].map((table) => env.DB.prepare(`DELETE FROM ${table}`)),
   );
   return {
     admin: bearer(await accessTokenFor('admin@clinic.test')),

@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { InsightsAnswer, InsightsDay } from '../../contract/insights.ts';
+import { keepDays } from '../src/booking/data/insight-days.ts';
 import { clinicInstant, isRegularDay, weekdayOf } from '../src/platform/clinic-time.ts';
 import {
   accessTokenFor,
@@ -290,5 +291,68 @@ describe('GET /api/insights: the figures of a known pattern', () => {
     }
     const patient = await newPatient('nosy');
     expect((await call(`/api/insights?from=${far}&to=${far}`, { headers: patient.auth })).status).toBe(403);
+  });
+});
+
+describe('GET /api/insights: settled days are kept until an event changes them', () => {
+  const keptDates = async (from: string, to: string) =>
+    (
+      await env.DB.prepare('SELECT date FROM insight_days WHERE date BETWEEN ?1 AND ?2 ORDER BY date')
+        .bind(from, to)
+        .all<{ date: string }>()
+    ).results.map((r) => r.date);
+
+  it('reads a kept day instead of its bookings, forgets it on a mark, and answers as a fresh computation', async () => {
+    const day = clinicDay(-9);
+    const today = clinicDay(0);
+    const came = await pastVisit(day, 540, 3);
+    const missed = await pastVisit(day, 660, 3);
+    const first = await insights(day, today);
+    expect(dayOf(first, day)).toMatchObject({ visits: 2, attended: 0, noShows: 0, bookedMinutes: 120 });
+    // Every day that is over is kept; today is not (it still changes by itself).
+    const past = first.days.map((d) => d.date).filter((date) => date < today);
+    expect(await keptDates(day, today)).toEqual(past);
+
+    // Read from the kept row: a row altered behind the engine's back shows as it is.
+    await env.DB.prepare("UPDATE insight_days SET figures = json_set(figures, '$.made', 42) WHERE date = ?1")
+      .bind(day)
+      .run();
+    expect(dayOf(await insights(day, today), day).made).toBe(42);
+
+    // Marks are domain events: the day is forgotten, computed again, and kept again.
+    for (const [id, status] of [
+      [came, 'attended'],
+      [missed, 'no_show'],
+    ]) {
+      expect((await postJson(`/api/bookings/${id}/attendance`, { status }, admin)).status).toBe(200);
+    }
+    const second = await insights(day, today);
+    expect(dayOf(second, day)).toMatchObject({ visits: 1, attended: 1, noShows: 1, made: 0, bookedMinutes: 120 });
+    expect(await keptDates(day, today)).toEqual(past);
+    await env.DB.prepare('DELETE FROM insight_days').run();
+    expect(await insights(day, today)).toEqual(second);
+  });
+
+  it('keeps nothing computed before the mark another read moved on (a change may have been forgotten meanwhile)', async () => {
+    const date = clinicDay(-20);
+    await env.DB.prepare('UPDATE insight_watermark SET seq = seq + 100').run();
+    const { seq } = (await env.DB.prepare('SELECT seq FROM insight_watermark').first<{ seq: number }>()) ?? { seq: 0 };
+    const day = { figures: null, resources: [], money: [0, 0], made: 7, leads: [], offers: [0, 0], hours: [] } as const;
+    const keep = (computedSeq: number) =>
+      env.DB.batch(
+        keepDays(env.DB, {
+          changed: [],
+          seen: 0,
+          days: [[date, structuredClone(day) as never]],
+          computedSeq,
+          timeZone: env.CLINIC_TIME_ZONE,
+        }),
+      );
+    await keep(seq - 1);
+    expect(await keptDates(date, date)).toEqual([]);
+    await keep(seq);
+    expect(await keptDates(date, date)).toEqual([date]);
+    // The mark never goes back.
+    expect((await env.DB.prepare('SELECT seq FROM insight_watermark').first<{ seq: number }>())?.seq).toBe(seq);
   });
 });

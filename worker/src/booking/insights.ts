@@ -1,16 +1,26 @@
 /**
  * GET /api/insights?from=&to= (admin, issue 30): how full each doctor and chair was, what became of
  * the visits, the money, the waitlist and the recalls, per day of the clinic's calendar and in total.
- * The bookings are aggregated by D1 (data/insights.ts); the Worker reads only the aggregates and
- * the clinic's hours and closures, from which it counts the open minutes.
+ * The bookings are aggregated by D1 (data/insights.ts) per day, and each settled past day's
+ * aggregates are kept until a domain event changes it (data/insight-days.ts); the Worker reads only
+ * the aggregates and the clinic's hours and closures, from which it counts the open minutes.
  */
 import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
 import { type InsightsAnswer, type InsightsDay, MAX_INSIGHTS_RANGE_DAYS } from '../../../contract/insights.ts';
-import { clinicMidnight, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
+import { clinicMidnight, clinicNow, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
+import {
+  changedDates,
+  type KeptDay,
+  type KeptDayRow,
+  keepDays,
+  keptDays,
+  latestEvent,
+  watermark,
+} from './data/insight-days.ts';
 import {
   chairMinutesByHour,
   type DayFiguresRow,
@@ -104,30 +114,106 @@ function nearestRank(leads: LeadRow[], p: number): number {
   return leads.at(-1)?.days ?? 0;
 }
 
+type ComputedDay = KeptDay & { openHold: string | null };
+
+/** The statements that compute the booking aggregates of `dates`, per date, and the newest event they reflect. */
+function dayStatements(env: Env, dates: string[], now: string): D1PreparedStatement[] {
+  const list = JSON.stringify(dates);
+  const bounds = dates.map((date) => [
+    date,
+    clinicMidnight(env, date).toISOString(),
+    clinicMidnight(env, addCalendarDays(date, 1)).toISOString(),
+  ]);
+  const shifts = utcShifts(
+    env,
+    clinicMidnight(env, addCalendarDays(dates[0] ?? '', -LEAD_TIME_LOOKBACK_DAYS)),
+    clinicMidnight(env, addCalendarDays(dates.at(-1) ?? '', 1)),
+  );
+  return [
+    dayFigures(env.DB, list, now),
+    resourceMinutes(env.DB, list, now),
+    moneyPerDay(env.DB, list),
+    madePerDay(env.DB, JSON.stringify(bounds)),
+    leadTimes(env.DB, list, now, shifts),
+    offersPerDay(env.DB, list),
+    chairMinutesByHour(env.DB, list, now),
+    latestEvent(env.DB),
+  ];
+}
+
+/** The days dayStatements computed, from its results. */
+function readDays(results: D1Result[], dates: string[]) {
+  const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
+  const days = new Map<string, ComputedDay>(
+    dates.map((date) => [
+      date,
+      { figures: null, resources: [], money: [0, 0], made: 0, leads: [], offers: [0, 0], hours: [], openHold: null },
+    ]),
+  );
+  const dayOf = (date: string) => days.get(date) as ComputedDay;
+  for (const f of rows<DayFiguresRow>(0)) {
+    const day = dayOf(f.date);
+    day.figures = [f.visits, f.attended, f.no_shows, f.by_patient, f.by_clinic, f.unpaid, f.moved, f.outstanding_cents];
+    day.openHold = f.open_hold;
+  }
+  for (const r of rows<ResourceMinutesRow>(1)) dayOf(r.date).resources.push([r.doctor_id, r.chair_id, r.minutes]);
+  for (const m of rows<MoneyRow>(2)) dayOf(m.date).money = [m.revenue_cents, m.refunded_cents];
+  for (const m of rows<{ date: string; made: number }>(3)) dayOf(m.date).made = m.made;
+  for (const l of rows<LeadRow & { date: string }>(4)) dayOf(l.date).leads.push([l.days, l.visits]);
+  for (const o of rows<OffersRow>(5)) dayOf(o.date).offers = [o.offers, o.accepted];
+  for (const h of rows<HourRow>(6)) dayOf(h.date).hours.push([h.hour, h.minutes]);
+  return { days, computedSeq: rows<{ seq: number }>(7)[0]?.seq ?? 0 };
+}
+
 export async function getInsights(request: Request, env: Env): Promise<Response> {
   const { from, to } = inputOf(request, 'GET /insights').query;
   const now = clock().toISOString();
+  const today = clinicNow(env).date;
   const dates = datesBetween(from, to, MAX_INSIGHTS_RANGE_DAYS);
-  const after = addCalendarDays(to, 1);
-  const midnights = [...dates, after].map((date) => clinicMidnight(env, date).toISOString());
-  const bounds = dates.map((date, i) => [date, midnights[i], midnights[i + 1]]);
-  const shifts = utcShifts(
-    env,
-    clinicMidnight(env, addCalendarDays(from, -LEAD_TIME_LOOKBACK_DAYS)),
-    clinicMidnight(env, after),
-  );
+  // Today and the days after it still change by themselves: computed in the first batch, never kept.
+  const live = dates.filter((date) => date >= today);
   const results = await env.DB.batch([
     ...scheduleOfRange(env.DB, from, to),
-    dayFigures(env.DB, from, to, now),
-    resourceMinutes(env.DB, from, to, now),
-    moneyPerDay(env.DB, from, to),
-    madePerDay(env.DB, JSON.stringify(bounds)),
-    leadTimes(env.DB, from, to, now, shifts),
-    offersPerDay(env.DB, from, to),
     recallsDue(env.DB, from, to),
-    chairMinutesByHour(env.DB, from, to, now),
+    watermark(env.DB),
+    changedDates(env.DB),
+    keptDays(env.DB, from, to),
+    ...(live.length > 0 ? dayStatements(env, live, now) : []),
   ]);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
+
+  // The past days kept and not changed since; the others are computed, and those settled are kept.
+  const mark = rows<{ watermark: number; latest: number }>(5)[0] ?? { watermark: 0, latest: 0 };
+  const changed = rows<{ date: string }>(6).map((r) => r.date);
+  const changedSet = new Set(changed);
+  const perDay = new Map<string, KeptDay>();
+  for (const row of rows<KeptDayRow>(7)) {
+    if (row.time_zone === env.CLINIC_TIME_ZONE && row.date < today && !changedSet.has(row.date)) {
+      perDay.set(row.date, JSON.parse(row.figures) as KeptDay);
+    }
+  }
+  const missing = dates.filter((date) => date < today && !perDay.has(date));
+  const computed = missing.length > 0 ? readDays(await env.DB.batch(dayStatements(env, missing, now)), missing) : null;
+  const settled: [string, KeptDay][] = [];
+  for (const [date, { openHold, ...day }] of computed?.days ?? []) {
+    perDay.set(date, day);
+    if (!(openHold && openHold > now)) settled.push([date, day]);
+  }
+  for (const [date, { openHold: _, ...day }] of live.length > 0 ? readDays(results.slice(8), live).days : []) {
+    perDay.set(date, day);
+  }
+  if (changed.length > 0 || mark.latest > mark.watermark || settled.length > 0) {
+    await env.DB.batch(
+      keepDays(env.DB, {
+        changed,
+        seen: mark.latest,
+        days: settled,
+        computedSeq: computed?.computedSeq ?? 0,
+        timeZone: env.CLINIC_TIME_ZONE,
+      }),
+    );
+  }
+
   const clinicHours = new Map(
     rows<{ weekday: number; open_minute: number; close_minute: number }>(0).map((h) => [
       h.weekday,
@@ -155,19 +241,17 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
     hours: new Map(),
   }));
   const closures = rows<{ from_date: string; to_date: string; doctor_id: string | null }>(3);
-  const byDate = <T extends { date: string }>(i: number) => new Map(rows<T>(i).map((r) => [r.date, r]));
-  const figures = byDate<DayFiguresRow>(4);
-  const booked = new Map<string, number>();
-  const add = (key: string, minutes: number) => booked.set(key, (booked.get(key) ?? 0) + minutes);
-  for (const r of rows<ResourceMinutesRow>(5)) {
-    if (r.doctor_id) add(`${r.date} doctor:${r.doctor_id}`, r.minutes);
-    if (r.chair_id) add(`${r.date} chair:${r.chair_id}`, r.minutes);
+  const recalls = rows<{ due: number; booked: number }>(4)[0] ?? { due: 0, booked: 0 };
+  const leadsByDays = new Map<number, number>();
+  const bookedByHour = new Map<string, number>();
+  for (const [date, day] of perDay) {
+    for (const [days, visits] of day.leads) leadsByDays.set(days, (leadsByDays.get(days) ?? 0) + visits);
+    for (const [hour, minutes] of day.hours) {
+      const key = `${weekdayOf(date)} ${hour}`;
+      bookedByHour.set(key, (bookedByHour.get(key) ?? 0) + minutes);
+    }
   }
-  const money = byDate<MoneyRow>(6);
-  const made = byDate<{ date: string; made: number }>(7);
-  const leads = rows<LeadRow>(8);
-  const offers = byDate<OffersRow>(9);
-  const recalls = rows<{ due: number; booked: number }>(10)[0] ?? { due: 0, booked: 0 };
+  const leads: LeadRow[] = [...leadsByDays].map(([days, visits]) => ({ days, visits })).sort((a, b) => a.days - b.days);
   const openDays = new Map<number, number>();
 
   const days = dates.map((date): InsightsDay => {
@@ -177,10 +261,16 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
     const open = closedFor(null) ? undefined : clinicHours.get(weekday);
     if (open) openDays.set(weekday, (openDays.get(weekday) ?? 0) + 1);
     const day: InsightsDay = { date, ...emptyFigures(doctors, chairs) };
+    const kept = perDay.get(date);
+    const booked = new Map<string, number>();
+    for (const [doctorId, chairId, minutes] of kept?.resources ?? []) {
+      if (doctorId) booked.set(`doctor:${doctorId}`, (booked.get(`doctor:${doctorId}`) ?? 0) + minutes);
+      if (chairId) booked.set(`chair:${chairId}`, (booked.get(`chair:${chairId}`) ?? 0) + minutes);
+    }
     const time = (kind: 'doctor' | 'chair', r: Resource, openMinutes: number) => ({
       _id: r._id,
       name: r.name,
-      bookedMinutes: booked.get(`${date} ${kind}:${r._id}`) ?? 0,
+      bookedMinutes: booked.get(`${kind}:${r._id}`) ?? 0,
       openMinutes,
     });
     day.doctors = doctors.map((d) => {
@@ -190,21 +280,26 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
     day.chairs = chairs.map((c) => time('chair', c, open ? open.close - open.open : 0));
     day.bookedMinutes = day.chairs.reduce((sum, c) => sum + c.bookedMinutes, 0);
     day.openMinutes = day.chairs.reduce((sum, c) => sum + c.openMinutes, 0);
-    const f = figures.get(date);
-    if (f) {
-      day.visits = f.visits;
-      day.attended = f.attended;
-      day.noShows = f.no_shows;
-      day.cancelledBy = { patient: f.by_patient, clinic: f.by_clinic, unpaid: f.unpaid };
-      day.cancelled = f.by_patient + f.by_clinic + f.unpaid;
-      day.moved = f.moved;
-      day.outstanding = f.outstanding_cents;
+    if (kept?.figures) {
+      const [visits, attended, noShows, byPatient, byClinic, unpaid, moved, outstanding] = kept.figures as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      Object.assign(day, { visits, attended, noShows, moved, outstanding });
+      day.cancelledBy = { patient: byPatient, clinic: byClinic, unpaid };
+      day.cancelled = byPatient + byClinic + unpaid;
     }
-    day.revenue = money.get(date)?.revenue_cents ?? 0;
-    day.refunded = money.get(date)?.refunded_cents ?? 0;
-    day.made = made.get(date)?.made ?? 0;
-    day.offers = offers.get(date)?.offers ?? 0;
-    day.offersAccepted = offers.get(date)?.accepted ?? 0;
+    if (kept) {
+      [day.revenue, day.refunded] = kept.money;
+      day.made = kept.made;
+      [day.offers, day.offersAccepted] = kept.offers;
+    }
     return day;
   });
 
@@ -217,7 +312,6 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
       figuresOf.outstanding = dollars(figuresOf.outstanding);
     }
   }
-  const bookedByHour = new Map(rows<HourRow>(11).map((h) => [`${h.weekday} ${h.hour}`, h.minutes]));
   const hours: InsightsAnswer['hours'] = [];
   for (let weekday = 0; weekday < 7; weekday++) {
     const open = clinicHours.get(weekday);

@@ -1,15 +1,18 @@
 /**
- * The owner's insights (issue 30): aggregates over a range of visit dates, computed by D1 on its
- * indexes (bookings_insights, which covers every column the range's figures read,
- * bookings_by_created, payments_by_booking, waitlist_offers_by_day, recalls_by_due_date: migration
- * 0019), never by reading the bookings into the Worker.
+ * The owner's insights (issue 30): aggregates per visit date, computed by D1 on its indexes
+ * (bookings_insights, which covers every column the figures read, bookings_by_created,
+ * payments_by_booking, waitlist_offers_by_day, recalls_by_due_date: migration 0019), never by
+ * reading the bookings into the Worker. `dates` is a JSON array of the dates to compute: the days
+ * of the range not kept in insight_days (insight-days.ts).
  */
 import { liveBooking } from './bookings.ts';
 
-/** SQL: booking `b` kept its time: attended, missed, or active and still counting at ?3. */
-const kept = `(b.status IN ('attended', 'no_show') OR (b.status = 'active' AND ${liveBooking('b', '?3')}))`;
-/** SQL: booking `b` is a visit: attended, or active and still counting at ?3. */
-const visit = `(b.status = 'attended' OR (b.status = 'active' AND ${liveBooking('b', '?3')}))`;
+/** SQL: booking `b` kept its time: attended, missed, or active and still counting at ?2. */
+const kept = `(b.status IN ('attended', 'no_show') OR (b.status = 'active' AND ${liveBooking('b', '?2')}))`;
+/** SQL: booking `b` is a visit: attended, or active and still counting at ?2. */
+const visit = `(b.status = 'attended' OR (b.status = 'active' AND ${liveBooking('b', '?2')}))`;
+/** SQL: booking `b` is on one of the dates of JSON array ?1. */
+const onDates = (column = 'b.appointment_date') => `${column} IN (SELECT value FROM json_each(?1))`;
 
 export interface DayFiguresRow {
   date: string;
@@ -21,10 +24,12 @@ export interface DayFiguresRow {
   unpaid: number;
   moved: number;
   outstanding_cents: number;
+  /** The end of the latest hold still unpaid on the date: until then its figures may change by themselves. */
+  open_hold: string | null;
 }
 
-/** The visits of each date of the range by what became of them, and what is still to pay. */
-export function dayFigures(db: D1Database, from: string, to: string, now: string): D1PreparedStatement {
+/** The visits of each date by what became of them, and what is still to pay. */
+export function dayFigures(db: D1Database, dates: string, now: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT b.appointment_date AS date,
@@ -33,13 +38,14 @@ export function dayFigures(db: D1Database, from: string, to: string, now: string
          sum(b.status = 'no_show') AS no_shows,
          sum(b.status = 'cancelled' AND coalesce(b.cancel_reason, 'patient') = 'patient') AS by_patient,
          sum(b.status = 'cancelled' AND b.cancel_reason = 'admin') AS by_clinic,
-         sum((b.status = 'cancelled' AND b.cancel_reason = 'unpaid') OR (b.status = 'active' AND NOT ${liveBooking('b', '?3')})) AS unpaid,
+         sum((b.status = 'cancelled' AND b.cancel_reason = 'unpaid') OR (b.status = 'active' AND NOT ${liveBooking('b', '?2')})) AS unpaid,
          sum(b.status = 'moved') AS moved,
-         sum(CASE WHEN ${visit} AND b.paid = 0 THEN b.price_cents ELSE 0 END) AS outstanding_cents
-       FROM bookings b WHERE b.appointment_date BETWEEN ?1 AND ?2
+         sum(CASE WHEN ${visit} AND b.paid = 0 THEN b.price_cents ELSE 0 END) AS outstanding_cents,
+         max(CASE WHEN b.status = 'active' AND b.paid = 0 THEN b.hold_until END) AS open_hold
+       FROM bookings b WHERE ${onDates()}
        GROUP BY b.appointment_date`,
     )
-    .bind(from, to, now);
+    .bind(dates, now);
 }
 
 export interface ResourceMinutesRow {
@@ -51,16 +57,16 @@ export interface ResourceMinutesRow {
 
 /**
  * The minutes booked per date, doctor and chair by the visits that kept their time (one pass over
- * the range; the Worker sums them per doctor and per chair).
+ * the dates; the Worker sums them per doctor and per chair).
  */
-export function resourceMinutes(db: D1Database, from: string, to: string, now: string): D1PreparedStatement {
+export function resourceMinutes(db: D1Database, dates: string, now: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT b.appointment_date AS date, b.doctor_id, b.chair_id, sum(b.duration_minutes) AS minutes
-       FROM bookings b WHERE b.appointment_date BETWEEN ?1 AND ?2 AND ${kept}
+       FROM bookings b WHERE ${onDates()} AND ${kept}
        GROUP BY b.appointment_date, b.doctor_id, b.chair_id`,
     )
-    .bind(from, to, now);
+    .bind(dates, now);
 }
 
 export interface MoneyRow {
@@ -70,17 +76,17 @@ export interface MoneyRow {
 }
 
 /** The money taken for the visits of each date, and what was given back of it (refunds done). */
-export function moneyPerDay(db: D1Database, from: string, to: string): D1PreparedStatement {
+export function moneyPerDay(db: D1Database, dates: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT b.appointment_date AS date, sum(p.amount_cents) AS revenue_cents,
          sum(CASE WHEN p.refund_status = 'succeeded' THEN coalesce(p.refund_amount_cents, p.amount_cents) ELSE 0 END)
            AS refunded_cents
        FROM bookings b JOIN payments p ON p.booking_id = b.id
-       WHERE b.appointment_date BETWEEN ?1 AND ?2
+       WHERE ${onDates()}
        GROUP BY b.appointment_date`,
     )
-    .bind(from, to);
+    .bind(dates);
 }
 
 /**
@@ -105,28 +111,23 @@ export interface LeadRow {
 }
 
 /**
- * How many visits of the range kept their time were booked how many days ahead (the day booked on
- * the clinic's calendar to the visit's day), by days ascending: the percentiles are read off this.
+ * How many visits of each date that kept their time were booked how many days ahead (the day booked
+ * on the clinic's calendar to the visit's day): the percentiles are read off this histogram.
  * `shifts` are the clinic's offsets from UTC, [from instant, "-300 minutes"] ascending, the first
  * from "" (utcShifts): SQLite has no time zones, so each instant is shifted by the offset of its time.
  */
-export function leadTimes(
-  db: D1Database,
-  from: string,
-  to: string,
-  now: string,
-  shifts: [string, string][],
-): D1PreparedStatement {
+export function leadTimes(db: D1Database, dates: string, now: string, shifts: [string, string][]): D1PreparedStatement {
   // Newest first: the first shift that began by the booking's instant is the one in force.
   const newestFirst = [...shifts].reverse();
-  const cases = newestFirst.map((_, i) => `WHEN b.created_at >= ?${4 + 2 * i} THEN ?${5 + 2 * i}`).join(' ');
+  const cases = newestFirst.map((_, i) => `WHEN b.created_at >= ?${3 + 2 * i} THEN ?${4 + 2 * i}`).join(' ');
   return db
     .prepare(
-      `SELECT julianday(b.appointment_date) - julianday(date(b.created_at, CASE ${cases} END)) AS days, count(*) AS visits
-       FROM bookings b WHERE b.appointment_date BETWEEN ?1 AND ?2 AND ${kept}
-       GROUP BY 1 ORDER BY 1`,
+      `SELECT b.appointment_date AS date,
+         julianday(b.appointment_date) - julianday(date(b.created_at, CASE ${cases} END)) AS days, count(*) AS visits
+       FROM bookings b WHERE ${onDates()} AND ${kept}
+       GROUP BY 1, 2`,
     )
-    .bind(from, to, now, ...newestFirst.flat());
+    .bind(dates, now, ...newestFirst.flat());
 }
 
 export interface OffersRow {
@@ -136,13 +137,13 @@ export interface OffersRow {
 }
 
 /** The waitlist's offers of a time on each date, and those taken. */
-export function offersPerDay(db: D1Database, from: string, to: string): D1PreparedStatement {
+export function offersPerDay(db: D1Database, dates: string): D1PreparedStatement {
   return db
     .prepare(
       `SELECT day AS date, count(*) AS offers, sum(status = 'accepted') AS accepted
-       FROM waitlist_offers WHERE day BETWEEN ?1 AND ?2 GROUP BY day`,
+       FROM waitlist_offers WHERE ${onDates('day')} GROUP BY day`,
     )
-    .bind(from, to);
+    .bind(dates);
 }
 
 /** The recalls due in the range, and those booked. */
@@ -156,26 +157,26 @@ export function recallsDue(db: D1Database, from: string, to: string): D1Prepared
 }
 
 export interface HourRow {
-  weekday: number;
+  date: string;
   hour: number;
   minutes: number;
 }
 
-/** The chairs' booked minutes by weekday (0 Sunday) and hour of the clinic's clock. */
-export function chairMinutesByHour(db: D1Database, from: string, to: string, now: string): D1PreparedStatement {
+/** The chairs' booked minutes by date and hour of the clinic's clock. */
+export function chairMinutesByHour(db: D1Database, dates: string, now: string): D1PreparedStatement {
   return db
     .prepare(
       `WITH RECURSIVE hours (hour) AS (SELECT 0 UNION ALL SELECT hour + 1 FROM hours WHERE hour < 23),
        times AS (
-         SELECT CAST(strftime('%w', b.appointment_date) AS INTEGER) AS weekday, b.start_minute AS start,
-           b.start_minute + b.duration_minutes AS end, count(*) AS visits
-         FROM bookings b WHERE b.appointment_date BETWEEN ?1 AND ?2 AND b.chair_id IS NOT NULL AND ${kept}
+         SELECT b.appointment_date AS date, b.start_minute AS start, b.start_minute + b.duration_minutes AS end,
+           count(*) AS visits
+         FROM bookings b WHERE ${onDates()} AND b.chair_id IS NOT NULL AND ${kept}
          GROUP BY 1, 2, 3)
-       SELECT t.weekday, h.hour, sum(t.visits * (min(t.end, h.hour * 60 + 60) - max(t.start, h.hour * 60))) AS minutes
+       SELECT t.date, h.hour, sum(t.visits * (min(t.end, h.hour * 60 + 60) - max(t.start, h.hour * 60))) AS minutes
        FROM times t JOIN hours h ON h.hour * 60 < t.end AND h.hour * 60 + 60 > t.start
        GROUP BY 1, 2`,
     )
-    .bind(from, to, now);
+    .bind(dates, now);
 }
 
 /** Every weekday's opening hours, every doctor's hours, and the closures touching the range. */
