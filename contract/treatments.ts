@@ -31,7 +31,7 @@ export const Treatment = v.strictObject({
 export type Treatment = v.InferOutput<typeof Treatment>;
 
 const price = v.pipe(
-  v.number('price must be a number of dollars'),
+  v.number((issue) => (issue.input === undefined ? 'price is required' : 'price must be a number of dollars')),
   v.minValue(0, 'price must not be negative'),
   v.maxValue(100_000, 'price must be at most 100000'),
   v.check(

@@ -112,6 +112,7 @@ describe('treatments', () => {
       [{ ...good, price: -1 }, 'price must not be negative'],
       [{ ...good, price: 10.005 }, 'price must have at most two decimals'],
       [{ ...good, price: '40' }, 'price must be a number of dollars'],
+      [{ ...good, price: undefined }, 'price is required'],
       [{ ...good, durationMinutes: 50 }, 'durationMinutes must be a multiple of 15'],
       [{ ...good, durationMinutes: 0 }, 'durationMinutes must be at least 15'],
       [{ ...good, durationMinutes: 195 }, 'durationMinutes must be at most 180'],

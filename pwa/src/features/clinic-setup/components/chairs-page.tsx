@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { NewChair } from '../../../../../contract/clinic.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -77,7 +78,7 @@ export function ChairsPage() {
           rowKey={(chair) => chair._id}
         />
       )}
-      <AddNameForm label="Add a chair" submitLabel="Add chair" maxLength={50} onAdd={(name) => addChair({ name })} />
+      <AddNameForm label="Add a chair" submitLabel="Add chair" schema={NewChair} onAdd={(name) => addChair({ name })} />
       {toDelete && (
         <ConfirmDialog
           title={`Delete ${toDelete.name}?`}
@@ -91,7 +92,7 @@ export function ChairsPage() {
       {toRename && (
         <RenameDialog
           name={toRename.name}
-          maxLength={50}
+          schema={NewChair}
           onRename={async (name) => (await renameChair(toRename._id, { name })).message}
           onClose={() => setToRename(null)}
         />

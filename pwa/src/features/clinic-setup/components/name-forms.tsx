@@ -1,39 +1,44 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
 import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { contractResolver } from '../../../lib/contract-form.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 
-/** A name's rules on the clinic setup screens: required, at most `max` characters. */
-const nameRules = (max: number) => ({
-  validate: (value: string) => value.trim() !== '' || 'name is required',
-  maxLength: { value: max, message: `name must be at most ${max} characters` },
-});
+/** The contract's schema of the body that names a thing (NewChair, NewSpecialty): the name trimmed, required, of a length. */
+export type NameSchema = v.GenericSchema<{ name: string }, { name: string }>;
+
+const useNameForm = (schema: NameSchema, name: string) =>
+  useForm<{ name: string }, unknown, { name: string }>({
+    resolver: contractResolver(schema, (values: { name: string }) => values),
+    defaultValues: { name },
+  });
 
 type AddNameFormProps = {
   /** The form's accessible name ("Add a chair"). */
   label: string;
   /** The button ("Add chair"). */
   submitLabel: string;
-  maxLength: number;
+  schema: NameSchema;
   /** Adds it (the name trimmed); a refusal shows the server's message. */
   onAdd(name: string): Promise<unknown>;
 };
 
 /** The clinic setup screens' one-field form that adds a named thing (a chair, a specialty): "{name} added". */
-export function AddNameForm({ label, submitLabel, maxLength, onAdd }: AddNameFormProps) {
+export function AddNameForm({ label, submitLabel, schema, onAdd }: AddNameFormProps) {
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name: '' } });
+  } = useNameForm(schema, '');
 
   const onSubmit = handleSubmit(async ({ name }) => {
     try {
-      await onAdd(name.trim());
-      notify.success(`${name.trim()} added`);
+      await onAdd(name);
+      notify.success(`${name} added`);
       reset();
     } catch (cause) {
       logUnexpected(cause);
@@ -49,12 +54,7 @@ export function AddNameForm({ label, submitLabel, maxLength, onAdd }: AddNameFor
       aria-label={label}
       aria-busy={isSubmitting || undefined}
     >
-      <FormField
-        label="Name"
-        autoComplete="off"
-        registration={register('name', nameRules(maxLength))}
-        error={errors.name?.message}
-      />
+      <FormField label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
       <button type="submit" className="button button--primary schedule-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Adding…' : submitLabel}
       </button>
@@ -65,24 +65,24 @@ export function AddNameForm({ label, submitLabel, maxLength, onAdd }: AddNameFor
 type RenameDialogProps = {
   /** The name it has now. */
   name: string;
-  maxLength: number;
+  schema: NameSchema;
   /** Renames it; answers the success toast's text. A refusal shows the server's message and keeps the dialog. */
   onRename(name: string): Promise<string>;
   onClose(): void;
 };
 
 /** "Rename {name}": a dialog with the new name, "Save" and "Cancel". */
-export function RenameDialog({ name, maxLength, onRename, onClose }: RenameDialogProps) {
+export function RenameDialog({ name, schema, onRename, onClose }: RenameDialogProps) {
   const titleId = useId();
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<{ name: string }>({ defaultValues: { name } });
+  } = useNameForm(schema, name);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      notify.success(await onRename(values.name.trim()));
+      notify.success(await onRename(values.name));
       onClose();
     } catch (cause) {
       logUnexpected(cause);
@@ -96,12 +96,7 @@ export function RenameDialog({ name, maxLength, onRename, onClose }: RenameDialo
         Rename {name}
       </h2>
       <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField
-          label="New name"
-          autoComplete="off"
-          registration={register('name', nameRules(maxLength))}
-          error={errors.name?.message}
-        />
+        <FormField label="New name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Save'}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { NewSpecialty } from '../../../../../contract/clinic.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -98,13 +99,13 @@ export function SpecialtiesPage() {
       <AddNameForm
         label="Add a specialty"
         submitLabel="Add specialty"
-        maxLength={100}
+        schema={NewSpecialty}
         onAdd={(name) => addSpecialty({ name })}
       />
       {toRename && (
         <RenameDialog
           name={toRename.name}
-          maxLength={100}
+          schema={NewSpecialty}
           onRename={async (name) => (await renameSpecialty(toRename._id, { name })).message}
           onClose={() => setToRename(null)}
         />

@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import type * as v from 'valibot';
+import { NewTreatment } from '../../../../../contract/treatments.ts';
 import { FormField } from '../../../components/form-field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { SelectField } from '../../../components/select-field.tsx';
+import { contractResolver, numberOf } from '../../../lib/contract-form.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { PAYMENT_RULE_CHOICES, type PaymentRule } from '../../../lib/payment-rules.ts';
 import { lengthText, TREATMENT_LENGTHS } from '../../../lib/schedule-text.ts';
 import { useTreatmentSpecialties } from '../api/specialties.ts';
-import { addTreatment, type NewTreatment, type Treatment, updateTreatment } from '../api/treatments.ts';
+import { addTreatment, type Treatment, updateTreatment } from '../api/treatments.ts';
 
 type TreatmentFormValues = {
   name: string;
@@ -30,17 +33,23 @@ const RECALL_CHOICES = [
   })),
 ];
 
-const PRICE_SHAPE = /^\d+(\.\d{1,2})?$/;
+/**
+ * docs/product-admin.md#treatments: the form as the body of POST /api/treatments, checked with the
+ * contract's schema, the one the server parses it with (a price may be typed with its "$").
+ */
+const resolver = contractResolver(NewTreatment, (values: TreatmentFormValues) => ({
+  name: values.name,
+  price: numberOf(values.price.trim().replace(/^\$/, '')),
+  durationMinutes: Number(values.durationMinutes),
+  specialty: values.specialty,
+  active: values.active,
+  recallMonths: values.recallMonths === '' ? null : Number(values.recallMonths),
+  payment: values.payment,
+  // A deposit's share, when left empty, is reported on its field (not as a problem of the whole form).
+  depositPercent: values.payment === 'deposit' ? (numberOf(values.depositPercent) ?? Number.NaN) : null,
+}));
 
-/** docs/product-admin.md#treatments: the price as typed, checked the way the server checks it. */
-function priceProblem(value: string): string | true {
-  const price = value.trim().replace(/^\$/, '');
-  if (price === '') return 'price is required';
-  if (price.startsWith('-')) return 'price must not be negative';
-  if (!/^\d+(\.\d+)?$/.test(price)) return 'price must be a number of dollars, like 80 or 99.50';
-  if (!PRICE_SHAPE.test(price)) return 'price must have at most two decimals';
-  return Number(price) <= 100_000 || 'price must be at most 100000';
-}
+type NewTreatmentBody = v.InferOutput<typeof NewTreatment>;
 
 type TreatmentDialogProps = {
   /** The treatment to edit; null adds a new one. */
@@ -57,7 +66,8 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
     handleSubmit,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<TreatmentFormValues>({
+  } = useForm<TreatmentFormValues, unknown, NewTreatmentBody>({
+    resolver,
     defaultValues: treatment
       ? {
           name: treatment.name,
@@ -86,17 +96,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
     if (!isSubmitting) onClose();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    const fields: NewTreatment = {
-      name: values.name.trim(),
-      price: Number(values.price.trim().replace(/^\$/, '')),
-      durationMinutes: Number(values.durationMinutes),
-      specialty: values.specialty,
-      active: values.active,
-      recallMonths: values.recallMonths === '' ? null : Number(values.recallMonths),
-      payment: values.payment,
-      depositPercent: values.payment === 'deposit' ? Number(values.depositPercent) : null,
-    };
+  const onSubmit = handleSubmit(async (fields) => {
     try {
       if (treatment) await updateTreatment(treatment._id, fields);
       else await addTreatment(fields);
@@ -121,20 +121,12 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
         ×
       </button>
       <form className="modal__form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField
-          label="Name"
-          autoComplete="off"
-          registration={register('name', {
-            validate: (value) => value.trim() !== '' || 'name is required',
-            maxLength: { value: 100, message: 'name must be at most 100 characters' },
-          })}
-          error={errors.name?.message}
-        />
+        <FormField label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
         <FormField
           label="Price ($)"
           inputMode="decimal"
           autoComplete="off"
-          registration={register('price', { validate: priceProblem })}
+          registration={register('price')}
           error={errors.price?.message}
         />
         <SelectField
@@ -146,7 +138,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
           label="Specialty"
           prompt="Please select a Specialty"
           options={specialtyNames.map((name) => ({ value: name, label: name }))}
-          registration={register('specialty', { required: 'specialty is required' })}
+          registration={register('specialty')}
           error={errors.specialty?.message}
         />
         {specialtiesError && (
@@ -178,10 +170,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
             label="Deposit (% of the price)"
             inputMode="numeric"
             autoComplete="off"
-            registration={register('depositPercent', {
-              validate: (value) =>
-                (/^\d{1,2}$/.test(value.trim()) && Number(value) >= 1) || 'depositPercent must be 1 to 99',
-            })}
+            registration={register('depositPercent')}
             error={errors.depositPercent?.message}
           />
         )}
