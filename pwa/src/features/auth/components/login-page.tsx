@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import { FormField } from '../../../components/form-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { loginReasonText, safeReturnPath, withFrom } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -108,7 +108,7 @@ export function LoginPage() {
       )}
       <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
-        <FormField
+        <Field
           label="Email"
           type="email"
           autoComplete="email"
@@ -120,7 +120,7 @@ export function LoginPage() {
             Type the email address the sign-in link was sent to, to finish signing in on this device.
           </p>
         ) : (
-          <FormField
+          <Field
             label="Password"
             type="password"
             autoComplete="current-password"

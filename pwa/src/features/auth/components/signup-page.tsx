@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { FormField } from '../../../components/form-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { logUnexpected } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
@@ -109,7 +109,7 @@ export function SignUpPage() {
       <h1 id="signup-title">Sign Up</h1>
       <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
-        <FormField
+        <Field
           label="Name"
           autoComplete="name"
           registration={register('name', {
@@ -118,14 +118,14 @@ export function SignUpPage() {
           })}
           error={errors.name?.message}
         />
-        <FormField
+        <Field
           label="Email"
           type="email"
           autoComplete="email"
           registration={register('email', { required: 'email is required' })}
           error={errors.email?.message}
         />
-        <FormField
+        <Field
           label="Password"
           type="password"
           autoComplete="new-password"

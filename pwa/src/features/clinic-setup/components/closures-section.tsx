@@ -3,9 +3,8 @@ import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
-import { FormField } from '../../../components/form-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
@@ -121,13 +120,13 @@ export function ClosuresSection() {
         aria-label="Add a closure"
         aria-busy={isSubmitting || undefined}
       >
-        <FormField
+        <Field
           label="First day"
           type="date"
           registration={register('from', { required: 'first day is required' })}
           error={errors.from?.message}
         />
-        <FormField
+        <Field
           label="Last day (empty: one day)"
           type="date"
           registration={register('to', {
@@ -135,7 +134,7 @@ export function ClosuresSection() {
           })}
           error={errors.to?.message}
         />
-        <FormField
+        <Field
           label="Reason"
           autoComplete="off"
           registration={register('reason', {
@@ -144,7 +143,7 @@ export function ClosuresSection() {
           })}
           error={errors.reason?.message}
         />
-        <SelectField
+        <Field
           label="Closed for"
           options={[
             { value: '', label: 'Whole clinic' },

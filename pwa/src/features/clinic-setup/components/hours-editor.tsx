@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { SelectField } from '../../../components/select-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { KeptBookingsNotice, StrandedConflictDialog } from '../../../components/stranded-bookings.tsx';
 import { useScheduleChange } from '../../../components/use-schedule-change.ts';
 import { minutesOf, QUARTER_HOURS, WEEKDAYS } from '../../../lib/schedule-text.ts';
@@ -66,8 +66,8 @@ export function HoursEditor({ hours }: { hours: readonly OpeningHours[] }) {
               </label>
               {days[i]?.open ? (
                 <>
-                  <SelectField label="Opens at" options={TIME_OPTIONS} registration={register(`days.${i}.opens`)} />
-                  <SelectField
+                  <Field label="Opens at" options={TIME_OPTIONS} registration={register(`days.${i}.opens`)} />
+                  <Field
                     label="Closes at"
                     options={TIME_OPTIONS}
                     registration={register(`days.${i}.closes`, {

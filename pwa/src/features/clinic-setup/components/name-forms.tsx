@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
-import { FormField } from '../../../components/form-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { contractResolver } from '../../../lib/contract-form.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
@@ -54,7 +54,7 @@ export function AddNameForm({ label, submitLabel, schema, onAdd }: AddNameFormPr
       aria-label={label}
       aria-busy={isSubmitting || undefined}
     >
-      <FormField label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
+      <Field label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
       <button type="submit" className="button button--primary schedule-form__submit" disabled={isSubmitting}>
         {isSubmitting ? 'Adding…' : submitLabel}
       </button>
@@ -96,7 +96,7 @@ export function RenameDialog({ name, schema, onRename, onClose }: RenameDialogPr
         Rename {name}
       </h2>
       <form onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField label="New name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
+        <Field label="New name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
         <div className="modal__actions">
           <button type="submit" className="button button--primary" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : 'Save'}

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { NewTreatment } from '../../../../../contract/treatments.ts';
-import { FormField } from '../../../components/form-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
 import { contractResolver, numberOf } from '../../../lib/contract-form.ts';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
@@ -121,20 +120,20 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
         ×
       </button>
       <form className="modal__form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
-        <FormField
+        <Field label="Name" autoComplete="off" registration={register('name')} error={errors.name?.message} />
+        <Field
           label="Price ($)"
           inputMode="decimal"
           autoComplete="off"
           registration={register('price')}
           error={errors.price?.message}
         />
-        <SelectField
+        <Field
           label="Length"
           options={TREATMENT_LENGTHS.map((minutes) => ({ value: String(minutes), label: lengthText(minutes) }))}
           registration={register('durationMinutes')}
         />
-        <SelectField
+        <Field
           label="Specialty"
           prompt="Please select a Specialty"
           options={specialtyNames.map((name) => ({ value: name, label: name }))}
@@ -146,7 +145,7 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
             The specialties could not be loaded: {errorText(specialtiesError)}
           </p>
         )}
-        <SelectField
+        <Field
           label="Recall"
           hint="After a visit marked attended, the patient is due again this much later, and gets a message to book."
           options={
@@ -159,14 +158,14 @@ export function TreatmentDialog({ treatment, onClose }: TreatmentDialogProps) {
           }
           registration={register('recallMonths')}
         />
-        <SelectField
+        <Field
           label="Payment"
           hint="How a patient who books it online pays. A card on file keeps the visit without paying ahead; the clinic's no-show and late-cancellation fees may be charged to it."
           options={PAYMENT_RULE_CHOICES}
           registration={register('payment')}
         />
         {deposit && (
-          <FormField
+          <Field
             label="Deposit (% of the price)"
             inputMode="numeric"
             autoComplete="off"

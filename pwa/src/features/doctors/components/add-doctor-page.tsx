@@ -1,8 +1,7 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
-import { FormField } from '../../../components/form-field.tsx';
-import { SelectField } from '../../../components/select-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { errorText, logUnexpected } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { addDoctor } from '../api/add-doctor.ts';
@@ -78,7 +77,7 @@ export function AddDoctorPage() {
     <section className="dashboard-page" aria-labelledby="add-doctor-title">
       <h1 id="add-doctor-title">Add A Doctor</h1>
       <form className="doctor-form" onSubmit={onSubmit} noValidate aria-busy={isSubmitting || undefined}>
-        <FormField
+        <Field
           label="Name"
           autoComplete="off"
           registration={register('name', {
@@ -88,7 +87,7 @@ export function AddDoctorPage() {
           })}
           error={errors.name?.message}
         />
-        <FormField
+        <Field
           label="Email"
           type="email"
           autoComplete="off"
@@ -102,7 +101,7 @@ export function AddDoctorPage() {
           error={errors.email?.message}
         />
 
-        <SelectField
+        <Field
           label="Specialty"
           prompt="Please select a Specialty"
           options={specialties?.map((specialty) => ({ value: specialty.name, label: specialty.name })) ?? []}

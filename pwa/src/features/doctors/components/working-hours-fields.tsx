@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { SelectField } from '../../../components/select-field.tsx';
+import { Field } from '../../../components/field.tsx';
 import { minutesOf, QUARTER_HOURS, WEEKDAYS } from '../../../lib/schedule-text.ts';
 
 /** A doctor's working days (the API's weekday numbers, as the checkboxes' string values) and hours. */
@@ -57,8 +57,8 @@ export function WorkingHoursFields({ registrations, errors }: WorkingHoursFields
         )}
       </fieldset>
       <div className="working-hours">
-        <SelectField label="Starts at" options={TIME_OPTIONS} registration={registrations.start} />
-        <SelectField label="Ends at" options={TIME_OPTIONS} registration={registrations.end} error={errors.end} />
+        <Field label="Starts at" options={TIME_OPTIONS} registration={registrations.start} />
+        <Field label="Ends at" options={TIME_OPTIONS} registration={registrations.end} error={errors.end} />
       </div>
     </>
   );
