@@ -309,9 +309,9 @@ describe('GET /api/insights: settled days are kept until an event changes them',
     const missed = await pastVisit(day, 660, 3);
     const first = await insights(day, today);
     expect(dayOf(first, day)).toMatchObject({ visits: 2, attended: 0, noShows: 0, bookedMinutes: 120 });
-    // Every day that is over is kept; today is not (it still changes by itself).
-    const past = first.days.map((d) => d.date).filter((date) => date < today);
-    expect(await keptDates(day, today)).toEqual(past);
+    // Every day with no hold running is kept (today's too).
+    const all = first.days.map((d) => d.date);
+    expect(await keptDates(day, today)).toEqual(all);
 
     // Read from the kept row: a row altered behind the engine's back shows as it is.
     await env.DB.prepare("UPDATE insight_days SET figures = json_set(figures, '$.made', 42) WHERE date = ?1")
@@ -328,9 +328,32 @@ describe('GET /api/insights: settled days are kept until an event changes them',
     }
     const second = await insights(day, today);
     expect(dayOf(second, day)).toMatchObject({ visits: 1, attended: 1, noShows: 1, made: 0, bookedMinutes: 120 });
-    expect(await keptDates(day, today)).toEqual(past);
+    expect(await keptDates(day, today)).toEqual(all);
     await env.DB.prepare('DELETE FROM insight_days').run();
     expect(await insights(day, today)).toEqual(second);
+  });
+
+  it('keeps a day once no hold on it is running, and not for a clock set back before the hold ran out', async () => {
+    const date = clinicDay(2);
+    const { id } = await book('teeth-cleaning', 'Teeth Cleaning', date);
+    expect(dayOf(await insights(date, date), date)).toMatchObject({ visits: 1, cancelledBy: { unpaid: 0 } });
+    expect(await keptDates(date, date)).toEqual([]);
+
+    const row = await env.DB.prepare('SELECT hold_until FROM bookings WHERE id = ?1')
+      .bind(id)
+      .first<{ hold_until: string }>();
+    const afterHold = new Date(Date.parse(row?.hold_until ?? '') + 60_000).toISOString();
+    const later = await call(
+      `/api/insights?from=${date}&to=${date}`,
+      { headers: { ...admin, 'X-Test-Clock': afterHold } },
+      { ALLOW_TEST_CLOCK: 'true' },
+    );
+    expect(later.status).toBe(200);
+    expect(dayOf(await later.json<InsightsAnswer>(), date)).toMatchObject({ visits: 0, cancelledBy: { unpaid: 1 } });
+    expect(await keptDates(date, date)).toEqual([date]);
+
+    // Now again, before the hold runs out: the kept day does not answer for it.
+    expect(dayOf(await insights(date, date), date)).toMatchObject({ visits: 1, cancelledBy: { unpaid: 0 } });
   });
 
   it('keeps nothing computed before the mark another read moved on (a change may have been forgotten meanwhile)', async () => {
@@ -343,7 +366,7 @@ describe('GET /api/insights: settled days are kept until an event changes them',
         keepDays(env.DB, {
           changed: [],
           seen: 0,
-          days: [[date, structuredClone(day) as never]],
+          days: [[date, structuredClone(day) as never, null]],
           computedSeq,
           timeZone: env.CLINIC_TIME_ZONE,
         }),

@@ -1,19 +1,20 @@
 /**
  * GET /api/insights?from=&to= (admin, issue 30): how full each doctor and chair was, what became of
  * the visits, the money, the waitlist and the recalls, per day of the clinic's calendar and in total.
- * The bookings are aggregated by D1 (data/insights.ts) per day, and each settled past day's
- * aggregates are kept until a domain event changes it (data/insight-days.ts); the Worker reads only
+ * The bookings are aggregated by D1 (data/insights.ts) per day, and each settled day's aggregates
+ * are kept until a domain event changes it (data/insight-days.ts); the Worker reads only
  * the aggregates and the clinic's hours and closures, from which it counts the open minutes.
  */
 import { addCalendarDays, datesBetween } from '../../../contract/fields.ts';
 import { type InsightsAnswer, type InsightsDay, MAX_INSIGHTS_RANGE_DAYS } from '../../../contract/insights.ts';
-import { clinicMidnight, clinicNow, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
+import { clinicMidnight, utcShifts, weekdayOf } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
 import {
   changedDates,
+  datesToCompute,
   type KeptDay,
   type KeptDayRow,
   keepDays,
@@ -168,39 +169,31 @@ function readDays(results: D1Result[], dates: string[]) {
 export async function getInsights(request: Request, env: Env): Promise<Response> {
   const { from, to } = inputOf(request, 'GET /insights').query;
   const now = clock().toISOString();
-  const today = clinicNow(env).date;
   const dates = datesBetween(from, to, MAX_INSIGHTS_RANGE_DAYS);
-  // Today and the days after it still change by themselves: computed in the first batch, never kept.
-  const live = dates.filter((date) => date >= today);
   const results = await env.DB.batch([
     ...scheduleOfRange(env.DB, from, to),
     recallsDue(env.DB, from, to),
     watermark(env.DB),
     changedDates(env.DB),
     keptDays(env.DB, from, to),
-    ...(live.length > 0 ? dayStatements(env, live, now) : []),
+    datesToCompute(env.DB, JSON.stringify(dates), now, env.CLINIC_TIME_ZONE),
   ]);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
 
-  // The past days kept and not changed since; the others are computed, and those settled are kept.
+  // The days to compute (changed since the mark, or not kept as of now) in a second batch, the
+  // others as kept; the days computed that no running hold can change any more are kept.
   const mark = rows<{ watermark: number; latest: number }>(5)[0] ?? { watermark: 0, latest: 0 };
   const changed = rows<{ date: string }>(6).map((r) => r.date);
-  const changedSet = new Set(changed);
+  const missing = rows<{ date: string }>(8).map((r) => r.date);
+  const computed = missing.length > 0 ? readDays(await env.DB.batch(dayStatements(env, missing, now)), missing) : null;
   const perDay = new Map<string, KeptDay>();
   for (const row of rows<KeptDayRow>(7)) {
-    if (row.time_zone === env.CLINIC_TIME_ZONE && row.date < today && !changedSet.has(row.date)) {
-      perDay.set(row.date, JSON.parse(row.figures) as KeptDay);
-    }
+    if (!computed?.days.has(row.date)) perDay.set(row.date, JSON.parse(row.figures) as KeptDay);
   }
-  const missing = dates.filter((date) => date < today && !perDay.has(date));
-  const computed = missing.length > 0 ? readDays(await env.DB.batch(dayStatements(env, missing, now)), missing) : null;
-  const settled: [string, KeptDay][] = [];
+  const settled: [string, KeptDay, string | null][] = [];
   for (const [date, { openHold, ...day }] of computed?.days ?? []) {
     perDay.set(date, day);
-    if (!(openHold && openHold > now)) settled.push([date, day]);
-  }
-  for (const [date, { openHold: _, ...day }] of live.length > 0 ? readDays(results.slice(8), live).days : []) {
-    perDay.set(date, day);
+    if (openHold === null || openHold <= now) settled.push([date, day, openHold]);
   }
   if (changed.length > 0 || mark.latest > mark.watermark || settled.length > 0) {
     await env.DB.batch(

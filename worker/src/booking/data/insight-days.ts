@@ -1,9 +1,11 @@
 /**
- * Each settled past day's insight aggregates, kept (migration 0025) so that a range reads a row per
- * day instead of every booking of it. The domain events say when a kept day changes: every change
- * the engine makes to a booking, its payments or a waitlist offer appends one in the same batch, so
- * the days of the bookings and offers the events after `insight_watermark.seq` point at are the
- * ones to forget. A day is stored only from a computation that saw every event up to the mark.
+ * Each settled day's insight aggregates, kept (migration 0025) so that a range reads a row per day
+ * instead of every booking of it. A day's figures change by themselves only when an unpaid hold on
+ * it runs out, and otherwise only through a change to its bookings, their payments or its waitlist
+ * offers, each of which appends a domain event in the same batch. So a day is kept once no hold on
+ * it is running (`settled_at`: when the last one ran out), and forgotten when the events after
+ * `insight_watermark.seq` point at it. A day is stored only from a computation that saw every
+ * event up to the mark.
  */
 
 /** What one day keeps: the aggregates of data/insights.ts for that date, without the date. */
@@ -25,48 +27,66 @@ export interface KeptDay {
 
 const AFTER_MARK = 'e.seq > (SELECT seq FROM insight_watermark)';
 
+/**
+ * SQL: the dates the events after the mark changed: their bookings' days (a move's too: the booking
+ * it came from points at the new one), a family visit's bookings, an offer's day, and the day each
+ * happened (a booking made counts on the clinic's date it was made; that date is one of the UTC
+ * date of the instant and the days either side of it, whatever the time zone: all three are
+ * forgotten). CROSS JOIN keeps the events after the mark as the outer loop: SQLite would otherwise
+ * walk every moved booking, or every booking of a family visit, to probe the events (50 ms a read
+ * with 100,000 bookings).
+ */
+const CHANGED = `SELECT b.appointment_date AS date FROM events e CROSS JOIN bookings b ON b.id = e.booking_id WHERE ${AFTER_MARK}
+  UNION SELECT b.appointment_date FROM events e CROSS JOIN bookings b ON b.moved_to = e.booking_id WHERE ${AFTER_MARK}
+  UNION SELECT b.appointment_date FROM events e CROSS JOIN bookings b ON b.family_visit_id = e.family_visit_id
+    WHERE ${AFTER_MARK}
+  UNION SELECT o.day FROM events e CROSS JOIN waitlist_offers o ON o.id = e.offer_id WHERE ${AFTER_MARK}
+  UNION SELECT date(e.at, s.shift) FROM events e CROSS JOIN
+    (SELECT '-1 day' AS shift UNION ALL SELECT '+0 days' UNION ALL SELECT '+1 day') s WHERE ${AFTER_MARK}`;
+
 /** The mark, and the newest event: the events between them are the ones a read has to look at. */
 export const watermark = (db: D1Database) =>
   db.prepare(
     'SELECT w.seq AS watermark, coalesce((SELECT max(seq) FROM events), 0) AS latest FROM insight_watermark w',
   );
 
-/**
- * The dates the events after the mark changed: their bookings' days (a move's too: the booking it
- * came from points at the new one), a family visit's bookings, an offer's day, and the day each
- * happened (a booking made counts on the clinic's date it was made; that date is one of the UTC
- * date of the instant and the days either side of it, whatever the time zone: all three are
- * forgotten).
- */
+/** Every date the events after the mark changed (forgotten by the read, in the range or not). */
 export const changedDates = (db: D1Database) =>
-  db.prepare(
-    // CROSS JOIN keeps the events after the mark as the outer loop: SQLite would otherwise walk every
-    // moved booking, or every booking of a family visit, to probe the events (50 ms with 100,000 bookings).
-    `SELECT b.appointment_date AS date FROM events e CROSS JOIN bookings b ON b.id = e.booking_id WHERE ${AFTER_MARK}
-     UNION SELECT b.appointment_date FROM events e CROSS JOIN bookings b ON b.moved_to = e.booking_id WHERE ${AFTER_MARK}
-     UNION SELECT b.appointment_date FROM events e CROSS JOIN bookings b ON b.family_visit_id = e.family_visit_id
-       WHERE ${AFTER_MARK}
-     UNION SELECT o.day FROM events e CROSS JOIN waitlist_offers o ON o.id = e.offer_id WHERE ${AFTER_MARK}
-     UNION SELECT date(e.at, s.shift) FROM events e CROSS JOIN
-       (SELECT '-1 day' AS shift UNION ALL SELECT '+0 days' UNION ALL SELECT '+1 day') s WHERE ${AFTER_MARK}`,
-  );
+  db.prepare(`WITH changed (date) AS (${CHANGED}) SELECT date FROM changed`);
+
+/**
+ * Of JSON array ?1 of dates, those to compute at instant ?2 in time zone ?3: changed since the mark,
+ * or with no kept day that holds at ?2 (a clock set back before a hold ran out sees it running again).
+ */
+export const datesToCompute = (db: D1Database, dates: string, now: string, timeZone: string) =>
+  db
+    .prepare(
+      `WITH changed (date) AS (${CHANGED})
+       SELECT d.value AS date FROM json_each(?1) d
+       WHERE d.value IN (SELECT date FROM changed) OR NOT EXISTS (
+         SELECT 1 FROM insight_days k
+         WHERE k.date = d.value AND k.time_zone = ?3 AND (k.settled_at IS NULL OR k.settled_at <= ?2))
+       ORDER BY d.value`,
+    )
+    .bind(dates, now, timeZone);
 
 export interface KeptDayRow {
   date: string;
-  time_zone: string;
   figures: string;
 }
 
+/** The kept days of the range (those datesToCompute leaves out answer from here). */
 export const keptDays = (db: D1Database, from: string, to: string) =>
-  db.prepare('SELECT date, time_zone, figures FROM insight_days WHERE date BETWEEN ?1 AND ?2').bind(from, to);
+  db.prepare('SELECT date, figures FROM insight_days WHERE date BETWEEN ?1 AND ?2').bind(from, to);
 
 /** The newest event, read in the batch that computes days: what they reflect. */
 export const latestEvent = (db: D1Database) => db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM events');
 
 /**
  * After a read: forgets the `changed` dates, moves the mark to `seen` (the newest event the read
- * looked at), and keeps `days` computed as of event `computedSeq`, unless another read moved the
- * mark past that meanwhile (then a change after the computation may already have been forgotten).
+ * looked at), and keeps `days` (with the end of their last hold) computed as of event `computedSeq`,
+ * unless another read moved the mark past that meanwhile (then a change after the computation may
+ * already have been forgotten).
  */
 export function keepDays(
   db: D1Database,
@@ -79,7 +99,7 @@ export function keepDays(
   }: {
     changed: string[];
     seen: number;
-    days: [string, KeptDay][];
+    days: [string, KeptDay, string | null][];
     computedSeq: number;
     timeZone: string;
   },
@@ -97,11 +117,11 @@ export function keepDays(
       ? [
           db
             .prepare(
-              `INSERT INTO insight_days (date, time_zone, computed_seq, figures)
-               SELECT d.value ->> '$[0]', ?2, ?3, d.value -> '$[1]' FROM json_each(?1) d
+              `INSERT INTO insight_days (date, time_zone, computed_seq, settled_at, figures)
+               SELECT d.value ->> '$[0]', ?2, ?3, d.value ->> '$[2]', d.value -> '$[1]' FROM json_each(?1) d
                WHERE ?3 >= (SELECT seq FROM insight_watermark)
                ON CONFLICT (date) DO UPDATE SET time_zone = excluded.time_zone,
-                 computed_seq = excluded.computed_seq, figures = excluded.figures`,
+                 computed_seq = excluded.computed_seq, settled_at = excluded.settled_at, figures = excluded.figures`,
             )
             .bind(JSON.stringify(days), timeZone, computedSeq),
         ]

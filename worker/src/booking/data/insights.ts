@@ -3,7 +3,7 @@
  * (bookings_insights, which covers every column the figures read, bookings_by_created,
  * payments_by_booking, waitlist_offers_by_day, recalls_by_due_date: migration 0019), never by
  * reading the bookings into the Worker. `dates` is a JSON array of the dates to compute: the days
- * of the range not kept in insight_days (insight-days.ts).
+ * of the range that no day kept in insight_days answers for (insight-days.ts).
  */
 import { liveBooking } from './bookings.ts';
 
