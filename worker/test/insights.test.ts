@@ -356,6 +356,29 @@ describe('GET /api/insights: settled days are kept until an event changes them',
     expect(dayOf(await insights(date, date), date)).toMatchObject({ visits: 1, cancelledBy: { unpaid: 0 } });
   });
 
+  it('computes a kept day again for a clinic in another time zone, and keeps it in that zone', async () => {
+    const date = clinicDay(-12);
+    await pastVisit(date, 600, 1);
+    await insights(date, date);
+    const keptZone = async () =>
+      (
+        await env.DB.prepare('SELECT time_zone FROM insight_days WHERE date = ?1')
+          .bind(date)
+          .first<{ time_zone: string }>()
+      )?.time_zone;
+    expect(await keptZone()).toBe(env.CLINIC_TIME_ZONE);
+    const madrid = await call(
+      `/api/insights?from=${date}&to=${date}`,
+      { headers: admin },
+      { CLINIC_TIME_ZONE: 'Europe/Madrid' },
+    );
+    expect(madrid.status).toBe(200);
+    const answer = await madrid.json<InsightsAnswer>();
+    expect(answer.timeZone).toBe('Europe/Madrid');
+    expect(dayOf(answer, date)).toMatchObject({ visits: 1, bookedMinutes: 60 });
+    expect(await keptZone()).toBe('Europe/Madrid');
+  });
+
   it('keeps nothing computed before the mark another read moved on (a change may have been forgotten meanwhile)', async () => {
     const date = clinicDay(-20);
     await env.DB.prepare('UPDATE insight_watermark SET seq = seq + 100').run();
