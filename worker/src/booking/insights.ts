@@ -14,7 +14,6 @@ import { json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
 import {
   changedDates,
-  datesToCompute,
   type KeptDay,
   type KeptDayRow,
   keepDays,
@@ -176,20 +175,21 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
     watermark(env.DB),
     changedDates(env.DB),
     keptDays(env.DB, from, to),
-    datesToCompute(env.DB, JSON.stringify(dates), now, env.CLINIC_TIME_ZONE),
   ]);
   const rows = <T>(i: number) => (results[i]?.results ?? []) as T[];
 
-  // The days to compute (changed since the mark, or not kept as of now) in a second batch, the
-  // others as kept; the days computed that no running hold can change any more are kept.
+  // A kept day answers unless the events changed it since the mark, it was kept in another time
+  // zone, or the clock is before its last hold ran out; the others are computed in a second batch.
   const mark = rows<{ watermark: number; latest: number }>(5)[0] ?? { watermark: 0, latest: 0 };
   const changed = rows<{ date: string }>(6).map((r) => r.date);
-  const missing = rows<{ date: string }>(8).map((r) => r.date);
-  const computed = missing.length > 0 ? readDays(await env.DB.batch(dayStatements(env, missing, now)), missing) : null;
+  const changedSet = new Set(changed);
   const perDay = new Map<string, KeptDay>();
   for (const row of rows<KeptDayRow>(7)) {
-    if (!computed?.days.has(row.date)) perDay.set(row.date, JSON.parse(row.figures) as KeptDay);
+    const holds = row.time_zone === env.CLINIC_TIME_ZONE && (row.settled_at === null || row.settled_at <= now);
+    if (holds && !changedSet.has(row.date)) perDay.set(row.date, JSON.parse(row.figures) as KeptDay);
   }
+  const missing = dates.filter((date) => !perDay.has(date));
+  const computed = missing.length > 0 ? readDays(await env.DB.batch(dayStatements(env, missing, now)), missing) : null;
   const settled: [string, KeptDay, string | null][] = [];
   for (const [date, { openHold, ...day }] of computed?.days ?? []) {
     perDay.set(date, day);
@@ -274,16 +274,7 @@ export async function getInsights(request: Request, env: Env): Promise<Response>
     day.bookedMinutes = day.chairs.reduce((sum, c) => sum + c.bookedMinutes, 0);
     day.openMinutes = day.chairs.reduce((sum, c) => sum + c.openMinutes, 0);
     if (kept?.figures) {
-      const [visits, attended, noShows, byPatient, byClinic, unpaid, moved, outstanding] = kept.figures as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
+      const [visits, attended, noShows, byPatient, byClinic, unpaid, moved, outstanding] = kept.figures;
       Object.assign(day, { visits, attended, noShows, moved, outstanding });
       day.cancelledBy = { patient: byPatient, clinic: byClinic, unpaid };
       day.cancelled = byPatient + byClinic + unpaid;

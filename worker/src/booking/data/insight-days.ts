@@ -11,7 +11,7 @@
 /** What one day keeps: the aggregates of data/insights.ts for that date, without the date. */
 export interface KeptDay {
   /** visits, attended, no_shows, by_patient, by_clinic, unpaid, moved, outstanding_cents (null: no booking). */
-  figures: number[] | null;
+  figures: [number, number, number, number, number, number, number, number] | null;
   /** [doctor id, chair id, minutes] of the visits that kept their time. */
   resources: [string | null, string | null, number][];
   /** [revenue cents, refunded cents]. */
@@ -51,33 +51,20 @@ export const watermark = (db: D1Database) =>
   );
 
 /** Every date the events after the mark changed (forgotten by the read, in the range or not). */
-export const changedDates = (db: D1Database) =>
-  db.prepare(`WITH changed (date) AS (${CHANGED}) SELECT date FROM changed`);
-
-/**
- * Of JSON array ?1 of dates, those to compute at instant ?2 in time zone ?3: changed since the mark,
- * or with no kept day that holds at ?2 (a clock set back before a hold ran out sees it running again).
- */
-export const datesToCompute = (db: D1Database, dates: string, now: string, timeZone: string) =>
-  db
-    .prepare(
-      `WITH changed (date) AS (${CHANGED})
-       SELECT d.value AS date FROM json_each(?1) d
-       WHERE d.value IN (SELECT date FROM changed) OR NOT EXISTS (
-         SELECT 1 FROM insight_days k
-         WHERE k.date = d.value AND k.time_zone = ?3 AND (k.settled_at IS NULL OR k.settled_at <= ?2))
-       ORDER BY d.value`,
-    )
-    .bind(dates, now, timeZone);
+export const changedDates = (db: D1Database) => db.prepare(CHANGED);
 
 export interface KeptDayRow {
   date: string;
+  time_zone: string;
+  /** When the day's last hold ran out (null: it had none): the row answers only for a clock past it. */
+  settled_at: string | null;
   figures: string;
 }
 
-/** The kept days of the range (those datesToCompute leaves out answer from here). */
 export const keptDays = (db: D1Database, from: string, to: string) =>
-  db.prepare('SELECT date, figures FROM insight_days WHERE date BETWEEN ?1 AND ?2').bind(from, to);
+  db
+    .prepare('SELECT date, time_zone, settled_at, figures FROM insight_days WHERE date BETWEEN ?1 AND ?2')
+    .bind(from, to);
 
 /** The newest event, read in the batch that computes days: what they reflect. */
 export const latestEvent = (db: D1Database) => db.prepare('SELECT coalesce(max(seq), 0) AS seq FROM events');

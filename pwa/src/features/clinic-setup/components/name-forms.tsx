@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type * as v from 'valibot';
 import { Field } from '../../../components/field.tsx';
@@ -10,11 +10,10 @@ import { notify } from '../../../lib/notify.ts';
 /** The contract's schema of the body that names a thing (NewChair, NewSpecialty): the name trimmed, required, of a length. */
 export type NameSchema = v.GenericSchema<{ name: string }, { name: string }>;
 
-const useNameForm = (schema: NameSchema, name: string) =>
-  useForm<{ name: string }, unknown, { name: string }>({
-    resolver: contractResolver(schema, (values: { name: string }) => values),
-    defaultValues: { name },
-  });
+function useNameForm(schema: NameSchema, name: string) {
+  const resolver = useMemo(() => contractResolver<{ name: string }, NameSchema>(schema), [schema]);
+  return useForm({ resolver, defaultValues: { name } });
+}
 
 type AddNameFormProps = {
   /** The form's accessible name ("Add a chair"). */
