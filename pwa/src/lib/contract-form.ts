@@ -7,8 +7,8 @@ import * as v from 'valibot';
  * the one the Worker's router parses it with: `toBody`, when the form's text is not the body already,
  * turns it into the body (text into numbers, "" into nothing); each problem shows under the field
  * of the same name, in the server's words; the submit handler receives the body as the schema
- * outputs it. For staff screens only: the
- * patient pages keep valibot out of what they load (pwa/scripts/contract-on-staff-screens.test.ts).
+ * outputs it. For staff screens only: the patient pages keep valibot out of what they load
+ * (pwa/scripts/contract-on-staff-screens.test.ts).
  */
 export function contractResolver<Values extends FieldValues, Schema extends v.GenericSchema>(
   schema: Schema,
