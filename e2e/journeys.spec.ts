@@ -70,7 +70,8 @@ test('a closure kept for review reaches the desk’s schedule without a reload, 
   await pressWhenFocused(form.getByRole('button', { name: 'Add closure' }), 'Enter');
   const conflict = page.getByRole('dialog', { name: '1 upcoming booking would no longer fit' });
   await expect(conflict).toContainText('Jules Journey');
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+  // The dialog takes focus once it has opened (an effect after its first paint): asked until it has.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
   await expectAccessible(page, 'the dialog of a closure over a booked visit');
   await pressWhenFocused(conflict.getByRole('button', { name: 'Keep them for review' }), 'Enter');
   await expect(page.getByText('Closure added')).toBeVisible();
