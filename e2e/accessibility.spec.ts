@@ -9,19 +9,16 @@ import {
   logIn,
   networkQuiet,
   pickDay,
-  refundDueViaApi,
   requestsInFlight,
   SEED_ADMIN,
   SEED_PATIENT,
   uniqueEmail,
 } from './support.ts';
-import { expectConsoleErrors, test } from './test.ts';
+import { test } from './test.ts';
 
-// The suite's longest file, its tests shared out between the workers rather than left to one: each works on data
-// of its own (its own days or accounts; dialogs it opens and closes unchanged).
+// Its tests shared out between the workers rather than left to one: each works on data of its own (its own days
+// or accounts; dialogs it opens and closes unchanged).
 test.describe.configure({ mode: 'parallel' });
-// Each test runs axe with every rule on several pages: seconds a page on a busy 2-core machine.
-test.slow();
 
 /** Each page's requests on their way, counted from the first time the page is settled. */
 const inFlight = new WeakMap<Page, () => number>();
@@ -35,62 +32,14 @@ async function settle(page: Page, path: string, heading: string | RegExp) {
   await networkQuiet(requests);
 }
 
-// Every page at a desktop's size and at a phone's (each with bookings of its own).
-for (const { size, viewport, isMobile, dates } of [
-  { size: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false, dates: { booking: 15, refund: 21 } },
-  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, dates: { booking: 27, refund: 28 } },
+// Every page and dialog of the app is judged by axe where the layout sweep opens it, at a phone's size and a
+// desktop's (responsive.spec.ts). Here: the states that walk does not reach, and the keyboard.
+for (const { size, viewport, isMobile } of [
+  { size: 'desktop', viewport: { width: 1280, height: 800 }, isMobile: false },
+  { size: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
 ]) {
   test.describe(size, () => {
     test.use({ viewport, isMobile, hasTouch: isMobile });
-
-    test(`${size}: public pages have no serious accessibility violations`, async ({ page }) => {
-      // An unknown page answers 404, as it should: the browser logs that.
-      expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
-      for (const [path, heading] of [
-        ['/', 'What Our Patients Says'],
-        ['/login', 'Login'],
-        ['/signup', 'Sign Up'],
-        ['/book', 'Free times'],
-        ['/privacy', 'Privacy and your data'],
-        ['/no/such/page', 'Page not found'],
-      ] as const) {
-        await settle(page, path, heading);
-        await expectAccessible(page, path);
-      }
-      await page.goto('/login');
-      await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
-      await expect(page.getByRole('dialog', { name: 'Put here your email' })).toBeVisible();
-      await expectAccessible(page, 'forgot-password modal');
-    });
-
-    test(`${size}: a patient’s pages have no serious accessibility violations`, async ({ page }) => {
-      // An offer that does not exist answers 404, as it should: the browser logs that.
-      expectConsoleErrors(page, /status of 404 .*\/api\/waitlist\/offers\/no-such-offer$/);
-      await logIn(page, SEED_PATIENT);
-      const id = await bookViaApi(page, {
-        treatment: 'Orthodontic Consultation',
-        date: clinicDate(dates.booking),
-        slot: '01.00 PM - 02.00 PM',
-      });
-      for (const [path, heading] of [
-        ['/appointment', /^Available Appointments on/],
-        ['/dashboard', 'My Appointments'],
-        ['/review', 'Review'],
-        ['/offers/no-such-offer', 'A time is free for you'],
-        [`/dashboard/payment/${id}`, 'Payment for Orthodontic Consultation'],
-      ] as const) {
-        await settle(page, path, heading);
-        await expectAccessible(page, path);
-      }
-      await page.goto('/appointment');
-      await pickDay(page, clinicDate(dates.booking)); // today's times may all have passed
-      await page
-        .getByRole('article', { name: 'Teeth Cleaning' })
-        .getByRole('button', { name: 'Book Appointment' })
-        .click();
-      await expect(page.getByRole('dialog', { name: 'Teeth Cleaning' })).toBeVisible();
-      await expectAccessible(page, 'booking modal');
-    });
 
     test(`${size}: the verify-your-email banner has no serious accessibility violations, in both layouts`, async ({
       page,
@@ -106,72 +55,6 @@ for (const { size, viewport, isMobile, dates } of [
         await expect(page.getByRole('region', { name: 'Verify your email' })).toBeVisible();
         await expectAccessible(page, `${path} with the verify-your-email banner`);
       }
-    });
-
-    // An admin's pages, in two tests: axe with every rule takes a few seconds a page on a loaded machine.
-    test(`${size}: an admin’s people and money pages have no serious accessibility violations`, async ({
-      page,
-      browser,
-    }) => {
-      // A payment given back, so Refunds shows one and its receipt shows the refund.
-      const patient = await (await browser.newContext()).newPage();
-      await logIn(patient, SEED_PATIENT);
-      const refunded = await refundDueViaApi(patient, {
-        treatment: 'Cavity Filling',
-        date: clinicDate(dates.refund),
-        slot: '09.30 AM - 10.30 AM',
-      });
-      await patient.context().close();
-
-      await logIn(page, SEED_ADMIN);
-      for (const [path, heading] of [
-        ['/dashboard/all-users', 'All Users'],
-        ['/dashboard/refunds', 'Refunds'],
-        ['/dashboard/recalls', 'Recall'],
-        ['/dashboard/reviews', 'Reviews'],
-        ['/dashboard/activity', 'Activity'],
-        ['/dashboard/settings', 'Clinic settings'],
-      ] as const) {
-        await settle(page, path, heading);
-        await expectAccessible(page, path);
-      }
-      // An admin sees any patient's receipt.
-      await settle(page, `/dashboard/receipt/${refunded.bookingId}`, 'Your receipt');
-      await expect(page.getByRole('article', { name: 'Receipt' })).toBeVisible();
-      await expectAccessible(page, '/dashboard/receipt/:id');
-    });
-
-    test(`${size}: an admin’s schedule pages and dialogs have no serious accessibility violations`, async ({
-      page,
-    }) => {
-      await logIn(page, SEED_ADMIN);
-      for (const [path, heading] of [
-        ['/dashboard/schedule', 'Schedule'],
-        ['/dashboard/add-doctors', 'Add A Doctor'],
-        ['/dashboard/treatments', 'Treatments'],
-        ['/dashboard/clinic-hours', 'Clinic hours and closures'],
-        ['/dashboard/chairs', 'Chairs'],
-        ['/dashboard/manage-doctors', 'Manage Doctors'],
-      ] as const) {
-        await settle(page, path, heading);
-        await expectAccessible(page, path);
-      }
-      await page.getByRole('table', { name: 'Doctors' }).getByRole('button', { name: 'Delete' }).first().click();
-      await expect(page.getByRole('dialog')).toBeVisible();
-      await expectAccessible(page, 'delete doctor dialog');
-      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
-      await page
-        .getByRole('table', { name: 'Doctors' })
-        .getByRole('button', { name: /^Edit Dr\. / })
-        .first()
-        .click();
-      await expect(page.getByRole('dialog', { name: /^Edit Dr\. / })).toBeVisible();
-      await expectAccessible(page, 'doctor dialog');
-
-      await settle(page, '/dashboard/treatments', 'Treatments');
-      await page.getByRole('button', { name: 'Add treatment' }).click();
-      await expect(page.getByRole('dialog', { name: 'Add treatment' })).toBeVisible();
-      await expectAccessible(page, 'treatment dialog');
     });
   });
 }

@@ -3,10 +3,13 @@ import {
   bookViaApi,
   clinicDate,
   createAccount,
+  expectAccessible,
   logIn,
+  networkQuiet,
   payViaApi,
   pickDay,
   refundDueViaApi,
+  requestsInFlight,
   SEED_ADMIN,
   uniqueEmail,
   verifyAccount,
@@ -17,7 +20,8 @@ import { expectConsoleErrors, test } from './test.ts';
 // and works on a desktop up to 1920 px; at every size no word is broken inside and no text is
 // clipped (the layout sweep: 360, 768, 1280 and 1920 px, and the smallest phone, 320 px). Phones and
 // tablets are emulated as such (isMobile: a page wider than the screen would widen the layout
-// viewport, so innerWidth is checked too).
+// viewport, so innerWidth is checked too). At a phone's size and a desktop's, the same walk judges
+// each page and dialog with axe (docs/testing.md#accessibility-layout-and-hardening): one walk opens every page once.
 const PHONES_AND_TABLET = [
   { width: 320, height: 568 },
   { width: 360, height: 740 },
@@ -27,6 +31,23 @@ const DESKTOPS = [
   { width: 1280, height: 800 },
   { width: 1920, height: 1080 },
 ];
+
+// Its tests shared out between the workers rather than left to one, the suite's longest file: each works on data of
+// its own (an account and days of its own; dialogs it opens and closes unchanged).
+test.describe.configure({ mode: 'parallel' });
+
+/** The widths at which the sweep also runs axe on what it opens: a phone's and a desktop's. */
+const AUDITED_WIDTHS = [360, 1280];
+
+/** Each page's requests on their way, counted from its first visit. */
+const inFlight = new WeakMap<Page, () => number>();
+
+/** At an audited width, axe judges the page as it is now, once what it loaded meanwhile has landed. */
+async function audit(page: Page, what: string) {
+  if (!AUDITED_WIDTHS.includes(page.viewportSize()?.width ?? 0)) return;
+  await networkQuiet(inFlight.get(page) ?? (() => 0));
+  await expectAccessible(page, what);
+}
 
 /** Nothing scrolls sideways: the page is exactly as wide as the screen. */
 async function expectNoSidewaysScroll(page: Page, what: string) {
@@ -148,6 +169,7 @@ async function expectDialogFits(page: Page, dialog: Locator, what: string) {
   expect(box.top, `${what}: top edge`).toBeGreaterThanOrEqual(0);
   expect(box.right, `${what}: right edge`).toBeLessThanOrEqual(box.width);
   expect(box.bottom, `${what}: bottom edge`).toBeLessThanOrEqual(box.height);
+  await audit(page, what);
 }
 
 /**
@@ -155,6 +177,7 @@ async function expectDialogFits(page: Page, dialog: Locator, what: string) {
  * measures it once its data is in (no spinner or progress bar left).
  */
 async function visit(page: Page, path: string, heading: string | RegExp) {
+  if (!inFlight.has(page)) inFlight.set(page, requestsInFlight(page));
   if (page.url().startsWith('http')) await page.evaluate((to) => history.pushState(null, '', to), path);
   else await page.goto(path);
   await expect(page).toHaveURL(path);
@@ -162,6 +185,7 @@ async function visit(page: Page, path: string, heading: string | RegExp) {
   await expect(page.locator('.spinner, .progress')).toHaveCount(0);
   await expectNoSidewaysScroll(page, path);
   await expectWholeWordsAndNothingClipped(page, path);
+  await audit(page, path);
 }
 
 /** On a narrow screen the dashboard menu is a drawer behind one menu button; open, it fits too. */
@@ -188,39 +212,16 @@ async function expectHeadingNearTop(page: Page, what: string) {
   expect(gap, `${what}: space between the header and the heading`).toBeLessThan(100);
 }
 
-for (const viewport of PHONES_AND_TABLET) {
+for (const { viewport, isMobile } of [
+  ...PHONES_AND_TABLET.map((viewport) => ({ viewport, isMobile: true })),
+  ...DESKTOPS.map((viewport) => ({ viewport, isMobile: false })),
+]) {
   const size = `${viewport.width}x${viewport.height}`;
   test.describe(size, () => {
-    test.use({ viewport, isMobile: true, hasTouch: true });
+    test.use({ viewport, isMobile, hasTouch: isMobile });
 
     test(`${size}: a visitor's pages and the forgot-password dialog fit the screen`, async ({ page }) => {
-      expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
-      await visit(page, '/no/such/page', 'Page not found');
-      await visit(page, '/signup', 'Sign Up');
-      await visit(page, '/book', 'Free times');
-      await expect(page.getByRole('article', { name: 'Teeth Cleaning' }).or(page.getByText(/^Closed:/))).toBeVisible();
-      await expectNoSidewaysScroll(page, '/book with its times');
-      await expectWholeWordsAndNothingClipped(page, '/book with its times');
-      await visit(page, '/privacy', 'Privacy and your data');
-      await visit(page, '/', 'Your new smile starts here');
-      // The brand and Menu share the header's one row.
-      const [brand, menu] = await Promise.all(
-        ['.nav__brand', '.nav__toggle'].map((selector) => page.locator(selector).first().boundingBox()),
-      );
-      if (menu && (await page.locator('.nav__toggle').first().isVisible()))
-        expect(
-          Math.abs((brand?.y ?? 0) + (brand?.height ?? 0) / 2 - (menu.y + menu.height / 2)),
-          'Menu on a second row',
-        ).toBeLessThan(12);
-      const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
-      if (await toggle.isVisible()) {
-        await toggle.click();
-        await expectNoSidewaysScroll(page, '/ with the menu open');
-      }
-
-      await visit(page, '/login', 'Login');
-      await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
-      await expectDialogFits(page, page.getByRole('dialog', { name: 'Put here your email' }), 'forgot password');
+      await visitorPagesFit(page);
     });
 
     test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
@@ -233,19 +234,34 @@ for (const viewport of PHONES_AND_TABLET) {
   });
 }
 
-for (const viewport of DESKTOPS) {
-  const size = `${viewport.width}x${viewport.height}`;
-  test.describe(size, () => {
-    test.use({ viewport });
+async function visitorPagesFit(page: Page) {
+  expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
+  await visit(page, '/no/such/page', 'Page not found');
+  await visit(page, '/signup', 'Sign Up');
+  await visit(page, '/book', 'Free times');
+  await expect(page.getByRole('article', { name: 'Teeth Cleaning' }).or(page.getByText(/^Closed:/))).toBeVisible();
+  await expectNoSidewaysScroll(page, '/book with its times');
+  await expectWholeWordsAndNothingClipped(page, '/book with its times');
+  await visit(page, '/privacy', 'Privacy and your data');
+  await visit(page, '/', 'Your new smile starts here');
+  // The brand and Menu share the header's one row.
+  const [brand, menu] = await Promise.all(
+    ['.nav__brand', '.nav__toggle'].map((selector) => page.locator(selector).first().boundingBox()),
+  );
+  if (menu && (await page.locator('.nav__toggle').first().isVisible()))
+    expect(
+      Math.abs((brand?.y ?? 0) + (brand?.height ?? 0) / 2 - (menu.y + menu.height / 2)),
+      'Menu on a second row',
+    ).toBeLessThan(12);
+  const toggle = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Menu' });
+  if (await toggle.isVisible()) {
+    await toggle.click();
+    await expectNoSidewaysScroll(page, '/ with the menu open');
+  }
 
-    test(`${size}: a patient's pages, bookings (unpaid and paid) and dialogs fit the screen`, async ({ page }) => {
-      await patientPagesFit(page);
-    });
-
-    test(`${size}: an admin's pages and delete dialogs fit the screen`, async ({ page }) => {
-      await adminPagesFit(page);
-    });
-  });
+  await visit(page, '/login', 'Login');
+  await page.getByRole('main').getByRole('button', { name: 'Forgot password?' }).click();
+  await expectDialogFits(page, page.getByRole('dialog', { name: 'Put here your email' }), 'forgot password');
 }
 
 async function patientPagesFit(page: Page) {
