@@ -40,7 +40,11 @@ test('a patient books a slot, sees it in My Appointments, exports it, cancels it
   await modal.getByRole('button', { name: 'Submit' }).click();
   // The booking ends on a confirmation: what, when, with whom, the price, the deadline to pay, the policy.
   const confirmed = page.getByRole('dialog', { name: 'Booking confirmed' });
-  await expect(confirmed.getByRole('heading', { name: 'Booking confirmed' })).toBeFocused();
+  // The confirmation, or what the app told the patient instead (a toast): a failure then says what they saw.
+  const toasts = page.locator('[data-sonner-toast]');
+  await expect(confirmed.or(toasts).first()).toBeVisible();
+  const told = (await toasts.allInnerTexts()).join(' | ');
+  await expect(confirmed.getByRole('heading', { name: 'Booking confirmed' }), `the app said: ${told}`).toBeFocused();
   await expect(confirmed).toContainText('Dental Check-up, 30 min');
   await expect(confirmed).toContainText(`${pp(date)}, 11.00 AM - 11.30 AM`);
   await expect(confirmed).toContainText('Dr. Sofia Alvarez');
