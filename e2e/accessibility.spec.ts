@@ -20,13 +20,9 @@ import { test } from './test.ts';
 // or accounts; dialogs it opens and closes unchanged).
 test.describe.configure({ mode: 'parallel' });
 
-/** Each page's requests on their way, counted from the first time the page is settled. */
-const inFlight = new WeakMap<Page, () => number>();
-
 /** Opens `path` and waits until axe may see it: its heading shown, its lazy chunks and data landed. */
 async function settle(page: Page, path: string, heading: string | RegExp) {
-  const requests = inFlight.get(page) ?? requestsInFlight(page);
-  inFlight.set(page, requests);
+  const requests = requestsInFlight(page);
   await page.goto(path);
   await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible();
   await networkQuiet(requests);

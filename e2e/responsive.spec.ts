@@ -39,13 +39,10 @@ test.describe.configure({ mode: 'parallel' });
 /** The widths at which the sweep also runs axe on what it opens: a phone's and a desktop's. */
 const AUDITED_WIDTHS = [360, 1280];
 
-/** Each page's requests on their way, counted from its first visit. */
-const inFlight = new WeakMap<Page, () => number>();
-
 /** At an audited width, axe judges the page as it is now, once what it loaded meanwhile has landed. */
 async function audit(page: Page, what: string) {
   if (!AUDITED_WIDTHS.includes(page.viewportSize()?.width ?? 0)) return;
-  await networkQuiet(inFlight.get(page) ?? (() => 0));
+  await networkQuiet(requestsInFlight(page));
   await expectAccessible(page, what);
 }
 
@@ -177,7 +174,7 @@ async function expectDialogFits(page: Page, dialog: Locator, what: string) {
  * measures it once its data is in (no spinner or progress bar left).
  */
 async function visit(page: Page, path: string, heading: string | RegExp) {
-  if (!inFlight.has(page)) inFlight.set(page, requestsInFlight(page));
+  requestsInFlight(page); // counted from the first visit, for `audit`
   if (page.url().startsWith('http')) await page.evaluate((to) => history.pushState(null, '', to), path);
   else await page.goto(path);
   await expect(page).toHaveURL(path);

@@ -51,17 +51,24 @@ export async function networkDown(context: BrowserContext): Promise<void> {
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
 }
 
+const counters = new WeakMap<Page, () => number>();
+
 /**
- * Counts the page's requests still on their way, from now on: a test that drops the network waits for none, so
- * that what fails first is the request it means, not one the page had under way.
+ * Counts the page's requests still on their way, from the first time it is asked for that page (one counter per
+ * page): a test that drops the network waits for none, so that what fails first is the request it means, not one
+ * the page had under way.
  */
 export function requestsInFlight(page: Page): () => number {
+  const known = counters.get(page);
+  if (known) return known;
   const open = new Set<Request>();
   page.on('request', (request) => open.add(request));
   const done = (request: Request) => open.delete(request);
   page.on('requestfinished', done);
   page.on('requestfailed', done);
-  return () => open.size;
+  const count = () => open.size;
+  counters.set(page, count);
+  return count;
 }
 
 /**
