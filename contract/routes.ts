@@ -70,6 +70,7 @@ import { Fee, FeeWaived, Statement } from './fees.ts';
 import { singleLine } from './fields.ts';
 import { BookingForm, FormAnswered, FormAnswers, FormSaved, FormSummary, FormTemplate } from './forms.ts';
 import { InsightsAnswer, InsightsQuery } from './insights.ts';
+
 import {
   KioskStarted,
   LinkBooked,
@@ -147,6 +148,7 @@ import {
   AccessTokenQuery,
   AdminMade,
   AdminStatus,
+  LanguageSetting,
   NewUser,
   PatientMatch,
   PatientSearchQuery,
@@ -318,6 +320,8 @@ export const routes = {
   'GET /users/me/recalls': { audience: 'patient', response: v.array(MyRecall) },
   'GET /users/me/sms': { audience: 'patient', response: SmsSetting },
   'PUT /users/me/sms': { audience: 'patient', body: SmsSettingChange, response: SmsSetting },
+  'GET /users/me/language': { audience: 'patient', response: LanguageSetting },
+  'PUT /users/me/language': { audience: 'patient', body: LanguageSetting, response: LanguageSetting },
   'GET /links/:token': { audience: 'public', response: LinkInfo },
   'POST /links/:token/confirm': { audience: 'public', response: LinkDone },
   'POST /links/:token/callback': { audience: 'public', response: LinkDone },

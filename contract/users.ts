@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { Deleted, Inserted, Modified } from './answers.ts';
 import { StrandedBooking } from './bookings.ts';
 import { email, page, text } from './fields.ts';
+import { LANGUAGES } from './languages.ts';
 
 /** GET /api/jwt?email=: the email the Firebase ID token (in Authorization: Bearer) belongs to. */
 export const AccessTokenQuery = v.object({ email: v.pipe(v.string(), v.minLength(1, 'email is required')) });
@@ -16,6 +17,12 @@ export type NewUser = v.InferInput<typeof NewUser>;
 /** A new account (201), or the existing one updated (200, with a message). */
 export const UserSaved = v.union([Inserted, Modified]);
 export type UserSaved = v.InferOutput<typeof UserSaved>;
+
+/** GET/PUT /api/users/me/language: the language of the patient's mails, texts and calendar files. */
+export const LanguageSetting = v.strictObject({
+  language: v.picklist(LANGUAGES, `language must be one of ${LANGUAGES.join(', ')}`),
+});
+export type LanguageSetting = v.InferOutput<typeof LanguageSetting>;
 
 export const Role = v.picklist(['patient', 'admin']);
 

@@ -88,7 +88,16 @@ import { markHandedBack } from './money/refunds.ts';
 import { getPatientStatement, getStatement } from './money/statement.ts';
 import { admit } from './people/auth.ts';
 import { addDependant, editDependant, listDependants, removeDependant } from './people/family.ts';
-import { getAccessToken, getAdminStatus, listUsers, makeAdmin, revokeSessions, saveUser } from './people/users.ts';
+import {
+  getAccessToken,
+  getAdminStatus,
+  getLanguage,
+  listUsers,
+  makeAdmin,
+  revokeSessions,
+  saveUser,
+  setLanguage,
+} from './people/users.ts';
 import { listAudit } from './platform/audit.ts';
 import { withRequestClock } from './platform/clock.ts';
 import { isConstraintFailure } from './platform/data/unique-constraint.ts';
@@ -287,6 +296,8 @@ const handlers = {
   'GET /users/me/recalls': myRecalls,
   'GET /users/me/sms': getSmsSetting,
   'PUT /users/me/sms': setSmsSetting,
+  'GET /users/me/language': getLanguage,
+  'PUT /users/me/language': setLanguage,
   'GET /links/:token': getLink,
   'POST /links/:token/confirm': confirmByLink,
   'POST /links/:token/callback': callbackByLink,

@@ -99,9 +99,10 @@ const READS = {
   forms: startingWith(prefixOf('GET /forms')),
   users: (key: Key) => isUsersKey(key) || startingWith(adminStatusKey(''))(key),
   reviews: (key: Key) => exactly(REVIEWS_KEY, REVIEW_QUEUE_KEY)(key) || isOwnReviewKey(key),
-  /** The patient's own settings: reminders, texts. */
+  /** The patient's own settings: reminders, texts, their language. */
   account: startingWith(
     prefixOf('GET /users/me/sms'),
+    prefixOf('GET /users/me/language'),
     prefixOf('GET /users/me/reminders'),
     prefixOf('GET /users/me/cards'),
   ),
@@ -172,6 +173,7 @@ export const INVALIDATES: Record<WriteRoute, readonly Read[]> = {
   'POST /recalls/import': ['recalls', 'activity'],
   'PUT /recalls/:id': ['recalls', 'activity'],
   'PUT /users/me/sms': ['account'],
+  'PUT /users/me/language': ['account'],
   'POST /links/:token/confirm': THROUGH_A_LINK,
   'POST /links/:token/callback': THROUGH_A_LINK,
   'POST /links/:token/cancel': THROUGH_A_LINK,

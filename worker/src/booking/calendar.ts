@@ -1,6 +1,7 @@
 import { clinicInstant, displayDate } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
+import { type Words, wordsFor } from '../platform/words.ts';
 import type { CalendarColumns } from './data/bookings.ts';
 
 /** What an appointment's calendar event says. */
@@ -51,11 +52,24 @@ export function calendarEvent(
   a: CalendarAppointment,
   clinic: CalendarClinic,
   now: Date,
-  { withPatient = true, organizer }: { withPatient?: boolean; organizer?: string } = {},
+  {
+    withPatient = true,
+    organizer,
+    words = wordsFor(env, 'en'),
+  }: { withPatient?: boolean; organizer?: string; words?: Words } = {},
 ): string[] {
   const start = clinicInstant(env, a.date, a.startMinute);
   const end = clinicInstant(env, a.date, a.startMinute + a.durationMinutes);
-  const details = `${a.treatment}, ${displayDate(a.date)}, ${a.slot} (${env.CLINIC_TIME_ZONE})${a.doctor ? ` with ${a.doctor}` : ''}.`;
+  const w = words;
+  // In English the spec's slot label ("10.00 AM - 11.30 AM"); in another language its own times.
+  const when = {
+    treatment: a.treatment,
+    date: w.language === 'en' ? displayDate(a.date) : w.day(a.date),
+    time: w.language === 'en' ? a.slot : `${w.time(start)} - ${w.time(end)}`,
+    zone: env.CLINIC_TIME_ZONE,
+  };
+  const details = a.doctor ? w.t('ics.descriptionDoctor', { ...when, doctor: a.doctor }) : w.t('ics.description', when);
+  const language = w.language === 'en' ? '' : `;LANGUAGE=${w.language}`;
   return [
     'BEGIN:VEVENT',
     `UID:${eventUid(a.uid)}`,
@@ -63,9 +77,11 @@ export function calendarEvent(
     `DTSTAMP:${icsInstant(now)}`,
     `DTSTART:${icsInstant(start)}`,
     `DTEND:${icsInstant(end)}`,
-    `SUMMARY:${icsText(withPatient ? `${a.treatment} at ${clinic.name}` : `Appointment at ${clinic.name}`)}`,
+    `SUMMARY${language}:${icsText(w.t(withPatient ? 'ics.summary' : 'ics.summaryPrivate', { treatment: a.treatment, clinic: clinic.name }))}`,
     `LOCATION:${icsText(`${clinic.name}, ${clinic.address}`)}`,
-    ...(withPatient ? [`DESCRIPTION:${icsText(`${details} Patient: ${a.patientName}.`)}`] : []),
+    ...(withPatient
+      ? [`DESCRIPTION${language}:${icsText(`${details} ${w.t('ics.patient', { patient: a.patientName })}`)}`]
+      : []),
     `STATUS:${a.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     ...(organizer ? [`ORGANIZER;CN=${icsParam(clinic.name)}:mailto:${organizer}`] : []),
     'END:VEVENT',
@@ -97,10 +113,15 @@ export function calendarFile(
     now = clock(),
     method = 'PUBLISH',
     organizer,
-  }: { now?: Date; method?: 'PUBLISH' | 'CANCEL'; organizer?: string } = {},
+    words,
+  }: { now?: Date; method?: 'PUBLISH' | 'CANCEL'; organizer?: string; words?: Words } = {},
 ): string {
   const cancelled = method === 'CANCEL' || appointment.cancelled;
-  return calendarOf(env, [calendarEvent(env, { ...appointment, cancelled }, clinic, now, { organizer })], method);
+  return calendarOf(
+    env,
+    [calendarEvent(env, { ...appointment, cancelled }, clinic, now, { organizer, words })],
+    method,
+  );
 }
 
 function icsInstant(date: Date): string {

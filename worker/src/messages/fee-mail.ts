@@ -2,6 +2,7 @@
 import { FEE_NAMES } from '../../../contract/cards.ts';
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import type { Env } from '../platform/env.ts';
+import { wordsFor } from '../platform/words.ts';
 import type { MailData } from './data/outbox.ts';
 import { compose, type MailContent, money } from './mail-compose.ts';
 
@@ -12,6 +13,8 @@ export function feeMail(
   name: string,
   details: [string, string][],
 ): MailContent {
+  // Still in English whatever the patient's language (issue 48: its catalog entries are to come).
+  const english = wordsFor(env, 'en');
   const fee = FEE_NAMES[data.feeKind ?? 'no_show'].toLowerCase();
   const amount = money(data.amountCents ?? 0, data.currency);
   const card = data.card ?? 'your card on file';
@@ -19,7 +22,7 @@ export function feeMail(
   const visit = `your ${data.treatment} appointment`;
   switch (data.feeStatus) {
     case 'charged':
-      return compose(settings, name, {
+      return compose(english, settings, name, {
         subject: `Charged: ${amount} ${fee}`,
         intro: [
           `We charged the ${fee} of ${amount} for ${visit} to ${card}, as the policy you accepted when booking says.`,
@@ -29,7 +32,7 @@ export function feeMail(
         link: myAppointments,
       });
     case 'unpaid':
-      return compose(settings, name, {
+      return compose(english, settings, name, {
         subject: `Please pay the ${fee}: ${amount}`,
         intro: [
           `We could not charge the ${fee} of ${amount} for ${visit} to your card on file${data.failure ? `: ${data.failure.charAt(0).toLowerCase()}${data.failure.slice(1)}` : ''}.`,
@@ -39,14 +42,14 @@ export function feeMail(
         links: [{ label: `Pay ${amount}`, href: `${env.APP_URL}/dashboard/fees/${data.feeId ?? ''}` }],
       });
     case 'paid':
-      return compose(settings, name, {
+      return compose(english, settings, name, {
         subject: `Receipt: ${amount} ${fee}`,
         intro: [`Thank you: we received ${amount} for the ${fee} of ${visit}.`],
         details: [['Paid', amount], ['Transaction', data.transactionId ?? ''], ...details],
         link: myAppointments,
       });
     default:
-      return compose(settings, name, {
+      return compose(english, settings, name, {
         subject: `Waived: ${amount} ${fee}`,
         intro: data.refunded
           ? [

@@ -1,6 +1,7 @@
 /** What every message is made of: the clinic's clock in words, amounts, and a mail's text and HTML from its parts. */
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import type { Env } from '../platform/env.ts';
+import { formatMoney, type Words, wordsFor } from '../platform/words.ts';
 
 /** A mail as the send_email binding takes it, before the sender and recipient are added. */
 export interface MailContent {
@@ -10,39 +11,14 @@ export interface MailContent {
   attachments?: EmailAttachment[];
 }
 
-/** Times in mails: on the clinic's clock, with the zone's name, e.g. "Tuesday, December 1, 2026 at 9:00 AM Eastern Standard Time". */
-export function clinicWhen(env: Env, instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: env.CLINIC_TIME_ZONE,
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'long',
-  })
-    .format(instant)
-    .replace(/\s/g, ' ');
-}
+/** Times in English mails: "Tuesday, December 1, 2026 at 9:00 AM Eastern Standard Time" (words.ts, in any language). */
+export const clinicWhen = (env: Env, instant: Date): string => wordsFor(env, 'en').when(instant);
 
-/** e.g. "Dec 1 at 9:00 AM", for subjects. */
-export function shortWhen(env: Env, instant: Date): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: env.CLINIC_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  })
-    .format(instant)
-    .replace(/,/, ' at')
-    .replace(/\s/g, ' ');
-}
+/** e.g. "Dec 1 at 9:00 AM", for English subjects. */
+export const shortWhen = (env: Env, instant: Date): string => wordsFor(env, 'en').shortWhen(instant);
 
-/** An amount as mails and answers say it: "$150.00", or "150.00 EUR". */
-export const money = (cents: number, currency = 'usd') =>
-  currency === 'usd' ? `$${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** An amount as English mails and the API's messages say it: "$150.00". */
+export const money = (cents: number, currency = 'usd') => formatMoney('en-US', cents, currency);
 
 /** Text made safe inside HTML or XML markup. */
 export function escapeHtml(value: string): string {
@@ -76,10 +52,15 @@ export interface MessageLinks {
   times?: { label: string; href: string }[];
 }
 
-/** A mail's text and HTML; `name` is whom it greets ("Hello" with none). */
-export function compose(settings: MessageSettingsRow, name: string | null, parts: Parts): MailContent {
+/** A mail's text and HTML in the language of `words`; `name` is whom it greets ("Hello" with none). */
+export function compose(
+  words: Pick<Words, 't' | 'language'>,
+  settings: MessageSettingsRow,
+  name: string | null,
+  parts: Parts,
+): MailContent {
   const clinic = [settings.clinic_name, settings.clinic_address, settings.clinic_phone].filter(Boolean);
-  const greeting = name === null ? 'Hello,' : `Dear ${name},`;
+  const greeting = name === null ? words.t('greeting.anonymous') : words.t('greeting.named', { name });
   const text = [
     greeting,
     '',
@@ -94,7 +75,7 @@ export function compose(settings: MessageSettingsRow, name: string | null, parts
     '',
   ].join('\n');
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
+<html lang="${words.language}"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
 <p>${escapeHtml(greeting)}</p>
 ${parts.intro.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

@@ -3,34 +3,56 @@ import { calendarFile } from '../booking/calendar.ts';
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import { clinicInstant } from '../platform/clinic-time.ts';
 import type { Env } from '../platform/env.ts';
+import { languageOf, type Words, wordsFor } from '../platform/words.ts';
 import type { MailData, MailKind } from './data/outbox.ts';
 import { feeMail } from './fee-mail.ts';
-import { clinicWhen, compose, type MailContent, type MessageLinks, money, shortWhen } from './mail-compose.ts';
+import { compose, type MailContent, type MessageLinks, money } from './mail-compose.ts';
 import { type RecallData, recallMail } from './recall-mail.ts';
 
+/**
+ * The kinds a patient gets in their own language (issue 48); the others (fees, recalls, waitlist
+ * offers, a changed schedule, a record's invitation) are still English until their catalog entries come.
+ */
+const IN_THEIR_LANGUAGE: ReadonlySet<MailKind> = new Set([
+  'confirmation',
+  'reschedule',
+  'cancellation',
+  'receipt',
+  'refund',
+  'pay_soon',
+  'reminder',
+]);
+
+/** The words of a message of `kind` about `data`: the account holder's language, or English. */
+export const wordsOfMessage = (env: Env, kind: MailKind, data: Pick<MailData, 'language'>): Words =>
+  wordsFor(env, IN_THEIR_LANGUAGE.has(kind) ? languageOf(data.language) : 'en');
+
 /** What a booking is paid online: "$125.00", or a deposit's "$30.00 (a deposit; the rest at the desk)". */
-const payOnline = (data: MailData) =>
-  data.depositCents ? `${money(data.depositCents)} (a deposit; the rest at the desk)` : money(data.priceCents);
+const payOnline = (w: Words, data: MailData) =>
+  data.depositCents ? w.t('pay.deposit', { deposit: w.money(data.depositCents) }) : w.money(data.priceCents);
 
 /** The visit's forms still to fill, with their link (no sign-in needed): none when all are in. */
-function formsParagraph(data: MailData, links: MessageLinks): string[] {
+function formsParagraph(w: Words, data: MailData, links: MessageLinks): string[] {
   if (!data.formsToFill || !links.forms) return [];
-  const which = data.formsToFill === 1 ? 'the form' : `the ${data.formsToFill} forms`;
-  return [
-    `Before you come, please fill in ${which} your visit needs (a few minutes, on your phone, no sign-in needed): ${links.forms}`,
-  ];
+  return [w.t('forms', { count: data.formsToFill, link: links.forms })];
+}
+
+/** The card a payment came from in words, from the stored "Visa ending 4242". */
+function cardIn(w: Words, card: string): string {
+  const parts = /^(.+) ending (\d{4})$/.exec(card);
+  return parts ? w.t('card.ending', { brand: parts[1] ?? '', last4: parts[2] ?? '' }) : card;
 }
 
 /** The appointment's lines: treatment, when (start and end, clinic time), doctor, where. */
-function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsRow): [string, string][] {
+function appointmentDetails(env: Env, w: Words, data: MailData, settings: MessageSettingsRow): [string, string][] {
   const start = clinicInstant(env, data.date, data.startMinute);
   return [
-    ...(data.guardianName ? ([['For', data.patientName]] as [string, string][]) : []),
-    ['Treatment', data.treatment],
-    ['When', clinicWhen(env, start)],
-    ['Length', `${data.durationMinutes} minutes`],
-    ...(data.doctor ? ([['Doctor', data.doctor]] as [string, string][]) : []),
-    ['Where', `${settings.clinic_name}, ${settings.clinic_address}`],
+    ...(data.guardianName ? ([[w.t('detail.for'), data.patientName]] as [string, string][]) : []),
+    [w.t('detail.treatment'), data.treatment],
+    [w.t('detail.when'), w.when(start)],
+    [w.t('detail.length'), w.t('detail.lengthValue', { minutes: data.durationMinutes })],
+    ...(data.doctor ? ([[w.t('detail.doctor'), data.doctor]] as [string, string][]) : []),
+    [w.t('detail.where'), `${settings.clinic_name}, ${settings.clinic_address}`],
   ];
 }
 
@@ -40,6 +62,7 @@ function appointmentDetails(env: Env, data: MailData, settings: MessageSettingsR
  */
 function icsAttachment(
   env: Env,
+  w: Words,
   data: MailData,
   settings: MessageSettingsRow,
   now: Date,
@@ -59,7 +82,7 @@ function icsAttachment(
         doctor: data.doctor,
       },
       { name: settings.clinic_name, address: settings.clinic_address },
-      { now, method, organizer: method === 'CANCEL' ? env.MAIL_FROM : undefined },
+      { now, method, organizer: method === 'CANCEL' ? env.MAIL_FROM : undefined, words: w },
     ),
   };
 }
@@ -76,7 +99,7 @@ export function renderMail(
   if (kind === 'recall') return recallMail(env, data as unknown as RecallData, settings, links);
   if (kind === 'record_invite') {
     // The clinic's words only: nothing the inviting account typed (a name) reaches an outside address.
-    return compose(settings, null, {
+    return compose(wordsFor(env, 'en'), settings, null, {
       subject: `Your own account at ${settings.clinic_name}`,
       intro: [
         `A family member has kept your dental record at ${settings.clinic_name} in their account. You can now have your own.`,
@@ -88,146 +111,153 @@ export function renderMail(
     });
   }
   const start = clinicInstant(env, data.date, data.startMinute);
-  const details = appointmentDetails(env, data, settings);
-  const myAppointments = { label: 'My Appointments', href: `${env.APP_URL}/dashboard` };
+  const w = wordsOfMessage(env, kind, data);
+  const details = appointmentDetails(env, w, data, settings);
+  const myAppointments = { label: w.t('link.myAppointments'), href: `${env.APP_URL}/dashboard` };
   // A dependant's visit is mailed to the account holder, naming the person it is for.
   const name = data.guardianName ?? data.patientName;
   if (kind === 'fee') return feeMail(env, data, settings, name, details);
+  const { treatment } = data;
+  const mail = (parts: Parameters<typeof compose>[3]) => compose(w, settings, name, parts);
   switch (kind) {
     case 'confirmation':
-      return compose(settings, name, {
-        subject: `Booked: ${data.treatment} on ${shortWhen(env, start)}`,
-        intro: [`Your appointment at ${settings.clinic_name} is booked.`],
+      return mail({
+        subject: w.t('confirmation.subject', { treatment, when: w.shortWhen(start) }),
+        intro: [w.t('confirmation.intro', { clinic: settings.clinic_name })],
         details,
         after: [
           ...(data.paid !== 1 && data.priceCents > 0 && data.holdUntil
-            ? [
-                `Please pay ${payOnline(data)} by ${clinicWhen(env, new Date(data.holdUntil))}, or the time will be released for other patients.`,
-              ]
+            ? [w.t('pay.by', { amount: payOnline(w, data), until: w.when(new Date(data.holdUntil)) })]
             : []),
-          ...formsParagraph(data, links),
-          'The calendar file attached adds the appointment to your calendar.',
+          ...formsParagraph(w, data, links),
+          w.t('confirmation.calendar'),
         ],
         link: myAppointments,
-        attachments: [icsAttachment(env, data, settings, now)],
+        attachments: [icsAttachment(env, w, data, settings, now)],
       });
     case 'reschedule': {
-      const before = data.from ? clinicWhen(env, clinicInstant(env, data.from.date, data.from.startMinute)) : null;
-      return compose(settings, name, {
-        subject: `Moved: ${data.treatment} is now on ${shortWhen(env, start)}`,
+      const after = w.when(start);
+      return mail({
+        subject: w.t('reschedule.subject', { treatment, when: w.shortWhen(start) }),
         intro: [
-          before
-            ? `Your ${data.treatment} appointment has moved from ${before} to ${clinicWhen(env, start)}.`
-            : `Your ${data.treatment} appointment has moved to ${clinicWhen(env, start)}.`,
+          data.from
+            ? w.t('reschedule.fromTo', {
+                treatment,
+                before: w.when(clinicInstant(env, data.from.date, data.from.startMinute)),
+                after,
+              })
+            : w.t('reschedule.to', { treatment, after }),
         ],
         details,
-        after: ['The calendar file attached has the new time.'],
+        after: [w.t('reschedule.calendar')],
         link: myAppointments,
-        attachments: [icsAttachment(env, data, settings, now)],
+        attachments: [icsAttachment(env, w, data, settings, now)],
       });
     }
     case 'cancellation': {
       const who =
         data.by === 'unpaid'
-          ? `Your ${data.treatment} appointment was released because it was not paid${data.holdUntil ? ` by ${clinicWhen(env, new Date(data.holdUntil))}` : ' in time'}.`
+          ? data.holdUntil
+            ? w.t('cancellation.releasedBy', { treatment, until: w.when(new Date(data.holdUntil)) })
+            : w.t('cancellation.released', { treatment })
           : data.by === 'admin'
-            ? `The clinic cancelled your ${data.treatment} appointment.`
-            : `You cancelled your ${data.treatment} appointment.`;
-      return compose(settings, name, {
+            ? w.t('cancellation.byClinic', { treatment })
+            : w.t('cancellation.byPatient', { treatment });
+      return mail({
         // A release is not a cancellation by anyone: its subject says what happened (issue 45).
-        subject:
-          data.by === 'unpaid'
-            ? `Released: not paid, ${data.treatment} on ${shortWhen(env, start)}`
-            : `Cancelled: ${data.treatment} on ${shortWhen(env, start)}`,
+        subject: w.t(data.by === 'unpaid' ? 'cancellation.subjectReleased' : 'cancellation.subject', {
+          treatment,
+          when: w.shortWhen(start),
+        }),
         intro: [
           who,
-          ...(data.reason ? [`Reason: ${data.reason}`] : []),
+          ...(data.reason ? [w.t('cancellation.reason', { reason: data.reason })] : []),
           // A paid visit is refunded whoever cancelled it; the refund notice follows when the money is back.
           ...(data.paid === 1 && data.by !== 'unpaid'
-            ? [`Your payment of ${money(data.depositCents ?? data.priceCents)} will be refunded.`]
+            ? [w.t('cancellation.refundFollows', { amount: w.money(data.depositCents ?? data.priceCents) })]
             : []),
         ],
         details,
         after: [
-          `To book another time, visit ${env.APP_URL}/appointment or call us at ${settings.clinic_phone}.`,
-          'The calendar file attached takes the appointment out of your calendar.',
+          w.t('cancellation.bookAnother', { url: `${env.APP_URL}/appointment`, phone: settings.clinic_phone }),
+          w.t('cancellation.calendar'),
         ],
-        attachments: [icsAttachment(env, data, settings, now, 'CANCEL')],
+        attachments: [icsAttachment(env, w, data, settings, now, 'CANCEL')],
       });
     }
-    case 'receipt':
-      return compose(settings, name, {
-        subject: `Receipt: ${money(data.amountCents ?? data.priceCents, data.currency)} for ${data.treatment}`,
-        intro: [`Thank you: we received your payment for your ${data.treatment} appointment.`],
+    case 'receipt': {
+      const amount = w.money(data.amountCents ?? data.priceCents, data.currency);
+      return mail({
+        subject: w.t('receipt.subject', { amount, treatment }),
+        intro: [w.t('receipt.intro', { treatment })],
         details: [
-          ['Amount', money(data.amountCents ?? data.priceCents, data.currency)],
-          ['Paid', data.paidAt ? clinicWhen(env, new Date(data.paidAt)) : clinicWhen(env, now)],
-          ['Transaction', data.transactionId ?? ''],
+          [w.t('detail.amount'), amount],
+          [w.t('detail.paid'), w.when(data.paidAt ? new Date(data.paidAt) : now)],
+          [w.t('detail.transaction'), data.transactionId ?? ''],
           ...details,
         ],
         link: myAppointments,
       });
+    }
     case 'refund': {
-      const amount = money(data.amountCents ?? data.priceCents, data.currency);
-      const card = data.card ? ` (${data.card})` : '';
-      return compose(settings, name, {
-        subject: `Refunded: ${amount} for ${data.treatment}`,
+      const amount = w.money(data.amountCents ?? data.priceCents, data.currency);
+      return mail({
+        subject: w.t('refund.subject', { amount, treatment }),
         intro: data.atDesk
-          ? [`We handed back ${amount} for your ${data.treatment} appointment at the clinic's desk.`]
+          ? [w.t('refund.atDesk', { amount, treatment })]
           : [
-              `We refunded ${amount} for your ${data.treatment} appointment to the card you paid with${card}.`,
-              'Banks usually show a refund within 5 to 10 business days.',
+              data.card
+                ? w.t('refund.toNamedCard', { amount, treatment, card: cardIn(w, data.card) })
+                : w.t('refund.toCard', { amount, treatment }),
+              w.t('refund.banks'),
             ],
-        details: [['Refunded', amount], ['Transaction', data.transactionId ?? ''], ...details],
+        details: [[w.t('detail.refunded'), amount], [w.t('detail.transaction'), data.transactionId ?? ''], ...details],
         link: myAppointments,
       });
     }
     case 'pay_soon': {
-      const until = clinicWhen(env, new Date(data.holdUntil ?? now.toISOString()));
-      return compose(settings, name, {
-        subject: `Pay soon: ${data.treatment} on ${shortWhen(env, start)} is held until ${shortWhen(env, new Date(data.holdUntil ?? now.toISOString()))}`,
+      const until = new Date(data.holdUntil ?? now.toISOString());
+      return mail({
+        subject: w.t('paySoon.subject', { treatment, when: w.shortWhen(start), until: w.shortWhen(until) }),
         intro: [
-          `Your ${data.treatment} appointment on ${clinicWhen(env, start)} is not paid yet.`,
-          `Please pay ${payOnline(data)} by ${until}, or the time will be released for other patients.`,
+          w.t('paySoon.notPaid', { treatment, when: w.when(start) }),
+          w.t('pay.by', { amount: payOnline(w, data), until: w.when(until) }),
         ],
         details,
         links: [
           {
-            label: `Pay ${money(data.depositCents ?? data.priceCents)}`,
+            label: w.t('pay.link', { amount: w.money(data.depositCents ?? data.priceCents) }),
             href: `${env.APP_URL}/dashboard/payment/${data.bookingId}`,
           },
         ],
-        after: [`To keep the time without paying online, call us at ${settings.clinic_phone}.`],
+        after: [w.t('paySoon.callInstead', { phone: settings.clinic_phone })],
       });
     }
     case 'reminder': {
-      const soon = data.reminder === '2h' ? 'in 2 hours' : 'tomorrow';
+      const soon = data.reminder === '2h' ? '2h' : '24h';
       const answers = [
-        ...(links.confirm ? [{ label: "I'm coming", href: links.confirm }] : []),
-        ...(links.callback ? [{ label: 'Please call me', href: links.callback }] : []),
-        ...(links.cancel ? [{ label: 'Cancel', href: links.cancel }] : []),
+        ...(links.confirm ? [{ label: w.t('reminder.coming'), href: links.confirm }] : []),
+        ...(links.callback ? [{ label: w.t('reminder.callMe'), href: links.callback }] : []),
+        ...(links.cancel ? [{ label: w.t('reminder.cancel'), href: links.cancel }] : []),
       ];
-      return compose(settings, name, {
-        subject: `Reminder: ${data.treatment} ${soon}, ${shortWhen(env, start)}`,
+      return mail({
+        subject: w.t('reminder.subject', { treatment, soon, when: w.shortWhen(start) }),
         intro: [
-          `This is a reminder of your ${data.treatment} appointment ${soon}, ${clinicWhen(env, start)}.`,
-          ...(answers.length > 0 ? ['Please let us know if you are coming: one tap below, no sign-in needed.'] : []),
-          ...formsParagraph(data, links),
+          w.t('reminder.intro', { treatment, soon, when: w.when(start) }),
+          ...(answers.length > 0 ? [w.t('reminder.askAnswer')] : []),
+          ...formsParagraph(w, data, links),
         ],
         details,
         links: answers,
-        after: [
-          `If you cannot come, please cancel or call us at ${settings.clinic_phone}, so another patient can have the time.`,
-          'You can turn these reminders off in My Appointments.',
-        ],
+        after: [w.t('reminder.cannotCome', { phone: settings.clinic_phone }), w.t('reminder.turnOff')],
         link: myAppointments,
       });
     }
     case 'stranded':
       // The clinic can call only a patient whose number it has; anyone else is told what to do instead.
       return data.phone
-        ? compose(settings, name, {
-            subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: the clinic will call you`,
+        ? mail({
+            subject: `Your ${data.treatment} appointment on ${w.shortWhen(start)}: the clinic will call you`,
             intro: [
               `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled: the clinic will call you to arrange it.`,
             ],
@@ -235,8 +265,8 @@ export function renderMail(
             after: [`If you would rather call us first, our number is ${settings.clinic_phone}.`],
             link: myAppointments,
           })
-        : compose(settings, name, {
-            subject: `Your ${data.treatment} appointment on ${shortWhen(env, start)}: please call the clinic`,
+        : mail({
+            subject: `Your ${data.treatment} appointment on ${w.shortWhen(start)}: please call the clinic`,
             intro: [
               `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled, and we keep the time for you until it is arranged.`,
               `We have no phone number for you, so please call us at ${settings.clinic_phone}, or choose a new time yourself: Reschedule, in My Appointments.`,
@@ -245,20 +275,20 @@ export function renderMail(
             link: myAppointments,
           });
     case 'offer_withdrawn':
-      return compose(settings, name, {
-        subject: `The time offered to you is no longer available: ${data.treatment} on ${shortWhen(env, start)}`,
+      return mail({
+        subject: `The time offered to you is no longer available: ${data.treatment} on ${w.shortWhen(start)}`,
         intro: [
-          `The clinic's schedule changed, so the time we were holding for you, ${clinicWhen(env, start)}, can no longer be booked. You stay on the waitlist.`,
+          `The clinic's schedule changed, so the time we were holding for you, ${w.when(start)}, can no longer be booked. You stay on the waitlist.`,
         ],
         details,
         link: myAppointments,
       });
     case 'offer':
-      return compose(settings, name, {
-        subject: `A time is free for you: ${data.treatment} on ${shortWhen(env, start)}`,
+      return mail({
+        subject: `A time is free for you: ${data.treatment} on ${w.shortWhen(start)}`,
         intro: [
-          `A time you are waiting for is free: ${data.treatment}, ${clinicWhen(env, start)}.`,
-          `We are holding it for you until ${clinicWhen(env, new Date(data.expiresAt ?? now))}. After that it goes to the next patient in line.`,
+          `A time you are waiting for is free: ${data.treatment}, ${w.when(start)}.`,
+          `We are holding it for you until ${w.when(new Date(data.expiresAt ?? now))}. After that it goes to the next patient in line.`,
         ],
         details: [
           ...details,
@@ -281,19 +311,24 @@ export function renderSms(
   links: MessageLinks,
 ): string {
   const clinic = settings.clinic_name;
+  const w = wordsOfMessage(env, kind, data);
   if (kind === 'recall') {
     return `${clinic}: it is time for your next visit. Choose a time: ${links.book ?? `${env.APP_URL}/appointment`} Reply STOP to opt out.`;
   }
   // Money by text: the amount and a link, never the treatment (a lock screen).
   if (kind === 'pay_soon') {
-    const until = shortWhen(env, new Date(data.holdUntil ?? Date.now()));
-    return `${clinic}: please pay ${money(data.depositCents ?? data.priceCents)} by ${until} to keep your visit: ${env.APP_URL}/dashboard/payment/${data.bookingId} Reply STOP to opt out.`;
+    return w.t('sms.paySoon', {
+      clinic,
+      amount: w.money(data.depositCents ?? data.priceCents),
+      until: w.shortWhen(new Date(data.holdUntil ?? Date.now())),
+      link: `${env.APP_URL}/dashboard/payment/${data.bookingId}`,
+    });
   }
   if (kind === 'refund') {
-    const amount = money(data.amountCents ?? data.priceCents, data.currency);
+    const amount = w.money(data.amountCents ?? data.priceCents, data.currency);
     return data.atDesk
-      ? `${clinic}: we handed back ${amount} at the desk. Reply STOP to opt out.`
-      : `${clinic}: we refunded ${amount} to ${data.card ?? 'your card'}; banks show it within 5 to 10 business days. Reply STOP to opt out.`;
+      ? w.t('sms.refundAtDesk', { clinic, amount })
+      : w.t('sms.refundToCard', { clinic, amount, card: data.card ? cardIn(w, data.card) : w.t('sms.yourCard') });
   }
   if (kind === 'fee') {
     const amount = money(data.amountCents ?? 0, data.currency);
@@ -306,8 +341,10 @@ export function renderSms(
     return `${clinic}: the ${amount} fee of your visit was ${what}. Reply STOP to opt out.`;
   }
   if (kind === 'reminder') {
-    const when = shortWhen(env, clinicInstant(env, data.date, data.startMinute));
-    return `${clinic}: reminder of your visit ${when}. Reply C to confirm, R to be called, X to cancel${links.confirm ? ` (or ${links.confirm})` : ''}. STOP to opt out.`;
+    const when = w.shortWhen(clinicInstant(env, data.date, data.startMinute));
+    return links.confirm
+      ? w.t('sms.reminderLink', { clinic, when, link: links.confirm })
+      : w.t('sms.reminder', { clinic, when });
   }
-  return `${clinic}: there is news about your visit. See ${env.APP_URL}/dashboard`;
+  return w.t('sms.news', { clinic, link: `${env.APP_URL}/dashboard` });
 }

@@ -1,7 +1,11 @@
 /** The recall messages: a patient's, and a family's due in one month (mail and SMS). */
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
 import type { Env } from '../platform/env.ts';
+import { wordsFor } from '../platform/words.ts';
 import { compose, type MailContent, type MessageLinks } from './mail-compose.ts';
+
+/** Recall messages are still in English whatever the patient's language (issue 48: their catalog entries are to come). */
+const englishOf = (env: Env) => wordsFor(env, 'en');
 
 /** What a recall message's row holds. */
 export interface RecallData {
@@ -29,7 +33,7 @@ export function recallMail(env: Env, data: RecallData, settings: MessageSettings
   // To a guardian, about a dependant: whose visit it is.
   const whose = to === data.patientName ? 'your' : `${data.patientName}’s`;
   const Whose = whose === 'your' ? 'Your' : whose;
-  return compose(settings, to, {
+  return compose(englishOf(env), settings, to, {
     subject: late ? `We miss you: time to book ${whose} ${data.treatment}` : `Time for ${whose} ${data.treatment}`,
     intro: [
       late
@@ -65,7 +69,7 @@ export function familyRecallMail(
   const month = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', year: 'numeric' }).format(
     new Date(`${members.map((m) => m.dueDate).sort()[0] ?? due}T00:00:00Z`),
   );
-  return compose(settings, first?.accountName ?? first?.patientName ?? '', {
+  return compose(englishOf(env), settings, first?.accountName ?? first?.patientName ?? '', {
     subject: `Time for your family’s visits in ${month}`,
     intro: [
       `These visits are due in ${month}. Book them together as one family visit: one trip to the clinic, one payment.`,

@@ -1,10 +1,12 @@
 import * as v from 'valibot';
 import type { Acknowledged } from '../../../contract/answers.ts';
+import { type Language, pickLanguage } from '../../../contract/languages.ts';
 import { USERS_PAGE_SIZE } from '../../../contract/pages.ts';
 import {
   type AccessToken,
   type AdminMade,
   type AdminStatus,
+  type LanguageSetting,
   NewUser,
   type UserSaved,
 } from '../../../contract/users.ts';
@@ -13,12 +15,14 @@ import { violates } from '../platform/data/unique-constraint.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
+import { languageOf } from '../platform/words.ts';
 import { callerOf, type Identity, identityOf, issueAccessToken } from './auth.ts';
 import {
   bindUser,
   insertUser,
   makeUserAdmin,
   revokeAccessTokens,
+  setUserLanguage,
   toUserAnswer,
   USER_EMAIL,
   USER_FIREBASE_UID,
@@ -28,6 +32,7 @@ import {
   userByEmail,
   userById,
   userFromRow,
+  userLanguage,
   usersByUidOrEmail,
   usersPage,
 } from './data/users.ts';
@@ -51,7 +56,12 @@ function isBootstrapAdmin(env: Env, address: string): boolean {
  * (403 for an unverified one). Every call refreshes email_verified; an ADMIN_EMAILS address is
  * refused until verified, and promoted at the first verified call (which ends older access tokens).
  */
-async function userOf(env: Env, identity: Identity, name: string): Promise<{ user: User; created: boolean }> {
+async function userOf(
+  env: Env,
+  identity: Identity,
+  name: string,
+  language: Language,
+): Promise<{ user: User; created: boolean }> {
   const { uid, email: address, emailVerified } = identity;
   const bootstrapAdmin = isBootstrapAdmin(env, address);
   if (bootstrapAdmin && !emailVerified) throw new HttpError(403, VERIFY_BEFORE_SIGN_IN);
@@ -73,6 +83,7 @@ async function userOf(env: Env, identity: Identity, name: string): Promise<{ use
         photoUrl: identity.picture ?? null,
         firebaseUid: uid,
         emailVerified,
+        language,
       }).first<UserRow>();
       if (created) return { user: userFromRow(created), created: true };
       continue;
@@ -116,7 +127,7 @@ export async function getAccessToken(request: Request, env: Env): Promise<Respon
   const identity = identityOf(request);
   const claimed = inputOf(request, 'GET /jwt').query.email;
   if (!sameEmail(claimed, identity.email)) throw new HttpError(403, 'This sign-in belongs to another email');
-  const { user } = await userOf(env, identity, nameOf(identity));
+  const { user } = await userOf(env, identity, nameOf(identity), pickLanguage(request.headers.get('Accept-Language')));
   return json({ accessToken: await issueAccessToken(user, env) } satisfies AccessToken);
 }
 
@@ -125,7 +136,12 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
   const identity = identityOf(request);
   const body = inputOf(request, 'POST /users').body;
   if (!sameEmail(body.email, identity.email)) throw new HttpError(403, 'You can only save your own account');
-  const { user, created } = await userOf(env, identity, body.name);
+  const { user, created } = await userOf(
+    env,
+    identity,
+    body.name,
+    pickLanguage(request.headers.get('Accept-Language')),
+  );
   if (created) return json({ acknowledged: true, insertedId: user.id } satisfies UserSaved, 201);
   const { meta } = await updateUserProfile(env.DB, user.id, body.name, identity.picture ?? null).run();
   return json({
@@ -133,6 +149,21 @@ export async function saveUser(request: Request, env: Env): Promise<Response> {
     modifiedCount: meta.changes,
     message: 'This account already exists',
   } satisfies UserSaved);
+}
+
+/** GET /api/users/me/language: the language of the caller's mails, texts and calendar files. */
+export async function getLanguage(request: Request, env: Env): Promise<Response> {
+  const language = await userLanguage(env.DB, callerOf(request).id);
+  if (language === null) throw new HttpError(404, 'No such user');
+  return json({ language: languageOf(language) } satisfies LanguageSetting);
+}
+
+/** PUT /api/users/me/language: the caller's mails, texts and calendar files from now on, in `language`. */
+export async function setLanguage(request: Request, env: Env): Promise<Response> {
+  const { language } = inputOf(request, 'PUT /users/me/language').body;
+  const saved = await setUserLanguage(env.DB, callerOf(request).id, language).first<{ language: string }>();
+  if (!saved) throw new HttpError(404, 'No such user');
+  return json({ language } satisfies LanguageSetting);
 }
 
 /** POST /api/sessions/revoke: signs the caller out everywhere: every access token issued to them stops working. */

@@ -32,6 +32,7 @@ function newUser(fields: Partial<NewUserRow> = {}): NewUserRow {
     photoUrl: null,
     firebaseUid: `uid-${n}`,
     emailVerified: true,
+    language: 'en',
     ...fields,
   };
 }

@@ -28,7 +28,9 @@ const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatmen
   'cancelReason', b.cancel_reason, 'calendarUid', coalesce(b.calendar_uid, b.id), 'version', b.version,
   'phone', nullif(trim(b.phone), ''),
   'formsToFill', (SELECT count(*) FROM booking_forms bf WHERE bf.booking_id = b.id AND bf.status != 'filled'),
-  'guardianName', (SELECT g.name FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = b.user_id))`;
+  'guardianName', (SELECT g.name FROM users p JOIN users g ON g.id = p.guardian_id WHERE p.id = b.user_id),
+  'language', (SELECT coalesce(g.language, p.language) FROM users p LEFT JOIN users g ON g.id = p.guardian_id
+    WHERE p.id = b.user_id))`;
 
 /** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */
 const OFFER_SNAPSHOT = `json_object('offerId', o.id, 'treatment', t.name, 'date', o.day, 'startMinute', o.start_minute,
@@ -54,6 +56,8 @@ export interface MailData {
   phone?: string | null;
   /** A dependant's visit: the account holder's name, whom the mail addresses (null otherwise). */
   guardianName?: string | null;
+  /** The language of the account the message goes to (the account holder's for a dependant); null: none. */
+  language?: string | null;
   /** The appointment's calendar UID for its whole life, and the booking's version (the SEQUENCE). */
   calendarUid?: string;
   version?: number;

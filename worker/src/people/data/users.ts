@@ -1,3 +1,4 @@
+import type { Language } from '../../../../contract/languages.ts';
 import type { User as UserAnswer } from '../../../../contract/users.ts';
 import type { UniqueConstraint } from '../../platform/data/unique-constraint.ts';
 
@@ -110,16 +111,40 @@ export interface NewUserRow {
   photoUrl: string | null;
   firebaseUid: string;
   emailVerified: boolean;
+  /** Of its mails, texts and calendar files: from the first sign-in's Accept-Language. */
+  language: Language;
 }
 
 /** Inserts a user unless the email or uid is taken meanwhile; RETURNING the user's row (none when taken). */
 export function insertUser(db: D1Database, user: NewUserRow): D1PreparedStatement {
   return db
     .prepare(
-      `INSERT INTO users (id, email, name, role, photo_url, firebase_uid, email_verified)
-       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
+      `INSERT INTO users (id, email, name, role, photo_url, firebase_uid, email_verified, language)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO NOTHING RETURNING ${USER_COLUMNS}`,
     )
-    .bind(user.id, user.email, user.name, user.role, user.photoUrl, user.firebaseUid, user.emailVerified ? 1 : 0);
+    .bind(
+      user.id,
+      user.email,
+      user.name,
+      user.role,
+      user.photoUrl,
+      user.firebaseUid,
+      user.emailVerified ? 1 : 0,
+      user.language,
+    );
+}
+
+/** The language of user `id`'s mails, texts and calendar files (null: no such user). */
+export async function userLanguage(db: D1Database, id: string): Promise<string | null> {
+  return (
+    (await db.prepare('SELECT language FROM users WHERE id = ?1').bind(id).first<{ language: string }>())?.language ??
+    null
+  );
+}
+
+/** Sets user `id`'s language; RETURNING it (none: no such user). */
+export function setUserLanguage(db: D1Database, id: string, language: Language): D1PreparedStatement {
+  return db.prepare('UPDATE users SET language = ?2 WHERE id = ?1 RETURNING language').bind(id, language);
 }
 
 /**

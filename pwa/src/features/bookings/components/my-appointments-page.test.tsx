@@ -35,6 +35,7 @@ let answerMove: (id: string, request: Request) => Response | Promise<Response>;
 const FREE_TIMES = ['11.00 AM - 11.30 AM', '01.00 PM - 01.30 PM'];
 let waitlist: WaitlistEntry[];
 let remindersOn: boolean;
+let language: string;
 let sms: { phone: string | null; smsConsent: boolean; stopped: boolean };
 let family: { _id: string; name: string; birthDate: string; relationship: string }[];
 let freeCancellationHours: number;
@@ -91,6 +92,7 @@ beforeEach(() => {
   answerMove = () => json({ acknowledged: true, insertedId: 'b-moved', message: 'Moved' });
   waitlist = [];
   remindersOn = true;
+  language = 'en';
   sms = { phone: null, smsConsent: false, stopped: true };
   family = [];
   freeCancellationHours = 24;
@@ -149,6 +151,13 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/api/users/me/reminders') return json({ remindersOn });
+    if (url.pathname === '/api/users/me/language' && request.method === 'PUT') {
+      return request.json().then((body: { language: string }) => {
+        language = body.language;
+        return json({ language });
+      });
+    }
+    if (url.pathname === '/api/users/me/language') return json({ language });
     if (url.pathname === '/api/users/me/sms' && request.method === 'PUT') {
       return request.json().then((body: { phone: string | null; smsConsent: boolean }) => {
         if (body.phone === '555') {
@@ -511,6 +520,20 @@ describe('My Appointments', () => {
     expect(await findToast('Reminders are off')).toBeTruthy();
     expect(remindersOn).toBe(false);
     expect((toggle as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('sets the language of the patient’s mails and texts on the server, and says so', async () => {
+    const user = await openMyAppointments();
+    const chooser = (await screen.findByRole('combobox', {
+      name: 'Language of your mails and texts',
+    })) as HTMLSelectElement;
+    await waitFor(() => expect(chooser.disabled).toBe(false));
+    expect(chooser.value).toBe('en');
+    expect([...chooser.options].map((option) => option.text)).toEqual(['English', 'Español', 'Français']);
+    await user.selectOptions(chooser, 'Español');
+    expect(await findToast('Your mails and texts will be in Español')).toBeTruthy();
+    expect(language).toBe('es');
+    expect(chooser.value).toBe('es');
   });
 
   it('takes a mobile number and consent to texts, saying what the server refused', async () => {

@@ -1,9 +1,10 @@
 import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../../contract/languages.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { useReminderSetting, useSmsSetting } from '../api/reminders.ts';
+import { useMessageLanguage, useReminderSetting, useSmsSetting } from '../api/reminders.ts';
 import { leaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
 
 /** An ISO date as the app shows dates, e.g. "Dec 13, 2026". */
@@ -69,23 +70,32 @@ export function MyWaitlist({ email }: { email: string }) {
   );
 }
 
-/** The patient's reminder setting, stored on the server and read again before each reminder goes out. */
-export function ReminderToggle({ email }: { email: string }) {
-  const { data, save } = useReminderSetting(email);
+/** A setting saved as it changes: its control waits meanwhile, and a toast says what came of it. */
+function useSaving() {
   const [saving, setSaving] = useState(false);
-  const id = useId();
-
-  async function handleChange(remindersOn: boolean) {
+  async function saveAndSay(save: () => Promise<string>) {
     setSaving(true);
     try {
-      await save(remindersOn);
-      notify.success(remindersOn ? 'Reminders are on' : 'Reminders are off');
+      notify.success(await save());
     } catch (cause) {
       notify.error(errorText(cause));
     } finally {
       setSaving(false);
     }
   }
+  return [saving, saveAndSay] as const;
+}
+
+/** The patient's reminder setting, stored on the server and read again before each reminder goes out. */
+export function ReminderToggle({ email }: { email: string }) {
+  const { data, save } = useReminderSetting(email);
+  const [saving, saveAndSay] = useSaving();
+  const id = useId();
+  const handleChange = (remindersOn: boolean) =>
+    saveAndSay(async () => {
+      await save(remindersOn);
+      return remindersOn ? 'Reminders are on' : 'Reminders are off';
+    });
 
   return (
     <p className="bookings__reminders">
@@ -98,6 +108,36 @@ export function ReminderToggle({ email }: { email: string }) {
       />
       <label htmlFor={id}>Email me a reminder the day before each appointment</label>
     </p>
+  );
+}
+
+/** The language of the patient's mails, texts and calendar files (docs/languages.md), stored on the account. */
+export function MessageLanguage({ email }: { email: string }) {
+  const { data, save } = useMessageLanguage(email);
+  const [saving, saveAndSay] = useSaving();
+  const id = useId();
+  const handleChange = (language: Language) =>
+    saveAndSay(async () => {
+      await save(language);
+      return `Your mails and texts will be in ${LANGUAGE_NAMES[language]}`;
+    });
+
+  return (
+    <div className="field bookings__language">
+      <label htmlFor={id}>Language of your mails and texts</label>
+      <select
+        id={id}
+        value={data?.language ?? 'en'}
+        disabled={!data || saving}
+        onChange={(event) => void handleChange(event.currentTarget.value as Language)}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
