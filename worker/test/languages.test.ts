@@ -2,6 +2,10 @@ import { env } from 'cloudflare:test';
 import { parse, type Token } from '@messageformat/parser';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, pickLanguage } from '../../contract/languages.ts';
+import { messageSettings } from '../src/clinic/data/message-settings.ts';
+import type { MailData, MailKind } from '../src/messages/data/outbox.ts';
+import type { MessageLinks } from '../src/messages/mail-compose.ts';
+import { renderMail, renderSms } from '../src/messages/mail-templates.ts';
 import { CATALOGS } from '../src/platform/words.ts';
 import {
   accessTokenFor,
@@ -53,6 +57,96 @@ describe('the catalogs', () => {
         const translated = catalog[key as keyof typeof english];
         expect(translated.trim(), `${language} ${key}`).not.toBe('');
         expect(argumentsOf(translated), `${language} ${key}`).toEqual(argumentsOf(message));
+      }
+    }
+  });
+});
+
+/** Every kind of message, in each of its shapes: a visit's, a fee's, a recall's, a waitlist offer's. */
+function everyMessage(language: string): { name: string; kind: MailKind; data: MailData; links: MessageLinks }[] {
+  const hold = new Date(Date.now() + 86_400_000).toISOString();
+  const visit: MailData = {
+    bookingId: 'b-1',
+    treatment: 'Teeth Cleaning',
+    date: clinicDay(3),
+    startMinute: 600,
+    durationMinutes: 30,
+    patientName: 'Lucia',
+    doctor: 'Dr. Sofia Alvarez',
+    priceCents: 8000,
+    paid: 0,
+    holdUntil: hold,
+    cancelReason: null,
+    phone: '+1 555 0100',
+    language,
+  };
+  const links = { confirm: 'https://x/c', callback: 'https://x/r', cancel: 'https://x/x', forms: 'https://x/f' };
+  const paid = {
+    ...visit,
+    paid: 1,
+    amountCents: 8000,
+    currency: 'usd',
+    transactionId: 'tx-1',
+    card: 'Visa ending 4242',
+  };
+  const fee = { ...paid, feeId: 'f-1', feeKind: 'no_show' as const, amountCents: 5000 };
+  const recall = { ...visit, recallId: 'r-1', dueDate: clinicDay(20), step: 0, accountName: 'Lucia' };
+  const shapes: [string, MailKind, Partial<MailData> & Record<string, unknown>, MessageLinks?][] = [
+    ['confirmation, unpaid, with forms', 'confirmation', { formsToFill: 2 }, links],
+    ['confirmation of a dependant’s visit', 'confirmation', { paid: 1, guardianName: 'Ana' }],
+    ['reschedule', 'reschedule', { from: { date: clinicDay(2), startMinute: 540 } }],
+    ['cancellation by the patient, paid, with a reason', 'cancellation', { ...paid, by: 'patient', reason: 'Ill' }],
+    ['cancellation by the clinic', 'cancellation', { by: 'admin' }],
+    ['release of an unpaid visit', 'cancellation', { by: 'unpaid' }],
+    ['receipt', 'receipt', paid],
+    ['refund to a card', 'refund', paid],
+    ['refund at the desk', 'refund', { ...paid, atDesk: 1, card: null }],
+    ['pay soon', 'pay_soon', { depositCents: 2000 }],
+    ['reminder the day before', 'reminder', { reminder: '24h', formsToFill: 1 }, links],
+    ['reminder 2 hours before', 'reminder', { reminder: '2h' }],
+    ['a changed schedule, with a phone', 'stranded', {}],
+    ['a changed schedule, without a phone', 'stranded', { phone: null }],
+    ['offer withdrawn', 'offer_withdrawn', {}],
+    ['offer', 'offer', { offerId: 'o-1', expiresAt: hold }],
+    ['fee charged', 'fee', { ...fee, feeStatus: 'charged' }],
+    ['fee not charged', 'fee', { ...fee, feeStatus: 'unpaid', failure: 'Your card was declined' }],
+    ['fee paid', 'fee', { ...fee, feeStatus: 'paid' }],
+    ['fee waived and refunded', 'fee', { ...fee, feeStatus: 'waived', refunded: 1 }],
+    ['fee waived', 'fee', { ...fee, feeStatus: 'waived' }],
+    ['recall', 'recall', recall, { book: 'https://x/b' }],
+    ['a dependant’s late recall', 'recall', { ...recall, step: 30, patientName: 'Leo', accountName: 'Lucia' }],
+  ];
+  return shapes.map(([name, kind, data, extra]) => ({
+    name,
+    kind,
+    data: { ...visit, ...data, language } as MailData,
+    links: extra ?? {},
+  }));
+}
+
+describe('every message a patient gets', () => {
+  it('is in their language: no line of the English message is left in the Spanish or French one', async () => {
+    const settings = await messageSettings(env.DB);
+    const now = new Date();
+    // What is the same in every language: the clinic's name, address and phone under the signature.
+    const common = ['', '--', settings.clinic_name, settings.clinic_address, settings.clinic_phone];
+    const english = everyMessage('en');
+    for (const language of ['es', 'fr']) {
+      for (const [i, message] of everyMessage(language).entries()) {
+        const theirs = renderMail(env, message.kind, message.data, settings, now, message.links);
+        const ours = english[i];
+        if (!ours) throw new Error('the lists differ');
+        const inEnglish = renderMail(env, ours.kind, ours.data, settings, now, ours.links);
+        const what = `${language}: ${message.name}`;
+        expect(theirs.subject, what).not.toBe(inEnglish.subject);
+        const englishLines = new Set(inEnglish.text.split('\n'));
+        expect(
+          theirs.text.split('\n').filter((line) => englishLines.has(line) && !common.includes(line)),
+          what,
+        ).toEqual([]);
+        expect(theirs.html, what).toContain(`<html lang="${language}">`);
+        const text = renderSms(env, message.kind, message.data, settings, message.links);
+        expect(text, `${what}, by text`).not.toBe(renderSms(env, ours.kind, ours.data, settings, ours.links));
       }
     }
   });

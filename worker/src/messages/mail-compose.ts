@@ -1,7 +1,6 @@
-/** What every message is made of: the clinic's clock in words, amounts, and a mail's text and HTML from its parts. */
+/** What every message is made of: amounts in the API's English, and a mail's text and HTML from its parts. */
 import type { MessageSettingsRow } from '../clinic/data/message-settings.ts';
-import type { Env } from '../platform/env.ts';
-import { formatMoney, type Words, wordsFor } from '../platform/words.ts';
+import { formatMoney, type Words } from '../platform/words.ts';
 
 /** A mail as the send_email binding takes it, before the sender and recipient are added. */
 export interface MailContent {
@@ -11,13 +10,7 @@ export interface MailContent {
   attachments?: EmailAttachment[];
 }
 
-/** Times in English mails: "Tuesday, December 1, 2026 at 9:00 AM Eastern Standard Time" (words.ts, in any language). */
-export const clinicWhen = (env: Env, instant: Date): string => wordsFor(env, 'en').when(instant);
-
-/** e.g. "Dec 1 at 9:00 AM", for English subjects. */
-export const shortWhen = (env: Env, instant: Date): string => wordsFor(env, 'en').shortWhen(instant);
-
-/** An amount as English mails and the API's messages say it: "$150.00". */
+/** An amount as the API's messages say it, in English: "$150.00" (a message's own words: `Words.money`). */
 export const money = (cents: number, currency = 'usd') => formatMoney('en-US', cents, currency);
 
 /** Text made safe inside HTML or XML markup. */

@@ -1,10 +1,12 @@
-import { labelStartText } from '../../../contract/slot-label.ts';
+import type { Proposal } from '../../../contract/links.ts';
+import { labelStartText, startMinuteOf, startOfLabel } from '../../../contract/slot-label.ts';
 import { type MessageSettingsRow, messageSettings } from '../clinic/data/message-settings.ts';
 import { isNoEmailAddress } from '../people/data/users.ts';
 import { clinicInstant, clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { enqueue } from '../platform/events.ts';
+import { languageOf, wordsFor } from '../platform/words.ts';
 import {
   claimDueMail,
   deferMessage,
@@ -61,9 +63,18 @@ async function linksOf(
     const book = await linkUrl(env, { action: 'book', id: data.recallId, version: 0, expiresAt });
     // A mail shows the proposed times themselves; a text, the page that lists them.
     const recall = row.channel === 'mail' ? await recallById(env.DB, data.recallId) : null;
+    const w = wordsFor(env, languageOf(data.language));
+    // In English the spec's label ("Dec 3, 2026, 10.00 AM"); in another language its own date and time.
+    const when = (p: Proposal) =>
+      w.language === 'en'
+        ? { date: p.date, time: labelStartText(p.slot) }
+        : {
+            date: w.day(p.appointmentDate),
+            time: w.time(clinicInstant(env, p.appointmentDate, startMinuteOf(startOfLabel(p.slot) ?? '') ?? 0)),
+          };
     const times = recall
       ? (await proposals(env, recall, clock())).map((p) => ({
-          label: `${p.date}, ${labelStartText(p.slot)}${p.doctor ? ` with ${p.doctor}` : ''}`,
+          label: p.doctor ? w.t('recall.timeWith', { ...when(p), doctor: p.doctor }) : w.t('recall.time', when(p)),
           href: `${book}?date=${p.appointmentDate}&slot=${encodeURIComponent(p.slot)}`,
         }))
       : [];

@@ -6,26 +6,15 @@ import type { Env } from '../platform/env.ts';
 import { languageOf, type Words, wordsFor } from '../platform/words.ts';
 import type { MailData, MailKind } from './data/outbox.ts';
 import { feeMail } from './fee-mail.ts';
-import { compose, type MailContent, type MessageLinks, money } from './mail-compose.ts';
+import { compose, type MailContent, type MessageLinks } from './mail-compose.ts';
 import { type RecallData, recallMail } from './recall-mail.ts';
 
 /**
- * The kinds a patient gets in their own language (issue 48); the others (fees, recalls, waitlist
- * offers, a changed schedule, a record's invitation) are still English until their catalog entries come.
+ * The words of a message about `data`: the language of the account it goes to (the account
+ * holder's, for a family member's visit), or English where the data has none (an older row).
  */
-const IN_THEIR_LANGUAGE: ReadonlySet<MailKind> = new Set([
-  'confirmation',
-  'reschedule',
-  'cancellation',
-  'receipt',
-  'refund',
-  'pay_soon',
-  'reminder',
-]);
-
-/** The words of a message of `kind` about `data`: the account holder's language, or English. */
-export const wordsOfMessage = (env: Env, kind: MailKind, data: Pick<MailData, 'language'>): Words =>
-  wordsFor(env, IN_THEIR_LANGUAGE.has(kind) ? languageOf(data.language) : 'en');
+export const wordsOfMessage = (env: Env, data: Pick<MailData, 'language'>): Words =>
+  wordsFor(env, languageOf(data.language));
 
 /** What a booking is paid online: "$125.00", or a deposit's "$30.00 (a deposit; the rest at the desk)". */
 const payOnline = (w: Words, data: MailData) =>
@@ -96,9 +85,11 @@ export function renderMail(
   now: Date,
   links: MessageLinks = {},
 ): MailContent {
-  if (kind === 'recall') return recallMail(env, data as unknown as RecallData, settings, links);
+  if (kind === 'recall')
+    return recallMail(env, wordsOfMessage(env, data), data as unknown as RecallData, settings, links);
   if (kind === 'record_invite') {
     // The clinic's words only: nothing the inviting account typed (a name) reaches an outside address.
+    // In English: the address has no account, so no language, yet.
     return compose(wordsFor(env, 'en'), settings, null, {
       subject: `Your own account at ${settings.clinic_name}`,
       intro: [
@@ -111,12 +102,12 @@ export function renderMail(
     });
   }
   const start = clinicInstant(env, data.date, data.startMinute);
-  const w = wordsOfMessage(env, kind, data);
+  const w = wordsOfMessage(env, data);
   const details = appointmentDetails(env, w, data, settings);
   const myAppointments = { label: w.t('link.myAppointments'), href: `${env.APP_URL}/dashboard` };
   // A dependant's visit is mailed to the account holder, naming the person it is for.
   const name = data.guardianName ?? data.patientName;
-  if (kind === 'fee') return feeMail(env, data, settings, name, details);
+  if (kind === 'fee') return feeMail(env, w, data, settings, name, details, data.card ? cardIn(w, data.card) : null);
   const { treatment } = data;
   const mail = (parts: Parameters<typeof compose>[3]) => compose(w, settings, name, parts);
   switch (kind) {
@@ -253,48 +244,46 @@ export function renderMail(
         link: myAppointments,
       });
     }
-    case 'stranded':
+    case 'stranded': {
       // The clinic can call only a patient whose number it has; anyone else is told what to do instead.
+      const about = { treatment, when: w.shortWhen(start) };
       return data.phone
         ? mail({
-            subject: `Your ${data.treatment} appointment on ${w.shortWhen(start)}: the clinic will call you`,
-            intro: [
-              `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled: the clinic will call you to arrange it.`,
-            ],
+            subject: w.t('stranded.subjectCall', about),
+            intro: [w.t('stranded.introCall', { treatment })],
             details,
-            after: [`If you would rather call us first, our number is ${settings.clinic_phone}.`],
+            after: [w.t('stranded.callFirst', { phone: settings.clinic_phone })],
             link: myAppointments,
           })
         : mail({
-            subject: `Your ${data.treatment} appointment on ${w.shortWhen(start)}: please call the clinic`,
+            subject: w.t('stranded.subjectNoPhone', about),
             intro: [
-              `The clinic's schedule changed, and your ${data.treatment} appointment may need a new time. Nothing is cancelled, and we keep the time for you until it is arranged.`,
-              `We have no phone number for you, so please call us at ${settings.clinic_phone}, or choose a new time yourself: Reschedule, in My Appointments.`,
+              w.t('stranded.introNoPhone', { treatment }),
+              w.t('stranded.noPhone', { phone: settings.clinic_phone }),
             ],
             details,
             link: myAppointments,
           });
+    }
     case 'offer_withdrawn':
       return mail({
-        subject: `The time offered to you is no longer available: ${data.treatment} on ${w.shortWhen(start)}`,
-        intro: [
-          `The clinic's schedule changed, so the time we were holding for you, ${w.when(start)}, can no longer be booked. You stay on the waitlist.`,
-        ],
+        subject: w.t('offerWithdrawn.subject', { treatment, when: w.shortWhen(start) }),
+        intro: [w.t('offerWithdrawn.intro', { when: w.when(start) })],
         details,
         link: myAppointments,
       });
     case 'offer':
       return mail({
-        subject: `A time is free for you: ${data.treatment} on ${w.shortWhen(start)}`,
+        subject: w.t('offer.subject', { treatment, when: w.shortWhen(start) }),
         intro: [
-          `A time you are waiting for is free: ${data.treatment}, ${w.when(start)}.`,
-          `We are holding it for you until ${w.when(new Date(data.expiresAt ?? now))}. After that it goes to the next patient in line.`,
+          w.t('offer.intro', { treatment, when: w.when(start) }),
+          w.t('offer.holding', { until: w.when(new Date(data.expiresAt ?? now)) }),
         ],
         details: [
           ...details,
-          ...(data.priceCents > 0 ? ([['Price', money(data.priceCents)]] as [string, string][]) : []),
+          ...(data.priceCents > 0 ? ([[w.t('detail.price'), w.money(data.priceCents)]] as [string, string][]) : []),
         ],
-        link: { label: 'Accept or decline the offer', href: `${env.APP_URL}/offers/${data.offerId ?? ''}` },
+        link: { label: w.t('offer.link'), href: `${env.APP_URL}/offers/${data.offerId ?? ''}` },
       });
   }
 }
@@ -311,10 +300,8 @@ export function renderSms(
   links: MessageLinks,
 ): string {
   const clinic = settings.clinic_name;
-  const w = wordsOfMessage(env, kind, data);
-  if (kind === 'recall') {
-    return `${clinic}: it is time for your next visit. Choose a time: ${links.book ?? `${env.APP_URL}/appointment`} Reply STOP to opt out.`;
-  }
+  const w = wordsOfMessage(env, data);
+  if (kind === 'recall') return w.t('sms.recall', { clinic, link: links.book ?? `${env.APP_URL}/appointment` });
   // Money by text: the amount and a link, never the treatment (a lock screen).
   if (kind === 'pay_soon') {
     return w.t('sms.paySoon', {
@@ -331,14 +318,10 @@ export function renderSms(
       : w.t('sms.refundToCard', { clinic, amount, card: data.card ? cardIn(w, data.card) : w.t('sms.yourCard') });
   }
   if (kind === 'fee') {
-    const amount = money(data.amountCents ?? 0, data.currency);
-    if (data.feeStatus === 'unpaid') {
-      return `${clinic}: please pay the ${amount} fee of your visit: ${env.APP_URL}/dashboard/fees/${data.feeId ?? ''} Reply STOP to opt out.`;
-    }
-    const what = { charged: 'charged to your card on file', paid: 'paid, thank you', waived: 'waived' }[
-      data.feeStatus ?? 'charged'
-    ];
-    return `${clinic}: the ${amount} fee of your visit was ${what}. Reply STOP to opt out.`;
+    const amount = w.money(data.amountCents ?? 0, data.currency);
+    return data.feeStatus === 'unpaid'
+      ? w.t('sms.feeUnpaid', { clinic, amount, link: `${env.APP_URL}/dashboard/fees/${data.feeId ?? ''}` })
+      : w.t('sms.fee', { clinic, amount, status: data.feeStatus ?? 'charged' });
   }
   if (kind === 'reminder') {
     const when = w.shortWhen(clinicInstant(env, data.date, data.startMinute));

@@ -44,6 +44,10 @@ export interface Words {
   shortWhen(instant: Date): string;
   /** A clinic day ("2026-12-01") as a date: "Dec 1, 2026". */
   day(isoDate: string): string;
+  /** A clinic day in full: "December 1, 2026". */
+  longDay(isoDate: string): string;
+  /** The month of a clinic day: "December 2026". */
+  month(isoDate: string): string;
   /** A time of the clinic's clock: "9:00 AM". */
   time(instant: Date): string;
   /** "$150.00" */
@@ -73,14 +77,17 @@ export function wordsFor(env: Env, language: Language): Words {
     }),
     shortWhen: (instant) =>
       t('when.short', { date: format({ month: 'short', day: 'numeric' })(instant), time: time(instant) }),
-    day: (isoDate) =>
-      new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
-        new Date(`${isoDate}T00:00:00Z`),
-      ),
+    day: calendarDay(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
+    longDay: calendarDay(locale, { month: 'long', day: 'numeric', year: 'numeric' }),
+    month: calendarDay(locale, { month: 'long', year: 'numeric' }),
     time,
     money: (cents, currency) => formatMoney(locale, cents, currency),
   };
 }
+
+/** A day of the calendar ("2026-12-01", no time zone of its own) in `locale`. */
+const calendarDay = (locale: string, options: Intl.DateTimeFormatOptions) => (isoDate: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(new Date(`${isoDate}T00:00:00Z`));
 
 /** An amount in `locale`: "$150.00" (en-US), "150,00 US$" (es). */
 export const formatMoney = (locale: string, cents: number, currency = 'usd') =>

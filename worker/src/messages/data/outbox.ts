@@ -35,7 +35,7 @@ const BOOKING_SNAPSHOT = `json_object('bookingId', b.id, 'treatment', b.treatmen
 /** SQL: what a mail about waitlist offer `o` needs (its treatment `t`, doctor `d`, patient `u`). */
 const OFFER_SNAPSHOT = `json_object('offerId', o.id, 'treatment', t.name, 'date', o.day, 'startMinute', o.start_minute,
   'durationMinutes', o.duration_minutes, 'patientName', u.name, 'doctor', d.name, 'priceCents', t.price_cents,
-  'expiresAt', o.expires_at)`;
+  'expiresAt', o.expires_at, 'language', coalesce((SELECT g.language FROM users g WHERE g.id = u.guardian_id), u.language))`;
 
 /** What every queued mail's `data` holds (BOOKING_SNAPSHOT), plus what its kind adds. */
 export interface MailData {
@@ -288,7 +288,8 @@ export function queueRecallMessages(db: D1Database, today: string, now: Date): D
                 ELSE u.email END,
            json_object('recallId', r.id, 'treatment', t.name, 'dueDate', r.due_date, 'patientName', u.name, 'step', s.step,
              'family', coalesce(u.guardian_id, u.id) || ':' || substr(r.due_date, 1, 7), 'familyDue', s.family_due,
-             'accountName', coalesce((SELECT g.name FROM users g WHERE g.id = u.guardian_id), u.name)), ?2, ?2
+             'accountName', coalesce((SELECT g.name FROM users g WHERE g.id = u.guardian_id), u.name),
+             'language', a.language), ?2, ?2
          FROM (SELECT f.recall_id, f.family_due, max(j.value) AS step
                  FROM (SELECT r2.id AS recall_id, (
                           SELECT min(r3.due_date) FROM recalls r3 JOIN users u3 ON u3.id = r3.patient_id

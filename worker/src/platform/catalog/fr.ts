@@ -15,7 +15,7 @@ export const fr = {
   'detail.where': 'Où',
   'detail.amount': 'Montant',
   'detail.paid': 'Payé',
-  'detail.transaction': 'Transaction',
+  'detail.transaction': 'Numéro de transaction',
   'detail.refunded': 'Remboursé',
   'link.myAppointments': 'Mes rendez-vous',
   'pay.deposit': '{deposit} (un acompte ; le reste à l’accueil)',
@@ -73,6 +73,77 @@ export const fr = {
     '{clinic} : nous avons remboursé {amount} sur {card} ; les banques l’affichent sous 5 à 10 jours ouvrés. Répondez STOP pour ne plus recevoir de messages.',
   'sms.yourCard': 'votre carte',
   'sms.news': '{clinic} : il y a du nouveau sur votre visite. Voir {link}',
+  'detail.fee': 'Frais',
+  'detail.waived': 'Annulés',
+  'detail.price': 'Prix',
+  'detail.due': 'Échéance',
+  'fee.name': '{kind, select, late_cancel {frais d’annulation tardive} other {frais de rendez-vous manqué}}',
+  'fee.cardOnFile': 'votre carte enregistrée',
+  'fee.chargedSubject': 'Prélevé : {amount}, {fee}',
+  'fee.chargedIntro':
+    'Nous avons prélevé les {fee} de {amount} pour votre rendez-vous ({treatment}) sur {card}, comme le prévoit la politique acceptée lors de la réservation.',
+  'fee.mistake': 'Si vous pensez qu’il s’agit d’une erreur, appelez-nous au {phone}.',
+  'fee.unpaidSubject': 'Veuillez régler les {fee} : {amount}',
+  'fee.unpaidIntro':
+    'Nous n’avons pas pu prélever les {fee} de {amount} pour votre rendez-vous ({treatment}) sur votre carte enregistrée.',
+  'fee.unpaidIntroWhy':
+    'Nous n’avons pas pu prélever les {fee} de {amount} pour votre rendez-vous ({treatment}) sur votre carte enregistrée : {why}.',
+  'fee.payLater': 'Veuillez les régler avec le lien ci-dessous, ou à la clinique lors de votre prochaine visite.',
+  'fee.paidSubject': 'Reçu : {amount}, {fee}',
+  'fee.paidIntro': 'Merci : nous avons reçu {amount} pour les {fee} de votre rendez-vous ({treatment}).',
+  'fee.waivedSubject': 'Annulés : {amount}, {fee}',
+  'fee.waivedRefunded':
+    'Nous avons annulé les {fee} de votre rendez-vous ({treatment}) et remboursé {amount} sur {card}.',
+  'fee.waived': 'Nous avons annulé les {fee} de {amount} pour votre rendez-vous ({treatment}) : vous ne devez rien.',
+  'stranded.subjectCall': 'Votre rendez-vous ({treatment}) du {when} : la clinique vous appellera',
+  'stranded.introCall':
+    'L’horaire de la clinique a changé et votre rendez-vous ({treatment}) devra peut-être être déplacé. Rien n’est annulé : la clinique vous appellera pour l’organiser.',
+  'stranded.callFirst': 'Si vous préférez nous appeler d’abord, notre numéro est le {phone}.',
+  'stranded.subjectNoPhone': 'Votre rendez-vous ({treatment}) du {when} : veuillez appeler la clinique',
+  'stranded.introNoPhone':
+    'L’horaire de la clinique a changé et votre rendez-vous ({treatment}) devra peut-être être déplacé. Rien n’est annulé, et nous vous gardons le créneau en attendant.',
+  'stranded.noPhone':
+    'Nous n’avons pas votre numéro : appelez-nous au {phone}, ou choisissez vous-même un autre créneau avec Reschedule, dans Mes rendez-vous.',
+  'offerWithdrawn.subject': 'Le créneau proposé n’est plus disponible : {treatment} le {when}',
+  'offerWithdrawn.intro':
+    'L’horaire de la clinique a changé : le créneau que nous vous gardions, {when}, ne peut plus être réservé. Vous restez sur la liste d’attente.',
+  'offer.subject': 'Un créneau se libère pour vous : {treatment} le {when}',
+  'offer.intro': 'Un créneau que vous attendez est libre : {treatment}, {when}.',
+  'offer.holding': 'Nous vous le gardons jusqu’au {until}. Ensuite, il passe au patient suivant.',
+  'offer.link': 'Accepter ou refuser l’offre',
+  'recall.subject': 'C’est l’heure de votre {treatment}',
+  'recall.subjectFor': 'C’est l’heure du soin {treatment} de {patient}',
+  'recall.lateSubject': 'Vous nous manquez : réservez votre {treatment}',
+  'recall.lateSubjectFor': 'Vous nous manquez : réservez le soin {treatment} de {patient}',
+  'recall.due': 'Votre prochain soin ({treatment}) est prévu le {due}.',
+  'recall.dueFor': 'Le prochain soin ({treatment}) de {patient} est prévu le {due}.',
+  'recall.late':
+    'Votre soin ({treatment}) était prévu le {due}. Des visites régulières gardent les petits problèmes petits.',
+  'recall.lateFor':
+    'Le soin ({treatment}) de {patient} était prévu le {due}. Des visites régulières gardent les petits problèmes petits.',
+  'recall.picked':
+    'Nous avons choisi des créneaux libres proches de cette date ; un geste réserve celui qui vous convient.',
+  'recall.choose': 'Choisissez un créneau qui vous convient ; un geste le réserve.',
+  'recall.time': '{date} à {time}',
+  'recall.timeWith': '{date} à {time} avec {doctor}',
+  'recall.otherTimes': 'Autres créneaux',
+  'recall.chooseTime': 'Choisir un créneau',
+  'recall.callOrStop':
+    'Ou appelez-nous au {phone}. Pour ne plus recevoir ces messages, désactivez les rappels dans Mes rendez-vous : {link}',
+  'recall.familySubject': 'L’heure des visites de votre famille en {month}',
+  'recall.familyIntro':
+    'Ces visites sont prévues en {month}. Réservez-les ensemble en une visite familiale : un seul trajet, un seul paiement.',
+  'recall.familyDue': '{treatment}, prévu le {due}',
+  'recall.familyBook': 'Réserver une visite familiale',
+  'recall.familyOne': 'Ou choisissez un créneau pour le soin {treatment} de {patient}',
+  'sms.recall':
+    '{clinic} : c’est l’heure de votre prochaine visite. Choisissez un créneau : {link} Répondez STOP pour ne plus recevoir de messages.',
+  'sms.familyRecall':
+    '{clinic} : {count} membres de votre famille ont une visite à prévoir. Réservez-les ensemble : {link} Répondez STOP pour ne plus recevoir de messages.',
+  'sms.feeUnpaid':
+    '{clinic} : veuillez régler les frais de {amount} de votre visite : {link} Répondez STOP pour ne plus recevoir de messages.',
+  'sms.fee':
+    '{clinic} : les frais de {amount} de votre visite {status, select, paid {sont réglés, merci} waived {ont été annulés} other {ont été prélevés sur votre carte enregistrée}}. Répondez STOP pour ne plus recevoir de messages.',
   'ics.summary': '{treatment} chez {clinic}',
   'ics.summaryPrivate': 'Rendez-vous chez {clinic}',
   'ics.description': '{treatment}, {date}, {time} ({zone}).',
