@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Inserted, Modified } from './answers.ts';
 import { email, noControlCharacters, page, singleLine, text } from './fields.ts';
+import { LANGUAGES } from './languages.ts';
 import { PAYMENT_RULES } from './payment-rules.ts';
 import { RefundState } from './payments.ts';
 import { startMinuteOf } from './slot-label.ts';
@@ -227,7 +228,7 @@ export type CancelForPatient = v.InferInput<typeof CancelForPatient>;
  * POST /api/phone-bookings (admin): a booking made by the front desk for an existing patient
  * (`patientId`) or a new one (`patient`: a record without a password, which the patient claims by
  * signing up with that email and verifying it; without an email, the patient gets no mail and the
- * phone is how the clinic reaches them). The rules of a patient's own booking hold, but:
+ * phone is how the clinic reaches them; `language` is that of its mails and texts). The rules of a patient's own booking hold, but:
  * `payment` is 'clinic' by default (paid at the desk, never released unpaid) or 'online' (held
  * until the hold rules' deadline, which the answer gives); `doctorId` picks the doctor the caller
  * asks for (any free one otherwise); `limitReason` books past the patient's unpaid limit, the
@@ -238,8 +239,13 @@ export const PhoneBooking = v.pipe(
     patientId: v.optional(text('patientId', 100)),
     patient: v.optional(
       v.object(
-        { name: text('patient.name', 100), email: v.optional(email('patient.email')) },
-        'patient must be {name, email?}',
+        {
+          name: text('patient.name', 100),
+          email: v.optional(email('patient.email')),
+          /** Of the patient's mails and texts (docs/languages.md); English when not given. */
+          language: v.optional(v.picklist(LANGUAGES, `patient.language must be one of ${LANGUAGES.join(', ')}`), 'en'),
+        },
+        'patient must be {name, email?, language?}',
       ),
     ),
     phone: text('phone', 40),

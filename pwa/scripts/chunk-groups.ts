@@ -7,8 +7,8 @@
 // - `start`: the app's start, src/start.tsx and all it imports (but the entry's own modules, which the entry
 //   carries);
 // - `shared`: the helpers two pages or more use (src/lib, src/components, the features' api modules, date-fns,
-//   and contract/cards.ts and slot-label.ts, the contract's words for cards and fees and for times, which hold no
-//   schema),
+//   and contract/cards.ts, languages.ts and slot-label.ts, the contract's words for cards and fees, languages
+//   and times, which hold no schema),
 //   only those whose imports are all in these files: a page that loads it loads nothing heavy with it (the
 //   booking calendar and Dexie keep files of their own).
 import type { Plugin } from 'vite';
@@ -22,7 +22,7 @@ const LIBRARIES = /node_modules[\\/](react|react-dom|swr|wouter|use-sync-externa
 const DOM_RENDERER = /react-dom[\\/](client|cjs[\\/]react-dom-client)|[\\/]scheduler[\\/]/;
 const APP_CODE = /[\\/]pwa[\\/]src[\\/]/;
 const SHARED_CANDIDATE =
-  /[\\/]pwa[\\/]src[\\/](lib|components|features[\\/][^\\/]+[\\/]api)[\\/]|node_modules[\\/](date-fns|@date-fns[\\/]tz)[\\/]|[\\/]contract[\\/](cards|slot-label)\.ts$/;
+  /[\\/]pwa[\\/]src[\\/](lib|components|features[\\/][^\\/]+[\\/]api)[\\/]|node_modules[\\/](date-fns|@date-fns[\\/]tz)[\\/]|[\\/]contract[\\/](cards|languages|slot-label)\.ts$/;
 const NOT_CODE = /\.css$|\.worker\.ts$/;
 
 /** `from` and every module it imports statically, transitively. */

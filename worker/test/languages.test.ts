@@ -201,6 +201,27 @@ describe('the account’s language', () => {
     expect((await sendJson('PUT', '/api/users/me/language', {}, { language: 'es' })).status).toBe(401);
   });
 
+  it('the front desk sets it for a new patient booked by phone, whose mails then come in it', async () => {
+    const admin = bearer(await accessTokenFor('admin@clinic.test'));
+    const email = `telefono-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const booking = (language: unknown) => ({
+      patient: { name: 'Rosa Telefono', email, language },
+      phone: '+1 555 0199',
+      treatment: 'Teeth Cleaning',
+      appointmentDate: clinicDay(7),
+      slot: '02.00 PM - 02.30 PM',
+    });
+    expect((await sendJson('POST', '/api/phone-bookings', admin, booking('de'), MAIL)).status).toBe(400);
+    const booked = await sendJson('POST', '/api/phone-bookings', admin, booking('es'), MAIL);
+    expect(booked.status, await booked.clone().text()).toBe(201);
+    expect(await env.DB.prepare('SELECT language FROM users WHERE email = ?1').bind(email).first('language')).toBe(
+      'es',
+    );
+    expect(box.to(email).map((mail) => mail.subject)).toEqual([
+      expect.stringMatching(/^Reservada: Teeth Cleaning el /),
+    ]);
+  });
+
   it('existing accounts stay in English (migration 0026)', async () => {
     expect(
       await env.DB.prepare("SELECT language FROM users WHERE email = 'patient@clinic.test'").first('language'),

@@ -206,7 +206,7 @@ export async function bookByPhone(request: Request, env: Env): Promise<Response>
     if (email !== undefined && (await userByEmail(env.DB, email))) throw new HttpError(409, PATIENT_EXISTS);
     const id = crypto.randomUUID();
     patient = { id, name: body.patient.name, email: email ?? noEmailAddress(id) };
-    before.push(insertPhonePatient(env.DB, patient));
+    before.push(insertPhonePatient(env.DB, { ...patient, language: body.patient.language }));
   } else {
     throw new HttpError(400, 'Send either patientId (an existing patient) or patient (a new one)');
   }

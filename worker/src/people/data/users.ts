@@ -236,11 +236,13 @@ export async function searchUsers(db: D1Database, text: string): Promise<Patient
  */
 export function insertPhonePatient(
   db: D1Database,
-  patient: { id: string; name: string; email: string },
+  patient: { id: string; name: string; email: string; language: Language },
 ): D1PreparedStatement {
   return db
-    .prepare(`INSERT INTO users (id, email, name, role, email_verified) VALUES (?1, ?2, ?3, 'patient', 0)`)
-    .bind(patient.id, patient.email, patient.name);
+    .prepare(
+      `INSERT INTO users (id, email, name, role, email_verified, language) VALUES (?1, ?2, ?3, 'patient', 0, ?4)`,
+    )
+    .bind(patient.id, patient.email, patient.name, patient.language);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../../contract/languages.ts';
+import { LANGUAGE_NAMES, type Language } from '../../../../../contract/languages.ts';
+import { LanguageOptions } from '../../../components/language-options.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
 import { useMessageLanguage, useReminderSetting, useSmsSetting } from '../api/reminders.ts';
@@ -114,7 +115,7 @@ export function ReminderToggle({ email }: { email: string }) {
 /** The language of the patient's mails, texts and calendar files (docs/languages.md), stored on the account. */
 export function MessageLanguage({ email }: { email: string }) {
   const { data, save } = useMessageLanguage(email);
-  const [saving, saveAndSay] = useSaving();
+  const [, saveAndSay] = useSaving();
   const id = useId();
   const handleChange = (language: Language) =>
     saveAndSay(async () => {
@@ -122,20 +123,18 @@ export function MessageLanguage({ email }: { email: string }) {
       return `Your mails and texts will be in ${LANGUAGE_NAMES[language]}`;
     });
 
+  // Shown once known, and never disabled: a greyed-out select reads below the contrast the app keeps
+  // (WCAG's enhanced 7:1), and a second choice while the first is saving simply wins.
+  if (!data) return null;
   return (
     <div className="field bookings__language">
       <label htmlFor={id}>Language of your mails and texts</label>
       <select
         id={id}
-        value={data?.language ?? 'en'}
-        disabled={!data || saving}
+        value={data.language}
         onChange={(event) => void handleChange(event.currentTarget.value as Language)}
       >
-        {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language}>
-            {LANGUAGE_NAMES[language]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );

@@ -2,7 +2,9 @@ import { format } from 'date-fns/format';
 import { type ReactNode, type SubmitEvent, useId, useState } from 'react';
 import useSWR from 'swr';
 import type { Doctor } from '../../../../../contract/doctors.ts';
+import type { Language } from '../../../../../contract/languages.ts';
 import type { Treatment } from '../../../../../contract/treatments.ts';
+import { LanguageOptions } from '../../../components/language-options.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { formatPrice } from '../../../components/price.ts';
 import { chosenTime, SlotPicker } from '../../../components/slot-picker.tsx';
@@ -60,6 +62,7 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
   const [patient, setPatient] = useState<PatientMatch | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
+  const [language, setLanguage] = useState<Language>('en');
   const [phone, setPhone] = useState('');
   const [date, setDate] = useState(initialDate);
   const [treatmentId, setTreatmentId] = useState('');
@@ -120,7 +123,7 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
       const booked = await desk.bookByPhone({
         ...(who === 'existing' && patient
           ? { patientId: patient._id }
-          : { patient: { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}) } }),
+          : { patient: { name: name.trim(), ...(email.trim() ? { email: email.trim() } : {}), language } }),
         phone: phone.trim(),
         treatment: option.name,
         appointmentDate: isoDay(date),
@@ -256,6 +259,16 @@ export function PhoneBookingDialog({ initialDate, onBooked, onClose, familyVisit
                 <p id={`${ids}-email-note`} className="field__hint">
                   Without one they get no mail: the clinic reaches them by phone.
                 </p>
+              </div>
+              <div className="field">
+                <label htmlFor={`${ids}-language`}>Language of their mails and texts</label>
+                <select
+                  id={`${ids}-language`}
+                  value={language}
+                  onChange={(event) => setLanguage(event.target.value as Language)}
+                >
+                  <LanguageOptions />
+                </select>
               </div>
             </>
           )}

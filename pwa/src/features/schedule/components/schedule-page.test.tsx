@@ -508,19 +508,20 @@ describe('Schedule (front desk)', () => {
     });
   });
 
-  it('books by phone for a new patient with their name and email', async () => {
+  it('books by phone for a new patient with their name, email and language', async () => {
     const user = await openSchedule();
     await user.click(screen.getByRole('button', { name: 'Book by phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Book by phone' });
     await user.click(within(dialog).getByRole('radio', { name: 'New patient' }));
     await user.type(within(dialog).getByLabelText('Name'), 'Nora Newcomer');
     await user.type(within(dialog).getByLabelText('Email (if they have one)'), 'nora@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Language of their mails and texts'), 'Español');
     await user.type(within(dialog).getByLabelText('Phone Number'), '555 0142');
     await within(dialog).findByRole('option', { name: '02.30 PM - 03.00 PM' });
     await user.click(within(dialog).getByRole('button', { name: 'Book' }));
     await findToast('Done at the desk');
     expect(JSON.parse(posts()[0]?.body ?? '{}')).toEqual({
-      patient: { name: 'Nora Newcomer', email: 'nora@example.com' },
+      patient: { name: 'Nora Newcomer', email: 'nora@example.com', language: 'es' },
       phone: '555 0142',
       treatment: 'Teeth Cleaning',
       appointmentDate: '2026-11-21',
