@@ -6,6 +6,7 @@ import { messageSettings } from '../src/clinic/data/message-settings.ts';
 import type { MailData, MailKind } from '../src/messages/data/outbox.ts';
 import type { MessageLinks } from '../src/messages/mail-compose.ts';
 import { renderMail, renderSms } from '../src/messages/mail-templates.ts';
+import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
 import { CATALOGS } from '../src/platform/words.ts';
 import {
   accessTokenFor,
@@ -115,6 +116,7 @@ function everyMessage(language: string): { name: string; kind: MailKind; data: M
     ['fee waived', 'fee', { ...fee, feeStatus: 'waived' }],
     ['recall', 'recall', recall, { book: 'https://x/b' }],
     ['a dependant’s late recall', 'recall', { ...recall, step: 30, patientName: 'Leo', accountName: 'Lucia' }],
+    ['an invitation to a family member’s own account', 'record_invite', { accountId: 'a-1' }],
   ];
   return shapes.map(([name, kind, data, extra]) => ({
     name,
@@ -229,6 +231,23 @@ describe('the account’s language', () => {
   });
 });
 
+/** The clinic's answer to a text from `phone` (the TwiML's message), through the signed webhook. */
+async function replyTo(phone: string, text: string): Promise<string> {
+  const url = 'https://clinic.test/api/sms/inbound';
+  const body = new URLSearchParams({ From: phone, Body: text });
+  const response = await call('/api/sms/inbound', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': await twilioSignature(smsSigningKey(env), url, body),
+    },
+    body,
+  });
+  expect(response.status).toBe(200);
+  const xml = await response.text();
+  return (/<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? xml).replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+}
+
 /** Text with its no-break spaces as plain ones (Intl keeps "80,00 US$" together with one). */
 const plain = (text: unknown) => String(text).replace(/\s/g, ' ');
 
@@ -273,6 +292,9 @@ describe('a Spanish-speaking patient’s visit, from booking to refund', () => {
     const reminder = box.to(patient.email).find((mail) => mail.subject.startsWith('Recordatorio'));
     expect(reminder?.subject).toMatch(/^Recordatorio: Teeth Cleaning mañana, \d{1,2} \p{L}+, 10:00$/u);
     expect(reminder?.text).toContain('Iré: ');
+    // Her replies to the reminder's text are answered in Spanish too.
+    expect(await replyTo(phone, 'hola')).toContain('responda C para confirmar su visita, R para que le llamemos');
+    expect(await replyTo(phone, 'C')).toBe('Smile Dental Clinic: Gracias: la clínica sabe que vendrá.');
 
     expect((await sendJson('DELETE', `/api/bookings/${id}`, patient.auth, undefined, MAIL)).status).toBe(200);
     const subjects = box.to(patient.email).map((mail) => plain(mail.subject));
@@ -308,6 +330,8 @@ describe('a Spanish-speaking patient’s visit, from booking to refund', () => {
     });
     expect(added.status, await added.clone().text()).toBe(201);
     const { insertedId: childId } = await added.json<{ insertedId: string }>();
+    // The child's own record takes the account's language (for the invitation to an account of their own).
+    expect(await env.DB.prepare('SELECT language FROM users WHERE id = ?1').bind(childId).first('language')).toBe('fr');
     const booked = await sendJson(
       'POST',
       '/api/bookings',

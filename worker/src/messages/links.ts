@@ -194,25 +194,38 @@ export async function getLink(request: Request, env: Env): Promise<Response> {
   } satisfies LinkInfo);
 }
 
+/** What a patient's answer did: done, or refused inside the cancellation window (`hours` before, call `phone`). */
+export type Acted =
+  | { done: 'cancelled' | 'confirmed' | 'callback' }
+  | { insideWindow: { hours: number; phone: string } };
+
+/** What a link's page says it did (in English, as the app's pages are). */
+const DONE: Record<'cancelled' | 'confirmed' | 'callback', string> = {
+  cancelled: 'Your visit is cancelled. A paid visit is refunded in full; the confirmation is on its way by mail.',
+  confirmed: 'Thank you: the clinic knows you are coming.',
+  callback: 'Thank you: the clinic will call you to talk about this visit.',
+};
+
 /**
  * What a patient's answer does to a booking (a link or an SMS reply): confirm or ask for a call
  * (once, however often it arrives), or cancel under the app's rules (inside the window: call us).
+ * Each caller says the outcome in its own words.
  */
-export async function actOn(env: Env, row: BookingRow, version: number, action: 'confirm' | 'callback' | 'cancel') {
+export async function actOn(
+  env: Env,
+  row: BookingRow,
+  version: number,
+  action: 'confirm' | 'callback' | 'cancel',
+): Promise<Acted> {
   const now = clock();
   if (action === 'cancel') {
     const { ok, hours } = await cancellable(env, row, now);
-    if (!ok) {
-      const phone = (await messageSettings(env.DB)).clinic_phone;
-      throw new HttpError(409, `${insideWindowMessage(hours)} at ${phone}`);
-    }
+    if (!ok) return { insideWindow: { hours, phone: (await messageSettings(env.DB)).clinic_phone } };
     await cancel(env, { id: row.account_id, email: row.email, role: 'patient' }, row);
-    return 'Your visit is cancelled. A paid visit is refunded in full; the confirmation is on its way by mail.';
+    return { done: 'cancelled' };
   }
   await respond(env, row, version, action === 'confirm' ? 'confirmed' : 'callback');
-  return action === 'confirm'
-    ? 'Thank you: the clinic knows you are coming.'
-    : 'Thank you: the clinic will call you to talk about this visit.';
+  return { done: action === 'confirm' ? 'confirmed' : 'callback' };
 }
 
 function linkAction(action: 'confirm' | 'callback' | 'cancel') {
@@ -222,7 +235,11 @@ function linkAction(action: 'confirm' | 'callback' | 'cancel') {
     if (claims.action !== action) throw new HttpError(400, `${WRONG_ACTION[claims.action]}, not this`);
     await spend(env.BOOKING_LIMITER, `link:${claims.id}`, 'requests for this visit');
     const row = await linkedBooking(env, claims, now);
-    return json({ acknowledged: true, message: await actOn(env, row, claims.version, action) } satisfies LinkDone);
+    const acted = await actOn(env, row, claims.version, action);
+    if ('insideWindow' in acted) {
+      throw new HttpError(409, `${insideWindowMessage(acted.insideWindow.hours)} at ${acted.insideWindow.phone}`);
+    }
+    return json({ acknowledged: true, message: DONE[acted.done] } satisfies LinkDone);
   };
 }
 

@@ -89,16 +89,14 @@ export function renderMail(
     return recallMail(env, wordsOfMessage(env, data), data as unknown as RecallData, settings, links);
   if (kind === 'record_invite') {
     // The clinic's words only: nothing the inviting account typed (a name) reaches an outside address.
-    // In English: the address has no account, so no language, yet.
-    return compose(wordsFor(env, 'en'), settings, null, {
-      subject: `Your own account at ${settings.clinic_name}`,
-      intro: [
-        `A family member has kept your dental record at ${settings.clinic_name} in their account. You can now have your own.`,
-        'Sign up with this email address and verify it: your visits, upcoming and past, become yours, and your messages come to you.',
-        'If you do not know why you got this mail, you can ignore it.',
-      ],
+    // In the family member's language: the account's, which their record took when it was added.
+    const w = wordsOfMessage(env, data);
+    const clinic = settings.clinic_name;
+    return compose(w, settings, null, {
+      subject: w.t('invite.subject', { clinic }),
+      intro: [w.t('invite.intro', { clinic }), w.t('invite.signUp'), w.t('invite.ignore')],
       details: [],
-      link: { label: 'Sign up', href: `${env.APP_URL}/signup` },
+      link: { label: w.t('invite.link'), href: `${env.APP_URL}/signup` },
     });
   }
   const start = clinicInstant(env, data.date, data.startMinute);

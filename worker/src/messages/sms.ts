@@ -14,8 +14,9 @@ import { auditEntry, IF_CHANGED } from '../platform/data/audit.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json, readAtMost } from '../platform/http.ts';
 import { spend } from '../platform/rate-limit.ts';
+import { languageOf, wordsFor } from '../platform/words.ts';
 import { latestSmsBooking } from './data/outbox.ts';
-import { actOn, VISIT_CHANGED } from './links.ts';
+import { actOn } from './links.ts';
 import { escapeHtml } from './mail-compose.ts';
 
 export interface SmsProvider {
@@ -128,7 +129,9 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
   const word = body.toUpperCase();
   const user = await smsUserByPhone(env.DB, phone);
   const settings = await messageSettings(env.DB);
-  const clinic = settings?.clinic_name ?? 'The clinic';
+  const clinic = settings.clinic_name;
+  // An answer to an account's number in its language (an unknown number gets none).
+  const w = wordsFor(env, languageOf(user?.language));
   let outcome = 'not a number we know';
   let reply: string | null = null;
   if (user && (STOP_WORDS.has(word) || START_WORDS.has(word))) {
@@ -148,9 +151,7 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
       ),
     ]);
     outcome = stop ? 'stopped' : 'started';
-    reply = stop
-      ? `${clinic}: you will get no more texts from us. Reply START to get them again.`
-      : `${clinic}: texts are on again. Reply STOP to stop them.`;
+    reply = w.t(stop ? 'sms.stopped' : 'sms.started', { clinic });
   } else if (user && word in ACTIONS) {
     const action = ACTIONS[word as keyof typeof ACTIONS];
     const latest = await latestSmsBooking(env.DB, phone);
@@ -164,12 +165,18 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
       row.account_id !== user.id
     ) {
       outcome = 'visit changed';
-      reply = `${clinic}: ${VISIT_CHANGED}`;
+      reply = w.t('sms.visitChanged', { clinic });
     } else {
       try {
         await spend(env.BOOKING_LIMITER, `sms:${phone}`, 'replies');
-        reply = `${clinic}: ${await actOn(env, row, latest.booking_version, action)}`;
-        outcome = action;
+        const acted = await actOn(env, row, latest.booking_version, action);
+        if ('insideWindow' in acted) {
+          outcome = 'refused: inside the cancellation window';
+          reply = w.t('sms.insideWindow', { clinic, ...acted.insideWindow });
+        } else {
+          outcome = action;
+          reply = w.t('sms.acted', { clinic, outcome: acted.done });
+        }
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
         outcome = `refused: ${error.message}`;
@@ -178,7 +185,7 @@ export async function smsInbound(request: Request, env: Env): Promise<Response> 
     }
   } else if (user) {
     outcome = 'not understood';
-    reply = `${clinic}: reply C to confirm your visit, R to be called, X to cancel, or call ${settings?.clinic_phone ?? 'us'}.`;
+    reply = w.t('sms.notUnderstood', { clinic, phone: settings.clinic_phone });
   }
   await logSms(env.DB, {
     direction: 'in',

@@ -340,7 +340,8 @@ export function queueRecordInvite(
   return db
     .prepare(
       `INSERT INTO outbox (id, dedupe_key, kind, recipient, data, next_attempt_at, created_at)
-       SELECT ?1, 'record_invite:' || p.id || ':' || ?4, 'record_invite', ?3, json_object('accountId', p.guardian_id), ?5, ?5
+       SELECT ?1, 'record_invite:' || p.id || ':' || ?4, 'record_invite', ?3,
+         json_object('accountId', p.guardian_id, 'language', p.language), ?5, ?5
        FROM users p WHERE p.id = ?2 AND p.guardian_id IS NOT NULL AND p.firebase_uid IS NULL
          AND (SELECT count(*) FROM outbox o WHERE o.kind = 'record_invite'
                 AND json_extract(o.data, '$.accountId') = p.guardian_id AND o.dedupe_key LIKE '%:' || ?4) < ${INVITES_PER_ACCOUNT_PER_DAY}

@@ -21,9 +21,9 @@ export const logSms = (
 /** The account whose verified mobile number is `phone`, if any. */
 export const smsUserByPhone = (db: D1Database, phone: string) =>
   db
-    .prepare('SELECT id, email, sms_stopped FROM users WHERE sms_phone = ?1')
+    .prepare('SELECT id, email, sms_stopped, language FROM users WHERE sms_phone = ?1')
     .bind(phone)
-    .first<{ id: string; email: string; sms_stopped: number }>();
+    .first<{ id: string; email: string; sms_stopped: number; language: string }>();
 
 /** STOP (true) or START (false); changes nothing when already so. */
 export const setSmsStopped = (db: D1Database, userId: string, stop: boolean) =>

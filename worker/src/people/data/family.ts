@@ -22,7 +22,7 @@ export const dependantOf = (db: D1Database, guardianId: string, id: string) =>
     .bind(id, guardianId)
     .first<DependantRow>();
 
-/** Adds a dependant while the account (a holder, not a dependant) has fewer than `max`. */
+/** Adds a dependant, in the account's language, while the account (a holder, not a dependant) has fewer than `max`. */
 export const insertDependant = (
   db: D1Database,
   guardianId: string,
@@ -32,8 +32,9 @@ export const insertDependant = (
 ) =>
   db
     .prepare(
-      `INSERT INTO users (id, email, name, role, email_verified, guardian_id, birth_date, relationship)
-       SELECT ?1, 'dependant-' || ?1 || '@family.invalid', ?2, 'patient', 0, ?3, ?4, ?5
+      `INSERT INTO users (id, email, name, role, email_verified, guardian_id, birth_date, relationship, language)
+       SELECT ?1, 'dependant-' || ?1 || '@family.invalid', ?2, 'patient', 0, ?3, ?4, ?5,
+         (SELECT language FROM users WHERE id = ?3)
         WHERE (SELECT count(*) FROM users WHERE guardian_id = ?3) < ?6
           AND EXISTS (SELECT 1 FROM users WHERE id = ?3 AND guardian_id IS NULL)`,
     )

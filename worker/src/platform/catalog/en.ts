@@ -136,6 +136,22 @@ export const en = {
   'sms.feeUnpaid': '{clinic}: please pay the {amount} fee of your visit: {link} Reply STOP to opt out.',
   'sms.fee':
     '{clinic}: the {amount} fee of your visit was {status, select, paid {paid, thank you} waived {waived} other {charged to your card on file}}. Reply STOP to opt out.',
+  'invite.subject': 'Your own account at {clinic}',
+  'invite.intro':
+    'A family member has kept your dental record at {clinic} in their account. You can now have your own.',
+  'invite.signUp':
+    'Sign up with this email address and verify it: your visits, upcoming and past, become yours, and your messages come to you.',
+  'invite.ignore': 'If you do not know why you got this mail, you can ignore it.',
+  'invite.link': 'Sign up',
+  'sms.stopped': '{clinic}: you will get no more texts from us. Reply START to get them again.',
+  'sms.started': '{clinic}: texts are on again. Reply STOP to stop them.',
+  'sms.visitChanged':
+    '{clinic}: This visit changed after the message was sent (it was moved, cancelled or released), so this link no longer acts on it. See My Appointments for your bookings.',
+  'sms.notUnderstood': '{clinic}: reply C to confirm your visit, R to be called, X to cancel, or call {phone}.',
+  'sms.acted':
+    '{clinic}: {outcome, select, cancelled {Your visit is cancelled. A paid visit is refunded in full; the confirmation is on its way by mail.} confirmed {Thank you: the clinic knows you are coming.} other {Thank you: the clinic will call you to talk about this visit.}}',
+  'sms.insideWindow':
+    '{clinic}: A paid appointment can be cancelled online {hours, plural, =0 {until it starts} one {until # hour before it starts} other {until # hours before it starts}}; please call the clinic to cancel this one at {phone}',
   'ics.summary': '{treatment} at {clinic}',
   'ics.summaryPrivate': 'Appointment at {clinic}',
   'ics.description': '{treatment}, {date}, {time} ({zone}).',

@@ -137,6 +137,22 @@ export const es = {
   'sms.feeUnpaid': '{clinic}: pague el cargo de {amount} de su visita: {link} Responda STOP para no recibir más.',
   'sms.fee':
     '{clinic}: el cargo de {amount} de su visita {status, select, paid {está pagado, gracias} waived {se ha condonado} other {se cobró a su tarjeta guardada}}. Responda STOP para no recibir más.',
+  'invite.subject': 'Su propia cuenta en {clinic}',
+  'invite.intro': 'Un familiar ha guardado su historial dental de {clinic} en su cuenta. Ahora puede tener la suya.',
+  'invite.signUp':
+    'Regístrese con esta dirección de correo y verifíquela: sus visitas, próximas y pasadas, pasan a ser suyas, y sus mensajes le llegan a usted.',
+  'invite.ignore': 'Si no sabe por qué recibió este correo, puede ignorarlo.',
+  'invite.link': 'Registrarse',
+  'sms.stopped': '{clinic}: no recibirá más mensajes nuestros. Responda START para volver a recibirlos.',
+  'sms.started': '{clinic}: los mensajes vuelven a estar activados. Responda STOP para detenerlos.',
+  'sms.visitChanged':
+    '{clinic}: esta visita cambió después de enviar el mensaje (se movió, se canceló o se liberó), así que ya no se puede actuar sobre ella. Vea sus reservas en Mis citas.',
+  'sms.notUnderstood':
+    '{clinic}: responda C para confirmar su visita, R para que le llamemos, X para cancelar, o llame al {phone}.',
+  'sms.acted':
+    '{clinic}: {outcome, select, cancelled {Su visita está cancelada. Una visita pagada se reembolsa por completo; la confirmación le llega por correo.} confirmed {Gracias: la clínica sabe que vendrá.} other {Gracias: la clínica le llamará para hablar de esta visita.}}',
+  'sms.insideWindow':
+    '{clinic}: una cita pagada se puede cancelar en línea {hours, plural, =0 {hasta que empieza} one {hasta # hora antes de que empiece} other {hasta # horas antes de que empiece}}; para cancelar esta, llame a la clínica al {phone}',
   'ics.summary': '{treatment} en {clinic}',
   'ics.summaryPrivate': 'Cita en {clinic}',
   'ics.description': '{treatment}, {date}, {time} ({zone}).',

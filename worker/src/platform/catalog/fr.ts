@@ -144,6 +144,24 @@ export const fr = {
     '{clinic} : veuillez régler les frais de {amount} de votre visite : {link} Répondez STOP pour ne plus recevoir de messages.',
   'sms.fee':
     '{clinic} : les frais de {amount} de votre visite {status, select, paid {sont réglés, merci} waived {ont été annulés} other {ont été prélevés sur votre carte enregistrée}}. Répondez STOP pour ne plus recevoir de messages.',
+  'invite.subject': 'Votre propre compte chez {clinic}',
+  'invite.intro':
+    'Un membre de votre famille a conservé votre dossier dentaire de {clinic} dans son compte. Vous pouvez maintenant avoir le vôtre.',
+  'invite.signUp':
+    'Inscrivez-vous avec cette adresse e-mail et vérifiez-la : vos visites, à venir et passées, deviennent les vôtres, et vos messages vous parviennent.',
+  'invite.ignore': 'Si vous ne savez pas pourquoi vous avez reçu ce message, vous pouvez l’ignorer.',
+  'invite.link': 'S’inscrire',
+  'sms.stopped':
+    '{clinic} : vous ne recevrez plus de messages de notre part. Répondez START pour les recevoir à nouveau.',
+  'sms.started': '{clinic} : les messages sont réactivés. Répondez STOP pour les arrêter.',
+  'sms.visitChanged':
+    '{clinic} : cette visite a changé après l’envoi du message (déplacée, annulée ou libérée), ce message n’agit donc plus sur elle. Voir vos réservations dans Mes rendez-vous.',
+  'sms.notUnderstood':
+    '{clinic} : répondez C pour confirmer votre visite, R pour être rappelé, X pour annuler, ou appelez le {phone}.',
+  'sms.acted':
+    '{clinic} : {outcome, select, cancelled {Votre visite est annulée. Une visite payée est remboursée en totalité ; la confirmation arrive par e-mail.} confirmed {Merci : la clinique sait que vous venez.} other {Merci : la clinique vous appellera au sujet de cette visite.}}',
+  'sms.insideWindow':
+    '{clinic} : un rendez-vous payé peut être annulé en ligne {hours, plural, =0 {jusqu’à son début} one {jusqu’à # heure avant son début} other {jusqu’à # heures avant son début}} ; pour annuler celui-ci, appelez la clinique au {phone}',
   'ics.summary': '{treatment} chez {clinic}',
   'ics.summaryPrivate': 'Rendez-vous chez {clinic}',
   'ics.description': '{treatment}, {date}, {time} ({zone}).',
