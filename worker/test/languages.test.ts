@@ -304,6 +304,14 @@ describe('a Spanish-speaking patient’s visit, from booking to refund', () => {
     expect(plain(refund?.text)).toContain(
       'Reembolsamos 80,00 US$ por su cita de Teeth Cleaning a la tarjeta con la que pagó (Visa terminada en 4242).',
     );
+    // Her calendar feed, subscribed once, speaks Spanish too.
+    const feed = await sendJson('POST', '/api/feeds', patient.auth, {});
+    expect(feed.status).toBe(201);
+    const { url } = await feed.json<{ url: string }>();
+    expect(await (await call(new URL(url).pathname)).text()).toContain(
+      'SUMMARY;LANGUAGE=es:Cita en Smile Dental Clinic',
+    );
+
     const cancelled = box.to(patient.email).find((mail) => mail.subject.startsWith('Cancelada'));
     expect(String(cancelled?.attachments?.[0]?.content)).toContain('METHOD:CANCEL');
 

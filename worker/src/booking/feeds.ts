@@ -4,11 +4,13 @@ import { doctorById } from '../clinic/data/doctors.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf } from '../people/auth.ts';
 import type { User } from '../people/data/users.ts';
+import { userLanguage } from '../people/data/users.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
+import { languageOf, wordsFor } from '../platform/words.ts';
 import { calendarAppointment, calendarEvent, calendarOf } from './calendar.ts';
 import { type FeedOwner, feedAppointments, feedOwner, revokeFeed, rotateFeed } from './data/feeds.ts';
 
@@ -72,6 +74,8 @@ export async function getFeed(request: Request, env: Env): Promise<Response> {
   const clinic = { name: settings.clinic_name, address: settings.clinic_address };
   const withPatient = owner.type === 'doctor' && settings.doctor_feed_names === 1;
   const doctor = owner.type === 'doctor' ? await doctorById(env.DB, owner.id) : null;
+  // A patient's feed in their account's language (docs/languages.md); a doctor's in the staff's English.
+  const words = owner.type === 'patient' ? wordsFor(env, languageOf(await userLanguage(env.DB, owner.id))) : undefined;
   const events = rows.map((row) =>
     calendarEvent(
       env,
@@ -79,7 +83,7 @@ export async function getFeed(request: Request, env: Env): Promise<Response> {
       clinic,
       // Stable for an unchanged appointment (the time its current row was written), so is the ETag.
       new Date(row.created_at),
-      { withPatient },
+      { withPatient, words },
     ),
   );
   const body = calendarOf(env, events, 'PUBLISH', doctor ? `${doctor.name} at ${clinic.name}` : clinic.name);
