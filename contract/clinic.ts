@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { count, Deleted, Inserted } from './answers.ts';
 import { ScheduleChangeOutcome, StrandedBooking } from './bookings.ts';
 import { clockTime, force, isoDate, text, weekday } from './fields.ts';
+import { LANGUAGES } from './languages.ts';
 
 /** The clinic's hours on one weekday (0 Sunday … 6 Saturday), "09:00" to "17:00" on its wall clock. */
 export const OpeningHours = v.strictObject({ weekday: v.number(), open: v.string(), close: v.string() });
@@ -115,5 +116,11 @@ export const ClinicInfo = v.strictObject({
   hours: v.string(),
   /** The clinic's next closure, when one is coming within 60 days ("Closed Dec 24, 2026: Holidays"); else null. */
   closure: v.nullable(v.string()),
+  /** The clinic's IANA time zone ("America/New_York"): its calendar, its "today" and every time it names. */
+  timeZone: v.string(),
+  /** How many days ahead a patient may book. */
+  bookingHorizonDays: v.number(),
+  /** The languages a patient's mails and texts can be in (docs/languages.md). */
+  languages: v.array(v.picklist(LANGUAGES)),
 });
 export type ClinicInfo = v.InferOutput<typeof ClinicInfo>;

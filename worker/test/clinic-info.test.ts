@@ -27,6 +27,9 @@ describe('the clinic’s name, address and phone come from the message settings 
       phone: '+1 (555) 010-2026',
       hours: '9.00 am to 5.00pm every day',
       closure: null,
+      timeZone: 'America/New_York',
+      bookingHorizonDays: 60,
+      languages: ['en', 'es', 'fr'],
     });
   });
 
@@ -43,6 +46,9 @@ describe('the clinic’s name, address and phone come from the message settings 
       phone: '+1 (555) 777-0000',
       hours: '9.00 am to 5.00pm every day',
       closure: null,
+      timeZone: 'America/New_York',
+      bookingHorizonDays: 60,
+      languages: ['en', 'es', 'fr'],
     };
     expect(await (await call('/api/clinic')).json()).toEqual(info);
 

@@ -2,18 +2,16 @@ import { TZDate } from '@date-fns/tz';
 import { addDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { CLINIC_TIME_ZONE } from './clinic-time-zone.ts';
+import { pageClinic } from './page-clinic.ts';
 
-// The Worker's BOOKING_HORIZON_DAYS (wrangler.toml). The client cannot read the Worker's
-// configuration, so a deployment that changes it there sets the VITE_ twin at build time.
+/** The seed clinic's horizon (wrangler.toml's BOOKING_HORIZON_DAYS), where the page says none. */
 const DEFAULT_HORIZON_DAYS = 60;
 
-function validDays(days: unknown): number | null {
-  const parsed = typeof days === 'string' && /^\d+$/.test(days.trim()) ? Number(days.trim()) : Number.NaN;
-  return Number.isSafeInteger(parsed) ? parsed : null;
-}
+const validDays = (days: unknown): number | null =>
+  typeof days === 'number' && Number.isSafeInteger(days) && days >= 0 ? days : null;
 
-/** How many days after today (in the clinic) one may book. */
-export const BOOKING_HORIZON_DAYS = validDays(import.meta.env.VITE_BOOKING_HORIZON_DAYS) ?? DEFAULT_HORIZON_DAYS;
+/** How many days after today (in the clinic) one may book: the Worker's own, which every page it serves carries. */
+export const BOOKING_HORIZON_DAYS = validDays(pageClinic()?.bookingHorizonDays) ?? DEFAULT_HORIZON_DAYS;
 
 /**
  * Today's date on the clinic's wall clock, as a local-midnight Date (a calendar day, the way the

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { ClinicInfo } from '../../../contract/clinic.ts';
 import { send } from './http.ts';
+import { pageClinic } from './page-clinic.ts';
 import { pathOf } from './route-paths.ts';
 
 export type { ClinicInfo };
@@ -12,6 +13,9 @@ export const DEFAULT_CLINIC: ClinicInfo = {
   phone: '+1 (555) 010-2026',
   hours: '9.00 am to 5.00pm every day',
   closure: null,
+  timeZone: 'America/New_York',
+  bookingHorizonDays: 60,
+  languages: ['en', 'es', 'fr'],
 };
 
 const isInfo = (value: unknown): value is ClinicInfo =>
@@ -20,15 +24,10 @@ const isInfo = (value: unknown): value is ClinicInfo =>
   ['name', 'address', 'phone', 'hours'].every((key) => typeof (value as Record<string, unknown>)[key] === 'string') &&
   ['string', 'object'].includes(typeof (value as Record<string, unknown>).closure);
 
-/** The JSON block the Worker puts in every page it serves (worker/src/clinic/clinic-info.ts). */
+/** What the page carries, when it is who the clinic is (a page cached before its place was added keeps the defaults'). */
 function fromPage(): ClinicInfo | null {
-  if (typeof document === 'undefined') return null;
-  try {
-    const parsed: unknown = JSON.parse(document.getElementById('clinic-info')?.textContent ?? 'null');
-    return isInfo(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  const page = pageClinic();
+  return isInfo(page) ? { ...DEFAULT_CLINIC, ...page } : null;
 }
 
 let current: ClinicInfo = fromPage() ?? DEFAULT_CLINIC;
@@ -56,8 +55,9 @@ export async function refreshClinicInfo(): Promise<void> {
   try {
     const fresh = await send<unknown>(pathOf('GET /clinic'), { headers: { Accept: 'application/json' } });
     if (!isInfo(fresh)) return;
-    if (JSON.stringify(fresh) === JSON.stringify(current)) return;
-    current = fresh;
+    const next = { ...DEFAULT_CLINIC, ...fresh };
+    if (JSON.stringify(next) === JSON.stringify(current)) return;
+    current = next;
     for (const listener of listeners) listener();
   } catch {
     // Offline or refused: the clinic as the page carried it.

@@ -1,5 +1,6 @@
-// The Worker's CLINIC_TIME_ZONE (wrangler.toml). The client cannot read the Worker's configuration,
-// so a deployment that changes it there sets VITE_CLINIC_TIME_ZONE at build time.
+import { pageClinic } from './page-clinic.ts';
+
+/** The seed clinic's zone (wrangler.toml's CLINIC_TIME_ZONE), where the page says none. */
 const DEFAULT_TIME_ZONE = 'America/New_York';
 
 function validTimeZone(zone: unknown): string | null {
@@ -12,5 +13,8 @@ function validTimeZone(zone: unknown): string | null {
   }
 }
 
-/** The clinic's IANA time zone: "today", the booking window and deadlines are the clinic's, not the browser's. */
-export const CLINIC_TIME_ZONE = validTimeZone(import.meta.env.VITE_CLINIC_TIME_ZONE) ?? DEFAULT_TIME_ZONE;
+/**
+ * The clinic's IANA time zone: "today", the booking window and deadlines are the clinic's, not the
+ * browser's. The Worker's own (CLINIC_TIME_ZONE), which every page it serves carries.
+ */
+export const CLINIC_TIME_ZONE = validTimeZone(pageClinic()?.timeZone) ?? DEFAULT_TIME_ZONE;

@@ -1,11 +1,13 @@
 /**
- * Who the clinic is (its name, address and phone, from the message settings), for the pages: GET
+ * Who the clinic is (its name, address and phone, from the message settings; its time zone, booking
+ * horizon and languages, from its configuration), for the pages: GET
  * /api/clinic, and every HTML page the Worker serves, which carries them (the prerendered landing
  * page rewritten where it shows them, and a JSON block the PWA reads before its first render).
  */
 import type { ClinicInfo } from '../../../contract/clinic.ts';
 import { addCalendarDays } from '../../../contract/fields.ts';
-import { clinicNow, displayDate } from '../platform/clinic-time.ts';
+import { LANGUAGES } from '../../../contract/languages.ts';
+import { clinicNow, displayDate, horizonDays } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
 import type { Env } from '../platform/env.ts';
 import { json } from '../platform/http.ts';
@@ -20,7 +22,7 @@ const DEFAULT_NAME = 'Smile Dental Clinic';
 const FRESH_MS = 30_000;
 let cached: { info: Promise<ClinicInfo>; until: number } | undefined;
 
-/** The clinic's name, address, phone, hours and next closure, read from D1 at most once per FRESH_MS per isolate. */
+/** The clinic's name, address, phone, hours, next closure and place, read from D1 at most once per FRESH_MS per isolate. */
 export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInfo> {
   if (!cached || cached.until <= now) {
     const today = clinicNow(env, new Date(now)).date;
@@ -33,6 +35,9 @@ export function clinicInfo(env: Env, now = clock().getTime()): Promise<ClinicInf
       phone: row.clinic_phone,
       hours: hoursText((hours?.results ?? []) as HoursRow[]),
       closure: closureText((closure?.results ?? [])[0] as ClosureSpan | undefined),
+      timeZone: env.CLINIC_TIME_ZONE,
+      bookingHorizonDays: horizonDays(env),
+      languages: [...LANGUAGES],
     }));
     cached = { info, until: now + FRESH_MS };
     info.catch(() => {

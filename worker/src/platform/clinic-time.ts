@@ -40,7 +40,8 @@ export function displayDate(isoDate: string): string {
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-function horizonDays(env: Env): number {
+/** How many days ahead a patient may book (BOOKING_HORIZON_DAYS; 60 when unset or not a number). */
+export function horizonDays(env: Env): number {
   const days = Number.parseInt(env.BOOKING_HORIZON_DAYS, 10);
   return Number.isFinite(days) && days >= 0 ? days : 60;
 }
