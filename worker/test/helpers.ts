@@ -14,6 +14,7 @@ import type { AppointmentOption } from '../../contract/appointments.ts';
 import { type RouteContract, type RouteKey, routes } from '../../contract/routes.ts';
 import { SEED_ACCOUNTS, seedStatements } from '../../scripts/seed-data.ts';
 import worker from '../src/index.ts';
+import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
 import { issueAccessToken } from '../src/people/auth.ts';
 import { userByEmail } from '../src/people/data/users.ts';
 import { clinicNow } from '../src/platform/clinic-time.ts';
@@ -523,4 +524,18 @@ export async function missedCardVisit(
     auth: bearer(await accessTokenFor(patient.email)),
     desk: bearer(await accessTokenFor('admin@clinic.test')),
   };
+}
+
+/** A patient's text to the clinic: a form POST to the inbound SMS webhook, signed with `key` (the right one unless told). */
+export async function textToClinic(params: Record<string, string>, key = smsSigningKey(env)): Promise<Response> {
+  const url = 'https://clinic.test/api/sms/inbound';
+  const body = new URLSearchParams(params);
+  return call('/api/sms/inbound', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'X-Twilio-Signature': await twilioSignature(key, url, body),
+    },
+    body,
+  });
 }

@@ -6,7 +6,6 @@ import { messageSettings } from '../src/clinic/data/message-settings.ts';
 import type { MailData, MailKind } from '../src/messages/data/outbox.ts';
 import type { MessageLinks } from '../src/messages/mail-compose.ts';
 import { renderMail, renderSms } from '../src/messages/mail-templates.ts';
-import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
 import { CATALOGS } from '../src/platform/words.ts';
 import {
   accessTokenFor,
@@ -20,6 +19,7 @@ import {
   runCron,
   seed,
   sendJson,
+  textToClinic,
 } from './helpers.ts';
 
 // Issue 48: a patient's mails, texts and calendar files come in the language of their account (the
@@ -233,16 +233,7 @@ describe('the account’s language', () => {
 
 /** The clinic's answer to a text from `phone` (the TwiML's message), through the signed webhook. */
 async function replyTo(phone: string, text: string): Promise<string> {
-  const url = 'https://clinic.test/api/sms/inbound';
-  const body = new URLSearchParams({ From: phone, Body: text });
-  const response = await call('/api/sms/inbound', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Twilio-Signature': await twilioSignature(smsSigningKey(env), url, body),
-    },
-    body,
-  });
+  const response = await textToClinic({ From: phone, Body: text });
   expect(response.status).toBe(200);
   const xml = await response.text();
   return (/<Message>([^<]*)<\/Message>/.exec(xml)?.[1] ?? xml).replace(/&#39;/g, "'").replace(/&amp;/g, '&');

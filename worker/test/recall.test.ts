@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LinkInfo } from '../../contract/links.ts';
 import type { RecallList } from '../../contract/recalls.ts';
 import { smsSendableAt } from '../src/messages/mail-outbox.ts';
-import { smsSigningKey, twilioSignature } from '../src/messages/sms.ts';
 import { clinicInstant } from '../src/platform/clinic-time.ts';
 import {
   accessTokenFor,
@@ -19,6 +18,7 @@ import {
   runCron,
   seed,
   slotsOf,
+  textToClinic,
 } from './helpers.ts';
 
 const box = mailbox();
@@ -317,20 +317,6 @@ describe('confirmations by link', () => {
   });
 });
 
-/** A form POST to the inbound SMS webhook, signed with `key` (the right one unless told). */
-async function inbound(params: Record<string, string>, key = smsSigningKey(env)) {
-  const url = 'https://clinic.test/api/sms/inbound';
-  const body = new URLSearchParams(params);
-  return call('/api/sms/inbound', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      'X-Twilio-Signature': await twilioSignature(key, url, body),
-    },
-    body,
-  });
-}
-
 const smsTo = (phone: string) =>
   env.DB.prepare("SELECT body FROM sms_log WHERE direction = 'out' AND phone = ?1 ORDER BY id")
     .bind(phone)
@@ -346,7 +332,7 @@ describe('SMS', () => {
     });
 
   it('refuses a reply whose signature does not match, changing nothing', async () => {
-    const refused = await inbound({ From: '+15550100001', Body: 'STOP' }, 'not-the-key');
+    const refused = await textToClinic({ From: '+15550100001', Body: 'STOP' }, 'not-the-key');
     expect(refused.status).toBe(403);
     const unsigned = await call('/api/sms/inbound', { method: 'POST', body: 'From=%2B15550100001&Body=STOP' });
     expect(unsigned.status).toBe(403);
@@ -366,12 +352,12 @@ describe('SMS', () => {
     );
     expect(text).not.toContain('Consultation');
 
-    const reply = await inbound({ From: phone, Body: ' c ' });
+    const reply = await textToClinic({ From: phone, Body: ' c ' });
     expect(reply.status).toBe(200);
     expect(await reply.text()).toContain('the clinic knows you are coming');
     expect(await auditRows(id, 'booking.confirmed')).toBe(1);
 
-    expect((await inbound({ From: phone, Body: 'STOP' })).status).toBe(200);
+    expect((await textToClinic({ From: phone, Body: 'STOP' })).status).toBe(200);
     expect(await (await call('/api/users/me/sms', { headers: patient.auth })).json()).toEqual({
       phone,
       smsConsent: true,

@@ -55,12 +55,11 @@ export function calendarEvent(
   {
     withPatient = true,
     organizer,
-    words = wordsFor(env, 'en'),
+    words: w = wordsFor(env, 'en'),
   }: { withPatient?: boolean; organizer?: string; words?: Words } = {},
 ): string[] {
   const start = clinicInstant(env, a.date, a.startMinute);
   const end = clinicInstant(env, a.date, a.startMinute + a.durationMinutes);
-  const w = words;
   // In English the spec's slot label ("10.00 AM - 11.30 AM"); in another language its own times.
   const when = {
     treatment: a.treatment,
