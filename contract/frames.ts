@@ -10,6 +10,13 @@ export type FramedPath = (typeof FRAMES)[number];
 /** The frame's built file, without `.html`: `/dashboard/payment/:id` -> `frames/dashboard-payment-id`. */
 export const frameName = (path: FramedPath) => `frames/${path.slice(1).replace(/\/:?/g, '-')}`;
 
+/**
+ * Where the build put a page's file in `language` (pwa/scripts/prerender.ts): English at the root, every other
+ * language under `/i18n/<language>/` (docs/languages.md). `file` is the English one: `/`, `/frames/login`.
+ */
+export const localizedFile = (file: string, language: string) =>
+  language === 'en' ? file : `/i18n/${language}${file}`;
+
 /** The page of FRAMES that `pathname` opens (`/dashboard/payment/b-1` -> `/dashboard/payment/:id`), if any. */
 export function framedPathOf(pathname: string): FramedPath | undefined {
   return FRAMES.find((path) => new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}$`).test(pathname));

@@ -11,7 +11,15 @@ export type Language = (typeof LANGUAGES)[number];
 /** Each language by its own name, as a chooser lists it. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', fr: 'Français' };
 
-const isLanguage = (tag: string): tag is Language => (LANGUAGES as readonly string[]).includes(tag);
+/** The Intl locale of each language: English as the clinic (in the US) has always written it. */
+export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es', fr: 'fr' };
+
+/** The cookie that keeps a device's chosen language, so the Worker serves its pages in it (docs/languages.md). */
+export const LANGUAGE_COOKIE = 'clinic_language';
+/** Where the app keeps it for its service worker, which reads no cookie (pwa/src/sw/sw.ts). */
+export const LANGUAGE_CACHE = { name: 'clinic-language', key: '/language' } as const;
+
+export const isLanguage = (tag: unknown): tag is Language => (LANGUAGES as readonly unknown[]).includes(tag);
 
 /**
  * The best of LANGUAGES for an `Accept-Language` header (RFC 9110: tags by quality, "es-MX" matching

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compiledCatalogs } from './scripts/catalogs.ts';
 import { chunkGroups } from './scripts/chunk-groups.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -63,7 +64,7 @@ const chunks = chunkGroups();
 
 export default defineConfig({
   root,
-  plugins: [react(), withoutServiceWorkerAtBundleClose(pwa), chunks.plugin],
+  plugins: [react(), compiledCatalogs(), withoutServiceWorkerAtBundleClose(pwa), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

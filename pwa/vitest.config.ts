@@ -1,12 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { compiledCatalogs } from './scripts/catalogs.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), compiledCatalogs()],
   resolve: {
     // The PWA plugin (which serves this virtual module) is a build concern; tests use a stand-in.
     alias: { 'virtual:pwa-register': fileURLToPath(new URL('src/testing/pwa-register.ts', import.meta.url)) },

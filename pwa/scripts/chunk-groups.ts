@@ -5,7 +5,7 @@
 // - `libraries`: the libraries of the app's first render, React's DOM renderer apart (evaluated in a task of its
 //   own: src/lib/dom-renderer.ts);
 // - `start`: the app's start, src/start.tsx and all it imports (but the entry's own modules, which the entry
-//   carries);
+//   carries, and the libraries): the app's modules, the contract's, Lingui's runtime and the English catalog;
 // - `shared`: the helpers two pages or more use (src/lib, src/components, the features' api modules, date-fns,
 //   and contract/cards.ts, languages.ts and slot-label.ts, the contract's words for cards and fees, languages
 //   and times, which hold no schema),
@@ -20,7 +20,6 @@ type Graph = {
 
 const LIBRARIES = /node_modules[\\/](react|react-dom|swr|wouter|use-sync-external-store|regexparam|dequal)[\\/]/;
 const DOM_RENDERER = /react-dom[\\/](client|cjs[\\/]react-dom-client)|[\\/]scheduler[\\/]/;
-const APP_CODE = /[\\/]pwa[\\/]src[\\/]/;
 const SHARED_CANDIDATE =
   /[\\/]pwa[\\/]src[\\/](lib|components|features[\\/][^\\/]+[\\/]api)[\\/]|node_modules[\\/](date-fns|@date-fns[\\/]tz)[\\/]|[\\/]contract[\\/](cards|languages|slot-label)\.ts$/;
 const NOT_CODE = /\.css$|\.worker\.ts$/;
@@ -59,7 +58,7 @@ export function chunkGroups() {
         this,
         ids.find((id) => id.endsWith('/src/start.tsx')),
       ))
-        if (!entry.has(id) && APP_CODE.test(id) && !NOT_CODE.test(id)) start.add(id);
+        if (!entry.has(id) && !isLibrary(id) && !NOT_CODE.test(id)) start.add(id);
       for (const id of ids)
         if (SHARED_CANDIDATE.test(id) && !NOT_CODE.test(id) && !entry.has(id) && !start.has(id)) shared.add(id);
       // Keep only the helpers whose imports are all in the entry, the libraries or these groups.

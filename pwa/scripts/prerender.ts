@@ -3,7 +3,9 @@
 // - the landing page into the built index.html, hydrated in the browser;
 // - the frame of each patient page in FRAMES (contract/frames.ts; its layout, headings and loading states, nobody's
 //   data) into frames/<name>.html, with its own style sheets inline too: the Worker serves it for that route;
-// - shell.html, the build with an empty #root, which the Worker serves for every other path.
+// - shell.html, the build with an empty #root, which the Worker serves for every other path;
+// - the landing page and the frames again in every other language, under i18n/<language>/ (docs/languages.md),
+//   each with its <html lang>: the Worker serves the reader's (worker/src/page-language.ts).
 // Writes route-preloads.json, the files each app route needs beyond the app's (the Worker announces them with
 // the shell; route-preloads.ts). Then generates the service worker, whose precache must carry the final HTML files.
 // Leaves pwa/.page-renderer/, the renderer it used, for the Worker to bundle.
@@ -14,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, resolveConfig } from 'vite';
 import type { VitePluginPWAAPI } from 'vite-plugin-pwa';
 import { FRAMES, frameName } from '../../contract/frames.ts';
+import { LANGUAGES, type Language } from '../../contract/languages.ts';
 import { ROUTES_FILE, routePreloads, type ViteManifest } from './route-preloads.ts';
 
 const pwaRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -23,6 +26,7 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const rendererOut = fileURLToPath(new URL('../.page-renderer/', import.meta.url));
 const configFile = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 const ROOT_TAG = '<div id="root"></div>';
+const LANG_TAG = '<html lang="en"';
 
 /**
  * Frames the app hydrates, as the landing page, rather than renders over: the sign-in pages, which show the same
@@ -105,7 +109,7 @@ try {
   });
 
   const { render } = (await import(pathToFileURL(`${rendererOut}entry-server.js`).href)) as {
-    render(path: string): Promise<string>;
+    render(path: string, language: Language): Promise<string>;
   };
 
   const indexPath = `${dist}index.html`;
@@ -118,23 +122,30 @@ try {
 
   const inlined = await inlineStyleSheets(template, 'index.html');
   await writeFile(`${dist}shell.html`, inlined);
-  const home = await render('/');
-  await writeFile(indexPath, withRoot(inlined, home));
-  console.log(`prerendered / into pwa/dist/index.html (${home.length} bytes of markup); shell at pwa/dist/shell.html`);
-
-  await mkdir(`${dist}frames`, { recursive: true });
-  for (const path of FRAMES) {
-    const route = preloads.find((candidate) => candidate.path === path);
-    if (!route) throw new Error(`${ROUTES_FILE} has no lazy route ${path} to prerender`);
-    const markup = await render(path.replace(/:\w+/g, '_'));
-    // The page's code, for the entry to preload once the page has painted (src/main.tsx).
-    const page = (await inlineStyleSheets(template, path, route.styles)).replace(
-      '</head>',
-      () => `<meta name="route-modules" content="${route.modules.join(' ')}"></head>`,
-    );
-    await writeFile(`${dist}${frameName(path)}.html`, withRoot(page, markup, !HYDRATED.has(path)));
+  for (const language of LANGUAGES) {
+    // English at the root, as before languages; every other under i18n/<language>/.
+    const folder = language === 'en' ? dist : `${dist}i18n/${language}/`;
+    const inLanguage = (html: string) => {
+      if (!html.includes(LANG_TAG)) throw new Error(`index.html has no ${LANG_TAG}`);
+      return html.replace(LANG_TAG, `<html lang="${language}"`);
+    };
+    await mkdir(`${folder}frames`, { recursive: true });
+    const home = await render('/', language);
+    await writeFile(`${folder}index.html`, inLanguage(withRoot(inlined, home)));
+    for (const path of FRAMES) {
+      const route = preloads.find((candidate) => candidate.path === path);
+      if (!route) throw new Error(`${ROUTES_FILE} has no lazy route ${path} to prerender`);
+      const markup = await render(path.replace(/:\w+/g, '_'), language);
+      // The page's code, for the entry to preload once the page has painted (src/main.tsx).
+      const page = (await inlineStyleSheets(template, path, route.styles)).replace(
+        '</head>',
+        () => `<meta name="route-modules" content="${route.modules.join(' ')}"></head>`,
+      );
+      await writeFile(`${folder}${frameName(path)}.html`, inLanguage(withRoot(page, markup, !HYDRATED.has(path))));
+    }
+    console.log(`prerendered / and the frames of ${FRAMES.join(', ')} in ${language} into ${folder}`);
   }
-  console.log(`prerendered the frames of ${FRAMES.join(', ')} into pwa/dist/frames/`);
+  console.log('shell at pwa/dist/shell.html');
 
   await writeFile(`${dist}route-preloads.json`, `${JSON.stringify(preloads, null, 2)}\n`);
   await rm(`${dist}.vite`, { recursive: true, force: true });
@@ -142,10 +153,13 @@ try {
 
   await generateServiceWorker();
   const sw = await readFile(`${dist}sw.js`, 'utf8');
-  await assertPrecached(sw, 'index.html');
   await assertPrecached(sw, 'shell.html');
-  for (const path of FRAMES) await assertPrecached(sw, `${frameName(path)}.html`);
-  console.log('service worker at pwa/dist/sw.js, precaching the final index.html, shell.html and frames');
+  for (const language of LANGUAGES) {
+    const folder = language === 'en' ? '' : `i18n/${language}/`;
+    await assertPrecached(sw, `${folder}index.html`);
+    for (const path of FRAMES) await assertPrecached(sw, `${folder}${frameName(path)}.html`);
+  }
+  console.log('service worker at pwa/dist/sw.js, precaching the final shell.html, and the pages in every language');
 } catch (error) {
   // No renderer from a failed build: the Worker would render pages with an older app.
   await rm(rendererOut, { recursive: true, force: true });

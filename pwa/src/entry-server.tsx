@@ -3,7 +3,9 @@
 import { type ReactNode, StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { FIRST_ANSWERS_ID } from '../../contract/frames.ts';
+import type { Language } from '../../contract/languages.ts';
 import { App } from './app/app.tsx';
+import { loadLanguage } from './lib/i18n.tsx';
 import { renderedDataPaths } from './lib/rendered-data-paths.ts';
 
 /** The markup of `element`, whole; fails on any error a component throws. */
@@ -22,9 +24,10 @@ async function toHtml(element: ReactNode, what: string): Promise<string> {
   return html;
 }
 
-/** A page's frame: the route as it shows before anyone's data (build time). */
-export function render(path: string): Promise<string> {
-  return toHtml(<App ssrPath={path} />, path);
+/** A page's frame in `language`: the route as it shows before anyone's data (build time). */
+export async function render(path: string, language: Language = 'en'): Promise<string> {
+  await loadLanguage(language);
+  return toHtml(<App ssrPath={path} language={language} />, `${path} (${language})`);
 }
 
 /**
@@ -38,6 +41,7 @@ export async function renderSignedIn(
   path: string,
   patient: { email: string; verified: boolean },
   answer: (apiPath: string) => Promise<unknown>,
+  language: Language = 'en',
 ): Promise<{ root: string; data: string } | null> {
   let paths: string[];
   try {
@@ -58,7 +62,11 @@ export async function renderSignedIn(
   if (main === undefined || !(main in answers)) return null;
   const first = { email: patient.email, answers };
   const user = { uid: '', email: patient.email, emailVerified: patient.verified, displayName: null, photoURL: null };
-  const root = await toHtml(<App ssrPath={path} firstAnswers={first} renderedFor={user} />, `${path} signed in`);
+  await loadLanguage(language);
+  const root = await toHtml(
+    <App ssrPath={path} firstAnswers={first} renderedFor={user} language={language} />,
+    `${path} signed in`,
+  );
   // "<" never appears inside the block, so no text can close the script element early.
   const json = JSON.stringify(first).replaceAll('<', '\\u003c');
   return { root, data: `<script id="${FIRST_ANSWERS_ID}" type="application/json">${json}</script>` };

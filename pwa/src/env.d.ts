@@ -9,3 +9,16 @@ interface ImportMetaEnv {
   /** host:port (or URL) of the Auth emulator; set, it is used whatever the project id. */
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
 }
+
+/** A language's compiled catalog (scripts/catalogs.ts). */
+declare module 'virtual:messages/*' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+
+/** Each language's compiled catalog, loaded on demand (scripts/catalogs.ts). */
+declare module 'virtual:messages' {
+  import type { Messages } from '@lingui/core';
+  /** By language (contract/languages.ts). */
+  export const loaders: Record<string, () => Promise<{ messages: Messages }>>;
+}

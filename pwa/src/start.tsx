@@ -6,6 +6,7 @@ import { afterPaint } from './lib/after-paint.ts';
 import { refreshClinicInfo } from './lib/clinic-info.ts';
 import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
 import { firstAnswersInPage } from './lib/first-answers.ts';
+import { deviceLanguage, loadLanguage } from './lib/i18n.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { syncSessionCookie } from './lib/session-cookie.ts';
 import { storedAccessClaims } from './lib/stored-access-token.ts';
@@ -29,13 +30,18 @@ syncSessionCookie();
 // frame with the page, not with a spinner or a progress bar. Not for long: past a second on a slow connection,
 // the layout and a spinner say that something is coming.
 const firstAnswers = firstAnswersInPage(storedAccessClaims()?.email);
-const hydrating = root.hasChildNodes() && root.dataset.frame === undefined;
+// The page is drawn in the language chosen on this device, else the one the Worker served it in (docs/languages.md).
+// A page in another (from the service worker's cache, chosen on another tab meanwhile) is drawn over, not hydrated.
+const language = deviceLanguage();
+const hydrating =
+  root.hasChildNodes() && root.dataset.frame === undefined && document.documentElement.lang === language;
+document.documentElement.lang = language;
 // Not the landing page or a sign-in page, drawn for nobody: a page for whoever is signed in on this device.
 const forPatient = !hydrating || firstAnswers !== null;
 // The page takes input once its content has been hydrated or rendered (app/page-boundary.tsx).
 const app = (
   <StrictMode>
-    <App fromSavedSession={forPatient} firstAnswers={firstAnswers} />
+    <App fromSavedSession={forPatient} firstAnswers={firstAnswers} language={language} />
   </StrictMode>
 );
 
@@ -50,7 +56,7 @@ if (forPatient) warmDateFormats(CLINIC_TIME_ZONE);
 // it imports are evaluated in one task, and the two together made the page's longest task (85–117 ms in a
 // Chromium trace at ×4 CPU, against 33–55 and 53–61 apart; docs/performance.md).
 const page = Promise.race([preloadRoute(location.pathname), wait]);
-const rendered = Promise.all([import('./lib/dom-renderer.ts'), page]).then(([{ mount }]) =>
+const rendered = Promise.all([import('./lib/dom-renderer.ts'), page, loadLanguage(language)]).then(([{ mount }]) =>
   mount(root, app, hydrating),
 );
 

@@ -1,5 +1,7 @@
-import { framedPathOf, frameName } from '../../contract/frames.ts';
+import { framedPathOf, frameName, localizedFile } from '../../contract/frames.ts';
+import type { Language } from '../../contract/languages.ts';
 import { clinicInfo, withClinicInfo } from './clinic/clinic-info.ts';
+import { pageLanguage } from './page-language.ts';
 import type { Env } from './platform/env.ts';
 import { type CallApi, signedInPage } from './signed-in-page.ts';
 
@@ -64,12 +66,17 @@ export async function serveApp(request: Request, env: Env, callApi: CallApi): Pr
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD' } });
   }
-  const asset = await env.ASSETS.fetch(request);
+  const { pathname } = new URL(request.url);
+  // Every page in the reader's language (docs/languages.md): the landing page and the frames prerendered in it.
+  const language = pageLanguage(request);
+  const landing = pathname === '/' || pathname === '/index.html';
+  const asset = await env.ASSETS.fetch(
+    landing && language !== 'en' ? new URL(localizedFile('/', language), request.url) : request,
+  );
   if (asset.status !== 404) {
     const isPage = (asset.headers.get('Content-Type') ?? '').startsWith('text/html') && request.method === 'GET';
-    return isPage ? withClinicInfo(asset, await clinicInfo(env)) : asset;
+    return isPage ? inLanguage(withClinicInfo(asset, await clinicInfo(env)), language) : asset;
   }
-  const { pathname } = new URL(request.url);
   const status = APP_ROUTES.some((route) => route.test(pathname)) ? 200 : 404;
   // A missing file (an old hashed chunk, a typo) is a plain 404, never the HTML shell; a route's
   // own dots (a message link's token, /l/c.<id>.…) do not make it a file.
@@ -82,18 +89,30 @@ export async function serveApp(request: Request, env: Env, callApi: CallApi): Pr
   // paints before any script runs (no `Link` preloads either), and the app loads once it has painted.
   const framed = status === 200 ? framedPathOf(pathname) : undefined;
   if (framed) {
-    const frame = await env.ASSETS.fetch(new URL(`/${frameName(framed)}`, request.url));
+    const frame = await env.ASSETS.fetch(new URL(localizedFile(`/${frameName(framed)}`, language), request.url));
     if (frame.ok) {
-      const page = (await signedInPage(request, env, frame, callApi)) ?? new Response(frame.body, frame);
-      return withClinicInfo(page, info);
+      const page = (await signedInPage(request, env, frame, callApi, language)) ?? new Response(frame.body, frame);
+      return inLanguage(withClinicInfo(page, info), language);
     }
   }
   const shell = await env.ASSETS.fetch(new URL('/shell', request.url));
   const headers = new Headers(shell.headers);
   if (files?.link) headers.set('Link', files.link);
-  const page = withClinicInfo(new Response(shell.body, { status, headers }), info);
+  const page = inLanguage(withClinicInfo(new Response(shell.body, { status, headers }), info), language);
   if (!files?.styles) return page;
   return new HTMLRewriter()
     .on('head', { element: (head) => void head.append(files.styles, { html: true }) })
     .transform(page);
+}
+
+/**
+ * A page served in `language`: its `<html lang>` says so (the shell's, which the app renders in it), and caches
+ * keep one copy per language asked and chosen.
+ */
+function inLanguage(page: Response, language: Language): Response {
+  const response = new Response(page.body, page);
+  response.headers.append('Vary', 'Accept-Language, Cookie');
+  return new HTMLRewriter()
+    .on('html', { element: (html) => void html.setAttribute('lang', language) })
+    .transform(response);
 }

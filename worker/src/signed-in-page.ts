@@ -1,4 +1,5 @@
 import { SESSION_COOKIE } from '../../contract/frames.ts';
+import type { Language } from '../../contract/languages.ts';
 import { requireUser } from './people/auth.ts';
 import type { User } from './people/data/users.ts';
 import type { Env } from './platform/env.ts';
@@ -46,6 +47,7 @@ export async function signedInPage(
   env: Env,
   frame: Response,
   callApi: CallApi,
+  language: Language,
 ): Promise<Response | null> {
   // A test stack's pinned clock (platform/clock.ts) is the browser's too, but the page's code renders here on the
   // Worker's real one: the plain frame, which the app fills in the browser, cannot disagree with the browser.
@@ -66,7 +68,12 @@ export async function signedInPage(
   try {
     // Loaded on the first page it renders, not with every request the Worker answers: it is the whole app.
     const { renderSignedIn } = await import('#page-renderer');
-    page = await renderSignedIn(pathname + search, { email: patient.email, verified: patient.emailVerified }, answer);
+    page = await renderSignedIn(
+      pathname + search,
+      { email: patient.email, verified: patient.emailVerified },
+      answer,
+      language,
+    );
   } catch (cause) {
     console.error(`${pathname} could not be rendered with the patient's data`, cause);
     return null;

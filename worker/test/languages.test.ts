@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
-import { parse, type Token } from '@messageformat/parser';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LANGUAGES, pickLanguage } from '../../contract/languages.ts';
+import { argumentsOf } from '../../scripts/icu-arguments.ts';
 import { messageSettings } from '../src/clinic/data/message-settings.ts';
 import type { MailData, MailKind } from '../src/messages/data/outbox.ts';
 import type { MessageLinks } from '../src/messages/mail-compose.ts';
@@ -31,22 +31,6 @@ const MAIL = { MAILER: box.mailer };
 
 beforeAll(seed);
 afterEach(() => vi.useRealTimers());
-
-/** The argument names a message uses (`{name}`, `{count, plural, …}`), found by the ICU parser. */
-function argumentsOf(message: string): string[] {
-  const names = new Set<string>();
-  const walk = (tokens: readonly Token[]) => {
-    for (const token of tokens) {
-      if (token.type === 'argument' || token.type === 'function') names.add(token.arg);
-      if (token.type === 'plural' || token.type === 'select') {
-        names.add(token.arg);
-        for (const c of token.cases) walk(c.tokens);
-      }
-    }
-  };
-  walk(parse(message));
-  return [...names].sort();
-}
 
 describe('the catalogs', () => {
   it('have every English message in every language, with the same placeholders, and parse as ICU', () => {
@@ -273,6 +257,9 @@ describe('a Spanish-speaking patient’s visit, from booking to refund', () => {
     expect(ics).toContain('SUMMARY;LANGUAGE=es:Teeth Cleaning en Smile Dental Clinic');
     expect(ics).toMatch(/DESCRIPTION;LANGUAGE=es:Teeth Cleaning\\, \d{1,2} \p{L}+ \d{4}\\, 10:00 - 10:30/u);
     expect(ics).toContain('Paciente: Lucia.');
+    // As the file My Appointments downloads.
+    const downloaded = await call(`/api/bookings/${id}/calendar.ics`, { headers: patient.auth });
+    expect(await downloaded.text()).toContain('SUMMARY;LANGUAGE=es:Teeth Cleaning en Smile Dental Clinic');
 
     await payWithDemo(id, patient.auth, undefined, MAIL);
     expect(box.to(patient.email).map((mail) => plain(mail.subject))).toContain('Recibo: 80,00 US$ por Teeth Cleaning');
@@ -343,5 +330,44 @@ describe('a Spanish-speaking patient’s visit, from booking to refund', () => {
     expect(mail?.subject).toMatch(/^Réservé : Teeth Cleaning le /);
     expect(mail?.text).toContain('Bonjour Amelie,');
     expect(mail?.text).toContain('Pour: Leo');
+  });
+});
+
+describe('the pages, in the reader’s language', () => {
+  const page = (path: string, headers: Record<string, string>) => call(path, { headers });
+
+  it('serves the landing page and each frame prerendered in the browser’s language, its <html lang> saying so', async () => {
+    for (const [path, spanish, french] of [
+      ['/', '<h1 id="hero-title">Su nueva sonrisa empieza aquí</h1>', 'Votre nouveau sourire commence ici'],
+      ['/book', '<h1 id="book-title">Reserve una visita</h1>', 'Réservez une visite'],
+      ['/login', '<h1 id="login-title">Iniciar sesión</h1>', 'Connexion'],
+      ['/dashboard', 'Mis citas', 'Mes rendez-vous'],
+    ] as const) {
+      const es = await page(path, { 'Accept-Language': 'es-MX,es;q=0.9,en;q=0.5' });
+      expect(es.status, path).toBe(200);
+      const html = await es.text();
+      expect(html, path).toMatch(/^<!doctype html>\s*<html lang="es"/i);
+      expect(html, path).toContain(spanish);
+      // The clinic's own details are written in, as into the English page.
+      expect(html, path).toContain('<script id="clinic-info" type="application/json">');
+      // A cache keeps one copy per language.
+      expect(es.headers.get('Vary'), path).toMatch(/Accept-Language/);
+      expect(await (await page(path, { 'Accept-Language': 'fr-CA' })).text(), path).toContain(french);
+      // English for any language the clinic does not have, and with none asked.
+      const other = await (await page(path, { 'Accept-Language': 'de-DE,de' })).text();
+      expect(other, path).toMatch(/<html lang="en"/);
+      expect(other, path).not.toContain(spanish);
+    }
+  });
+
+  it('keeps the language chosen on the device (its cookie) over the browser’s, on every kind of page', async () => {
+    const chosen = { 'Accept-Language': 'en-US', Cookie: 'other=1; clinic_language=es' };
+    expect(await (await page('/', chosen)).text()).toContain('Su nueva sonrisa empieza aquí');
+    // The app shell of every other page says its language, which the app renders it in.
+    const shell = await (await page('/dashboard/all-users', chosen)).text();
+    expect(shell).toMatch(/<html lang="es"/);
+    // A cookie naming no language of the clinic's changes nothing.
+    const unknown = await (await page('/', { 'Accept-Language': 'fr', Cookie: 'clinic_language=xx' })).text();
+    expect(unknown).toContain('Votre nouveau sourire commence ici');
   });
 });

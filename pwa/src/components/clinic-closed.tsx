@@ -1,6 +1,6 @@
-import { format } from 'date-fns/format';
 import type { AppointmentOption } from '../lib/appointment-options.ts';
 import { localDay } from '../lib/clinic-calendar.ts';
+import { useLanguage } from '../lib/i18n.tsx';
 
 /**
  * A day the whole clinic is closed, on a page of free times: why, and the next day it opens (when there is
@@ -16,12 +16,13 @@ export function ClinicClosed({
   onSeeDay(day: Date): void;
 }) {
   const next = closed.nextOpenDate;
+  const { t, format } = useLanguage();
   return (
     <div className={className}>
-      <p>Closed: {closed.reason}</p>
+      <p>{t('closed.reason', { reason: closed.reason })}</p>
       {next && (
         <button type="button" className="button" onClick={() => onSeeDay(localDay(next))}>
-          See {format(localDay(next), 'EEEE, PP')}, the next day the clinic opens
+          {t('closed.next', { day: format.fullDay(localDay(next)) })}
         </button>
       )}
     </div>

@@ -1,31 +1,37 @@
 import { Link } from 'wouter';
+import { type MessageKey, useT } from '../lib/i18n.tsx';
 
-const columns = [
-  { title: 'Services', links: ['Branding', 'Design', 'Marketing', 'Advertisement'] },
-  { title: 'Company', links: ['About us', 'Contact', 'Jobs', 'Press kit'] },
-  { title: 'Legal', links: ['Terms of use', 'Privacy policy', 'Cookie policy'] },
+const columns: { id: string; title: MessageKey; links: MessageKey[] }[] = [
+  {
+    id: 'services',
+    title: 'footer.services',
+    links: ['footer.branding', 'footer.design', 'footer.marketing', 'footer.advertisement'],
+  },
+  { id: 'company', title: 'footer.company', links: ['footer.about', 'footer.contact', 'footer.jobs', 'footer.press'] },
+  { id: 'legal', title: 'footer.legal', links: ['footer.terms', 'footer.privacy', 'footer.cookies'] },
 ];
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className="footer">
       <div className="footer__columns">
         {columns.map((column) => (
-          <nav key={column.title} className="footer__column" aria-labelledby={`footer-${column.title}`}>
-            <h2 id={`footer-${column.title}`} className="footer__title">
-              {column.title}
+          <nav key={column.id} className="footer__column" aria-labelledby={`footer-${column.id}`}>
+            <h2 id={`footer-${column.id}`} className="footer__title">
+              {t(column.title)}
             </h2>
             <ul>
               {column.links.map((label) => (
                 <li key={label}>
-                  <Link href="/">{label}</Link>
+                  <Link href="/">{t(label)}</Link>
                 </li>
               ))}
             </ul>
           </nav>
         ))}
       </div>
-      <p className="footer__copyright">Copyright © 2022 - All right reserved</p>
+      <p className="footer__copyright">{t('footer.copyright')}</p>
     </footer>
   );
 }

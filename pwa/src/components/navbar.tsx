@@ -2,16 +2,19 @@ import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { useClinicInfo } from '../lib/clinic-info.ts';
 import { logUnexpected } from '../lib/error-text.ts';
+import { type MessageKey, useT } from '../lib/i18n.tsx';
 import { useInstallPrompt } from '../lib/install-prompt.ts';
 import { useSession } from '../lib/session.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { LanguageSwitcher } from './language-switcher.tsx';
 
-function NavLink({ href, className, children }: { href: string; className: string; children: string }) {
+function NavLink({ href, className, label }: { href: string; className: string; label: MessageKey }) {
+  const t = useT();
   const [location] = useLocation();
   const current = href === '/' ? location === '/' : location === href || location.startsWith(`${href}/`);
   return (
     <Link href={href} className={className} aria-current={current ? 'page' : undefined}>
-      {children}
+      {t(label)}
     </Link>
   );
 }
@@ -30,6 +33,7 @@ export function MenuButton({
 }) {
   // On the landing page it paints before its code has run: until then a tap would open nothing.
   const ready = useHydrated();
+  const t = useT();
   return (
     <button
       ref={ref}
@@ -43,7 +47,7 @@ export function MenuButton({
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
         <path fill="currentColor" d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" />
       </svg>
-      <span className="nav__toggle-label">Menu</span>
+      <span className="nav__toggle-label">{t('nav.menu')}</span>
     </button>
   );
 }
@@ -56,6 +60,7 @@ export function SiteLinks({ linkClassName }: { linkClassName: string }) {
   const { user, signOut } = useSession();
   const { canInstall, install } = useInstallPrompt();
   const [location, navigate] = useLocation();
+  const t = useT();
 
   // Leave the page first, so no guard on it sees the sign-out and sends the user to /login.
   async function handleSignOut() {
@@ -70,60 +75,53 @@ export function SiteLinks({ linkClassName }: { linkClassName: string }) {
   return (
     <>
       <li>
-        <NavLink href="/" className={linkClassName}>
-          Home
-        </NavLink>
+        <NavLink href="/" className={linkClassName} label="nav.home" />
       </li>
       <li>
         {/* docs/product.md#navigation-bar: on the home page the browser scrolls to the section itself;
             from another page the app goes home and the layout scrolls to it (public-layout.tsx). */}
         {location === '/' ? (
           <a href="/#doctors" className={linkClassName}>
-            Doctors
+            {t('nav.doctors')}
           </a>
         ) : (
           <Link href="/#doctors" className={linkClassName}>
-            Doctors
+            {t('nav.doctors')}
           </Link>
         )}
       </li>
       <li>
-        <NavLink href="/appointment" className={linkClassName}>
-          Appointment
-        </NavLink>
+        <NavLink href="/appointment" className={linkClassName} label="nav.appointment" />
       </li>
       <li>
-        <NavLink href="/review" className={linkClassName}>
-          Review
-        </NavLink>
+        <NavLink href="/review" className={linkClassName} label="nav.review" />
       </li>
       {canInstall && (
         <li>
           <button type="button" className={`${linkClassName} nav__install`} onClick={() => void install()}>
-            Install app
+            {t('nav.install')}
           </button>
         </li>
       )}
       {user ? (
         <>
           <li>
-            <NavLink href="/dashboard" className={linkClassName}>
-              Dashboard
-            </NavLink>
+            <NavLink href="/dashboard" className={linkClassName} label="nav.dashboard" />
           </li>
           <li>
             <button type="button" className={`${linkClassName} nav__signout`} onClick={handleSignOut}>
-              Sign Out
+              {t('nav.signOut')}
             </button>
           </li>
         </>
       ) : (
         <li>
-          <NavLink href="/login" className={linkClassName}>
-            Login
-          </NavLink>
+          <NavLink href="/login" className={linkClassName} label="nav.login" />
         </li>
       )}
+      <li>
+        <LanguageSwitcher />
+      </li>
     </>
   );
 }
@@ -137,6 +135,7 @@ export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
   const menuId = useId();
+  const t = useT();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: location is the trigger, not an input: a navigation closes the menu.
   useEffect(() => setOpen(false), [location]);
@@ -149,7 +148,7 @@ export function Navbar({ menuButton }: { menuButton?: ReactNode }) {
   }, []);
 
   return (
-    <nav className={menuButton ? 'nav nav--drawer' : 'nav'} aria-label="Main">
+    <nav className={menuButton ? 'nav nav--drawer' : 'nav'} aria-label={t('nav.main')}>
       <Link href="/" className="nav__brand">
         <svg className="nav__logo" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
           <path

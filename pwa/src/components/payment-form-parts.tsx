@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { formatPrice } from './price.ts';
+import { useLanguage, useT } from '../lib/i18n.tsx';
 
 /**
  * docs/product-payments.md#payment: the one submit button of both card forms, naming the amount it charges
@@ -15,6 +15,7 @@ export function PayButton({
   disabled: boolean;
   busy?: boolean;
 }) {
+  const { t, format } = useLanguage();
   return (
     <button
       type="submit"
@@ -22,7 +23,7 @@ export function PayButton({
       disabled={disabled}
       aria-busy={busy || undefined}
     >
-      {amount === null ? 'Save card' : `Pay ${formatPrice(amount)}`}
+      {amount === null ? t('card.save') : t('card.pay', { amount: format.price(amount) })}
     </button>
   );
 }
@@ -38,17 +39,19 @@ export function PaymentError({ message }: { message: string | null }) {
 }
 
 export function OfflineNote() {
+  const t = useT();
   return (
     <p role="status" className="callout">
-      You are offline. Payment needs a connection.
+      {t('pay.offline')}
     </p>
   );
 }
 
 export function BackToAppointments() {
+  const t = useT();
   return (
     <Link href="/dashboard" className="button payment__back">
-      Back to My Appointments
+      {t('pay.back')}
     </Link>
   );
 }

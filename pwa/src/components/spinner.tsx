@@ -1,4 +1,4 @@
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner" role="status">
       <span className="spinner__circle" aria-hidden="true" />

@@ -3,6 +3,7 @@ import type { BookingRules } from '../../../contract/policy.ts';
 import { apiFetcher } from './api.ts';
 import { POLICY_KEY } from './cache-keys.ts';
 import { CLINIC_TIME_ZONE } from './clinic-time-zone.ts';
+import type { Translate } from './i18n.tsx';
 
 export type { BookingRules };
 
@@ -15,20 +16,27 @@ export function useBookingRules() {
   return useSWR<BookingRules>(POLICY_KEY, apiFetcher<BookingRules>);
 }
 
-/** Made once: a formatter with a time zone costs milliseconds to make on a phone, and each row uses it. */
-let momentFormat: Intl.DateTimeFormat | undefined;
+/** Made once per language: a formatter with a time zone costs milliseconds to make on a phone, and each row uses it. */
+const momentFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
-export function clinicMomentText(moment: string | number | Date): string {
-  momentFormat ??= new Intl.DateTimeFormat('en-US', {
-    timeZone: CLINIC_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-  return momentFormat.format(new Date(moment));
+/** e.g. "Nov 22, 3:00 PM" (en-US), "22 nov, 15:00" (es), on the clinic's clock like the appointment times. */
+export function clinicMomentText(moment: string | number | Date, locale = 'en-US'): string {
+  let format = momentFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: CLINIC_TIME_ZONE,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    momentFormats.set(locale, format);
+  }
+  return format.format(new Date(moment));
 }
+
+/** What a sentence of a page needs: its words and its locale (lib/i18n.tsx, `useLanguage()`). */
+export type Words = { t: Translate; locale: string };
 
 const HOUR = 3_600_000;
 
@@ -49,24 +57,24 @@ export function deadlinesOf(
  */
 export function policySentence(
   deadlines: { freeCancellationUntil: string; rescheduleUntil: string },
+  { t, locale }: Words,
   now = Date.now(),
 ): string {
-  const cancel =
-    Date.parse(deadlines.freeCancellationUntil) > now
-      ? `Free cancellation until ${clinicMomentText(deadlines.freeCancellationUntil)}`
-      : `Free cancellation ended ${clinicMomentText(deadlines.freeCancellationUntil)}`;
-  const move =
-    Date.parse(deadlines.rescheduleUntil) > now
-      ? `reschedule online until ${clinicMomentText(deadlines.rescheduleUntil)}`
-      : 'to reschedule, call the clinic';
-  return `${cancel}; ${move}.`;
+  const cancelBy = clinicMomentText(deadlines.freeCancellationUntil, locale);
+  const moveBy = clinicMomentText(deadlines.rescheduleUntil, locale);
+  const cancel = Date.parse(deadlines.freeCancellationUntil) > now ? 'open' : 'ended';
+  const move = Date.parse(deadlines.rescheduleUntil) > now ? 'open' : 'ended';
+  return t('policy.sentence', { cancel, cancelBy, move, moveBy });
 }
 
 /** How long an unpaid booking holds its time, before it is booked: "Pay within 24 hours (at the latest 12 hours before the visit), or the time is released." */
-export function holdSentence(rules: Pick<BookingRules, 'unpaidHoldHours' | 'unpaidHoldHoursBeforeStart'>): string {
-  const plural = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
-  return `Pay within ${plural(rules.unpaidHoldHours)} of booking (at the latest ${plural(rules.unpaidHoldHoursBeforeStart)} before the visit), or the time is released.`;
+export function holdSentence(
+  rules: Pick<BookingRules, 'unpaidHoldHours' | 'unpaidHoldHoursBeforeStart'>,
+  { t }: Pick<Words, 't'>,
+): string {
+  return t('policy.hold', { hours: rules.unpaidHoldHours, before: rules.unpaidHoldHoursBeforeStart });
 }
 
 /** An unpaid booking's deadline: "Pay by Nov 22, 3:00 PM, or the time is released." */
-export const payBySentence = (payBy: string) => `Pay by ${clinicMomentText(payBy)}, or the time is released.`;
+export const payBySentence = (payBy: string, { t, locale }: Words) =>
+  t('policy.payBy', { when: clinicMomentText(payBy, locale) });

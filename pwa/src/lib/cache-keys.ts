@@ -102,11 +102,6 @@ const MY_FAMILY = DEPENDANTS_PATH;
 export const myFamilyKey = (email: string) => [MY_FAMILY, email] as const;
 export type MyFamilyKey = ReturnType<typeof myFamilyKey>;
 
-const MY_LANGUAGE = pathOf('GET /users/me/language');
-/** The language of the signed-in patient's mails, texts and calendar files. */
-export const myLanguageKey = (email: string) => [MY_LANGUAGE, email] as const;
-export type MyLanguageKey = ReturnType<typeof myLanguageKey>;
-
 const MY_SMS = pathOf('GET /users/me/sms');
 /** The signed-in patient's mobile number and SMS consent, per account. */
 export const mySmsKey = (email: string) => [MY_SMS, email] as const;

@@ -1,9 +1,10 @@
 import { ApiError } from './http.ts';
+import { english, type Translate } from './i18n.tsx';
 
 /** A failure as readable text: the provider's or the server's own message (e.g. 'Firebase: Error (auth/invalid-credential).'). */
-export function errorText(error: unknown): string {
+export function errorText(error: unknown, t: Translate = english): string {
   if (error instanceof Error && error.message) return error.message;
-  return typeof error === 'string' && error ? error : 'Something went wrong, please try again';
+  return typeof error === 'string' && error ? error : t('common.wentWrong');
 }
 
 /**

@@ -1,12 +1,12 @@
+import type { Translate } from './i18n.tsx';
+
 /** Why a guard sent someone to /login, kept in the history entry's state (the address stays the spec's). */
 export type LoginReason = 'staff-only';
 
-export const STAFF_ONLY_TEXT = 'That page is for clinic staff';
-
 /** What the login page says about why it was opened, from its history state; null when it was opened by hand. */
-export function loginReasonText(historyState: unknown): string | null {
+export function loginReasonText(historyState: unknown, t: Translate): string | null {
   const reason = (historyState as { loginReason?: unknown } | null)?.loginReason;
-  return reason === 'staff-only' ? STAFF_ONLY_TEXT : null;
+  return reason === 'staff-only' ? t('login.staffOnly') : null;
 }
 
 /** `/login?from=<path>`: where a guard sends a visitor who must sign in first. */

@@ -1,6 +1,6 @@
 import type { PaymentRule } from '../../../contract/payment-rules.ts';
 import { formatPrice } from '../components/price.ts';
-import { clinicMomentText } from './booking-rules.ts';
+import { clinicMomentText, type Words } from './booking-rules.ts';
 
 export type { PaymentRule };
 
@@ -30,17 +30,20 @@ export function paymentRuleShort(treatment: { payment: PaymentRule; depositPerce
  * What a patient is told before booking, beside the price: "Pay online within the hold",
  * "$30 deposit online", "Card on file to keep the time", "Pay at the clinic".
  */
-export function paymentRuleText(option: { payment: PaymentRule; deposit: number | null; price: number }): string {
-  if (option.price <= 0) return 'Free';
+export function paymentRuleText(
+  option: { payment: PaymentRule; deposit: number | null; price: number },
+  { t, locale }: Words,
+): string {
+  if (option.price <= 0) return t('payment.free');
   switch (option.payment) {
     case 'deposit':
-      return `${formatPrice(option.deposit ?? option.price)} deposit online, the rest at the clinic`;
+      return t('payment.deposit', { deposit: formatPrice(option.deposit ?? option.price, locale) });
     case 'card':
-      return 'Keep it with a card on file; pay at the clinic';
+      return t('payment.card');
     case 'clinic':
-      return 'Pay at the clinic';
+      return t('payment.clinic');
     default:
-      return 'Pay online after booking';
+      return t('payment.online');
   }
 }
 
@@ -51,25 +54,25 @@ export function paymentRuleText(option: { payment: PaymentRule; deposit: number 
 export function feeSentence(
   fees: { noShowFee: number; lateCancelFee: number; freeCancellationHours: number },
   freeCancellationUntil: string | null,
+  { t, locale }: Words,
 ): string {
   // Before a time is chosen, the window is said in hours.
   const late = freeCancellationUntil
-    ? `after ${clinicMomentText(freeCancellationUntil)}`
-    : `less than ${fees.freeCancellationHours} hours before it`;
-  const parts = [
-    ...(fees.noShowFee > 0 ? [`${formatPrice(fees.noShowFee)} if I miss the visit`] : []),
-    ...(fees.lateCancelFee > 0 ? [`${formatPrice(fees.lateCancelFee)} if I cancel ${late}`] : []),
-  ];
-  if (parts.length === 0) return 'I agree to keep my card on file for this visit; the clinic charges no fees.';
-  return `I accept that the clinic charges my card on file ${parts.join(', and ')}.`;
+    ? t('fees.lateAfter', { when: clinicMomentText(freeCancellationUntil, locale) })
+    : t('fees.lateHours', { hours: fees.freeCancellationHours });
+  const noShow = fees.noShowFee > 0 ? formatPrice(fees.noShowFee, locale) : '';
+  const lateCancel = fees.lateCancelFee > 0 ? formatPrice(fees.lateCancelFee, locale) : '';
+  const which = noShow && lateCancel ? 'both' : noShow ? 'noShow' : lateCancel ? 'late' : 'none';
+  return t('fees.sentence', { which, noShow, lateCancel, late });
 }
 
 /** What a booking is paid online: its deposit, or its whole price. */
 export const dueOnline = (booking: { price: number; deposit: number | null }) => booking.deposit ?? booking.price;
 
 /** A statement's balance in words, to the patient or to the desk: owed, owed back, or settled (docs/product-payments.md#statement). */
-export function balanceText(balance: number, to: 'patient' | 'desk' = 'patient'): string {
-  if (balance > 0) return `${formatPrice(balance)} to pay at the clinic`;
-  if (balance < 0) return `${formatPrice(-balance)} ${to === 'patient' ? 'to be given back to you' : 'to give back'}`;
-  return 'Nothing owed';
+export function balanceText(balance: number, { t, locale }: Words, to: 'patient' | 'desk' = 'patient'): string {
+  const amount = formatPrice(Math.abs(balance), locale);
+  if (balance > 0) return t('balance.owed', { amount });
+  if (balance < 0) return to === 'patient' ? t('balance.back', { amount }) : t('balance.giveBack', { amount });
+  return t('balance.none');
 }

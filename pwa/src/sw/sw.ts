@@ -5,25 +5,44 @@
 // Never an API URL: API answers are not cached here (they are per user; the bookings are kept per user in
 // IndexedDB instead).
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { addRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precache } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { framedPathOf, frameName } from '../../../contract/frames.ts';
+import { framedPathOf, frameName, localizedFile } from '../../../contract/frames.ts';
+import { isLanguage, LANGUAGE_CACHE, type Language, pickLanguage } from '../../../contract/languages.ts';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 
-precacheAndRoute(self.__WB_MANIFEST);
+precache(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+/** The language chosen on this device (src/lib/i18n.tsx keeps it here), else the browser's, as the Worker picks it. */
+async function deviceLanguage(): Promise<Language> {
+  try {
+    const chosen = await (await caches.open(LANGUAGE_CACHE.name)).match(LANGUAGE_CACHE.key);
+    const language = await chosen?.text();
+    if (isLanguage(language)) return language;
+  } catch {
+    // no cache: the browser's language
+  }
+  return pickLanguage(self.navigator.languages.join(','));
+}
+
+// Before the precache's own route, which would answer "/" with the English landing page.
 const shell = createHandlerBoundToURL('/shell.html');
 registerRoute(
   new NavigationRoute(
-    (options) => {
-      const framed = framedPathOf(options.url.pathname);
-      return framed ? createHandlerBoundToURL(`/${frameName(framed)}.html`)(options) : shell(options);
+    async (options) => {
+      const { pathname } = options.url;
+      const framed = framedPathOf(pathname);
+      const file =
+        pathname === '/' || pathname === '/index.html' ? '/index.html' : framed && `/${frameName(framed)}.html`;
+      if (!file) return shell(options);
+      return createHandlerBoundToURL(localizedFile(file, await deviceLanguage()))(options);
     },
     { denylist: [/^\/api(\/|$)/] },
   ),
 );
+addRoute();
 
 // An update waits for the patient's 'Reload' (src/lib/service-worker.ts asks for it with this message); the first
 // install takes charge of the page already open, so a patient who goes offline right after the first visit

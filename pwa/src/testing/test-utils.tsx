@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import type { Booking } from '../../../contract/bookings.ts';
 import { AppProvider } from '../app/provider.tsx';
+import { LanguageProvider } from '../lib/i18n.tsx';
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
@@ -57,9 +58,11 @@ export function renderWithProviders(
 ) {
   window.history.replaceState(null, '', path);
   return render(
-    <AppProvider swr={{ provider: () => cache as Cache, dedupingInterval: 0, shouldRetryOnError: false }}>
-      <Router>{ui}</Router>
-    </AppProvider>,
+    <LanguageProvider initial="en">
+      <AppProvider swr={{ provider: () => cache as Cache, dedupingInterval: 0, shouldRetryOnError: false }}>
+        <Router>{ui}</Router>
+      </AppProvider>
+    </LanguageProvider>,
   );
 }
 

@@ -3,7 +3,7 @@ import { HISTORY_PAGE_SIZE } from '../../../contract/pages.ts';
 import { type PolicyRow, policyRow, readPolicy, toPolicy } from '../clinic/data/cancellation-policy.ts';
 import { messageSettings } from '../clinic/data/message-settings.ts';
 import { callerOf, verifiedCallerOf } from '../people/auth.ts';
-import { type User, userByEmail } from '../people/data/users.ts';
+import { type User, userByEmail, userLanguage } from '../people/data/users.ts';
 import { patientFor } from '../people/family.ts';
 import { clinicNow } from '../platform/clinic-time.ts';
 import { clock } from '../platform/clock.ts';
@@ -12,6 +12,7 @@ import type { Env } from '../platform/env.ts';
 import { HttpError, json } from '../platform/http.ts';
 import { inputOf } from '../platform/input.ts';
 import { spend } from '../platform/rate-limit.ts';
+import { languageOf, wordsFor } from '../platform/words.ts';
 import { calendarAppointment, calendarFile } from './calendar.ts';
 import { type BookingRow, bookingById, bookingsOf, pastBookingsOf, toBooking } from './data/bookings.ts';
 import { cancel } from './engine/cancel.ts';
@@ -149,11 +150,14 @@ export async function cancelBooking(request: Request, env: Env): Promise<Respons
 export async function bookingCalendar(request: Request, env: Env): Promise<Response> {
   const user = callerOf(request);
   const row = await bookingFor(env, user, inputOf(request, 'GET /bookings/:id/calendar.ics').params.id, true);
-  const settings = await messageSettings(env.DB);
-  const file = calendarFile(env, calendarAppointment(row), {
-    name: settings.clinic_name,
-    address: settings.clinic_address,
-  });
+  const [settings, language] = await Promise.all([messageSettings(env.DB), userLanguage(env.DB, user.id)]);
+  // In the language of the account that downloads it, as its mails are (docs/languages.md).
+  const file = calendarFile(
+    env,
+    calendarAppointment(row),
+    { name: settings.clinic_name, address: settings.clinic_address },
+    { words: wordsFor(env, languageOf(language)) },
+  );
   return new Response(file, {
     headers: {
       'Content-Type': 'text/calendar; charset=utf-8',

@@ -5,7 +5,7 @@
  */
 import { type I18n, setupI18n } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
-import { LANGUAGES, type Language } from '../../../contract/languages.ts';
+import { isLanguage, type Language, LOCALES } from '../../../contract/languages.ts';
 import { en, type MessageKey } from './catalog/en.ts';
 import { es } from './catalog/es.ts';
 import { fr } from './catalog/fr.ts';
@@ -13,9 +13,6 @@ import type { Env } from './env.ts';
 
 export type { MessageKey };
 export const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, es, fr };
-
-/** The Intl locale of each language: English as the clinic (in the US) has always written it. */
-const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es', fr: 'fr' };
 
 const compiled = new Map<Language, I18n>();
 function i18nOf(language: Language): I18n {
@@ -31,8 +28,7 @@ function i18nOf(language: Language): I18n {
 }
 
 /** A stored language, or English for anything else (a row from before languages, a language since removed). */
-export const languageOf = (value: unknown): Language =>
-  (LANGUAGES as readonly unknown[]).includes(value) ? (value as Language) : 'en';
+export const languageOf = (value: unknown): Language => (isLanguage(value) ? value : 'en');
 
 export interface Words {
   language: Language;

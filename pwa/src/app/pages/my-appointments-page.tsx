@@ -5,7 +5,6 @@ import {
   type BelowTheList,
 } from '../../features/bookings/components/my-appointments-page.tsx';
 import {
-  MessageLanguage,
   MyWaitlist,
   ReminderToggle,
   SmsSettingForm,
@@ -23,7 +22,6 @@ const PaymentsAndCards = lazy(() =>
 const below: BelowTheList = ({ email, name, online, notRefunded }) => (
   <>
     <ReminderToggle email={email} />
-    <MessageLanguage email={email} />
     <SmsSettingForm email={email} />
     <Suspense fallback={<Spinner label="Loading your payments and cards" />}>
       <PaymentsAndCards email={email} name={name} online={online} />

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
+import { english } from '../../lib/i18n.tsx';
 import { authErrorCode, authErrorText, isUnknownAccount } from './auth-error-text.ts';
 
 /** As the Firebase SDK throws: a FirebaseError with its code and the code in its message. */
@@ -13,12 +14,12 @@ describe('authErrorText', () => {
   it.each(['auth/wrong-password', 'auth/user-not-found', 'auth/invalid-credential', 'auth/invalid-login-credentials'])(
     'answers %s on sign-in with one message, so it never tells whether the email has an account',
     (code) => {
-      expect(authErrorText(new FirebaseError(code), 'sign-in')).toBe('Email or password is incorrect');
+      expect(authErrorText(new FirebaseError(code), 'sign-in', english)).toBe('Email or password is incorrect');
     },
   );
 
   it('reads the code from the message when the error carries no code (the emulator, a wrapped error)', () => {
-    expect(authErrorText(new Error('Firebase: Error (auth/wrong-password).'), 'sign-in')).toBe(
+    expect(authErrorText(new Error('Firebase: Error (auth/wrong-password).'), 'sign-in', english)).toBe(
       'Email or password is incorrect',
     );
   });
@@ -37,29 +38,31 @@ describe('authErrorText', () => {
     ['auth/popup-closed-by-user', 'sign-in', 'The Google sign-in window was closed before you finished signing in'],
     ['auth/user-disabled', 'sign-in', 'This account is disabled; please contact the clinic'],
   ] as const)('says %s during %s as "%s"', (code, attempt, text) => {
-    expect(authErrorText(new FirebaseError(code), attempt)).toBe(text);
+    expect(authErrorText(new FirebaseError(code), attempt, english)).toBe(text);
   });
 
   it('never shows an unknown provider code, only what failed', () => {
     const unknown = new FirebaseError('auth/internal-error');
-    expect(authErrorText(unknown, 'sign-in')).toBe('Signing in failed; please try again');
-    expect(authErrorText(unknown, 'sign-up')).toBe('The account could not be created; please try again');
-    expect(authErrorText(unknown, 'reset')).toBe('The reset email could not be sent; please try again later');
-    expect(authErrorText(new TypeError('x is undefined'), 'verification-check')).toBe(
+    expect(authErrorText(unknown, 'sign-in', english)).toBe('Signing in failed; please try again');
+    expect(authErrorText(unknown, 'sign-up', english)).toBe('The account could not be created; please try again');
+    expect(authErrorText(unknown, 'reset', english)).toBe('The reset email could not be sent; please try again later');
+    expect(authErrorText(new TypeError('x is undefined'), 'verification-check', english)).toBe(
       'We could not check your email; please try again later',
     );
-    expect(authErrorText('auth/something', 'verification-email')).toBe(
+    expect(authErrorText('auth/something', 'verification-email', english)).toBe(
       'The email could not be sent; please try again later',
     );
   });
 
   it("keeps the Worker's plain refusals and says offline when the request never arrived", () => {
     const conflict = new ApiError(409, 'An account with this email already exists; contact the clinic');
-    expect(authErrorText(conflict, 'sign-in')).toBe('An account with this email already exists; contact the clinic');
-    expect(authErrorText(new ApiError(0, 'Failed to fetch'), 'sign-up')).toBe(
+    expect(authErrorText(conflict, 'sign-in', english)).toBe(
+      'An account with this email already exists; contact the clinic',
+    );
+    expect(authErrorText(new ApiError(0, 'Failed to fetch'), 'sign-up', english)).toBe(
       'You seem to be offline; please try again once you are back online',
     );
-    expect(authErrorText(new ApiError(500, ''), 'sign-in')).toBe('Signing in failed; please try again');
+    expect(authErrorText(new ApiError(500, ''), 'sign-in', english)).toBe('Signing in failed; please try again');
   });
 });
 

@@ -1,13 +1,13 @@
-import { format } from 'date-fns/format';
 import { type ReactNode, useState } from 'react';
 import { useSearch } from 'wouter';
 import { BookingCalendar } from '../../../components/booking-calendar.tsx';
 import { ClinicClosed } from '../../../components/clinic-closed.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { APPOINTMENT_DATE_FORMAT, clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
+import { clinicClosedOn, useAppointmentOptions } from '../../../lib/appointment-options.ts';
 import { type BookingChoice, choiceOf } from '../../../lib/booking-choice.ts';
 import { clinicToday, isoDay, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useFrame } from '../../../lib/use-hydrated.ts';
@@ -18,7 +18,7 @@ import { useDependants } from '../../family/api/dependants.ts';
 import type { FamilyVisitProps } from '../../family/api/family-visit.ts';
 import { joinWaitlist } from '../api/join-waitlist.ts';
 import '../appointments.css';
-import { BookingModal, type CardOnFileSlot, OFFLINE_BOOKING_MESSAGE } from './booking-modal.tsx';
+import { BookingModal, type CardOnFileSlot } from './booking-modal.tsx';
 import { ChairArt } from './chair-art.tsx';
 import { TreatmentCard } from './treatment-card.tsx';
 
@@ -59,6 +59,7 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
   const [againDoctor, setAgainDoctor] = useState<string | null | undefined>(linked?.doctor);
   const [familyVisiting, setFamilyVisiting] = useState(() => new URLSearchParams(search).has('family'));
   const isoDate = isoDay(selected);
+  const { t, format } = useLanguage();
   /** Whether the patient already waits for this treatment on the chosen day. */
   const waiting = (treatmentId: string) =>
     waitlist?.some((entry) => entry.treatmentId === treatmentId && entry.from <= isoDate && isoDate <= entry.to) ??
@@ -71,13 +72,13 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
       const joined = await joinWaitlist({ treatment: treatmentId, from: isoDate });
       notify.success(joined.message);
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setJoining(false);
     }
   }
 
-  const displayDate = format(selected, APPOINTMENT_DATE_FORMAT);
+  const displayDate = format.day(selected);
   // The whole clinic closed that day: one sentence, not a card of "0 spaces" per treatment.
   const clinicClosed = clinicClosedOn(options);
   const bookingOption = bookingId ? options?.find((option) => option._id === bookingId) : undefined;
@@ -86,16 +87,16 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
   if (error && !options) {
     content = (
       <div className="available__status" role="alert">
-        <p>Sorry, the free appointments could not be loaded: {errorText(error)}</p>
+        <p>{t('appointment.loadFailed', { reason: errorText(error, t) })}</p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   } else if (!options) {
-    content = <Spinner label="Loading appointments" />;
+    content = <Spinner label={t('appointment.loading')} />;
   } else if (options.length === 0) {
-    content = <p className="available__status">No treatments are offered yet.</p>;
+    content = <p className="available__status">{t('book.none', { doctor: 'any' })}</p>;
   } else if (clinicClosed) {
     content = <ClinicClosed closed={clinicClosed} className="available__status" onSeeDay={setSelected} />;
   } else {
@@ -121,21 +122,21 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
     <div className="appointment-page">
       <section className="appointment-banner" aria-labelledby="appointment-title">
         <div className="appointment-banner__calendar">
-          <h1 id="appointment-title">Appointment</h1>
-          <p className="section-lead">Pick a day to see the free times of every treatment.</p>
+          <h1 id="appointment-title">{t('appointment.title')}</h1>
+          <p className="section-lead">{t('appointment.lead')}</p>
           <BookingCalendar selected={selected} onSelect={setSelected} />
         </div>
         <ChairArt />
       </section>
 
       <div role="status" className="appointment-page__offline">
-        {!online && <p className="callout">{OFFLINE_BOOKING_MESSAGE}</p>}
+        {!online && <p className="callout">{t('booking.offline')}</p>}
       </div>
 
       <section className="available" aria-labelledby="available-title">
         <h2 id="available-title" className="available__title">
           {/* A page's frame is built once for every day it is served: no day in it. */}
-          {framed ? 'Available Appointments' : `Available Appointments on ${displayDate}`}
+          {framed ? t('appointment.available') : t('appointment.availableOn', { day: displayDate })}
         </h2>
         {again && last?.doctor && online && !clinicClosed && (
           <p className="available__again">
@@ -147,14 +148,14 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
                 setBookingId(again._id);
               }}
             >
-              Book again: {again.name} with {last.doctor.name}
+              {t('appointment.again', { treatment: again.name, doctor: last.doctor.name })}
             </button>
           </p>
         )}
         {family && family.length > 0 && options && options.length > 0 && online && !clinicClosed && (
           <p className="available__family">
             <button type="button" className="button" onClick={() => setFamilyVisiting(true)}>
-              Book a family visit
+              {t('appointment.family')}
             </button>
           </p>
         )}
@@ -166,7 +167,7 @@ export function AppointmentPage({ familyVisit, cardOnFile }: AppointmentPagePart
         family &&
         family.length > 0 &&
         familyVisit?.({
-          myName: user?.displayName ?? 'Me',
+          myName: user?.displayName ?? t('appointment.me'),
           family,
           treatments: options,
           isoDate,

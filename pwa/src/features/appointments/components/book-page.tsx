@@ -1,11 +1,9 @@
 import { addDays } from 'date-fns/addDays';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
-import { format } from 'date-fns/format';
 import { type ReactNode, useDeferredValue, useId, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { labelStartText } from '../../../../../contract/slot-label.ts';
 import { ClinicClosed } from '../../../components/clinic-closed.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import {
   type AppointmentOption,
@@ -16,6 +14,7 @@ import {
 import { bookingPath } from '../../../lib/booking-choice.ts';
 import { clinicToday, isoDay, lastBookableDay, linkedDay } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -42,6 +41,7 @@ export function BookPage() {
   const { user } = useSession();
   const isoDate = isoDay(selected);
   const clinicClosed = clinicClosedOn(options);
+  const { t, format } = useLanguage();
 
   /** Where a time leads: the booking page with it chosen, through Sign Up for a visitor who is not signed in. */
   const hrefOf = (option: AppointmentOption, start: string) => {
@@ -51,18 +51,18 @@ export function BookPage() {
 
   let content: ReactNode;
   if (framed || (!options && !error)) {
-    content = <Spinner label="Loading free times" />;
+    content = <Spinner label={t('book.loading')} />;
   } else if (error && !options) {
     content = (
       <div className="book-page__status" role="alert">
-        <p>Sorry, the free times could not be loaded: {errorText(error)}</p>
+        <p>{t('book.loadFailed', { reason: errorText(error, t) })}</p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   } else if (!options || options.length === 0) {
-    content = <p className="book-page__status">No treatments are offered{doctor ? ' by this doctor' : ''} yet.</p>;
+    content = <p className="book-page__status">{t('book.none', { doctor: doctor ? 'one' : 'any' })}</p>;
   } else if (clinicClosed) {
     content = <ClinicClosed closed={clinicClosed} className="book-page__status" onSeeDay={setSelected} />;
   } else {
@@ -78,10 +78,8 @@ export function BookPage() {
   return (
     <div className="book-page">
       <section className="book-page__choose" aria-labelledby="book-title">
-        <h1 id="book-title">Book a visit</h1>
-        <p className="section-lead">
-          Pick a day and a time. You sign in only to confirm it; nothing is held until then.
-        </p>
+        <h1 id="book-title">{t('book.title')}</h1>
+        <p className="section-lead">{t('book.lead')}</p>
         <DoctorChoice team={team ?? []} value={doctor} onChange={setDoctor} />
         <DayStrip selected={selected} onSelect={setSelected} />
       </section>
@@ -94,10 +92,10 @@ export function BookPage() {
         {/* The same words in the prerendered frame and after: the day on a line of its own, so the heading's
             paint is not redone once the app has loaded (it would count as the page's largest paint, late). */}
         <h2 id="times-title" className="book-page__title">
-          Free times
+          {t('book.times')}
         </h2>
         <p id="times-day" className="book-page__day">
-          {framed ? '\u00a0' : format(selected, 'EEEE, PP')}
+          {framed ? '\u00a0' : format.fullDay(selected)}
         </p>
         {content}
       </section>
@@ -122,6 +120,7 @@ function DoctorChoice({
   const [open, setOpen] = useState(false);
   const name = useId();
   const chosen = team.find((member) => member._id === value);
+  const t = useLanguage().t;
   const choose = (doctor: string | null) => {
     onChange(doctor);
     setOpen(false);
@@ -137,20 +136,20 @@ function DoctorChoice({
       >
         <DoctorFace member={chosen} />
         <span className="doctor-choice__text">
-          <span className="doctor-choice__specialty">Doctor</span>
-          <span className="doctor-choice__name">{chosen?.name ?? 'Any doctor'}</span>
+          <span className="doctor-choice__specialty">{t('book.doctor')}</span>
+          <span className="doctor-choice__name">{chosen?.name ?? t('book.anyDoctor')}</span>
         </span>
-        <span className="doctor-choice__change">Change</span>
+        <span className="doctor-choice__change">{t('book.change')}</span>
       </button>
       {open && (
         <fieldset id={name} className="doctor-choice__list">
-          <legend className="visually-hidden">Doctor</legend>
+          <legend className="visually-hidden">{t('book.doctor')}</legend>
           <label className="doctor-choice__item">
             <input type="radio" name={name} checked={value === null} onChange={() => choose(null)} />
             <DoctorFace member={undefined} />
             <span className="doctor-choice__text">
-              <span className="doctor-choice__name">Any doctor</span>
-              <span className="doctor-choice__specialty">The first free</span>
+              <span className="doctor-choice__name">{t('book.anyDoctor')}</span>
+              <span className="doctor-choice__specialty">{t('book.firstFree')}</span>
             </span>
           </label>
           {team.map((member) => (
@@ -200,20 +199,21 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
   }
   const first = addDays(today, page * STRIP_DAYS);
   const days = Array.from({ length: STRIP_DAYS }, (_, n) => addDays(first, n)).filter((day) => day <= last);
+  const { t, format } = useLanguage();
   return (
-    <nav className="day-strip" aria-label="Days">
+    <nav className="day-strip" aria-label={t('book.days')}>
       <div className="day-strip__head">
         <button type="button" className="day-strip__turn" onClick={() => setPage(page - 1)} disabled={page === 0}>
-          ‹ Earlier
+          {t('book.earlier')}
         </button>
-        <span className="day-strip__month">{format(first, 'MMMM yyyy')}</span>
+        <span className="day-strip__month">{format.month(first)}</span>
         <button
           type="button"
           className="day-strip__turn"
           onClick={() => setPage(page + 1)}
           disabled={addDays(first, STRIP_DAYS) > last}
         >
-          Later ›
+          {t('book.later')}
         </button>
       </div>
       <ul className="day-strip__days">
@@ -226,7 +226,7 @@ function DayStrip({ selected, onSelect }: { selected: Date; onSelect(day: Date):
               onClick={() => onSelect(day)}
             >
               {/* Its name is what it shows ("Thu 3 Dec"), which a speech user can say. */}
-              <span>{format(day, 'EEE')}</span> <strong>{format(day, 'd')}</strong> <span>{format(day, 'MMM')}</span>
+              <span>{format.weekday(day)}</span> <strong>{day.getDate()}</strong> <span>{format.monthShort(day)}</span>
             </button>
           </li>
         ))}
@@ -244,19 +244,21 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
   const [all, setAll] = useState(false);
   const times = freeTimes(option);
   const shown = all ? times : times.slice(0, FIRST_TIMES);
+  const words = useLanguage();
+  const { t, format } = words;
   return (
     <article className="times-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="times-card__name">
         {option.name}
       </h3>
       <p className="times-card__facts">
-        {lengthText(option.durationMinutes)} · {formatPrice(option.price)}
-        {option.payment !== 'full' && option.price > 0 && ` · ${paymentRuleText(option)}`}
+        {lengthText(option.durationMinutes)} · {format.price(option.price)}
+        {option.payment !== 'full' && option.price > 0 && ` · ${paymentRuleText(option, words)}`}
       </p>
       {option.closed ? (
-        <p className="times-card__none">Closed: {option.closed.reason}</p>
+        <p className="times-card__none">{t('closed.reason', { reason: option.closed.reason })}</p>
       ) : times.length === 0 ? (
-        <p className="times-card__none">No free time this day: try another day.</p>
+        <p className="times-card__none">{t('book.noTime')}</p>
       ) : (
         <ul className="times-card__times">
           {shown.map((time) => (
@@ -264,7 +266,7 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
               <Link
                 href={hrefOf(time.start)}
                 className="time-button"
-                aria-label={`${option.name} at ${labelStartText(time.label)}`}
+                aria-label={t('book.timeName', { treatment: option.name, time: labelStartText(time.label) })}
               >
                 {labelStartText(time.label)}
               </Link>
@@ -276,9 +278,9 @@ function TreatmentTimes({ option, hrefOf }: { option: AppointmentOption; hrefOf(
                 type="button"
                 className="time-button time-button--more"
                 onClick={() => setAll(true)}
-                aria-label={`Show all ${times.length} times for ${option.name}`}
+                aria-label={t('book.showAll', { count: times.length, treatment: option.name })}
               >
-                All {times.length}
+                {t('book.all', { count: times.length })}
               </button>
             </li>
           )}

@@ -1,12 +1,9 @@
-import { format } from 'date-fns/format';
 import { type ReactNode, type SubmitEvent, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { labelStartText, startClockText, startMinuteOf } from '../../../../../contract/slot-label.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import {
-  APPOINTMENT_DATE_FORMAT,
   type AppointmentOption,
   type FreeTime,
   freeTimes,
@@ -21,6 +18,7 @@ import {
 } from '../../../lib/booking-rules.ts';
 import { isoDay, startInstant } from '../../../lib/clinic-calendar.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { feeSentence, paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -34,8 +32,6 @@ import { type Booking, book } from '../api/create-booking.ts';
 
 /** The card form of a visit kept with a card on file (the payments feature's, composed by the app). */
 export type CardOnFileSlot = (card: { email: string; name: string; online: boolean }) => ReactNode;
-
-export const OFFLINE_BOOKING_MESSAGE = 'You are offline. Booking needs a connection.';
 
 type BookingModalProps = {
   cardOnFile?: CardOnFileSlot;
@@ -61,21 +57,23 @@ function nearestTime(times: FreeTime[], wanted: string | null | undefined): Free
 
 /** docs/product-booking.md#booking-modal: how long it takes, how it is paid, and with whom when only one doctor performs it. */
 function BookingFacts({ option, onlyDoctor }: { option: AppointmentOption; onlyDoctor: string | undefined }) {
+  const words = useLanguage();
+  const { t } = words;
   return (
     <dl className="booking-facts">
       {onlyDoctor && (
         <div className="booking-facts__item">
-          <dt>Doctor</dt>
+          <dt>{t('booking.doctor')}</dt>
           <dd>{onlyDoctor}</dd>
         </div>
       )}
       <div className="booking-facts__item">
-        <dt>Length</dt>
+        <dt>{t('booking.length')}</dt>
         <dd>{lengthText(option.durationMinutes)}</dd>
       </div>
       <div className="booking-facts__item">
-        <dt>Payment</dt>
-        <dd>{paymentRuleText(option)}</dd>
+        <dt>{t('booking.payment')}</dt>
+        <dd>{paymentRuleText(option, words)}</dd>
       </div>
     </dl>
   );
@@ -103,24 +101,26 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const payable = booked.price > 0 && booked.payBy !== null;
+  const words = useLanguage();
+  const { t, format } = words;
   return (
     <div className="booking-confirmation">
       <h2 id={titleId} ref={headingRef} tabIndex={-1} className="modal__title">
-        Booking confirmed
+        {t('booking.confirmed')}
       </h2>
       <dl className="booking-facts booking-confirmation__facts">
         <div className="booking-facts__item">
-          <dt>What</dt>
+          <dt>{t('booking.what')}</dt>
           <dd>
             {booked.treatment}, {lengthText(booked.minutes)}
           </dd>
         </div>
         <div className="booking-facts__item">
-          <dt>When</dt>
+          <dt>{t('booking.when')}</dt>
           <dd>{booked.when}</dd>
         </div>
         <div className="booking-facts__item">
-          <dt>With</dt>
+          <dt>{t('booking.with')}</dt>
           <dd>
             {booked.doctor ? (
               <span className="booked-with">
@@ -128,28 +128,28 @@ function BookingConfirmation({ booked, titleId, onDone }: { booked: Confirmed; t
                 {booked.doctor.name}
               </span>
             ) : (
-              'The doctor free at your time'
+              t('booking.anyDoctorFree')
             )}
           </dd>
         </div>
         <div className="booking-facts__item">
-          <dt>Price</dt>
-          <dd>{formatPrice(booked.price)}</dd>
+          <dt>{t('booking.price')}</dt>
+          <dd>{format.price(booked.price)}</dd>
         </div>
       </dl>
-      {booked.payBy && <p className="callout">{payBySentence(booked.payBy)}</p>}
-      {booked.deadlines && <p className="booking-policy">{policySentence(booked.deadlines)}</p>}
+      {booked.payBy && <p className="callout">{payBySentence(booked.payBy, words)}</p>}
+      {booked.deadlines && <p className="booking-policy">{policySentence(booked.deadlines, words)}</p>}
       <div className="modal__actions">
         <button type="button" className="button" onClick={onDone}>
-          Done
+          {t('common.done')}
         </button>
         {payable ? (
           <Link href={`/dashboard/payment/${encodeURIComponent(booked.id)}`} className="button button--primary">
-            Pay now
+            {t('booking.payNow')}
           </Link>
         ) : (
           <Link href="/dashboard" className="button button--primary">
-            My appointments
+            {t('booking.mine')}
           </Link>
         )}
       </div>
@@ -201,14 +201,19 @@ export function BookingModal({
   const { data: cards } = useCards(withCard ? user?.email : null);
   const [feesAccepted, setFeesAccepted] = useState(false);
   const cardReady = !withCard || (Boolean(cards?.length) && feesAccepted);
+  const words = useLanguage();
+  const { t, format } = words;
 
-  const appointmentDate = format(date, APPOINTMENT_DATE_FORMAT);
+  const appointmentDate = format.day(date);
   const patientName = user?.displayName ?? '';
   const email = user?.email ?? '';
   // A link's time (or the one picked) taken meanwhile: the nearest still free is chosen, and the patient is told.
   const chosen = times ? nearestTime(times, picked) : undefined;
   const linkTaken =
-    Boolean(linkedStart) && times !== null && picked === linkedStart && !times.some((t) => t.start === linkedStart);
+    Boolean(linkedStart) &&
+    times !== null &&
+    picked === linkedStart &&
+    !times.some((time) => time.start === linkedStart);
   const unverified = Boolean(user && !user.emailVerified);
   // Back from the verification mail's link: the session learns it without a tap.
   useEffect(() => {
@@ -241,7 +246,7 @@ export function BookingModal({
         setBooked({
           id: result.insertedId,
           treatment: option.name,
-          when: `${appointmentDate}, ${booking?.slot ?? chosen.label}`,
+          when: `${appointmentDate}, ${booking ? format.visitTime(booking) : chosen.label}`,
           minutes: booking?.durationMinutes ?? option.durationMinutes,
           price: booking?.price ?? option.price,
           doctor: booking?.doctor ?? null,
@@ -254,7 +259,7 @@ export function BookingModal({
       // Refused (the slot was just taken, …): the modal stays open on the refreshed slots.
       notify.error(result.message);
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     }
     setSending(false);
   }
@@ -262,7 +267,7 @@ export function BookingModal({
   if (booked) {
     return (
       <Modal labelledBy={`${ids}-done`} onClose={close}>
-        <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+        <button type="button" className="modal__close" aria-label={t('common.close')} onClick={close}>
           ×
         </button>
         <BookingConfirmation booked={booked} titleId={`${ids}-done`} onDone={onBooked} />
@@ -275,18 +280,16 @@ export function BookingModal({
       <h2 id={`${ids}-title`} className="modal__title">
         {option.name}
       </h2>
-      <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={sending}>
+      <button type="button" className="modal__close" aria-label={t('common.close')} onClick={close} disabled={sending}>
         ×
       </button>
       <BookingFacts option={option} onlyDoctor={doctors.length === 1 ? doctors[0]?.name : undefined} />
       {/* The card form is a form of its own: it sits before the booking form, not inside it. */}
       {withCard && (
         <fieldset className="booking-card">
-          <legend>Card on file</legend>
-          <p className="field__hint">
-            Your card keeps this time; nothing is charged now, and you pay for the visit at the clinic.
-          </p>
-          <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <legend>{t('booking.cardOnFile')}</legend>
+          <p className="field__hint">{t('booking.cardHint')}</p>
+          <Suspense fallback={<Spinner label={t('booking.loadingCardForm')} />}>
             {cardOnFile?.({ email, name: patientName, online })}
           </Suspense>
           {rules && (
@@ -296,32 +299,31 @@ export function BookingModal({
                 checked={feesAccepted}
                 onChange={(event) => setFeesAccepted(event.target.checked)}
               />
-              {feeSentence(rules, deadlines?.freeCancellationUntil ?? null)}
+              {feeSentence(rules, deadlines?.freeCancellationUntil ?? null, words)}
             </label>
           )}
         </fieldset>
       )}
       <form className="modal__form booking-form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
         <div className="field">
-          <label htmlFor={`${ids}-date`}>Date</label>
+          <label htmlFor={`${ids}-date`}>{t('booking.date')}</label>
           <input id={`${ids}-date`} type="text" value={appointmentDate} readOnly tabIndex={-1} />
         </div>
         {doctors.length > 1 && (
           <div className="field">
-            <label htmlFor={`${ids}-doctor`}>Doctor</label>
+            <label htmlFor={`${ids}-doctor`}>{t('booking.doctor')}</label>
             <select id={`${ids}-doctor`} value={doctor} onChange={(event) => setDoctorChoice(event.target.value)}>
-              <option value="">Any doctor (the first free)</option>
+              <option value="">{t('booking.anyDoctor')}</option>
               {doctors.map((member) => (
                 <option key={member._id} value={member._id}>
-                  {member.name}
-                  {member._id === last?.doctor?._id ? ' (your last visit)' : ''}
+                  {member._id === last?.doctor?._id ? t('booking.lastDoctor', { name: member.name }) : member.name}
                 </option>
               ))}
             </select>
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${ids}-slot`}>Slot</label>
+          <label htmlFor={`${ids}-slot`}>{t('booking.slot')}</label>
           <select
             ref={slotRef}
             id={`${ids}-slot`}
@@ -337,21 +339,26 @@ export function BookingModal({
           </select>
           <p className="field__hint" role="status">
             {times === null
-              ? `Loading ${doctorName ?? 'the doctor'}'s free times…`
+              ? doctorName
+                ? t('booking.loadingDoctor', { name: doctorName })
+                : t('booking.loadingTimes')
               : linkTaken
                 ? chosen
-                  ? `${startClockText(linkedStart ?? '')} is no longer free; the nearest free time, ${labelStartText(chosen.label)}, is chosen.`
-                  : `${startClockText(linkedStart ?? '')} is no longer free, and this day has no other; pick another day.`
+                  ? t('booking.takenNearest', {
+                      time: startClockText(linkedStart ?? ''),
+                      nearest: labelStartText(chosen.label),
+                    })
+                  : t('booking.takenNone', { time: startClockText(linkedStart ?? '') })
                 : times.length === 0 && doctorName
-                  ? `${doctorName} has no free time this day: choose any doctor or another day.`
+                  ? t('booking.doctorNone', { name: doctorName })
                   : ''}
           </p>
         </div>
         {family && family.length > 0 && (
           <div className="field">
-            <label htmlFor={`${ids}-who`}>Who is this for?</label>
+            <label htmlFor={`${ids}-who`}>{t('booking.who')}</label>
             <select id={`${ids}-who`} value={forWhom} onChange={(event) => setForWhom(event.target.value)}>
-              <option value="">Me ({patientName})</option>
+              <option value="">{t('booking.me', { name: patientName })}</option>
               {family.map((member) => (
                 <option key={member._id} value={member._id}>
                   {member.name}
@@ -361,7 +368,7 @@ export function BookingModal({
           </div>
         )}
         <div className="field">
-          <label htmlFor={`${ids}-name`}>Name</label>
+          <label htmlFor={`${ids}-name`}>{t('field.name')}</label>
           <input
             id={`${ids}-name`}
             type="text"
@@ -372,11 +379,11 @@ export function BookingModal({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-email`}>Email</label>
+          <label htmlFor={`${ids}-email`}>{t('field.email')}</label>
           <input id={`${ids}-email`} type="email" value={email} readOnly tabIndex={-1} autoComplete="off" />
         </div>
         <div className="field">
-          <label htmlFor={`${ids}-phone`}>Phone Number</label>
+          <label htmlFor={`${ids}-phone`}>{t('booking.phone')}</label>
           <input
             id={`${ids}-phone`}
             type="tel"
@@ -388,35 +395,34 @@ export function BookingModal({
         </div>
         {deadlines && rules && (
           <p className="booking-policy">
-            {policySentence(deadlines)}
+            {policySentence(deadlines, words)}
             {(option.payment === 'full' || option.payment === 'deposit') &&
               option.price > 0 &&
-              ` ${holdSentence(rules)}`}
+              ` ${holdSentence(rules, words)}`}
           </p>
         )}
 
         <div role="status">
           {unverified && (
             <div id={`${ids}-verify`} className="callout">
-              <p>Verify your email to book: open the link we sent to {email}. This time stays chosen here.</p>
+              <p>{t('booking.verify', { email })}</p>
               <button
                 type="button"
                 className="button button--small"
                 onClick={() =>
                   void confirmVerified().then(
-                    (verified) =>
-                      verified || notify.error(`Not verified yet: open the link we sent to ${email}, then try again`),
-                    (cause: unknown) => notify.error(errorText(cause)),
+                    (verified) => verified || notify.error(t('booking.notVerified', { email })),
+                    (cause: unknown) => notify.error(errorText(cause, t)),
                   )
                 }
               >
-                I've verified
+                {t('verify.confirm')}
               </button>
             </div>
           )}
           {!online && (
             <p id={`${ids}-offline`} className="callout">
-              {OFFLINE_BOOKING_MESSAGE}
+              {t('booking.offline')}
             </p>
           )}
         </div>
@@ -428,7 +434,7 @@ export function BookingModal({
             disabled={!online || sending || !chosen || !cardReady || unverified}
             aria-describedby={online ? (unverified ? `${ids}-verify` : undefined) : `${ids}-offline`}
           >
-            Submit
+            {t('contact.submit')}
           </button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { formatPrice } from '../../../components/price.ts';
 import type { AppointmentOption } from '../../../lib/appointment-options.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { paymentRuleText } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
 
@@ -24,35 +24,36 @@ export function TreatmentCard({
 }) {
   const titleId = useId();
   const free = option.slots.length;
+  const words = useLanguage();
+  const { t, format } = words;
   return (
     <article className="treatment-card" aria-labelledby={titleId}>
       <h3 id={titleId} className="treatment-card__name">
         {option.name}
       </h3>
-      <p className="treatment-card__slot">{free > 0 ? option.slots[0] : 'Try another day'}</p>
+      <p className="treatment-card__slot">{free > 0 ? option.slots[0] : t('card.tryAnother')}</p>
       {option.closed ? (
-        <p className="treatment-card__closed">Closed: {option.closed.reason}</p>
+        <p className="treatment-card__closed">{t('closed.reason', { reason: option.closed.reason })}</p>
       ) : (
-        <p className="treatment-card__spaces">
-          {free} {free === 1 ? 'space' : 'spaces'} available
-        </p>
+        <p className="treatment-card__spaces">{t('card.spaces', { count: free })}</p>
       )}
-      <p className="treatment-card__length">Length: {lengthText(option.durationMinutes)}</p>
-      <p className="treatment-card__price">Price: {formatPrice(option.price)}</p>
+      <p className="treatment-card__length">{t('card.length', { length: lengthText(option.durationMinutes) })}</p>
+      <p className="treatment-card__price">{t('card.price', { price: format.price(option.price) })}</p>
       {option.payment !== 'full' && option.price > 0 && (
-        <p className="treatment-card__payment">{paymentRuleText(option)}</p>
+        <p className="treatment-card__payment">{paymentRuleText(option, words)}</p>
       )}
       <button type="button" className="button button--primary" disabled={free === 0} onClick={onBook}>
-        Book Appointment<span className="visually-hidden">: {option.name}</span>
+        {t('card.book')}
+        <span className="visually-hidden">{t('card.bookWhat', { treatment: option.name })}</span>
       </button>
       {free === 0 && waiting && (
         <p className="treatment-card__waiting" role="status">
-          You are on the waitlist: we will mail you if a time frees up.
+          {t('card.waiting')}
         </p>
       )}
       {free === 0 && !waiting && !option.closed && (
         <button type="button" className="button" disabled={!onJoinWaitlist} onClick={onJoinWaitlist}>
-          Join the waitlist
+          {t('card.join')}
         </button>
       )}
     </article>

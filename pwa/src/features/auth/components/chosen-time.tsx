@@ -1,7 +1,7 @@
-import { format } from 'date-fns/format';
 import { startClockText } from '../../../../../contract/slot-label.ts';
 import { choiceFrom } from '../../../lib/booking-choice.ts';
 import { localDay } from '../../../lib/clinic-calendar.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /**
@@ -12,11 +12,16 @@ export function ChosenTime({ from }: { from: string | null }) {
   const choice = choiceFrom(from);
   // The page's prerendered frame knows no address: the sentence comes once the app has taken the page over.
   const hydrated = useHydrated();
+  const { t, format } = useLanguage();
   if (!hydrated || !choice) return null;
-  const when = `${format(localDay(choice.date), 'EEEE, PP')}${choice.start ? ` at ${startClockText(choice.start)}` : ''}`;
+  const day = format.fullDay(localDay(choice.date));
   return (
     <p className="auth-card__reason" role="status">
-      One step to book {when}: sign in or create your account, and the booking opens with this time chosen.
+      {t('chosen.oneStep', {
+        day,
+        hasTime: choice.start ? 'yes' : 'no',
+        time: choice.start ? startClockText(choice.start) : '',
+      })}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useT } from '../../../lib/i18n.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
@@ -7,6 +8,7 @@ export function GoogleSignInButton({ onSignedIn, onError }: { onSignedIn(): void
   const { signInWithGoogle } = useSession();
   const [busy, setBusy] = useState(false);
   const ready = useHydrated();
+  const t = useT();
 
   async function handleClick() {
     setBusy(true);
@@ -22,7 +24,7 @@ export function GoogleSignInButton({ onSignedIn, onError }: { onSignedIn(): void
 
   return (
     <button type="button" className="button button--block" onClick={handleClick} disabled={busy || !ready}>
-      CONTINUE WITH GOOGLE
+      {t('auth.google')}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { Field } from '../../../components/field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { loginReasonText, safeReturnPath, withFrom } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { unexpiredAccessClaims } from '../../../lib/stored-access-token.ts';
@@ -24,7 +25,8 @@ export function LoginPage() {
   const [, navigate] = useLocation();
   const [searchParams] = useSearchParams();
   const returnTo = safeReturnPath(searchParams.get('from'));
-  const reason = loginReasonText(useHistoryState());
+  const t = useT();
+  const reason = loginReasonText(useHistoryState(), t);
   const [error, setError] = useState('');
   const [resetOpen, setResetOpen] = useState(false);
   // A sign-in link mailed (to whom), or opened on a device that does not know the address ('ask').
@@ -63,7 +65,7 @@ export function LoginPage() {
         goBack();
       }
     } catch (cause) {
-      setError(authErrorText(cause, 'sign-in'));
+      setError(authErrorText(cause, 'sign-in', t));
     }
   });
 
@@ -78,7 +80,7 @@ export function LoginPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the address the page opened at.
   useEffect(() => {
     if (!new URLSearchParams(window.location.search).has('oobCode')) return;
-    finishLink().catch((cause: unknown) => setError(authErrorText(cause, 'sign-in')));
+    finishLink().catch((cause: unknown) => setError(authErrorText(cause, 'sign-in', t)));
   }, []);
 
   // Finishing a link needs the address only.
@@ -94,13 +96,13 @@ export function LoginPage() {
       await sendSignInLink(email, null, returnTo);
       setLink({ sentTo: email });
     } catch (cause) {
-      setError(authErrorText(cause, 'sign-in'));
+      setError(authErrorText(cause, 'sign-in', t));
     }
   }
 
   return (
     <section className="auth-card" aria-labelledby="login-title">
-      <h1 id="login-title">Login</h1>
+      <h1 id="login-title">{t('login.title')}</h1>
       {reason && (
         <p className="auth-card__reason" role="status">
           {reason}
@@ -109,24 +111,24 @@ export function LoginPage() {
       <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <Field
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
-          registration={register('email', { required: 'This is email required!' })}
+          registration={register('email', { required: t('login.emailRequired') })}
           error={errors.email?.message}
         />
         {link === 'ask' ? (
           <p className="auth-card__reason" role="status">
-            Type the email address the sign-in link was sent to, to finish signing in on this device.
+            {t('login.linkAsk')}
           </p>
         ) : (
           <Field
-            label="Password"
+            label={t('field.password')}
             type="password"
             autoComplete="current-password"
             registration={register('password', {
-              required: 'This password required!',
-              minLength: { value: 6, message: 'password must be 6 characters' },
+              required: t('login.passwordRequired'),
+              minLength: { value: 6, message: t('auth.password.short') },
             })}
             error={errors.password?.message}
           />
@@ -137,17 +139,17 @@ export function LoginPage() {
           onClick={() => setResetOpen(true)}
           disabled={!ready}
         >
-          Forgot password?
+          {t('login.forgot')}
         </button>
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
-          {link === 'ask' ? 'Finish signing in' : 'Login'}
+          {link === 'ask' ? t('login.finish') : t('login.submit')}
         </button>
         <button type="button" className="button button--block" onClick={() => void mailLink()} disabled={!ready}>
-          Email me a sign-in link
+          {t('login.mailLink')}
         </button>
         {link && link !== 'ask' && (
           <p className="auth-card__reason" role="status">
-            We sent a sign-in link to {link.sentTo}. Open it on this device to continue; no password needed.
+            {t('login.linkSent', { email: link.sentTo })}
           </p>
         )}
         {error && (
@@ -157,13 +159,13 @@ export function LoginPage() {
         )}
       </form>
       <p className="auth-card__switch">
-        New to {clinic.name}? <Link href={withFrom('/signup', from)}>Create new account</Link>
+        {t('login.new', { clinic: clinic.name })} <Link href={withFrom('/signup', from)}>{t('login.create')}</Link>
       </p>
-      <p className="divider">OR</p>
+      <p className="divider">{t('auth.or')}</p>
       <GoogleSignInButton
         onSignedIn={goBack}
         onError={(cause) => {
-          setError(authErrorText(cause, 'sign-in'));
+          setError(authErrorText(cause, 'sign-in', t));
         }}
       />
       {resetOpen && <ResetPasswordModal defaultEmail={getValues('email')} onClose={() => setResetOpen(false)} />}

@@ -1,5 +1,6 @@
 import { type SubmitEvent, useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { useT } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText, isUnknownAccount } from '../auth-error-text.ts';
@@ -17,6 +18,7 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
   const emailId = useId();
   const okRef = useRef<HTMLButtonElement>(null);
   const emailRef = useRef<HTMLInputElement>(null);
+  const t = useT();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -27,7 +29,7 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
     } catch (cause) {
       // Whether the address has an account is nobody's business here: the answer is the same.
       if (isUnknownAccount(cause)) setSent(true);
-      else notify.error(authErrorText(cause, 'reset'));
+      else notify.error(authErrorText(cause, 'reset', t));
     } finally {
       setSending(false);
     }
@@ -37,11 +39,11 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
     return (
       <Modal key="sent" labelledBy={titleId} onClose={onClose} initialFocus={okRef}>
         <p id={titleId} className="modal__title">
-          Please check your email and reset your password
+          {t('reset.sent')}
         </p>
         <div className="modal__actions">
           <button ref={okRef} type="button" className="button button--primary" onClick={onClose}>
-            Ok
+            {t('common.ok')}
           </button>
         </div>
       </Modal>
@@ -50,18 +52,18 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
 
   return (
     <Modal key="form" labelledBy={titleId} describedBy={`${titleId}-help`} onClose={onClose} initialFocus={emailRef}>
-      <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="modal__close" aria-label={t('common.close')} onClick={onClose}>
         ×
       </button>
       <h2 id={titleId} className="modal__title">
-        Put here your email
+        {t('reset.title')}
       </h2>
       <p id={`${titleId}-help`} className="field__hint">
-        Forgot your password? Enter the email you signed up with and we will send you a link to choose a new one.
+        {t('reset.help')}
       </p>
       <form className="modal__form" onSubmit={handleSubmit} noValidate>
         <div className="field">
-          <label htmlFor={emailId}>Email</label>
+          <label htmlFor={emailId}>{t('field.email')}</label>
           <input
             ref={emailRef}
             id={emailId}
@@ -72,7 +74,7 @@ export function ResetPasswordModal({ defaultEmail = '', onClose }: { defaultEmai
           />
         </div>
         <button type="submit" className="button button--primary" disabled={sending}>
-          Reset
+          {t('reset.submit')}
         </button>
       </form>
     </Modal>

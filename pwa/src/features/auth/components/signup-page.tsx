@@ -5,6 +5,7 @@ import { Field } from '../../../components/field.tsx';
 import { afterPaint } from '../../../lib/after-paint.ts';
 import { logUnexpected } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { safeReturnPath, withFrom } from '../../../lib/login-redirect.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
@@ -17,9 +18,6 @@ type SignUpValues = { name: string; email: string; password: string };
 
 /** docs/product-visitors.md#sign-up: an uppercase letter, a lowercase letter, a digit and one of ! @ # $ & *. */
 export const STRONG_PASSWORD = /^(?=.*[A-Z])(?=.*[a-z])(?=.*\d)(?=.*[!@#$&*])/;
-/** What "strong" means, said before it is asked for (the spec's "password must be strong" stays the error). */
-export const PASSWORD_HINT =
-  'At least 6 characters, with an uppercase and a lowercase letter, a digit and one of ! @ # $ & *';
 
 /** The front desk booked this email by phone: the record is handed over once the address is verified. */
 const recordWaits = (cause: unknown): string | null =>
@@ -45,6 +43,7 @@ export function SignUpPage() {
   const [waiting, setWaiting] = useState<string | null>(null);
   // Painted before its code has run (docs/performance.md): its button waits for it.
   const ready = useHydrated();
+  const t = useT();
   const {
     register,
     handleSubmit,
@@ -61,7 +60,7 @@ export function SignUpPage() {
   const goHome = () => navigate(returnTo, { replace: true });
   const showError = (cause: unknown) => {
     logUnexpected(cause);
-    setError(authErrorText(cause, 'sign-up'));
+    setError(authErrorText(cause, 'sign-up', t));
   };
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
@@ -84,7 +83,7 @@ export function SignUpPage() {
     const { name, email } = getValues();
     try {
       await sendSignInLink(email, name.trim(), returnTo);
-      setWaiting(`We sent a sign-in link to ${email}. Open it on this device to finish: no password needed.`);
+      setWaiting(t('signup.linkSent', { email }));
     } catch (cause) {
       showError(cause);
     }
@@ -93,12 +92,12 @@ export function SignUpPage() {
   if (waiting) {
     return (
       <section className="auth-card" aria-labelledby="signup-title">
-        <h1 id="signup-title">Check your email</h1>
+        <h1 id="signup-title">{t('signup.check')}</h1>
         <p role="status" className="auth-card__notice">
           {waiting}
         </p>
         <Link href={withFrom('/login', from)} className="button button--primary button--block">
-          Go to Login
+          {t('signup.goToLogin')}
         </Link>
       </section>
     );
@@ -106,34 +105,34 @@ export function SignUpPage() {
 
   return (
     <section className="auth-card" aria-labelledby="signup-title">
-      <h1 id="signup-title">Sign Up</h1>
+      <h1 id="signup-title">{t('signup.title')}</h1>
       <ChosenTime from={from} />
       <form className="auth-card__form" onSubmit={onSubmit} noValidate>
         <Field
-          label="Name"
+          label={t('field.name')}
           autoComplete="name"
           registration={register('name', {
-            required: 'name is required',
-            validate: (value) => value.trim() !== '' || 'name is required',
+            required: t('signup.nameRequired'),
+            validate: (value) => value.trim() !== '' || t('signup.nameRequired'),
           })}
           error={errors.name?.message}
         />
         <Field
-          label="Email"
+          label={t('field.email')}
           type="email"
           autoComplete="email"
-          registration={register('email', { required: 'email is required' })}
+          registration={register('email', { required: t('signup.emailRequired') })}
           error={errors.email?.message}
         />
         <Field
-          label="Password"
+          label={t('field.password')}
           type="password"
           autoComplete="new-password"
-          hint={PASSWORD_HINT}
+          hint={t('signup.passwordHint')}
           registration={register('password', {
-            required: 'password is required',
-            minLength: { value: 6, message: 'password must be 6 characters' },
-            pattern: { value: STRONG_PASSWORD, message: 'password must be strong' },
+            required: t('signup.passwordRequired'),
+            minLength: { value: 6, message: t('auth.password.short') },
+            pattern: { value: STRONG_PASSWORD, message: t('signup.passwordWeak') },
           })}
           error={errors.password?.message}
         />
@@ -143,19 +142,20 @@ export function SignUpPage() {
           </p>
         )}
         <button type="submit" className="button button--primary button--block" disabled={isSubmitting || !ready}>
-          Sign Up
+          {t('signup.submit')}
         </button>
         <button type="button" className="button button--block" onClick={() => void mailLink()} disabled={!ready}>
-          Email me a link instead (no password)
+          {t('signup.mailLink')}
         </button>
       </form>
       <p className="auth-card__switch">
-        Already have an account? <Link href={withFrom('/login', from)}>Login</Link>
+        {t('signup.haveAccount')} <Link href={withFrom('/login', from)}>{t('login.submit')}</Link>
       </p>
-      <p className="divider">OR</p>
+      <p className="divider">{t('auth.or')}</p>
       <GoogleSignInButton onSignedIn={goHome} onError={showError} />
       <p className="auth-card__privacy">
-        <Link href="/privacy">Privacy and your data</Link>: what we keep, for how long, and how to erase it.
+        <Link href="/privacy">{t('signup.privacy')}</Link>
+        {t('signup.privacyRest')}
       </p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { logUnexpected } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { authErrorText } from '../auth-error-text.ts';
@@ -14,6 +15,7 @@ export function VerifyEmailBanner() {
   const { user, resendVerification, confirmVerified } = useSession();
   const [busy, setBusy] = useState(false);
   const titleId = useId();
+  const t = useT();
   if (!user || user.emailVerified) return null;
 
   async function run(action: () => Promise<void>) {
@@ -29,21 +31,21 @@ export function VerifyEmailBanner() {
     run(async () => {
       try {
         await resendVerification();
-        notify.success(`We sent a new link to ${user.email}`);
+        notify.success(t('verify.resent', { email: user.email ?? '' }));
       } catch (cause) {
         logUnexpected(cause);
-        notify.error(authErrorText(cause, 'verification-email'));
+        notify.error(authErrorText(cause, 'verification-email', t));
       }
     });
 
   const confirm = () =>
     run(async () => {
       try {
-        if (await confirmVerified()) notify.success('Thank you: your email is verified');
-        else notify.error(`Your email is not verified yet: open the link we sent to ${user.email}, then try again`);
+        if (await confirmVerified()) notify.success(t('verify.done'));
+        else notify.error(t('verify.notYet', { email: user.email ?? '' }));
       } catch (cause) {
         logUnexpected(cause);
-        notify.error(authErrorText(cause, 'verification-check'));
+        notify.error(authErrorText(cause, 'verification-check', t));
       }
     });
 
@@ -51,16 +53,16 @@ export function VerifyEmailBanner() {
     <section className="verify-banner" aria-labelledby={titleId}>
       <p className="verify-banner__text">
         <strong id={titleId} className="verify-banner__title">
-          Verify your email
+          {t('verify.title')}
         </strong>{' '}
-        We sent a link to {user.email}. Open it to book appointments and write reviews.
+        {t('verify.text', { email: user.email ?? '' })}
       </p>
       <div className="verify-banner__actions">
         <button type="button" className="button button--small" onClick={resend} disabled={busy}>
-          Resend email
+          {t('verify.resend')}
         </button>
         <button type="button" className="button button--small button--primary" onClick={confirm} disabled={busy}>
-          I've verified
+          {t('verify.confirm')}
         </button>
       </div>
     </section>

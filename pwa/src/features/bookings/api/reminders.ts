@@ -2,15 +2,7 @@ import { useCallback } from 'react';
 import useSWR from 'swr';
 import type { SmsSetting } from '../../../../../contract/links.ts';
 import type { ReminderSetting } from '../../../../../contract/messages.ts';
-import type { LanguageSetting } from '../../../../../contract/users.ts';
-import {
-  type MyLanguageKey,
-  type MyRemindersKey,
-  type MySmsKey,
-  myLanguageKey,
-  myRemindersKey,
-  mySmsKey,
-} from '../../../lib/cache-keys.ts';
+import { type MyRemindersKey, type MySmsKey, myRemindersKey, mySmsKey } from '../../../lib/cache-keys.ts';
 import { client } from '../../../lib/client.ts';
 
 /** GET /api/users/me/reminders: whether the signed-in patient gets reminders by mail. */
@@ -41,24 +33,6 @@ export function useSmsSetting(email: string | null | undefined) {
   const save = useCallback(
     async (phone: string | null, smsConsent: boolean) => {
       const saved = await client('PUT /users/me/sms', { body: { phone, smsConsent } });
-      await mutate(saved, { revalidate: false });
-      return saved;
-    },
-    [mutate],
-  );
-  return { ...swr, save };
-}
-
-/** GET /api/users/me/language: the language of the patient's mails, texts and calendar files. */
-export function useMessageLanguage(email: string | null | undefined) {
-  const swr = useSWR<LanguageSetting, unknown, MyLanguageKey | null>(email ? myLanguageKey(email) : null, () =>
-    client('GET /users/me/language'),
-  );
-  const { mutate } = swr;
-  /** PUT /api/users/me/language: every message from then on is in it. */
-  const save = useCallback(
-    async (language: LanguageSetting['language']) => {
-      const saved = await client('PUT /users/me/language', { body: { language } });
       await mutate(saved, { revalidate: false });
       return saved;
     },

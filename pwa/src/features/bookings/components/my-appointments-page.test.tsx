@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WaitlistEntry } from '../../../../../contract/messages.ts';
 import { AppRoutes } from '../../../app/routes.tsx';
+import { english, formatsOf } from '../../../lib/i18n.tsx';
 import { fakeFirebase } from '../../../testing/fake-firebase.ts';
 import {
   aBooking,
@@ -522,17 +523,20 @@ describe('My Appointments', () => {
     expect((toggle as HTMLInputElement).checked).toBe(false);
   });
 
-  it('sets the language of the patient’s mails and texts on the server, and says so', async () => {
+  it('turns to the language chosen in the menu, keeps it on the device and sets the account’s to it', async () => {
     const user = await openMyAppointments();
-    const chooser = (await screen.findByRole('combobox', {
-      name: 'Language of your mails and texts',
-    })) as HTMLSelectElement;
-    expect(chooser.value).toBe('en');
-    expect([...chooser.options].map((option) => option.text)).toEqual(['English', 'Español', 'Français']);
-    await user.selectOptions(chooser, 'Español');
-    expect(await findToast('Your mails and texts will be in Español')).toBeTruthy();
-    expect(language).toBe('es');
-    expect(chooser.value).toBe('es');
+    const [chooser] = screen.getAllByRole('combobox', { name: 'Language' }) as HTMLSelectElement[];
+    expect(chooser?.value).toBe('en');
+    expect([...(chooser?.options ?? [])].map((option) => option.text)).toEqual(['English', 'Español', 'Français']);
+    await user.selectOptions(chooser as HTMLSelectElement, 'Español');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mis citas' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Mis citas' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+    expect(localStorage.getItem('clinic.language')).toBe('es');
+    expect(document.cookie).toContain('clinic_language=es');
+    // Its mails and texts follow: the account's language is set on the server.
+    await waitFor(() => expect(language).toBe('es'));
+    expect(screen.getAllByRole('combobox', { name: 'Idioma' })[0]).toHaveProperty('value', 'es');
   });
 
   it('takes a mobile number and consent to texts, saying what the server refused', async () => {
@@ -599,7 +603,7 @@ describe('My Appointments', () => {
       await openMyAppointments();
       await table();
 
-      expect(note()?.textContent).toBe(offlineNoteText(SAVED_AT));
+      expect(note()?.textContent).toBe(offlineNoteText(SAVED_AT, english, formatsOf('en')));
       expect(note()?.textContent).toMatch(
         /^You are offline\. Showing your appointments as saved on Nov 20, 2026, \d{1,2}:\d\d [AP]M\.$/,
       );
@@ -656,7 +660,7 @@ describe('My Appointments', () => {
       online = false;
       act(() => void window.dispatchEvent(new Event('offline')));
 
-      expect(note()?.textContent).toBe(offlineNoteText(NOW.getTime()));
+      expect(note()?.textContent).toBe(offlineNoteText(NOW.getTime(), english, formatsOf('en')));
       expect(screen.queryByRole('link', { name: 'Pay' })).toBeNull();
       expect(screen.queryByRole('button', { name: 'Add to calendar' })).toBeNull();
     });

@@ -3,12 +3,12 @@ import { Link } from 'wouter';
 import type { BookingCancelled } from '../../../../../contract/bookings.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { type Column, DataTable, positionColumn } from '../../../components/data-table.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useConfirmedAction } from '../../../components/use-confirmed-action.ts';
 import { clinicMomentText, policySentence, useBookingRules } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { isNetworkFailure } from '../../../lib/http.ts';
+import { type Formats, type Translate, useLanguage } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import { lengthText } from '../../../lib/schedule-text.ts';
@@ -43,11 +43,12 @@ export function canReschedule(booking: Booking, cutoffHours: number | undefined,
 
 /** A booked visit, and until when it can be cancelled free and moved online (a copy saved by an older version has no deadlines). */
 function StatusCell({ booking, now }: { booking: Booking; now: number }) {
+  const words = useLanguage();
   return (
     <span className="bookings-table__status">
-      <span className="muted">Booked</span>
+      <span className="muted">{words.t('mine.booked')}</span>
       {booking.freeCancellationUntil && booking.rescheduleUntil && (
-        <small className="bookings-table__note">{policySentence(booking, now)}</small>
+        <small className="bookings-table__note">{policySentence(booking, words, now)}</small>
       )}
     </span>
   );
@@ -73,47 +74,37 @@ export function cancelState(
 }
 
 /** e.g. "$150.00 has been refunded to your card." */
-export function refundNote(refund: NonNullable<BookingCancelled['refund']>): string {
-  const amount = `$${refund.amount.toFixed(2)}`;
-  switch (refund.status) {
-    case 'succeeded':
-      return `${amount} has been refunded to your card.`;
-    case 'pending':
-      return `${amount} is being refunded to your card.`;
-    case 'failed':
-      return `The refund of ${amount} did not go through; the clinic will contact you.`;
-    case 'due':
-      return `The clinic will refund ${amount} to your card.`;
-  }
+export function refundNote(
+  refund: NonNullable<BookingCancelled['refund']>,
+  t: Translate,
+  format: Pick<Formats, 'amount'>,
+): string {
+  return t('mine.refund', { status: refund.status, amount: format.amount(refund.amount) });
 }
 
-/** e.g. "Nov 21, 2026, 3:00 PM", in the device's time zone. */
-const savedAtText = (savedAt: number) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(savedAt);
-
-export const offlineNoteText = (savedAt: number) =>
-  `You are offline. Showing your appointments as saved on ${savedAtText(savedAt)}.`;
-export const OFFLINE_NOTHING_SAVED_TEXT = 'You are offline and no saved appointments are on this device.';
-
-/** e.g. "Pay by Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
-const payByText = (payBy: string) => `Pay by ${clinicMomentText(payBy)}`;
+/** e.g. "You are offline. Showing your appointments as saved on Nov 21, 2026, 3:00 PM." (the device's clock) */
+export const offlineNoteText = (savedAt: number, t: Translate, format: Pick<Formats, 'moment'>) =>
+  t('mine.offlineSaved', { when: format.moment(savedAt) });
 
 /** Offline, paying is impossible: an unpaid booking says so instead of offering Pay. Either way, it says until when it is held. */
 function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean }) {
+  const { t, format, locale } = useLanguage();
   if (booking.paid)
     return (
       <span className="bookings-table__paid">
-        <span className="badge">{booking.deposit === null ? 'Paid' : 'Deposit paid'}</span>
+        <span className="badge">{booking.deposit === null ? t('mine.paid') : t('mine.depositPaid')}</span>
         {booking.balanceDue > 0 && (
-          <small className="bookings-table__pay-by">{formatPrice(booking.balanceDue)} at the clinic</small>
+          <small className="bookings-table__pay-by">
+            {t('mine.atClinic', { amount: format.price(booking.balanceDue) })}
+          </small>
         )}
         {!offline && (
           <Link
             href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
             className="bookings-table__receipt"
-            aria-label={`Receipt for ${booking.treatment} on ${booking.appointmentDate}`}
+            aria-label={t('mine.receiptFor', { treatment: booking.treatment, day: format.visitDay(booking) })}
           >
-            Receipt
+            {t('mine.receipt')}
           </Link>
         )}
       </span>
@@ -123,32 +114,37 @@ function PaymentCell({ booking, offline }: { booking: Booking; offline: boolean 
   if (booking.paymentRule === 'card' || booking.paymentRule === 'clinic') {
     return (
       <small className="bookings-table__pay-by">
-        {booking.paymentRule === 'card' ? 'Card on file; pay at the clinic' : 'Pay at the clinic'}
+        {booking.paymentRule === 'card' ? t('mine.cardOnFile') : t('payment.clinic')}
       </small>
     );
   }
   return (
     <>
       {offline ? (
-        <span className="muted">Unpaid</span>
+        <span className="muted">{t('mine.unpaid')}</span>
       ) : (
         <Link
           href={`/dashboard/payment/${encodeURIComponent(booking._id)}`}
           className="button button--small button--primary"
         >
-          Pay
+          {t('mine.pay')}
         </Link>
       )}
-      {booking.payBy && <small className="bookings-table__pay-by">{payByText(booking.payBy)}</small>}
-      {booking.payAtClinic && <small className="bookings-table__pay-by">Or pay at the clinic</small>}
+      {booking.payBy && (
+        <small className="bookings-table__pay-by">
+          {t('mine.payBy', { when: clinicMomentText(booking.payBy, locale) })}
+        </small>
+      )}
+      {booking.payAtClinic && <small className="bookings-table__pay-by">{t('mine.orAtClinic')}</small>}
     </>
   );
 }
 
 /** Who will see the patient: photo and name, or "To be confirmed" while the booking has no doctor. */
 function DoctorCell({ doctor }: { doctor: Booking['doctor'] }) {
+  const t = useLanguage().t;
   // A copy saved on the device by an older version has no doctor field at all: the same as none.
-  if (!doctor) return <span className="muted">To be confirmed</span>;
+  if (!doctor) return <span className="muted">{t('mine.toBeConfirmed')}</span>;
   return (
     <span className="bookings-table__doctor">
       <img src={doctor.image} alt="" width={32} height={32} loading="lazy" />
@@ -185,13 +181,14 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
   const [downloading, setDownloading] = useState<string | null>(null);
   const [refunded, setRefunded] = useState<{ booking: Booking; note: string } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { t, format } = useLanguage();
   const cancellation = useConfirmedAction<Booking>({
     run: async (booking) => {
       const { refund } = await cancelBooking(booking._id);
-      setRefunded(refund ? { booking, note: refundNote(refund) } : null);
+      setRefunded(refund ? { booking, note: refundNote(refund, t, format) } : null);
       void history.reload();
     },
-    successText: () => 'Booking cancelled',
+    successText: () => t('mine.cancelled'),
     focusAfter: headingRef,
   });
 
@@ -203,7 +200,7 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
     try {
       await downloadBookingCalendar(booking);
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setDownloading(null);
     }
@@ -213,23 +210,23 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
   if (error && !bookings && isNetworkFailure(error)) {
     content = (
       <div className="bookings__status" role="status">
-        <p>{OFFLINE_NOTHING_SAVED_TEXT}</p>
+        <p>{t('mine.offlineNothing')}</p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   } else if (error && !bookings) {
     content = (
       <div className="bookings__status" role="alert">
-        <p>Sorry, your appointments could not be loaded: {errorText(error)}</p>
+        <p>{t('mine.loadFailed', { reason: errorText(error, t) })}</p>
         <button type="button" className="button" onClick={() => void mutate()} disabled={isValidating}>
-          Try again
+          {t('common.tryAgain')}
         </button>
       </div>
     );
   } else if (!bookings) {
-    content = <Spinner label="Loading your appointments" />;
+    content = <Spinner label={t('mine.loading')} />;
   } else {
     const now = Date.now();
     // Upcoming (or under way): the rest is history, listed below once online.
@@ -241,9 +238,9 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
     if (upcoming.length === 0) {
       content = (
         <div className="bookings__status bookings__empty">
-          <p>{bookings.length === 0 ? 'You have no appointments yet.' : 'You have no upcoming appointments.'}</p>
+          <p>{bookings.length === 0 ? t('mine.none') : t('mine.noneUpcoming')}</p>
           <Link href="/appointment" className="button button--primary">
-            Book an appointment
+            {t('cta.book')}
           </Link>
         </div>
       );
@@ -251,12 +248,12 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
       const columns: Column<Booking>[] = [
         positionColumn,
         {
-          header: 'Appointment',
+          header: t('mine.appointment'),
           cell: (booking) => (
             <span className="bookings-table__appointment">
               <strong>{booking.treatment}</strong>
-              <span>{booking.appointmentDate}</span>
-              <span>{booking.slot}</span>
+              <span>{format.visitDay(booking)}</span>
+              <span>{format.visitTime(booking)}</span>
               {/* Absent from a copy saved on the device by an older version. */}
               {booking.durationMinutes > 0 && (
                 <small className="bookings-table__length">{lengthText(booking.durationMinutes)}</small>
@@ -264,21 +261,21 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
               {/* They open offline too: the forms page keeps its own copy. */}
               {booking.formsToFill > 0 && booking.status === 'active' && (
                 <Link href={`/dashboard/forms/${encodeURIComponent(booking._id)}`} className="bookings-table__forms">
-                  {booking.formsToFill === 1 ? '1 form' : `${booking.formsToFill} forms`} to fill before your visit
+                  {t('mine.forms', { count: booking.formsToFill })}
                 </Link>
               )}
             </span>
           ),
         },
-        { header: 'Doctor', cell: (booking) => <DoctorCell doctor={booking.doctor} /> },
-        { header: 'Price', cell: (booking) => formatPrice(booking.price) },
-        { header: 'Payment', cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
-        { header: 'Status', cell: (booking) => <StatusCell booking={booking} now={now} /> },
+        { header: t('booking.doctor'), cell: (booking) => <DoctorCell doctor={booking.doctor} /> },
+        { header: t('booking.price'), cell: (booking) => format.price(booking.price) },
+        { header: t('booking.payment'), cell: (booking) => <PaymentCell booking={booking} offline={offline} /> },
+        { header: t('mine.status'), cell: (booking) => <StatusCell booking={booking} now={now} /> },
       ];
       // Offline, nothing that needs the server is offered.
       if (!offline) {
         columns.push({
-          header: 'Actions',
+          header: t('mine.actions'),
           headerHidden: true,
           cell: (booking) => (
             <div className="bookings-table__actions">
@@ -288,11 +285,11 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
                 onClick={() => handleDownload(booking)}
                 disabled={downloading === booking._id}
               >
-                Add to calendar
+                {t('mine.addToCalendar')}
               </button>
               {canReschedule(booking, policy?.rescheduleCutoffHours, now) && (
                 <button type="button" className="button button--small" onClick={() => setMoving(booking)}>
-                  Reschedule
+                  {t('mine.reschedule')}
                 </button>
               )}
               {cancelState(booking, freeHours, now) === 'cancel' && (
@@ -301,12 +298,12 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
                   className="button button--small bookings-table__cancel"
                   onClick={() => cancellation.ask(booking)}
                 >
-                  Cancel
+                  {t('mine.cancel')}
                 </button>
               )}
               {cancelState(booking, freeHours, now) === 'call the clinic' && (
                 <small className="bookings-table__call">
-                  To cancel, call the clinic:{' '}
+                  {t('mine.callToCancel')}{' '}
                   {/* data-clinic: the Worker writes the clinic's phone into a page it rendered with this table. */}
                   <a href={telHref(clinic.phone)} data-clinic="phone">
                     {clinic.phone}
@@ -320,7 +317,7 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
       content = byPerson(upcoming, family ?? []).map((group) => (
         <DataTable
           key={group.name ?? ''}
-          caption={group.name === null ? 'My appointments' : `${group.name}’s appointments`}
+          caption={group.name === null ? t('booking.mine') : t('mine.theirs', { name: group.name })}
           className="bookings-table"
           columns={columns}
           rows={group.bookings}
@@ -334,26 +331,29 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
   return (
     <section className="dashboard-page" aria-labelledby="my-appointments-title">
       <h1 id="my-appointments-title" ref={headingRef} tabIndex={-1}>
-        My Appointments
+        {t('mine.title')}
       </h1>
       {offline && data && (
         <p className="callout bookings__offline" role="status">
-          {offlineNoteText(data.savedAt)}
+          {offlineNoteText(data.savedAt, t, format)}
         </p>
       )}
       {refunded && (
         <div className="bookings__refund" role="status">
           <p>
-            Your {refunded.booking.treatment} appointment on {refunded.booking.appointmentDate} is cancelled.{' '}
+            {t('mine.cancelledOne', {
+              treatment: refunded.booking.treatment,
+              day: format.visitDay(refunded.booking),
+            })}{' '}
             {refunded.note}
           </p>
-          <Link href={`/dashboard/receipt/${encodeURIComponent(refunded.booking._id)}`}>View receipt</Link>
+          <Link href={`/dashboard/receipt/${encodeURIComponent(refunded.booking._id)}`}>{t('mine.viewReceipt')}</Link>
         </div>
       )}
       {content}
       {bookings && !offline && <PastVisits history={history} family={family ?? []} />}
       {moving && (
-        <Suspense fallback={<Spinner label="Loading the calendar" />}>
+        <Suspense fallback={<Spinner label={t('mine.loadingCalendar')} />}>
           <RescheduleDialog
             booking={moving}
             onSubmit={(move) => rescheduleBooking(moving, move)}
@@ -377,23 +377,23 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
       )}
       {toCancel && (
         <ConfirmDialog
-          title="Cancel this appointment?"
-          confirmLabel="Cancel appointment"
-          cancelLabel="Keep it"
+          title={t('mine.cancelTitle')}
+          confirmLabel={t('mine.cancelConfirm')}
+          cancelLabel={t('mine.keep')}
           busy={cancellation.busy}
           onConfirm={cancellation.confirm}
           onCancel={cancellation.cancel}
         >
           <p>
-            Your {toCancel.treatment} appointment on {toCancel.appointmentDate} at {toCancel.slot} will be cancelled and
-            its time offered to other patients.
+            {t('mine.cancelText', {
+              treatment: toCancel.treatment,
+              day: format.visitDay(toCancel),
+              slot: format.visitTime(toCancel),
+            })}
           </p>
-          {toCancel.paid && <p>The {formatPrice(dueOnline(toCancel))} you paid will be refunded to your card.</p>}
+          {toCancel.paid && <p>{t('mine.cancelRefund', { amount: format.price(dueOnline(toCancel)) })}</p>}
           {toCancel.lateCancelFee > 0 && Date.now() >= Date.parse(toCancel.freeCancellationUntil) && (
-            <p>
-              Cancelling now charges the {formatPrice(toCancel.lateCancelFee)} late-cancellation fee you accepted to
-              your card on file.
-            </p>
+            <p>{t('mine.cancelFee', { fee: format.price(toCancel.lateCancelFee) })}</p>
           )}
         </ConfirmDialog>
       )}

@@ -1,70 +1,60 @@
 import { type ReactNode, useId } from 'react';
 import { Link } from 'wouter';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { type MessageKey, useLanguage } from '../../../lib/i18n.tsx';
 import type { PastBooking, useBookingHistory } from '../api/booking-history.ts';
 import { byPerson } from '../by-person.ts';
 
 /** What became of a visit, in words. */
-function outcomeOf(booking: PastBooking): { text: string; cancelled: boolean } {
+function outcomeOf(booking: PastBooking): { text: MessageKey; cancelled: boolean } {
   switch (booking.status) {
     case 'attended':
-      return { text: 'Attended', cancelled: false };
+      return { text: 'past.attended', cancelled: false };
     case 'no_show':
-      return { text: 'Missed', cancelled: true };
+      return { text: 'past.missed', cancelled: true };
     case 'cancelled':
       return {
         text:
           booking.cancelReason === 'admin'
-            ? 'Cancelled by the clinic'
+            ? 'past.byClinic'
             : booking.cancelReason === 'unpaid'
-              ? 'Released: not paid in time'
-              : 'Cancelled by you',
+              ? 'past.released'
+              : 'past.byYou',
         cancelled: true,
       };
     default:
-      return { text: 'Past', cancelled: false };
-  }
-}
-
-/** Where a visit's refund stands: "$80.00 refunded to your card". */
-function refundText(refund: NonNullable<PastBooking['refund']>): string {
-  const amount = formatPrice(refund.amount);
-  switch (refund.status) {
-    case 'succeeded':
-      return `${amount} refunded`;
-    case 'pending':
-      return `${amount} being refunded`;
-    case 'due':
-      return `${amount} to be given back by the clinic`;
-    case 'failed':
-      return `The refund of ${amount} did not go through; the clinic will contact you`;
+      return { text: 'past.past', cancelled: false };
   }
 }
 
 /** One visit that is over or off: what became of it, its refund (to whom it went back) and its receipt. */
 function PastVisit({ booking }: { booking: PastBooking }) {
   const outcome = outcomeOf(booking);
+  const { t, format } = useLanguage();
   return (
     <li className="past-visits__item">
       <strong>{booking.treatment}</strong>
       <span>
-        {booking.appointmentDate}, {booking.slot}
+        {format.visitDay(booking)}, {format.visitTime(booking)}
       </span>
       {booking.doctor && <span className="muted">{booking.doctor.name}</span>}
       <span>
-        <span className={outcome.cancelled ? 'badge badge--cancelled' : 'badge'}>{outcome.text}</span>{' '}
-        {formatPrice(booking.price)}
+        <span className={outcome.cancelled ? 'badge badge--cancelled' : 'badge'}>{t(outcome.text)}</span>{' '}
+        {format.price(booking.price)}
       </span>
       {booking.cancelNote && <small className="past-visits__note">{booking.cancelNote}</small>}
-      {booking.refund && <small className="past-visits__note">{refundText(booking.refund)}</small>}
+      {booking.refund && (
+        <small className="past-visits__note">
+          {t('past.refund', { status: booking.refund.status, amount: format.price(booking.refund.amount) })}
+        </small>
+      )}
       {booking.hasReceipt && (
         <Link
           href={`/dashboard/receipt/${encodeURIComponent(booking._id)}`}
-          aria-label={`Receipt for ${booking.treatment} on ${booking.appointmentDate}`}
+          aria-label={t('mine.receiptFor', { treatment: booking.treatment, day: format.visitDay(booking) })}
         >
-          Receipt
+          {t('mine.receipt')}
         </Link>
       )}
     </li>
@@ -85,10 +75,11 @@ export function PastVisits({
 }) {
   const id = useId();
   const { bookings, error } = history;
+  const { t } = useLanguage();
   let body: ReactNode;
-  if (error && !bookings) body = <p role="alert">Your past visits could not be loaded: {errorText(error)}</p>;
-  else if (!bookings) body = <Spinner label="Loading your past visits" />;
-  else if (bookings.length === 0) body = <p className="muted">None yet.</p>;
+  if (error && !bookings) body = <p role="alert">{t('past.loadFailed', { reason: errorText(error, t) })}</p>;
+  else if (!bookings) body = <Spinner label={t('past.loading')} />;
+  else if (bookings.length === 0) body = <p className="muted">{t('past.none')}</p>;
   else {
     // A family's visits by person (the account holder's first), each newest first: a dependant's
     // visit always under their name, even when the holder has none of their own.
@@ -105,18 +96,18 @@ export function PastVisits({
         ? list(bookings)
         : groups.map((group, i) => (
             <section key={group.name ?? ''} className="past-visits__person" aria-labelledby={`${id}-person-${i}`}>
-              <h3 id={`${id}-person-${i}`}>{group.name ?? 'Your visits'}</h3>
+              <h3 id={`${id}-person-${i}`}>{group.name ?? t('past.yours')}</h3>
               {list(group.bookings)}
             </section>
           ));
   }
   return (
     <section className="past-visits" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Past and cancelled</h2>
+      <h2 id={`${id}-title`}>{t('past.title')}</h2>
       {body}
       {history.hasMore && (
         <button type="button" className="button" onClick={() => void history.more()} disabled={history.loadingMore}>
-          Show older visits
+          {t('past.older')}
         </button>
       )}
     </section>

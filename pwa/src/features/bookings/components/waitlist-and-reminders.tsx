@@ -1,30 +1,32 @@
-import { format } from 'date-fns/format';
 import { type SubmitEvent, useId, useState } from 'react';
 import { Link } from 'wouter';
-import { LANGUAGE_NAMES, type Language } from '../../../../../contract/languages.ts';
-import { LanguageOptions } from '../../../components/language-options.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { type Formats, type Translate, useLanguage, useT } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
-import { useMessageLanguage, useReminderSetting, useSmsSetting } from '../api/reminders.ts';
+import { useReminderSetting, useSmsSetting } from '../api/reminders.ts';
 import { leaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlist.ts';
 
-/** An ISO date as the app shows dates, e.g. "Dec 13, 2026". */
-const shown = (iso: string) => format(new Date(`${iso}T12:00:00`), 'PP');
-const datesOf = (entry: WaitlistEntry) =>
-  entry.from === entry.to ? shown(entry.from) : `${shown(entry.from)} to ${shown(entry.to)}`;
+/** The days an entry waits for: "Dec 13, 2026", or "Dec 13, 2026 to Dec 20, 2026". */
+function datesOf(entry: WaitlistEntry, t: Translate, format: Formats): string {
+  const shown = (iso: string) => format.day(new Date(`${iso}T12:00:00`));
+  return entry.from === entry.to
+    ? shown(entry.from)
+    : t('waitlist.range', { from: shown(entry.from), to: shown(entry.to) });
+}
 
 /** docs/product-booking.md#waitlist-and-reminders: My Appointments' waitlist: the treatments and dates the patient waits for, an offer held for them, and Leave. */
 export function MyWaitlist({ email }: { email: string }) {
   const { data: entries, error } = useMyWaitlist(email);
   const [leaving, setLeaving] = useState<string | null>(null);
+  const { t, format } = useLanguage();
 
   async function handleLeave(entry: WaitlistEntry) {
     setLeaving(entry._id);
     try {
       await leaveWaitlist(entry);
-      notify.success('You left the waitlist');
+      notify.success(t('waitlist.left'));
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setLeaving(null);
     }
@@ -32,26 +34,22 @@ export function MyWaitlist({ email }: { email: string }) {
 
   return (
     <section className="bookings__waitlist" aria-labelledby="waitlist-title">
-      <h2 id="waitlist-title">My waitlist</h2>
+      <h2 id="waitlist-title">{t('waitlist.title')}</h2>
       {error && !entries ? (
-        <p role="alert">Sorry, your waitlist could not be loaded: {errorText(error)}</p>
+        <p role="alert">{t('waitlist.loadFailed', { reason: errorText(error, t) })}</p>
       ) : !entries ? null : entries.length === 0 ? (
-        <p className="muted">
-          You are not waiting for any time. On a day with no free time, the appointment page offers "Join the waitlist".
-        </p>
+        <p className="muted">{t('waitlist.none')}</p>
       ) : (
         <ul className="waitlist-list">
           {entries.map((entry) => (
             <li key={entry._id} className="waitlist-list__item">
-              <span>
-                {entry.treatment} on {datesOf(entry)}
-              </span>
+              <span>{t('waitlist.entry', { treatment: entry.treatment, dates: datesOf(entry, t, format) })}</span>
               {entry.offer && (
                 <Link
                   href={`/offers/${encodeURIComponent(entry.offer._id)}`}
                   className="button button--small button--primary"
                 >
-                  A time is held for you: {entry.offer.appointmentDate}, {entry.offer.slot}
+                  {t('waitlist.held', { day: entry.offer.appointmentDate, slot: entry.offer.slot })}
                 </Link>
               )}
               <button
@@ -59,9 +57,9 @@ export function MyWaitlist({ email }: { email: string }) {
                 className="button button--small"
                 disabled={leaving === entry._id}
                 onClick={() => void handleLeave(entry)}
-                aria-label={`Leave the waitlist for ${entry.treatment} on ${datesOf(entry)}`}
+                aria-label={t('waitlist.leaveWhat', { treatment: entry.treatment, dates: datesOf(entry, t, format) })}
               >
-                Leave
+                {t('waitlist.leave')}
               </button>
             </li>
           ))}
@@ -74,12 +72,13 @@ export function MyWaitlist({ email }: { email: string }) {
 /** A setting saved as it changes: its control waits meanwhile, and a toast says what came of it. */
 function useSaving() {
   const [saving, setSaving] = useState(false);
+  const t = useT();
   async function saveAndSay(save: () => Promise<string>) {
     setSaving(true);
     try {
       notify.success(await save());
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setSaving(false);
     }
@@ -92,10 +91,11 @@ export function ReminderToggle({ email }: { email: string }) {
   const { data, save } = useReminderSetting(email);
   const [saving, saveAndSay] = useSaving();
   const id = useId();
+  const t = useT();
   const handleChange = (remindersOn: boolean) =>
     saveAndSay(async () => {
       await save(remindersOn);
-      return remindersOn ? 'Reminders are on' : 'Reminders are off';
+      return remindersOn ? t('reminders.on') : t('reminders.off');
     });
 
   return (
@@ -107,36 +107,8 @@ export function ReminderToggle({ email }: { email: string }) {
         disabled={!data || saving}
         onChange={(event) => void handleChange(event.currentTarget.checked)}
       />
-      <label htmlFor={id}>Email me a reminder the day before each appointment</label>
+      <label htmlFor={id}>{t('reminders.label')}</label>
     </p>
-  );
-}
-
-/** The language of the patient's mails, texts and calendar files (docs/languages.md), stored on the account. */
-export function MessageLanguage({ email }: { email: string }) {
-  const { data, save } = useMessageLanguage(email);
-  const [, saveAndSay] = useSaving();
-  const id = useId();
-  const handleChange = (language: Language) =>
-    saveAndSay(async () => {
-      await save(language);
-      return `Your mails and texts will be in ${LANGUAGE_NAMES[language]}`;
-    });
-
-  // Shown once known, and never disabled: a greyed-out select reads below the contrast the app keeps
-  // (WCAG's enhanced 7:1), and a second choice while the first is saving simply wins.
-  if (!data) return null;
-  return (
-    <div className="field bookings__language">
-      <label htmlFor={id}>Language of your mails and texts</label>
-      <select
-        id={id}
-        value={data.language}
-        onChange={(event) => void handleChange(event.currentTarget.value as Language)}
-      >
-        <LanguageOptions />
-      </select>
-    </div>
   );
 }
 
@@ -154,6 +126,7 @@ export function SmsSettingForm({ email }: { email: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const shownPhone = phone ?? data?.phone ?? '';
   const shownConsent = consent ?? data?.smsConsent ?? false;
+  const t = useT();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -163,9 +136,9 @@ export function SmsSettingForm({ email }: { email: string }) {
       const saved = await save(shownPhone.trim() === '' ? null : shownPhone.trim(), shownConsent);
       setPhone(null);
       setConsent(null);
-      notify.success(saved.smsConsent ? `Texts go to ${saved.phone}` : 'No texts');
+      notify.success(saved.smsConsent ? t('texts.to', { phone: saved.phone ?? '' }) : t('texts.none'));
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     } finally {
       setSaving(false);
     }
@@ -173,9 +146,9 @@ export function SmsSettingForm({ email }: { email: string }) {
 
   return (
     <form className="bookings__sms" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Texts</h2>
+      <h2 id={`${id}-title`}>{t('texts.title')}</h2>
       <div className="field">
-        <label htmlFor={`${id}-phone`}>Mobile number</label>
+        <label htmlFor={`${id}-phone`}>{t('texts.mobile')}</label>
         <input
           id={`${id}-phone`}
           type="tel"
@@ -197,20 +170,16 @@ export function SmsSettingForm({ email }: { email: string }) {
           disabled={!data}
           onChange={(event) => setConsent(event.currentTarget.checked)}
         />
-        <label htmlFor={`${id}-consent`}>
-          Text me reminders; I can reply C to confirm, R to be called, X to cancel
-        </label>
+        <label htmlFor={`${id}-consent`}>{t('texts.consent')}</label>
       </p>
-      {data?.stopped && (
-        <p className="muted">You replied STOP, so no texts are sent. Save with the box ticked to start them again.</p>
-      )}
+      {data?.stopped && <p className="muted">{t('texts.stopped')}</p>}
       {problem && (
         <p id={`${id}-error`} className="field__error" role="alert">
           {problem}
         </p>
       )}
       <button type="submit" className="button button--small" disabled={!data || saving} aria-busy={saving}>
-        Save texts
+        {t('texts.save')}
       </button>
     </form>
   );

@@ -1,10 +1,9 @@
 import { type ChangeEvent, type SubmitEvent, useState } from 'react';
+import { useT } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { CONTACT_LIMITS, type ContactMessage, sendContactMessage } from '../api/send-contact-message.ts';
 import '../contact.css';
-
-export const QUEUED_OFFLINE_TEXT = 'You are offline. Your message will be sent when the connection is back.';
 
 const empty: ContactMessage = { user_name: '', user_email: '', subject: '', message: '' };
 
@@ -17,6 +16,7 @@ export function ContactForm() {
   const [sending, setSending] = useState(false);
   // Painted before its code has run: the fields take no typing the code would not see, the button no submit.
   const ready = useHydrated();
+  const t = useT();
   const field = (name: keyof ContactMessage) => ({
     name,
     value: values[name],
@@ -30,11 +30,11 @@ export function ContactForm() {
     setSending(true);
     try {
       const delivery = await sendContactMessage(values);
-      if (delivery === 'sent') notify.success('Your email sending success!');
-      else notify.message(QUEUED_OFFLINE_TEXT);
+      if (delivery === 'sent') notify.success(t('contact.sent'));
+      else notify.message(t('contact.queued'));
       setValues(empty);
     } catch {
-      notify.error('Your email sending error!');
+      notify.error(t('contact.failed'));
     } finally {
       setSending(false);
     }
@@ -42,11 +42,11 @@ export function ContactForm() {
 
   return (
     <section className="contact" aria-labelledby="contact-title">
-      <p className="eyebrow eyebrow--light">Contact Us</p>
-      <h2 id="contact-title">Stay connected with us</h2>
+      <p className="eyebrow eyebrow--light">{t('contact.eyebrow')}</p>
+      <h2 id="contact-title">{t('contact.title')}</h2>
       <form className="contact__form" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="contact-name">Name</label>
+          <label htmlFor="contact-name">{t('contact.name')}</label>
           <input
             id="contact-name"
             type="text"
@@ -57,7 +57,7 @@ export function ContactForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor="contact-email">Email</label>
+          <label htmlFor="contact-email">{t('contact.email')}</label>
           <input
             id="contact-email"
             type="email"
@@ -68,15 +68,15 @@ export function ContactForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor="contact-subject">Subject</label>
+          <label htmlFor="contact-subject">{t('contact.subject')}</label>
           <input id="contact-subject" type="text" required maxLength={CONTACT_LIMITS.subject} {...field('subject')} />
         </div>
         <div className="field">
-          <label htmlFor="contact-message">Your message</label>
+          <label htmlFor="contact-message">{t('contact.message')}</label>
           <textarea id="contact-message" rows={5} required maxLength={CONTACT_LIMITS.message} {...field('message')} />
         </div>
         <button type="submit" className="button button--primary" disabled={sending || !ready}>
-          Submit
+          {t('contact.submit')}
         </button>
       </form>
     </section>

@@ -9,6 +9,7 @@ import { apiFetcher } from '../../../lib/api.ts';
 import { payBySentence } from '../../../lib/booking-rules.ts';
 import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { pathOf } from '../../../lib/route-paths.ts';
 import type { FamilyVisitProps } from '../api/family-visit.ts';
 
@@ -25,6 +26,7 @@ function FamilyBooked({
   const total = booked.visits.reduce((sum, visit) => sum + visit.price, 0);
   const payBy = booked.visits.map((visit) => visit.payBy).find(Boolean);
   const first = booked.visits[0];
+  const words = useLanguage();
   return (
     <div className="family-visit__done" role="status">
       <p>Family visit booked on {displayDate}:</p>
@@ -36,7 +38,7 @@ function FamilyBooked({
         ))}
       </ul>
       <p>Total {formatPrice(total)}.</p>
-      {payBy && total > 0 && <p>{payBySentence(payBy)}</p>}
+      {payBy && total > 0 && <p>{payBySentence(payBy, words)}</p>}
       <div className="modal__actions">
         {payBy && total > 0 && first && (
           <Link href={`/dashboard/payment/${encodeURIComponent(first._id)}`} className="button button--primary">

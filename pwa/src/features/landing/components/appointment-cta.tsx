@@ -1,7 +1,9 @@
 import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n.tsx';
 import '../landing.css';
 
 export function AppointmentCta() {
+  const t = useT();
   return (
     <section className="cta" aria-labelledby="cta-title">
       <svg className="cta__art" viewBox="0 0 120 120" aria-hidden="true" focusable="false">
@@ -19,19 +21,16 @@ export function AppointmentCta() {
         />
       </svg>
       <div>
-        <p className="eyebrow eyebrow--light">Appointment</p>
-        <h2 id="cta-title">Make an appointment</h2>
-        <p>
-          Choose the day that suits you, see every treatment with its free time slots and price, and book in a few
-          clicks. You can pay securely by card from your dashboard.
-        </p>
+        <p className="eyebrow eyebrow--light">{t('cta.eyebrow')}</p>
+        <h2 id="cta-title">{t('cta.title')}</h2>
+        <p>{t('cta.lead')}</p>
         {/* The spec's link to the booking page, and the free times before any account beside it. */}
         <div className="cta__actions">
           <Link href="/appointment" className="button button--light">
-            Book an appointment
+            {t('cta.book')}
           </Link>
           <Link href="/book" className="button button--outline-light">
-            See free times first
+            {t('cta.freeTimes')}
           </Link>
         </div>
       </div>

@@ -1,17 +1,16 @@
 import { Link } from 'wouter';
+import { useT } from '../../../lib/i18n.tsx';
 import '../landing.css';
 
 export function Hero() {
+  const t = useT();
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero__text">
-        <h1 id="hero-title">Your new smile starts here</h1>
-        <p>
-          Gentle, modern dentistry for the whole family. Pick a treatment, choose a free time slot that suits you and
-          book it online in a minute.
-        </p>
+        <h1 id="hero-title">{t('hero.title')}</h1>
+        <p>{t('hero.lead')}</p>
         <Link href="/book" className="button button--primary">
-          Get Started
+          {t('hero.start')}
         </Link>
       </div>
       <svg className="hero__art" viewBox="0 0 320 260" aria-hidden="true" focusable="false">

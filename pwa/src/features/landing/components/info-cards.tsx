@@ -1,4 +1,5 @@
 import { telHref, useClinicInfo } from '../../../lib/clinic-info.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import '../landing.css';
 
 const icons = {
@@ -18,12 +19,13 @@ function Icon({ path }: { path: string }) {
 
 export function InfoCards() {
   const clinic = useClinicInfo();
+  const t = useT();
   return (
-    <section className="info-cards" aria-label="Clinic information">
+    <section className="info-cards" aria-label={t('info.label')}>
       <article className="info-card info-card--primary">
         <Icon path={icons.clock} />
         <div>
-          <h2>Opening Hours</h2>
+          <h2>{t('info.hours')}</h2>
           <p data-clinic="hours">{clinic.hours}</p>
           <p data-clinic="closure" className="info-card__closure" hidden={!clinic.closure}>
             {clinic.closure}
@@ -33,14 +35,14 @@ export function InfoCards() {
       <article className="info-card info-card--dark">
         <Icon path={icons.pin} />
         <div>
-          <h2>Visit our location</h2>
+          <h2>{t('info.visit')}</h2>
           <address data-clinic="address">{clinic.address}</address>
         </div>
       </article>
       <article className="info-card info-card--primary">
         <Icon path={icons.phone} />
         <div>
-          <h2>Contact us now</h2>
+          <h2>{t('info.contact')}</h2>
           <p>
             <a href={telHref(clinic.phone)} data-clinic="phone">
               {clinic.phone}

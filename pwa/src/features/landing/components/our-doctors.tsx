@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../../../lib/i18n.tsx';
 import { type TeamMember, useTeam } from '../../../lib/team.ts';
 import '../landing.css';
 
@@ -21,14 +22,15 @@ function DoctorCard({ doctor }: { doctor: TeamMember }) {
  */
 export function OurDoctors() {
   const { data: team, error } = useTeam();
+  const t = useT();
 
   let content: ReactNode;
-  if (error) content = <p className="team__status">Sorry, our doctors could not be loaded.</p>;
+  if (error) content = <p className="team__status">{t('team.error')}</p>;
   else if (!team) {
     content = (
       <>
         <p className="visually-hidden" role="status">
-          Loading our doctors…
+          {t('team.loading')}
         </p>
         <ul className="team__list" aria-hidden="true">
           {Array.from({ length: PLACEHOLDERS }, (_, i) => (
@@ -38,11 +40,11 @@ export function OurDoctors() {
         </ul>
       </>
     );
-  } else if (team.length === 0) content = <p className="team__status">Our doctors will be introduced here soon.</p>;
+  } else if (team.length === 0) content = <p className="team__status">{t('team.empty')}</p>;
   else {
     content = (
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a row that scrolls sideways must be reachable by keyboard to scroll it (WCAG 2.1.1).
-      <ul className="team__list" tabIndex={0} aria-label="Our doctors">
+      <ul className="team__list" tabIndex={0} aria-label={t('team.title')}>
         {team.map((doctor) => (
           <DoctorCard key={doctor._id} doctor={doctor} />
         ))}
@@ -52,9 +54,9 @@ export function OurDoctors() {
 
   return (
     <section id="doctors" className="team" aria-labelledby="team-title">
-      <p className="eyebrow">Our team</p>
-      <h2 id="team-title">Our doctors</h2>
-      <p className="section-lead">The dentists who will look after your smile.</p>
+      <p className="eyebrow">{t('team.eyebrow')}</p>
+      <h2 id="team-title">{t('team.title')}</h2>
+      <p className="section-lead">{t('team.lead')}</p>
       <div className="team__row">{content}</div>
     </section>
   );

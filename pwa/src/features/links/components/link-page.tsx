@@ -7,6 +7,7 @@ import { errorText } from '../../../lib/error-text.ts';
 import { answerLink, bookFromLink, type LinkBooked, type LinkInfo, type Proposal, useLink } from '../api/link.ts';
 import '../../waitlist/waitlist.css';
 import '../links.css';
+import { useLanguage } from '../../../lib/i18n.tsx';
 
 type BookingLink = Extract<LinkInfo, { kind: 'booking' }>;
 type RecallLink = Extract<LinkInfo, { kind: 'recall' }>;
@@ -106,6 +107,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
     : null;
   const proposals = chosen ? [chosen, ...link.proposals.filter((p) => p !== chosen)] : link.proposals;
   const [problem, setProblem] = useState<string | null>(null);
+  const words = useLanguage();
 
   async function choose(proposal: Proposal) {
     setBusy(true);
@@ -126,8 +128,8 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
           {booked.message}
           {booked.doctor && ` with ${booked.doctor}`}.
         </p>
-        <p>{policySentence(booked)}</p>
-        {booked.payBy && <p className="callout">{payBySentence(booked.payBy)}</p>}
+        <p>{policySentence(booked, words)}</p>
+        {booked.payBy && <p className="callout">{payBySentence(booked.payBy, words)}</p>}
         {booked.payBy && (
           <Link href={`/dashboard/payment/${booked.insertedId}`} className="button button--primary">
             Pay now

@@ -3,6 +3,7 @@ import { cardText } from '../../../../../contract/cards.ts';
 import { PaymentError } from '../../../components/payment-form-parts.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { type CardSetup, removeCard, startCardSetup, useCards } from '../api/cards.ts';
 import { DemoCardForm } from './demo-card-form.tsx';
 import '../payments.css';
@@ -31,6 +32,7 @@ export function CardOnFile({
   const [problem, setProblem] = useState<string | null>(null);
   const { data: cards, error, mutate } = useCards(email, waiting ? 2000 : 0);
   const [card] = cards ?? [];
+  const t = useT();
   if (waiting && card) setWaiting(false);
 
   async function start() {
@@ -38,7 +40,7 @@ export function CardOnFile({
     try {
       setSetup(await startCardSetup());
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     }
   }
 
@@ -54,23 +56,26 @@ export function CardOnFile({
       await removeCard(id);
       await mutate();
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     }
   }
 
   if (!cards) {
     return error ? (
-      <PaymentError message={`Your cards could not be loaded: ${errorText(error)}`} />
+      <PaymentError message={t('cards.loadFailed', { reason: errorText(error, t) })} />
     ) : (
-      <Spinner label="Loading your cards" />
+      <Spinner label={t('cards.loading')} />
     );
   }
   return (
     <div className="card-on-file">
       {card && (
         <p className="card-on-file__card">
-          Card on file: <strong>{cardText(card)}</strong>, expires {String(card.expMonth).padStart(2, '0')}/
-          {String(card.expYear).slice(-2)}
+          {t('cards.onFile')} <strong>{cardText(card)}</strong>
+          {t('cards.expires', {
+            month: String(card.expMonth).padStart(2, '0'),
+            year: String(card.expYear).slice(-2),
+          })}
           {removable && (
             <button
               type="button"
@@ -78,21 +83,21 @@ export function CardOnFile({
               onClick={() => void remove(card._id)}
               disabled={!online}
             >
-              Remove card
+              {t('cards.remove')}
             </button>
           )}
         </p>
       )}
-      {waiting && !card && <Spinner label="Saving your card" />}
+      {waiting && !card && <Spinner label={t('cards.saving')} />}
       {!setup && !waiting && (
         <button type="button" className="button" onClick={() => void start()} disabled={!online}>
-          {card ? 'Use another card' : 'Save a card'}
+          {card ? t('cards.another') : t('cards.save')}
         </button>
       )}
       {setup &&
         (setup.provider === 'stripe' ? (
           setup.publishableKey ? (
-            <Suspense fallback={<Spinner label="Loading the card form" />}>
+            <Suspense fallback={<Spinner label={t('booking.loadingCardForm')} />}>
               <StripeCheckout
                 setup
                 publishableKey={setup.publishableKey}
@@ -105,7 +110,7 @@ export function CardOnFile({
               />
             </Suspense>
           ) : (
-            <PaymentError message="Cards cannot be saved yet (no Stripe publishable key). Please call the clinic." />
+            <PaymentError message={t('cards.notSetUp')} />
           )
         ) : (
           <DemoCardForm

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { BackToAppointments, OfflineNote, PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { ApiError } from '../../../lib/http.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import { useReloadOnReconnect } from '../../../lib/use-online-status.ts';
 import { type PayFor, useCardProvider, usePaymentIntent } from '../api/create-payment-intent.ts';
@@ -61,6 +61,7 @@ export function Checkout({
   const cards = useCardProvider().data?.provider;
   const intentError = intent.error as unknown;
   const retryIntent = intent.mutate;
+  const { t, format } = useLanguage();
   useReloadOnReconnect(online, Boolean(intentError), retryIntent);
 
   async function handleConfirmed(id: string) {
@@ -76,7 +77,7 @@ export function Checkout({
       if (recorded.refundDue) setRefundNote(recorded.message);
       setRecorded(true);
     } catch (cause) {
-      setRecordError(errorText(cause));
+      setRecordError(errorText(cause, t));
     }
   }
 
@@ -86,7 +87,7 @@ export function Checkout({
     if (!returned) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
     if (returned.succeeded) void handleConfirmed(returned.intent);
-    else setReturnError('The payment did not complete. Please try again.');
+    else setReturnError(t('pay.notComplete'));
   });
   useEffect(() => handleReturn(), []);
 
@@ -94,15 +95,11 @@ export function Checkout({
     return (
       <div className="payment__result">
         {refundNote ? (
-          <PaymentOutcome title="Your payment will be refunded" note={refundNote} transactionId={transactionId} />
+          <PaymentOutcome title={t('pay.willRefund')} note={refundNote} transactionId={transactionId} />
         ) : (
           <PaymentOutcome
-            title="Congrats your payment completed"
-            note={
-              paid.ids.length > 1
-                ? `You paid ${formatPrice(paid.amount)} for ${paid.ids.length} appointments; they are yours, and each receipt is below and on its way by email.`
-                : `You paid ${formatPrice(paid.amount)}. Your appointment is paid and its time is yours; the receipt is below, and on its way by email.`
-            }
+            title={t('pay.done')}
+            note={t('pay.doneNote', { count: paid.ids.length, amount: format.price(paid.amount) })}
             transactionId={transactionId}
           />
         )}
@@ -117,7 +114,7 @@ export function Checkout({
     return (
       <div className="payment__result">
         <p className="payment__paid">
-          <span className="badge">Paid</span> <span>This appointment is paid.</span>
+          <span className="badge">{t('mine.paid')}</span> <span>{t('pay.isPaid')}</span>
         </p>
         <ReceiptView bookingId={booking._id} />
         <BackToAppointments />
@@ -134,9 +131,9 @@ export function Checkout({
       <PaymentError message={returnError} />
       {intentError && !offlineFailure ? (
         <div className="payment__retry">
-          <PaymentError message={errorText(intentError)} />
+          <PaymentError message={errorText(intentError, t)} />
           <button type="button" className="button button--small" onClick={() => void retryIntent()} disabled={!online}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       ) : null}
@@ -145,12 +142,12 @@ export function Checkout({
         <DemoCardForm clientSecret={null} amount={amount} online={online} onConfirmed={handleConfirmed} />
       ) : !answer ? (
         <form className="payment__form" onSubmit={(event) => event.preventDefault()}>
-          {!intentError && <Spinner label="Preparing the payment" />}
+          {!intentError && <Spinner label={t('pay.preparing')} />}
           <PayButton amount={amount} disabled />
         </form>
       ) : answer.provider === 'stripe' ? (
         answer.publishableKey ? (
-          <Suspense fallback={<Spinner label="Loading the card form" />}>
+          <Suspense fallback={<Spinner label={t('booking.loadingCardForm')} />}>
             <StripeCheckout
               publishableKey={answer.publishableKey}
               clientSecret={answer.clientSecret}
@@ -162,7 +159,7 @@ export function Checkout({
             />
           </Suspense>
         ) : (
-          <PaymentError message="Card payments are not set up yet (no Stripe publishable key). Please pay at the clinic." />
+          <PaymentError message={t('pay.notSetUp')} />
         )
       ) : (
         <DemoCardForm
@@ -189,12 +186,13 @@ function PaymentOutcome({ title, note, transactionId }: { title: string; note?: 
   const ref = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the title is the trigger: a new outcome (paid, then refund due) takes the focus again.
   useEffect(() => ref.current?.focus(), [title]);
+  const t = useLanguage().t;
   return (
     <div ref={ref} role="status" tabIndex={-1} className="payment__success">
       <p className="payment__success-title">{title}</p>
       {note && <p>{note}</p>}
       <p>
-        Your transaction id: <span className="payment__transaction">{transactionId}</span>
+        {t('pay.transaction')} <span className="payment__transaction">{transactionId}</span>
       </p>
     </div>
   );

@@ -1,13 +1,9 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useT } from '../../../lib/i18n.tsx';
 import { confirmDemoSetup } from '../api/cards.ts';
 import { confirmDemoPayment, parseDemoCard } from '../api/confirm-demo-payment.ts';
-
-const DEMO_NOTE =
-  'Demo payments: no card is charged. Use 4242 4242 4242 4242 to pay, 4000 0000 0000 0002 to see a decline.';
-const DEMO_SETUP_NOTE =
-  'Demo cards: nothing is charged. Use 4242 4242 4242 4242 to save a card; 4000 0000 0000 0341 saves one whose charges are declined.';
 
 type DemoCardFormProps = {
   clientSecret: string | null;
@@ -29,16 +25,20 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed, setup 
   const [cardError, setCardError] = useState<string | null>(null);
   const id = useId();
   const noteId = `${id}-note`;
+  const t = useT();
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!clientSecret || processing || !online) return;
     const fields = new FormData(event.currentTarget);
-    const parsed = parseDemoCard({
-      number: String(fields.get('cardNumber') ?? ''),
-      expiry: String(fields.get('cardExpiry') ?? ''),
-      cvc: String(fields.get('cardCvc') ?? ''),
-    });
+    const parsed = parseDemoCard(
+      {
+        number: String(fields.get('cardNumber') ?? ''),
+        expiry: String(fields.get('cardExpiry') ?? ''),
+        cvc: String(fields.get('cardCvc') ?? ''),
+      },
+      t,
+    );
     if ('error' in parsed) {
       setCardError(parsed.error);
       return;
@@ -55,9 +55,9 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed, setup 
         onConfirmed(paymentIntent.id);
         return;
       }
-      setCardError(`The payment did not complete (${paymentIntent.status}). Please try again.`);
+      setCardError(t('card.notComplete', { status: paymentIntent.status }));
     } catch (cause) {
-      setCardError(errorText(cause));
+      setCardError(errorText(cause, t));
     }
     setProcessing(false);
   }
@@ -65,13 +65,13 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed, setup 
   return (
     <form className="payment__form" onSubmit={handleSubmit} aria-describedby={noteId} noValidate>
       <div className="payment__demo-note">
-        <span className="badge">Demo</span>
-        <p id={noteId}>{setup ? DEMO_SETUP_NOTE : DEMO_NOTE}</p>
+        <span className="badge">{t('card.demo')}</span>
+        <p id={noteId}>{setup ? t('card.demoSetupNote') : t('card.demoNote')}</p>
       </div>
       <fieldset className="payment__fields" disabled={processing}>
-        <legend className="visually-hidden">Card</legend>
+        <legend className="visually-hidden">{t('card.card')}</legend>
         <div className="field payment__field--number">
-          <label htmlFor={`${id}-number`}>Card number</label>
+          <label htmlFor={`${id}-number`}>{t('card.number')}</label>
           <input
             id={`${id}-number`}
             name="cardNumber"
@@ -84,20 +84,20 @@ export function DemoCardForm({ clientSecret, amount, online, onConfirmed, setup 
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-expiry`}>Expiry (MM/YY)</label>
+          <label htmlFor={`${id}-expiry`}>{t('card.expiry')}</label>
           <input
             id={`${id}-expiry`}
             name="cardExpiry"
             type="text"
             inputMode="numeric"
             autoComplete="cc-exp"
-            placeholder="MM/YY"
+            placeholder={t('card.expiryPlaceholder')}
             maxLength={9}
             spellCheck={false}
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-cvc`}>CVC</label>
+          <label htmlFor={`${id}-cvc`}>{t('card.cvc')}</label>
           <input
             id={`${id}-cvc`}
             name="cardCvc"

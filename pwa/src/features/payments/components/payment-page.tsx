@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useParams } from 'wouter';
 import { BackToAppointments, OfflineNote } from '../../../components/payment-form-parts.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { type Formats, type Translate, useLanguage } from '../../../lib/i18n.tsx';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { useOnlineStatus, useReloadOnReconnect } from '../../../lib/use-online-status.ts';
@@ -21,21 +21,23 @@ export function PaymentPage() {
   const family = useFamilyToPay(booking);
   // With other members of its family visit still to pay, one payment can pay them all (the default).
   const [whole, setWhole] = useState(true);
+  const words = useLanguage();
+  const { t, format } = words;
 
   useReloadOnReconnect(online, Boolean(error), mutate);
 
   if (!booking) {
     return (
       <section className="dashboard-page payment" aria-labelledby="payment-title">
-        <h1 id="payment-title">Payment</h1>
+        <h1 id="payment-title">{t('pay.title')}</h1>
         <div className="payment__card">
           {!error ? (
-            <Spinner label="Loading the booking" />
+            <Spinner label={t('pay.loading')} />
           ) : (
             <>
               {online ? (
                 <p role="alert" className="form-error">
-                  This booking could not be loaded: {errorText(error)}
+                  {t('pay.loadFailed', { reason: errorText(error, t) })}
                 </p>
               ) : (
                 <OfflineNote />
@@ -50,17 +52,17 @@ export function PaymentPage() {
 
   return (
     <section className="dashboard-page payment" aria-labelledby="payment-title">
-      <h1 id="payment-title">Payment for {booking.treatment}</h1>
+      <h1 id="payment-title">{t('pay.titleFor', { treatment: booking.treatment })}</h1>
       <div className="payment__card">
         {/* A paid booking asks for nothing: Checkout says it is paid. */}
-        <p className="payment__summary">{summary(booking, payingFor(booking, family ?? [], whole))}</p>
-        <p className="payment__patient">Patient: {booking.patient ?? booking.patientName}</p>
-        {!booking.paid && booking.payBy && <p className="payment__deadline">{payBySentence(booking.payBy)}</p>}
-        <p className="payment__policy">{policySentence(booking)}</p>
+        <p className="payment__summary">{summary(booking, payingFor(booking, family ?? [], whole), t, format)}</p>
+        <p className="payment__patient">{t('pay.patient', { name: booking.patient ?? booking.patientName })}</p>
+        {!booking.paid && booking.payBy && <p className="payment__deadline">{payBySentence(booking.payBy, words)}</p>}
+        <p className="payment__policy">{policySentence(booking, words)}</p>
         {family ? (
           <Checkout booking={booking} family={family} whole={whole} onWholeChange={setWhole} online={online} />
         ) : (
-          <Spinner label="Loading the family visit" />
+          <Spinner label={t('pay.loadingFamily')} />
         )}
       </div>
     </section>
@@ -68,15 +70,20 @@ export function PaymentPage() {
 }
 
 /** What the page asks for: the amount the Pay button charges, for this visit or the whole family's. */
-function summary(booking: Booking, paying: Booking[]): string {
-  if (booking.paid) return `Your appointment on ${booking.appointmentDate} at ${booking.slot}`;
+function summary(booking: Booking, paying: Booking[], t: Translate, format: Formats): string {
+  const when = { day: format.visitDay(booking), slot: format.visitTime(booking) };
+  if (booking.paid) return t('pay.summaryPaid', when);
   if (paying.length > 1) {
     const total = paying.reduce((sum, b) => sum + dueOnline(b), 0);
-    return `Please pay ${formatPrice(total)} for your family visit on ${booking.appointmentDate}: ${paying.length} appointments`;
+    return t('pay.summaryFamily', { amount: format.price(total), day: when.day, count: paying.length });
   }
   return booking.deposit === null
-    ? `Please pay ${formatPrice(booking.price)} for your appointment on ${booking.appointmentDate} at ${booking.slot}`
-    : `Please pay the ${formatPrice(booking.deposit)} deposit for your appointment on ${booking.appointmentDate} at ${booking.slot}; the rest, ${formatPrice(booking.price - booking.deposit)}, at the clinic`;
+    ? t('pay.summary', { ...when, amount: format.price(booking.price) })
+    : t('pay.summaryDeposit', {
+        ...when,
+        deposit: format.price(booking.deposit),
+        rest: format.price(booking.price - booking.deposit),
+      });
 }
 
 /**

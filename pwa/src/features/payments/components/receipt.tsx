@@ -1,27 +1,17 @@
-import { format } from 'date-fns/format';
 import { cardText } from '../../../../../contract/cards.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useClinicInfo } from '../../../lib/clinic-info.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { type Translate, useLanguage } from '../../../lib/i18n.tsx';
 import { type Receipt, useReceipt } from '../api/get-receipt.ts';
 
 /** e.g. "$150.00" (the receipt shows cents, as a receipt does). */
-export const moneyText = (amount: number, currency: string) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount);
+export const moneyText = (amount: number, currency: string, locale = 'en-US') =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: currency.toUpperCase() }).format(amount);
 
 /** Where the refund stands, in plain words. */
-export function refundText(refund: NonNullable<Receipt['refund']>): string {
-  const amount = moneyText(refund.amount, refund.currency);
-  switch (refund.status) {
-    case 'succeeded':
-      return `${amount} refunded to your card`;
-    case 'pending':
-      return `${amount} is being refunded to your card`;
-    case 'due':
-      return `${amount} will be refunded by the clinic`;
-    case 'failed':
-      return `The refund of ${amount} did not go through; the clinic will contact you`;
-  }
+export function refundText(refund: NonNullable<Receipt['refund']>, t: Translate, locale: string): string {
+  return t('receipt.refund', { status: refund.status, amount: moneyText(refund.amount, refund.currency, locale) });
 }
 
 /**
@@ -31,73 +21,77 @@ export function refundText(refund: NonNullable<Receipt['refund']>): string {
 export function ReceiptView({ bookingId }: { bookingId: string }) {
   const clinic = useClinicInfo();
   const { data: receipt, error } = useReceipt(bookingId);
+  const { t, locale, format } = useLanguage();
   if (error)
     return (
       <p role="alert" className="form-error">
-        The receipt could not be loaded: {errorText(error)}
+        {t('receipt.loadFailed', { reason: errorText(error, t) })}
       </p>
     );
-  if (!receipt) return <Spinner label="Loading the receipt" />;
+  if (!receipt) return <Spinner label={t('receipt.loading')} />;
   const titleId = `receipt-${receipt.bookingId}`;
   return (
     <article className="receipt" aria-labelledby={titleId}>
       <h2 id={titleId} className="receipt__title">
-        Receipt
+        {t('mine.receipt')}
       </h2>
       <p className="receipt__clinic">{clinic.name}</p>
       <dl className="receipt__facts">
         <div>
-          <dt>Treatment</dt>
+          <dt>{t('receipt.treatment')}</dt>
           <dd>{receipt.treatment}</dd>
         </div>
         <div>
-          <dt>Appointment</dt>
+          <dt>{t('mine.appointment')}</dt>
           <dd>
-            {receipt.appointmentDate} at {receipt.slot}
-            {receipt.bookingStatus === 'cancelled' && ' (cancelled)'}
+            {t('receipt.when', {
+              day: receipt.appointmentDate,
+              slot: receipt.slot,
+              cancelled: receipt.bookingStatus === 'cancelled' ? 'yes' : 'no',
+            })}
           </dd>
         </div>
         <div>
-          <dt>Patient</dt>
+          <dt>{t('receipt.patient')}</dt>
           <dd>
             {receipt.patientName}, <span className="receipt__wrap">{receipt.email}</span>
           </dd>
         </div>
         <div>
-          <dt>Amount paid</dt>
-          <dd>{moneyText(receipt.amount, receipt.currency)}</dd>
+          <dt>{t('receipt.amount')}</dt>
+          <dd>{moneyText(receipt.amount, receipt.currency, locale)}</dd>
         </div>
         <div>
-          <dt>Paid on</dt>
+          <dt>{t('receipt.paidOn')}</dt>
           <dd>
-            <time dateTime={receipt.paidAt}>{format(new Date(receipt.paidAt), 'PP, p')}</time>
+            <time dateTime={receipt.paidAt}>{format.moment(new Date(receipt.paidAt))}</time>
           </dd>
         </div>
         {receipt.method && (
           <div>
-            <dt>Paid at</dt>
-            <dd>The clinic’s desk, {receipt.method === 'cash' ? 'in cash' : 'by card'}</dd>
+            <dt>{t('receipt.paidAt')}</dt>
+            <dd>{t('receipt.desk', { method: receipt.method })}</dd>
           </div>
         )}
         {receipt.card && (
           <div>
-            <dt>Card</dt>
+            <dt>{t('card.card')}</dt>
             <dd>{cardText(receipt.card)}</dd>
           </div>
         )}
         <div>
-          <dt>Transaction id</dt>
+          <dt>{t('receipt.transaction')}</dt>
           <dd className="receipt__wrap receipt__mono">{receipt.transactionId}</dd>
         </div>
         {receipt.refund && (
           <div>
-            <dt>Refund</dt>
-            <dd className="receipt__refund">{refundText(receipt.refund)}</dd>
+            <dt>{t('receipt.refundTitle')}</dt>
+            <dd className="receipt__refund">{refundText(receipt.refund, t, locale)}</dd>
           </div>
         )}
       </dl>
       <button type="button" className="button button--small receipt__print" onClick={() => window.print()}>
-        Print receipt
+        {t('receipt.print')}
       </button>
     </article>
   );

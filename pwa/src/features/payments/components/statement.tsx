@@ -1,4 +1,3 @@
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -6,8 +5,7 @@ import { balanceText } from '../../../lib/payment-rules.ts';
 import { useStatement } from '../api/cards.ts';
 import { CardOnFile } from './card-on-file.tsx';
 import '../payments.css';
-
-const KIND_TEXT = { charge: 'Visit', fee: 'Fee', payment: 'Paid', refund: 'Refunded' } as const;
+import { useLanguage } from '../../../lib/i18n.tsx';
 
 /**
  * docs/product-payments.md#statement: the account's card on file, and what each person in it was charged,
@@ -15,51 +13,50 @@ const KIND_TEXT = { charge: 'Visit', fee: 'Fee', payment: 'Paid', refund: 'Refun
  */
 export function PaymentsAndCards({ email, name, online }: { email: string; name: string; online: boolean }) {
   const { data: statement, error } = useStatement(email);
+  const words = useLanguage();
   return (
     <section className="statement" aria-labelledby="statement-title">
-      <h2 id="statement-title">Payments and cards</h2>
+      <h2 id="statement-title">{words.t('statement.title')}</h2>
       <CardOnFile email={email} name={name} online={online} removable />
       {!statement ? (
         error ? (
           <p role="alert" className="form-error">
-            Your statement could not be loaded: {errorText(error)}
+            {words.t('statement.loadFailed', { reason: errorText(error, words.t) })}
           </p>
         ) : (
-          <Spinner label="Loading your statement" />
+          <Spinner label={words.t('statement.loading')} />
         )
       ) : (
         <>
           <p className="statement__balance">
-            Balance: <strong>{balanceText(statement.balance)}</strong>
+            {words.t('statement.balance')} <strong>{balanceText(statement.balance, words)}</strong>
           </p>
           {statement.people
             .filter((person) => person.lines.length > 0)
             .map((person) => (
               <table key={person.patientId} className="statement__table">
                 <caption>
-                  {person.name}: {balanceText(person.balance)}
+                  {person.name}: {balanceText(person.balance, words)}
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">What</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Balance</th>
+                    <th scope="col">{words.t('booking.date')}</th>
+                    <th scope="col">{words.t('booking.what')}</th>
+                    <th scope="col">{words.t('statement.amount')}</th>
+                    <th scope="col">{words.t('statement.balanceColumn')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {person.lines.map((line, index) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: a statement's lines have no id; their order is fixed.
                     <tr key={index}>
-                      <td>{clinicMomentText(line.at)}</td>
-                      <td>
-                        {KIND_TEXT[line.kind]}: {line.description}
-                      </td>
+                      <td>{clinicMomentText(line.at, words.locale)}</td>
+                      <td>{words.t('statement.line', { kind: line.kind, description: line.description })}</td>
                       <td>
                         {line.kind === 'payment' ? '−' : ''}
-                        {formatPrice(line.amount)}
+                        {words.format.price(line.amount)}
                       </td>
-                      <td>{formatPrice(line.balance)}</td>
+                      <td>{words.format.price(line.balance)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -67,7 +64,7 @@ export function PaymentsAndCards({ email, name, online }: { email: string; name:
             ))}
           {statement.people.some((person) => person.lines.length > 0) && (
             <button type="button" className="button button--small statement__print" onClick={() => window.print()}>
-              Print statement
+              {words.t('statement.print')}
             </button>
           )}
         </>

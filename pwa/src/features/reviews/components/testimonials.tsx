@@ -1,4 +1,5 @@
 import { type FocusEvent, type ReactNode, useRef, useState } from 'react';
+import { useT } from '../../../lib/i18n.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { type Review, useReviews } from '../api/get-reviews.ts';
 import { CLONES, useCarousel } from '../hooks/use-carousel.ts';
@@ -37,6 +38,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
   const medium = useMediaQuery('(min-width: 640px)', true);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)', false);
   const perView = wide ? 3 : medium ? 2 : 1;
+  const t = useT();
 
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
@@ -80,7 +82,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
     <section
       className="carousel"
       aria-roledescription="carousel"
-      aria-label="Patient testimonials"
+      aria-label={t('testimonials.label')}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={handleFocus}
@@ -95,13 +97,13 @@ function Carousel({ reviews }: { reviews: Review[] }) {
               className="carousel__button"
               onClick={() => setPlaying((value) => !value)}
             >
-              {rotating ? 'Stop automatic slide show' : 'Start automatic slide show'}
+              {rotating ? t('testimonials.stop') : t('testimonials.start')}
             </button>
           )}
           <button
             type="button"
             className="carousel__button carousel__arrow"
-            aria-label="Previous testimonial"
+            aria-label={t('testimonials.previous')}
             onClick={carousel.previous}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -111,7 +113,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
           <button
             type="button"
             className="carousel__button carousel__arrow"
-            aria-label="Next testimonial"
+            aria-label={t('testimonials.next')}
             onClick={carousel.next}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -141,7 +143,7 @@ function Carousel({ reviews }: { reviews: Review[] }) {
                 className="carousel__slide"
                 role="group"
                 aria-roledescription="slide"
-                aria-label={`${index + 1} of ${count}`}
+                aria-label={t('testimonials.slide', { index: index + 1, count })}
                 aria-hidden={!inView || undefined}
               >
                 <ReviewCard review={review} />
@@ -156,24 +158,25 @@ function Carousel({ reviews }: { reviews: Review[] }) {
 
 export function Testimonials() {
   const { data, error } = useReviews();
+  const t = useT();
 
   let content: ReactNode;
-  if (error) content = <p className="testimonials__status">Sorry, the testimonials could not be loaded.</p>;
+  if (error) content = <p className="testimonials__status">{t('testimonials.error')}</p>;
   else if (!data)
     content = (
       <p className="testimonials__status" role="status">
-        Loading testimonials…
+        {t('testimonials.loading')}
       </p>
     );
-  else if (data.length === 0) content = <p className="testimonials__status">No testimonials yet.</p>;
+  else if (data.length === 0) content = <p className="testimonials__status">{t('testimonials.empty')}</p>;
   else content = <Carousel reviews={data} />;
 
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
       <div className="testimonials__header">
         <div>
-          <p className="eyebrow">Testimonial</p>
-          <h2 id="testimonials-title">What Our Patients Says</h2>
+          <p className="eyebrow">{t('testimonials.eyebrow')}</p>
+          <h2 id="testimonials-title">{t('testimonials.title')}</h2>
         </div>
         <svg className="testimonials__quote" viewBox="0 0 64 48" aria-hidden="true" focusable="false">
           <path

@@ -7,6 +7,7 @@ import { formatPrice } from '../../../components/price.ts';
 import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { client } from '../../../lib/client.ts';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { notify } from '../../../lib/notify.ts';
 import { balanceText } from '../../../lib/payment-rules.ts';
 import { pathOf } from '../../../lib/route-paths.ts';
@@ -86,6 +87,7 @@ export function BookingDetailsDialog({
   onClose,
 }: BookingDetailsDialogProps) {
   const ids = useId();
+  const words = useLanguage();
   const desk = useFrontDesk();
   const { signOut } = useSession();
   const [busy, setBusy] = useState(false);
@@ -214,7 +216,7 @@ export function BookingDetailsDialog({
         {statement && (
           <div>
             <dt>Account balance</dt>
-            <dd>{balanceText(statement.balance, 'desk')}</dd>
+            <dd>{balanceText(statement.balance, words, 'desk')}</dd>
           </div>
         )}
         {entry.fee && (

@@ -1,0 +1,11 @@
+/**
+ * The app's words in every language (docs/languages.md): `en.ts` is the source; the others are typed as
+ * having every English key, so a missing one fails the type check. Read at build time only
+ * (scripts/catalogs.ts compiles them); the app loads a language's compiled catalog (lib/i18n.tsx).
+ */
+import type { Language } from '../../../contract/languages.ts';
+import { en, type MessageKey } from './en.ts';
+import { es } from './es.ts';
+import { fr } from './fr.ts';
+
+export const CATALOGS: Record<Language, Record<MessageKey, string>> = { en, es, fr };
