@@ -5,7 +5,7 @@
 //   data) into frames/<name>.html, with its own style sheets inline too: the Worker serves it for that route;
 // - shell.html, the build with an empty #root, which the Worker serves for every other path;
 // - the landing page and the frames again in every other language, under i18n/<language>/ (docs/languages.md),
-//   each with its <html lang>: the Worker serves the reader's (worker/src/page-language.ts).
+//   each with its <html lang>: the Worker serves the reader's (worker/src/platform/page-language.ts).
 // Writes route-preloads.json, the files each app route needs beyond the app's (the Worker announces them with
 // the shell; route-preloads.ts). Then generates the service worker, whose precache must carry the final HTML files.
 // Leaves pwa/.page-renderer/, the renderer it used, for the Worker to bundle.

@@ -1,8 +1,8 @@
 import { framedPathOf, frameName, localizedFile } from '../../contract/frames.ts';
 import type { Language } from '../../contract/languages.ts';
 import { clinicInfo, withClinicInfo } from './clinic/clinic-info.ts';
-import { pageLanguage } from './page-language.ts';
 import type { Env } from './platform/env.ts';
+import { pageLanguage } from './platform/page-language.ts';
 import { type CallApi, signedInPage } from './signed-in-page.ts';
 
 /**

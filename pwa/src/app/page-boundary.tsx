@@ -1,5 +1,6 @@
 import { type ReactNode, Suspense, useLayoutEffect } from 'react';
 import { Spinner } from '../components/spinner.tsx';
+import { useT } from '../lib/i18n.tsx';
 
 /**
  * Once it commits, the page in #root takes taps and keys: the Worker and the build serve a page `inert` (and a
@@ -18,10 +19,11 @@ export function TookOver() {
 
 /** What shows while a page's code loads: a spinner, on a page that takes input. */
 export function PageLoading() {
+  const t = useT();
   return (
     <>
       <TookOver />
-      <Spinner label="Loading page" />
+      <Spinner label={t('common.loadingPage')} />
     </>
   );
 }

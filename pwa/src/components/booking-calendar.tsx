@@ -1,18 +1,10 @@
 import { useMemo, useState } from 'react';
-import { type DateLib, DayPicker, type Modifiers } from 'react-day-picker';
+import { DayPicker, type Modifiers } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { clinicToday, lastBookableDay } from '../lib/clinic-calendar.ts';
+import { useLanguage } from '../lib/i18n.tsx';
 import { useFrame } from '../lib/use-hydrated.ts';
 import './booking-calendar.css';
-
-/**
- * A day button's name holds the number it shows as a word ("Sunday, November 1, 2026", not the
- * default "November 1st"): a speech user says what they see (axe's label-content-name-mismatch).
- */
-function labelDayButton(date: Date, modifiers: Modifiers, _options?: unknown, dateLib?: DateLib): string {
-  const day = dateLib ? dateLib.format(date, 'EEEE, MMMM d, yyyy') : date.toDateString();
-  return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`;
-}
 
 type BookingCalendarProps = {
   selected: Date;
@@ -27,6 +19,30 @@ type BookingCalendarProps = {
 export function BookingCalendar({ selected, onSelect }: BookingCalendarProps) {
   const [today] = useState(() => clinicToday());
   const lastDay = useMemo(() => lastBookableDay(today), [today]);
+  const { t, format, language } = useLanguage();
+  // In the page's language: its month names, its weekday letters and its first day of the week.
+  const words = useMemo(
+    () => ({
+      labels: {
+        // A day button's name holds the number it shows as a word ("Sunday, November 1, 2026", not the
+        // default "November 1st"): a speech user says what they see (axe's label-content-name-mismatch).
+        labelDayButton: (date: Date, modifiers: Modifiers) =>
+          t('calendar.day', {
+            day: format.longDay(date),
+            today: modifiers.today ? 'yes' : 'no',
+            selected: modifiers.selected ? 'yes' : 'no',
+          }),
+        labelNext: () => t('calendar.next'),
+        labelPrevious: () => t('calendar.previous'),
+        labelGrid: (month: Date) => format.month(month),
+      },
+      formatters: {
+        formatCaption: (month: Date) => format.month(month),
+        formatWeekdayName: (day: Date) => format.weekdayNarrow(day),
+      },
+    }),
+    [t, format],
+  );
   // A page's frame, built once for every day it is served: the calendar's place, without a month.
   if (useFrame()) return <div className="booking-calendar booking-calendar--frame" />;
   return (
@@ -41,7 +57,9 @@ export function BookingCalendar({ selected, onSelect }: BookingCalendarProps) {
       startMonth={today}
       endMonth={lastDay}
       disabled={[{ before: today }, { after: lastDay }]}
-      labels={{ labelDayButton }}
+      labels={words.labels}
+      formatters={words.formatters}
+      weekStartsOn={language === 'en' ? 0 : 1}
     />
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n.tsx';
 
 /** A list that could not be loaded: what went wrong, and Try again. */
 export function LoadError({
@@ -10,11 +11,12 @@ export function LoadError({
   onRetry(): void;
   retrying: boolean;
 }) {
+  const t = useT();
   return (
     <div className="load-error" role="alert">
       <p>{children}</p>
       <button type="button" className="button button--small" onClick={onRetry} disabled={retrying}>
-        Try again
+        {t('common.tryAgain')}
       </button>
     </div>
   );

@@ -2,12 +2,21 @@ import { type SubmitEvent, useId, useState } from 'react';
 import { useFreeSlots } from '../lib/appointment-options.ts';
 import { clinicToday, isoDay, localDay } from '../lib/clinic-calendar.ts';
 import { errorText } from '../lib/error-text.ts';
+import { useLanguage } from '../lib/i18n.tsx';
 import { notify } from '../lib/notify.ts';
 import { Modal } from './modal.tsx';
 import { chosenTime, SlotPicker } from './slot-picker.tsx';
 
 type RescheduleDialogProps = {
-  booking: { treatment: string; treatmentId: string; appointmentDate: string; date: string; slot: string };
+  booking: {
+    treatment: string;
+    treatmentId: string;
+    appointmentDate: string;
+    date: string;
+    slot: string;
+    startsAt: string;
+    durationMinutes: number;
+  };
   /** Moves the booking to `appointmentDate` (yyyy-MM-dd) at `start` ("10:00"); throws the server's refusal. */
   onSubmit(move: { appointmentDate: string; start: string }): Promise<unknown>;
   onClose(): void;
@@ -20,6 +29,7 @@ type RescheduleDialogProps = {
  */
 export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialogProps) {
   const ids = useId();
+  const { t, format } = useLanguage();
   const [date, setDate] = useState(() => {
     const current = localDay(booking.date);
     const today = clinicToday();
@@ -40,12 +50,12 @@ export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialo
     setSending(true);
     try {
       await onSubmit({ appointmentDate: isoDay(date), start });
-      notify.success('Appointment moved');
+      notify.success(t('move.moved'));
       setSending(false);
       onClose();
       return;
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
       void refresh();
     }
     setSending(false);
@@ -54,13 +64,13 @@ export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialo
   return (
     <Modal labelledBy={`${ids}-title`} describedBy={`${ids}-now`} onClose={close}>
       <h2 id={`${ids}-title`} className="modal__title">
-        Reschedule {booking.treatment}
+        {t('move.title', { treatment: booking.treatment })}
       </h2>
-      <button type="button" className="modal__close" aria-label="Close" onClick={close} disabled={sending}>
+      <button type="button" className="modal__close" aria-label={t('common.close')} onClick={close} disabled={sending}>
         ×
       </button>
       <p id={`${ids}-now`} className="modal__text">
-        Now: {booking.appointmentDate}, {booking.slot}
+        {t('move.now', { day: format.visitDay(booking), slot: format.visitTime(booking) })}
       </p>
       <form className="modal__form" onSubmit={handleSubmit} aria-busy={sending || undefined}>
         <SlotPicker
@@ -71,10 +81,10 @@ export function RescheduleDialog({ booking, onSubmit, onClose }: RescheduleDialo
           error={error}
           value={start ?? ''}
           onChange={setPicked}
-          label="New time"
+          label={t('move.newTime')}
         />
         <button type="submit" className="button button--primary button--block" disabled={sending || !start}>
-          Move appointment
+          {t('move.submit')}
         </button>
       </form>
     </Modal>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { FreeTime } from '../lib/appointment-options.ts';
 import { errorText } from '../lib/error-text.ts';
+import { useT } from '../lib/i18n.tsx';
 import { BookingCalendar } from './booking-calendar.tsx';
 
 type SlotPickerProps = {
@@ -17,22 +18,14 @@ type SlotPickerProps = {
 };
 
 /** A bookable day on the calendar, then one of the treatment's free times that day. */
-export function SlotPicker({
-  date,
-  onDateChange,
-  times,
-  loading,
-  error,
-  value,
-  onChange,
-  label = 'Time',
-}: SlotPickerProps) {
+export function SlotPicker({ date, onDateChange, times, loading, error, value, onChange, label }: SlotPickerProps) {
   const id = useId();
+  const t = useT();
   return (
     <div className="slot-picker">
       <BookingCalendar selected={date} onSelect={onDateChange} />
       <div className="field">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}>{label ?? t('slots.time')}</label>
         <select
           id={id}
           value={value}
@@ -48,12 +41,12 @@ export function SlotPicker({
         </select>
         <p id={`${id}-note`} className="slot-picker__note" role="status">
           {error
-            ? `The free times could not be loaded: ${errorText(error)}`
+            ? t('slots.loadFailed', { reason: errorText(error, t) })
             : loading
-              ? 'Loading the free times…'
+              ? t('slots.loading')
               : times.length === 0
-                ? 'No free time that day; please pick another day.'
-                : `${times.length} free time${times.length === 1 ? '' : 's'} that day.`}
+                ? t('slots.none')
+                : t('slots.count', { count: times.length })}
         </p>
       </div>
     </div>

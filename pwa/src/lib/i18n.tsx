@@ -7,7 +7,7 @@
 import { loaders } from 'virtual:messages';
 import { messages as englishMessages } from 'virtual:messages/en';
 import { type I18n, setupI18n } from '@lingui/core';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import {
   isLanguage,
   LANGUAGE_CACHE,
@@ -62,6 +62,10 @@ export interface Formats {
   month(day: Date): string;
   /** "Thu" */
   weekday(day: Date): string;
+  /** "Th", a calendar's column: the language's short weekday, as react-day-picker's default is. */
+  weekdayNarrow(day: Date): string;
+  /** "Sunday, November 1, 2026" */
+  longDay(day: Date): string;
   /** "Dec" */
   monthShort(day: Date): string;
 }
@@ -96,6 +100,8 @@ export function formatsOf(language: Language): Formats {
     day: dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
     month: dateFormat(locale, { month: 'long', year: 'numeric' }),
     weekday: dateFormat(locale, { weekday: 'short' }),
+    weekdayNarrow: (day) => dateFormat(locale, { weekday: 'short' })(day).slice(0, 2),
+    longDay: dateFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
     monthShort: dateFormat(locale, { month: 'short' }),
   };
 }
@@ -164,9 +170,17 @@ function remember(language: Language) {
       .catch(() => undefined); // no cache storage: the cookie and the stored choice still keep it
 }
 
+/** The words of the page on screen, for code outside components (a toast of the session's). */
+let onScreen: Translate = english;
+export const wordsOnScreen = (): Translate => onScreen;
+
 /** The app's language, `initial` until the reader chooses another (which is kept on the device). */
 export function LanguageProvider({ initial, children }: { initial: Language; children: ReactNode }) {
   const [language, setLanguage] = useState(initial);
+  // In the browser only: the Worker renders pages in several languages at once.
+  useEffect(() => {
+    onScreen = translator(i18nOf(language));
+  }, [language]);
   const choose = useCallback(async (next: Language) => {
     await loadLanguage(next);
     remember(next);

@@ -4,6 +4,7 @@ import { exchangeIdToken, forgetAccessToken, onAccessTokenRenewal, revokeAccessT
 import { client } from './client.ts';
 import type { AuthUser } from './firebase.ts';
 import { ApiError } from './http.ts';
+import { wordsOnScreen } from './i18n.tsx';
 import { notify } from './notify.ts';
 import { clearPerUserData } from './per-user-data.ts';
 import { readAccessToken, storedAccessClaims, unexpiredAccessClaims } from './stored-access-token.ts';
@@ -292,7 +293,8 @@ export function SessionProvider({
         const firebase = await loadFirebase();
         const user = await firebase.createAccount(email, password);
         // The spec's words, and what they mean.
-        notify.success('Create your account', 'Your account is created; we emailed you a link to verify your address.');
+        const t = wordsOnScreen();
+        notify.success(t('signup.created'), t('signup.createdText'));
         await firebase.setDisplayName(name);
         // Booking and reviews wait for a verified email; if this mail fails, the banner's Resend sends another.
         let linkSent = true;

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { ProgressBar } from '../../components/progress-bar.tsx';
+import { useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useSendToLogin } from './use-send-to-login.ts';
@@ -10,6 +11,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const sendToLogin = useSendToLogin();
   const allowed = Boolean(user?.email);
   const framed = !useHydrated();
+  const t = useT();
 
   useEffect(() => {
     void restoreSession();
@@ -21,6 +23,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
   // At build time: the page's frame (nobody is signed in there, so no one's data can be in it).
   if (framed) return children;
-  if (loading) return <ProgressBar label="Loading your account" />;
+  if (loading) return <ProgressBar label={t('common.loadingAccount')} />;
   return allowed ? children : null;
 }

@@ -2,16 +2,18 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState 
 import { Link, useLocation } from 'wouter';
 import { MenuButton, SiteLinks } from '../../components/navbar.tsx';
 import { useAdmin } from '../../features/users/api/get-admin-status.ts';
+import { type MessageKey, useT } from '../../lib/i18n.tsx';
 import { useSession } from '../../lib/session.tsx';
 import { ErrorBoundary } from '../error-boundary.tsx';
 import { PageBoundary } from '../page-boundary.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-function MenuLink({ href, children }: { href: string; children: string }) {
+function MenuLink({ href, label }: { href: string; label: MessageKey }) {
   const [location] = useLocation();
+  const t = useT();
   return (
     <Link href={href} className="dashboard__link" aria-current={location === href ? 'page' : undefined}>
-      {children}
+      {t(label)}
     </Link>
   );
 }
@@ -25,6 +27,7 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
   const { isAdmin } = useAdmin(loading ? null : user?.email);
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
+  const t = useT();
   const menuId = useId();
   const menuRef = useRef<HTMLElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -60,57 +63,57 @@ export function DashboardLayout({ children }: { children: ReactNode }) {
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/noNoninteractiveElementInteractions: it catches Escape bubbling up from the focusable links and buttons of the open menu. */}
       <div className="dashboard" onKeyDown={handleKeyDown}>
         {open && <div className="dashboard__backdrop" aria-hidden="true" onClick={close} />}
-        <nav ref={menuRef} id={menuId} className="dashboard__menu" data-open={open} aria-label="Dashboard">
+        <nav ref={menuRef} id={menuId} className="dashboard__menu" data-open={open} aria-label={t('nav.dashboard')}>
           <ul>
             <li>
-              <MenuLink href="/dashboard">My Appointments</MenuLink>
+              <MenuLink href="/dashboard" label="menu.mine" />
             </li>
             {isAdmin && (
               <>
                 <li>
-                  <MenuLink href="/dashboard/schedule">Schedule</MenuLink>
+                  <MenuLink href="/dashboard/schedule" label="menu.schedule" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/insights">Insights</MenuLink>
+                  <MenuLink href="/dashboard/insights" label="menu.insights" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/recalls">Recall</MenuLink>
+                  <MenuLink href="/dashboard/recalls" label="menu.recalls" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/all-users">All Users</MenuLink>
+                  <MenuLink href="/dashboard/all-users" label="menu.allUsers" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/add-doctors">Add A Doctor</MenuLink>
+                  <MenuLink href="/dashboard/add-doctors" label="menu.addDoctors" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/manage-doctors">Manage Doctors</MenuLink>
+                  <MenuLink href="/dashboard/manage-doctors" label="menu.manageDoctors" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/treatments">Treatments</MenuLink>
+                  <MenuLink href="/dashboard/treatments" label="menu.treatments" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/form-templates">Forms</MenuLink>
+                  <MenuLink href="/dashboard/form-templates" label="menu.formTemplates" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/clinic-hours">Clinic hours</MenuLink>
+                  <MenuLink href="/dashboard/clinic-hours" label="menu.clinicHours" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/chairs">Chairs</MenuLink>
+                  <MenuLink href="/dashboard/chairs" label="menu.chairs" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/specialties">Specialties</MenuLink>
+                  <MenuLink href="/dashboard/specialties" label="menu.specialties" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/refunds">Refunds</MenuLink>
+                  <MenuLink href="/dashboard/refunds" label="menu.refunds" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/reviews">Reviews</MenuLink>
+                  <MenuLink href="/dashboard/reviews" label="menu.reviews" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/activity">Activity</MenuLink>
+                  <MenuLink href="/dashboard/activity" label="menu.activity" />
                 </li>
                 <li>
-                  <MenuLink href="/dashboard/settings">Clinic settings</MenuLink>
+                  <MenuLink href="/dashboard/settings" label="menu.settings" />
                 </li>
               </>
             )}

@@ -12,6 +12,7 @@ import {
 import { MyFamily } from '../../features/family/components/my-family.tsx';
 import { CalendarFeed } from '../../features/feeds/calendar-feed.tsx';
 import { YourData } from '../../features/privacy/your-data.tsx';
+import { useT } from '../../lib/i18n.tsx';
 
 // Below the list, and not needed for its first paint: loaded after it (docs/product-payments.md#statement).
 const PaymentsAndCards = lazy(() =>
@@ -19,22 +20,27 @@ const PaymentsAndCards = lazy(() =>
 );
 
 /** The patient's account below their appointments: each part is another feature's, composed here. */
-const below: BelowTheList = ({ email, name, online, notRefunded }) => (
-  <>
-    <ReminderToggle email={email} />
-    <SmsSettingForm email={email} />
-    <Suspense fallback={<Spinner label="Loading your payments and cards" />}>
-      <PaymentsAndCards email={email} name={name} online={online} />
-    </Suspense>
-    <section className="bookings__feed" aria-labelledby="calendar-feed-title">
-      <h2 id="calendar-feed-title">Calendar feed</h2>
-      <CalendarFeed who="Your appointments and your family’s" />
-    </section>
-    <MyFamily email={email} />
-    <MyWaitlist email={email} />
-    <YourData notRefunded={notRefunded} />
-  </>
-);
+function Account({ email, name, online, notRefunded }: Parameters<BelowTheList>[0]) {
+  const t = useT();
+  return (
+    <>
+      <ReminderToggle email={email} />
+      <SmsSettingForm email={email} />
+      <Suspense fallback={<Spinner label={t('statement.loadingAll')} />}>
+        <PaymentsAndCards email={email} name={name} online={online} />
+      </Suspense>
+      <section className="bookings__feed" aria-labelledby="calendar-feed-title">
+        <h2 id="calendar-feed-title">{t('feed.title')}</h2>
+        <CalendarFeed who={t('feed.whoPatient')} />
+      </section>
+      <MyFamily email={email} />
+      <MyWaitlist email={email} />
+      <YourData notRefunded={notRefunded} />
+    </>
+  );
+}
+
+const below: BelowTheList = (patient) => <Account {...patient} />;
 
 /** docs/product-booking.md#my-appointments (/dashboard): the bookings feature's page, with the account's parts below. */
 export function MyAppointmentsPage() {

@@ -1,12 +1,14 @@
 import { Link } from 'wouter';
+import { useT } from '../../lib/i18n.tsx';
 
 export function NotFoundPage() {
+  const t = useT();
   return (
     <section className="not-found">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist or has moved.</p>
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <Link href="/" className="button">
-        Back to home
+        {t('notFound.home')}
       </Link>
     </section>
   );

@@ -3,6 +3,7 @@ import './calendar-feed.css';
 import type { FeedCreated } from '../../../../contract/feeds.ts';
 import { client } from '../../lib/client.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { notify } from '../../lib/notify.ts';
 
 /**
@@ -15,13 +16,14 @@ export function CalendarFeed({ doctorId, who }: { doctorId?: string; who: string
   const id = useId();
   const [feed, setFeed] = useState<FeedCreated | null>(null);
   const [busy, setBusy] = useState(false);
+  const t = useT();
 
   async function run(action: () => Promise<void>) {
     setBusy(true);
     try {
       await action();
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setBusy(false);
     }
@@ -35,31 +37,29 @@ export function CalendarFeed({ doctorId, who }: { doctorId?: string; who: string
     run(async () => {
       const { deletedCount } = await client('DELETE /feeds', { query: { doctorId } });
       setFeed(null);
-      notify.success(deletedCount > 0 ? 'The calendar feed is stopped' : 'There was no calendar feed to stop');
+      notify.success(deletedCount > 0 ? t('feed.stopped') : t('feed.noneToStop'));
     });
 
   return (
     <div className="calendar-feed">
-      <p className="calendar-feed__lead">
-        {who}: a calendar that follows every change, in your phone’s or computer’s calendar app.
-      </p>
+      <p className="calendar-feed__lead">{t('feed.lead', { who })}</p>
       {feed && (
         <>
           <a className="button button--primary button--small" href={feed.webcal}>
-            Subscribe in my calendar app
+            {t('feed.subscribe')}
           </a>
           <div className="field">
-            <label htmlFor={`${id}-url`}>Feed address (keep it private)</label>
+            <label htmlFor={`${id}-url`}>{t('feed.address')}</label>
             <input id={`${id}-url`} type="text" readOnly value={feed.url} onFocus={(e) => e.currentTarget.select()} />
           </div>
         </>
       )}
       <p className="calendar-feed__actions">
         <button type="button" className="button button--small" onClick={() => void create()} disabled={busy}>
-          {feed ? 'New address (stops this one)' : 'Get a calendar feed'}
+          {feed ? t('feed.newAddress') : t('feed.get')}
         </button>
         <button type="button" className="button button--small" onClick={() => void stop()} disabled={busy}>
-          Stop the feed
+          {t('feed.stop')}
         </button>
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { labelStartText } from '../../../../../contract/slot-label.ts';
-import { formatPrice } from '../../../components/price.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { dueOnline } from '../../../lib/payment-rules.ts';
 import type { Booking } from '../api/get-booking.ts';
 
@@ -21,23 +21,30 @@ export function FamilyChoice({
 }) {
   const id = useId();
   const total = family.reduce((sum, member) => sum + dueOnline(member), 0);
+  const { t, format, language } = useLanguage();
   return (
     <fieldset className="checkbox-group payment__family">
-      <legend>What would you like to pay?</legend>
+      <legend>{t('family.payWhat')}</legend>
       <label className="checkbox">
         <input type="radio" name={`${id}-pay`} checked={whole} onChange={() => onChange(true)} />
-        The whole family visit: {formatPrice(total)}
+        {t('family.payAll', { amount: format.price(total) })}
       </label>
-      <ul className="payment__family-lines" aria-label="The family visit">
+      <ul className="payment__family-lines" aria-label={t('family.visit')}>
         {family.map((member) => (
           <li key={member._id}>
-            {member.patientName}, {member.treatment} at {labelStartText(member.slot)}: {formatPrice(dueOnline(member))}
+            {t('family.line', {
+              name: member.patientName,
+              treatment: member.treatment,
+              time:
+                language === 'en' ? labelStartText(member.slot) : format.visitTime({ ...member, durationMinutes: 0 }),
+              amount: format.price(dueOnline(member)),
+            })}
           </li>
         ))}
       </ul>
       <label className="checkbox">
         <input type="radio" name={`${id}-pay`} checked={!whole} onChange={() => onChange(false)} />
-        Only {booking.patientName}’s visit: {formatPrice(dueOnline(booking))}
+        {t('family.payOne', { name: booking.patientName, amount: format.price(dueOnline(booking)) })}
       </label>
     </fieldset>
   );

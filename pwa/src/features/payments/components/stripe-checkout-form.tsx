@@ -3,6 +3,7 @@ import type { Appearance, Stripe, StripePaymentElementOptions } from '@stripe/st
 import { type SubmitEvent, useId, useState } from 'react';
 import { PayButton, PaymentError } from '../../../components/payment-form-parts.tsx';
 import { errorText } from '../../../lib/error-text.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 
 export type StripeCheckoutFormProps = {
   /** Stripe.js (or a promise of it) as `<Elements>` takes it; tests hand in a fake Stripe object. */
@@ -44,8 +45,10 @@ const ELEMENT_OPTIONS: StripePaymentElementOptions = {
  * Stripe recommends), confirmed with the PaymentIntent's client secret.
  */
 export function StripeCheckoutForm({ stripe, clientSecret, ...form }: StripeCheckoutFormProps) {
+  // Stripe's own words (its field labels, a decline) in the page's language.
+  const { language } = useLanguage();
   return (
-    <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: APPEARANCE }}>
+    <Elements key={clientSecret} stripe={stripe} options={{ clientSecret, appearance: APPEARANCE, locale: language }}>
       <StripePaymentForm {...form} />
     </Elements>
   );
@@ -65,6 +68,7 @@ function StripePaymentForm({
   const [processing, setProcessing] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const id = useId();
+  const t = useLanguage().t;
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -82,7 +86,7 @@ function StripePaymentForm({
           onConfirmed(setupIntent.id);
           return;
         }
-        setPayError(error?.message ?? 'Your card could not be saved. Please try again.');
+        setPayError(error?.message ?? t('stripe.notSaved'));
         setProcessing(false);
         return;
       }
@@ -100,11 +104,11 @@ function StripePaymentForm({
       }
       setPayError(
         error
-          ? (error.message ?? 'Your payment could not be completed.')
-          : `The payment did not complete (${succeeded?.status ?? 'unknown'}). Please try again.`,
+          ? (error.message ?? t('stripe.notCompleted'))
+          : t('card.notComplete', { status: succeeded?.status ?? 'unknown' }),
       );
     } catch (cause) {
-      setPayError(errorText(cause));
+      setPayError(errorText(cause, t));
     }
     setProcessing(false);
   }
@@ -114,7 +118,7 @@ function StripePaymentForm({
     <form className="payment__form" onSubmit={handleSubmit}>
       <div className="field">
         <span id={`${id}-label`} className="payment__element-label">
-          Payment details
+          {t('stripe.details')}
         </span>
         {/* biome-ignore lint/a11y/useSemanticElements: Stripe mounts its iframe in a plain box; a fieldset brings a border and min-width: min-content that break the 320 px layout. */}
         <div role="group" aria-labelledby={`${id}-label`} aria-busy={!ready || undefined}>

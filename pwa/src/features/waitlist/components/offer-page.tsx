@@ -1,29 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
-import { CLINIC_TIME_ZONE } from '../../../lib/clinic-time-zone.ts';
+import { clinicMomentText } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { answerOffer, useOffer, type WaitlistOffer } from '../api/offer.ts';
+import { answerOffer, useOffer } from '../api/offer.ts';
 import '../waitlist.css';
-
-/** e.g. "Nov 22, 3:00 PM", on the clinic's clock like the appointment times. */
-const heldUntilText = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: CLINIC_TIME_ZONE,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
-
-const CLOSED: Record<Exclude<WaitlistOffer['status'], 'open'>, string> = {
-  accepted: 'You accepted this offer: the appointment is in My Appointments.',
-  declined: 'You declined this offer.',
-  expired: 'This offer has expired; the time went to the next patient in line.',
-  withdrawn: 'This offer was withdrawn because you left the waitlist.',
-};
+import { useLanguage } from '../../../lib/i18n.tsx';
 
 /**
  * docs/product-booking.md#waitlist-offer, /offers/:id (signed in): a time freed for a patient on the waitlist, held until the offer
@@ -34,6 +17,7 @@ export function OfferPage() {
   const { data: offer, error } = useOffer(id);
   const [, navigate] = useLocation();
   const [busy, setBusy] = useState(false);
+  const { t, format, locale } = useLanguage();
 
   async function answer(choice: 'accept' | 'decline') {
     setBusy(true);
@@ -42,7 +26,7 @@ export function OfferPage() {
       notify.success(result.message);
       if (choice === 'accept') navigate('/dashboard');
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setBusy(false);
     }
@@ -52,30 +36,30 @@ export function OfferPage() {
   if (!offer) {
     content = error ? (
       <p role="alert" className="form-error">
-        This offer could not be loaded: {errorText(error)}
+        {t('offer.loadFailed', { reason: errorText(error, t) })}
       </p>
     ) : (
-      <Spinner label="Loading the offer" />
+      <Spinner label={t('offer.loading')} />
     );
   } else {
     content = (
       <>
         <p className="offer__summary">
-          {offer.treatment} on {offer.appointmentDate} at {offer.slot}
+          {t('offer.summary', { treatment: offer.treatment, day: offer.appointmentDate, slot: offer.slot })}
         </p>
         <dl className="offer__details">
           {offer.doctor && (
             <>
-              <dt>Doctor</dt>
+              <dt>{t('booking.doctor')}</dt>
               <dd>{offer.doctor}</dd>
             </>
           )}
-          <dt>Price</dt>
-          <dd>{formatPrice(offer.price)}</dd>
+          <dt>{t('booking.price')}</dt>
+          <dd>{format.price(offer.price)}</dd>
         </dl>
         {offer.status === 'open' ? (
           <>
-            <p>We are holding this time for you until {heldUntilText(offer.expiresAt)}.</p>
+            <p>{t('offer.held', { until: clinicMomentText(offer.expiresAt, locale) })}</p>
             <div className="offer__actions">
               <button
                 type="button"
@@ -83,15 +67,15 @@ export function OfferPage() {
                 disabled={busy}
                 onClick={() => void answer('accept')}
               >
-                Accept and book
+                {t('offer.accept')}
               </button>
               <button type="button" className="button" disabled={busy} onClick={() => void answer('decline')}>
-                Decline
+                {t('offer.decline')}
               </button>
             </div>
           </>
         ) : (
-          <p role="status">{CLOSED[offer.status]}</p>
+          <p role="status">{t('offer.closed', { status: offer.status })}</p>
         )}
       </>
     );
@@ -99,10 +83,10 @@ export function OfferPage() {
 
   return (
     <section className="offer-page" aria-labelledby="offer-title">
-      <h1 id="offer-title">A time is free for you</h1>
+      <h1 id="offer-title">{t('offer.title')}</h1>
       <div className="offer__card">
         {content}
-        <Link href="/dashboard">My Appointments</Link>
+        <Link href="/dashboard">{t('mine.title')}</Link>
       </div>
     </section>
   );

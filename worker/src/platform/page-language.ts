@@ -1,4 +1,4 @@
-import { isLanguage, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../contract/languages.ts';
+import { isLanguage, LANGUAGE_COOKIE, type Language, pickLanguage } from '../../../contract/languages.ts';
 
 /**
  * The language a page is served in (docs/languages.md): the one chosen on the device (its cookie, set by the
