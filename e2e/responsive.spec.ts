@@ -231,6 +231,52 @@ for (const { viewport, isMobile } of [
   });
 }
 
+// docs/languages.md: the layout sweep again in the pseudo-locale, every message accented and 40% longer, at the
+// smallest phone and the widest desktop: a longer language must fit too.
+for (const { viewport, isMobile, day } of [
+  { viewport: PHONES_AND_TABLET[0] as { width: number; height: number }, isMobile: true, day: 50 },
+  { viewport: DESKTOPS[1] as { width: number; height: number }, isMobile: false, day: 51 },
+]) {
+  test.describe(`${viewport.width}x${viewport.height} in the pseudo-locale`, () => {
+    test.use({ viewport, isMobile, hasTouch: isMobile });
+
+    test(`${viewport.width} px: a visitor's and a patient's pages fit in a language 40% longer`, async ({ page }) => {
+      const email = uniqueEmail(`pseudo-${viewport.width}`);
+      await createAccount(email, 'Strong#2026', 'Maximiliana Featherstonehaugh-Oyelaran');
+      await verifyAccount(email);
+      await logIn(page, { email, password: 'Strong#2026' });
+      const unpaid = await bookViaApi(page, {
+        treatment: 'Orthodontic Consultation',
+        date: clinicDate(day),
+        slot: '01.00 PM - 02.00 PM',
+      });
+      const paid = await bookViaApi(page, {
+        treatment: 'Root Canal Treatment',
+        date: clinicDate(day),
+        slot: '11.00 AM - 12.30 PM',
+      });
+      await payViaApi(page, paid);
+      // From the next page on, the app reads its words in the pseudo-locale (lib/i18n.tsx).
+      await page.evaluate(() => localStorage.setItem('clinic.pseudo-locale', 'on'));
+      for (const path of [
+        '/',
+        '/book',
+        `/appointment?date=${clinicDate(day)}`,
+        '/dashboard',
+        `/dashboard/payment/${unpaid}`,
+        `/dashboard/receipt/${paid}`,
+      ]) {
+        await page.goto(path);
+        // The page's words are the pseudo-locale's: bracketed, with their tildes.
+        await expect(page.getByRole('heading', { level: 1 }).first()).toContainText('~]');
+        await expect(page.locator('.spinner, .progress')).toHaveCount(0);
+        await expectNoSidewaysScroll(page, `${path} (pseudo-locale)`);
+        await expectWholeWordsAndNothingClipped(page, `${path} (pseudo-locale)`);
+      }
+    });
+  });
+}
+
 async function visitorPagesFit(page: Page) {
   expectConsoleErrors(page, /status of 404 .*\/no\/such\/page$/);
   await visit(page, '/no/such/page', 'Page not found');

@@ -16,6 +16,7 @@
  *    interleaved rounds (BENCH_ROUNDS=5 for more), beside a static reference page (one heading, one paragraph, no script)
  *    that the bench serves itself, with each page's first paint and LCP as a ratio to its; the
  *    signed-in pages as the seed patient.
+ *    The landing and /book pages are measured again for a browser that asks for Spanish ("/ (es)").
  * BENCH_ONLY=api, insights, delivery or front runs one part; BENCH_SHIFTS=1 also lists, per Lighthouse run, the
  * elements whose layout shifts made up its CLS; BENCH_LCP=1 names, per run, the element of its LCP and the
  * phases its time is made of; BENCH_PAGES=/login,/dashboard measures only those pages (as printed);
@@ -620,6 +621,8 @@ interface FrontRoute {
   signedIn: boolean;
   /** The page's origin: the app's, or the bench's own static reference server's. */
   origin: string;
+  /** The browser asks for this language (docs/languages.md): the Worker serves the page prerendered in it. */
+  language?: string;
 }
 
 /**
@@ -663,6 +666,7 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
   const context = await browser.newContext({
     serviceWorkers: 'block',
     storageState: route.signedIn ? session : undefined,
+    ...(route.language ? { locale: route.language } : {}),
   });
   const page = await context.newPage();
   const sizes = { js: 0, css: 0, files: 0 };
@@ -691,13 +695,14 @@ async function routeBytes(browser: Browser, route: FrontRoute, session: StorageS
 /** Lighthouse runs that failed on its own side ("Please run Lighthouse again"), each tried again. */
 const lighthouseRetries: string[] = [];
 
-async function lighthouseRun(port: number, url: string) {
+async function lighthouseRun(port: number, url: string, language?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      ...(language ? { extraHeaders: { 'Accept-Language': language } } : {}),
     });
     const lhr = result?.lhr;
     if (lhr && !lhr.runtimeError) return { lhr, trace: result.artifacts.Trace };
@@ -766,7 +771,11 @@ async function lighthouseScores(routes: FrontRoute[]) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const route of routes) {
         const chrome = route.signedIn ? signedIn : signedOut;
-        const { lhr, trace } = await lighthouseRun(present(chrome, 'a browser').port, `${route.origin}${route.path}`);
+        const { lhr, trace } = await lighthouseRun(
+          present(chrome, 'a browser').port,
+          `${route.origin}${route.path}`,
+          route.language,
+        );
         checkLanded(route, lhr.finalDisplayedUrl, 'Lighthouse');
         version = lhr.lighthouseVersion;
         benchmarkIndex.push(lhr.environment.benchmarkIndex);
@@ -835,6 +844,9 @@ async function frontEnd() {
       app('/login', '/login', false),
       app('/signup', '/signup', false),
       app('/book', '/book', false),
+      // The same pages for a browser that asks for Spanish: prerendered in it, with its catalog to load.
+      { ...app('/ (es)', '/', false), language: 'es' },
+      { ...app('/book (es)', '/book', false), language: 'es' },
       app('/appointment', '/appointment', true),
       app('/dashboard', '/dashboard', true),
       app('/dashboard/payment/:id', `/dashboard/payment/${unpaid}`, true),

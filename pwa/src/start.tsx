@@ -6,7 +6,7 @@ import { afterPaint } from './lib/after-paint.ts';
 import { refreshClinicInfo } from './lib/clinic-info.ts';
 import { CLINIC_TIME_ZONE } from './lib/clinic-time-zone.ts';
 import { firstAnswersInPage } from './lib/first-answers.ts';
-import { deviceLanguage, loadLanguage } from './lib/i18n.tsx';
+import { deviceLanguage, loadLanguage, PSEUDO_LOCALE } from './lib/i18n.tsx';
 import { listenForInstallPrompt } from './lib/install-prompt.ts';
 import { syncSessionCookie } from './lib/session-cookie.ts';
 import { storedAccessClaims } from './lib/stored-access-token.ts';
@@ -34,7 +34,10 @@ const firstAnswers = firstAnswersInPage(storedAccessClaims()?.email);
 // A page in another (from the service worker's cache, chosen on another tab meanwhile) is drawn over, not hydrated.
 const language = deviceLanguage();
 const hydrating =
-  root.hasChildNodes() && root.dataset.frame === undefined && document.documentElement.lang === language;
+  root.hasChildNodes() &&
+  root.dataset.frame === undefined &&
+  document.documentElement.lang === language &&
+  !PSEUDO_LOCALE;
 document.documentElement.lang = language;
 // Not the landing page or a sign-in page, drawn for nobody: a page for whoever is signed in on this device.
 const forPatient = !hydrating || firstAnswers !== null;

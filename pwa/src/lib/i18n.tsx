@@ -26,7 +26,59 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 const instance = (language: Language, messages: I18n['messages']) =>
   setupI18n({ locale: LOCALES[language], messages: { [LOCALES[language]]: messages } });
 
-const loaded = new Map<Language, I18n>([['en', instance('en', englishMessages)]]);
+/**
+ * The pseudo-locale of the layout sweep (e2e/responsive.spec.ts): English with its letters accented and each
+ * message 40% longer, in brackets, so a word outside the catalogs stands out and a box too small for a longer
+ * language shows. On where the device's storage asks for it (a test's browser); never a reader's choice.
+ */
+export const PSEUDO_LOCALE = (() => {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem('clinic.pseudo-locale') === 'on';
+  } catch {
+    return false;
+  }
+})();
+
+const ACCENTED: Record<string, string> = { a: 'á', e: 'é', i: 'î', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', y: 'ý' };
+type Compiled = string | readonly unknown[];
+/** A compiled message's text parts accented (its placeholders, `#` and select keys kept), and its length. */
+function accented(message: Compiled): { message: Compiled; length: number } {
+  if (typeof message === 'string') {
+    if (message === '#') return { message, length: 1 };
+    const text = message.replace(/[aeioucny]/gi, (ch) => {
+      const lower = ACCENTED[ch.toLowerCase()] ?? ch;
+      return ch === ch.toLowerCase() ? lower : lower.toUpperCase();
+    });
+    return { message: text, length: text.length };
+  }
+  let length = 0;
+  const parts = message.map((part) => {
+    if (typeof part === 'string') {
+      const done = accented(part);
+      length += done.length;
+      return done.message;
+    }
+    const [name, kind, cases] = part as [string, string?, Record<string, Compiled>?];
+    if (!cases) return part;
+    const all = Object.entries(cases).map(([key, value]) => [key, accented(value)] as const);
+    length += Math.max(0, ...all.map(([, done]) => done.length));
+    return [name, kind, Object.fromEntries(all.map(([key, done]) => [key, done.message]))];
+  });
+  return { message: parts, length };
+}
+const pseudoLocalized = (messages: I18n['messages']) =>
+  Object.fromEntries(
+    Object.entries(messages).map(([key, compiled]) => {
+      const { message, length } = accented(compiled as Compiled);
+      // The padding in short runs, as a longer language's words are: a line may break between them.
+      const padding = '~'.repeat(Math.ceil(length * 0.4)).replace(/~{4}(?=~)/g, '~~~~ ');
+      return [key, ['[', ...(typeof message === 'string' ? [message] : message), ` ${padding}]`]];
+    }),
+  ) as I18n['messages'];
+
+const loaded = new Map<Language, I18n>([
+  ['en', instance('en', PSEUDO_LOCALE ? pseudoLocalized(englishMessages) : englishMessages)],
+]);
 
 /** `language`'s catalog, loaded once. */
 export async function loadLanguage(language: Language): Promise<void> {
@@ -47,6 +99,8 @@ export interface Formats {
   amount(dollars: number): string;
   /** A moment of the device's clock: "Nov 21, 2026, 3:00 PM" */
   moment(instant: number | Date): string;
+  /** A day of the calendar ("2026-12-03", no time zone of its own): "Dec 3, 2026", "3 dic 2026". */
+  calendarDay(isoDate: string): string;
   /** A visit's day: in English the API's own words, "Dec 3, 2026" (the spec's); else "3 dic 2026". */
   visitDay(visit: { date: string; appointmentDate: string }): string;
   /**
@@ -89,6 +143,7 @@ export function formatsOf(language: Language): Formats {
     price: (dollars) => formatPrice(dollars, locale),
     amount: (dollars) => formatPrice(dollars, locale, true),
     moment: dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    calendarDay: (isoDate) => calendarDay(new Date(`${isoDate}T00:00:00Z`)),
     visitDay: (visit) => (language === 'en' ? visit.appointmentDate : calendarDay(new Date(`${visit.date}T00:00:00Z`))),
     visitTime: ({ slot, startsAt, durationMinutes }) => {
       const start = Date.parse(startsAt);

@@ -5,6 +5,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { client } from '../../lib/client.ts';
 import { errorText } from '../../lib/error-text.ts';
+import { useT } from '../../lib/i18n.tsx';
 import { notify } from '../../lib/notify.ts';
 import { useSession } from '../../lib/session.tsx';
 import { downloadData } from './api/download-data.ts';
@@ -19,13 +20,14 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
   const { signOut } = useSession();
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const t = useT();
 
   async function download() {
     setBusy(true);
     try {
       await downloadData(null);
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     } finally {
       setBusy(false);
     }
@@ -36,10 +38,10 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
     try {
       await client('DELETE /users/me');
       await signOut({ everywhere: false });
-      notify.success('Your account is deleted');
+      notify.success(t('data.deleted'));
       navigate('/');
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
       setBusy(false);
       setConfirming(false);
     }
@@ -47,14 +49,13 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
 
   return (
     <section className="your-data" aria-labelledby="your-data-title">
-      <h2 id="your-data-title">Your data</h2>
+      <h2 id="your-data-title">{t('data.title')}</h2>
       <p>
-        Everything the clinic holds about you and your family, in one file you can keep or take elsewhere.{' '}
-        <Link href="/privacy">Privacy and your data</Link> says what that is and how long it stays.
+        {t('data.lead')} <Link href="/privacy">{t('signup.privacy')}</Link> {t('data.leadRest')}
       </p>
       <p className="your-data__actions">
         <button type="button" className="button button--small" onClick={() => void download()} disabled={busy}>
-          Download my data
+          {t('data.download')}
         </button>
         <button
           type="button"
@@ -62,32 +63,21 @@ export function YourData({ notRefunded = [] }: { notRefunded?: string[] }) {
           onClick={() => setConfirming(true)}
           disabled={busy}
         >
-          Delete my account
+          {t('data.delete')}
         </button>
       </p>
       {confirming && (
         <ConfirmDialog
-          title="Delete your account?"
-          confirmLabel="Delete my account"
-          cancelLabel="Keep it"
+          title={t('data.deleteTitle')}
+          confirmLabel={t('data.delete')}
+          cancelLabel={t('mine.keep')}
           busy={busy}
           onConfirm={() => void erase()}
           onCancel={() => setConfirming(false)}
         >
-          <p>
-            Your upcoming visits, and your family’s, are cancelled; what you paid for them is refunded as when you
-            cancel them. Your name, contact details, family, form answers, reviews and settings are erased, and this
-            account can no longer reach any of it.
-          </p>
-          {notRefunded.length > 0 && (
-            <p>
-              Inside the clinic’s free-cancellation window, so cancelled without a refund: {notRefunded.join('; ')}.
-            </p>
-          )}
-          <p>
-            The law makes the clinic keep its payment records and the record of who changed what: they stay, without
-            your name. This cannot be undone.
-          </p>
+          <p>{t('data.erased')}</p>
+          {notRefunded.length > 0 && <p>{t('data.notRefunded', { visits: notRefunded.join('; ') })}</p>}
+          <p>{t('data.kept')}</p>
         </ConfirmDialog>
       )}
     </section>

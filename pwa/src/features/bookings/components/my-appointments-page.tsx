@@ -371,7 +371,7 @@ export function MyAppointmentsPage({ below }: { below?: BelowTheList }) {
             online: !offline,
             notRefunded: (bookings ?? [])
               .filter((b) => cancelState(b, null) === 'call the clinic')
-              .map((b) => `${b.treatment} on ${b.appointmentDate}`),
+              .map((b) => t('mine.visitOn', { treatment: b.treatment, day: format.visitDay(b) })),
           })}
         </div>
       )}

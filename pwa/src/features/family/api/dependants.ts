@@ -6,12 +6,8 @@ import { client } from '../../../lib/client.ts';
 
 export type { Dependant, NewDependant, Relationship };
 
-export const RELATIONSHIP_TEXT: Record<Relationship, string> = {
-  child: 'Child',
-  partner: 'Partner',
-  parent: 'Parent',
-  other: 'Other',
-};
+/** Who a person in the family is to the account holder, as the form offers them (the words: the catalogs'). */
+export const RELATIONSHIPS: readonly Relationship[] = ['child', 'partner', 'parent', 'other'];
 
 /** GET /api/users/me/dependants, with add and remove (each reloading the list). */
 export function useDependants(email: string | null | undefined) {

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import type { Arrangement, FamilyOptions, FamilyVisitBooked } from '../../../../../contract/family.ts';
 import { labelStartText, startOfLabel } from '../../../../../contract/slot-label.ts';
 import { Modal } from '../../../components/modal.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { apiFetcher } from '../../../lib/api.ts';
 import { payBySentence } from '../../../lib/booking-rules.ts';
 import { client } from '../../../lib/client.ts';
@@ -27,26 +26,32 @@ function FamilyBooked({
   const payBy = booked.visits.map((visit) => visit.payBy).find(Boolean);
   const first = booked.visits[0];
   const words = useLanguage();
+  const { t, format } = words;
   return (
     <div className="family-visit__done" role="status">
-      <p>Family visit booked on {displayDate}:</p>
+      <p>{t('familyVisit.booked', { day: displayDate })}</p>
       <ul>
         {booked.visits.map((visit) => (
           <li key={visit._id}>
-            {visit.patientName}: {visit.treatment}, {visit.slot} ({formatPrice(visit.price)})
+            {t('familyVisit.line', {
+              name: visit.patientName,
+              treatment: visit.treatment,
+              slot: visit.slot,
+              price: format.price(visit.price),
+            })}
           </li>
         ))}
       </ul>
-      <p>Total {formatPrice(total)}.</p>
+      <p>{t('familyVisit.total', { amount: format.price(total) })}</p>
       {payBy && total > 0 && <p>{payBySentence(payBy, words)}</p>}
       <div className="modal__actions">
         {payBy && total > 0 && first && (
           <Link href={`/dashboard/payment/${encodeURIComponent(first._id)}`} className="button button--primary">
-            Pay now
+            {t('booking.payNow')}
           </Link>
         )}
         <button type="button" className="button" onClick={onClose}>
-          Done
+          {t('common.done')}
         </button>
       </div>
     </div>
@@ -69,7 +74,8 @@ export function FamilyVisitDialog({
 }: FamilyVisitProps) {
   const ids = useId();
   // "me": the account holder, who needs no id (the server takes the caller, or the desk's account).
-  const people = [{ _id: 'me', name: desk ? myName : `${myName} (me)` }, ...family];
+  const { t: say, format } = useLanguage();
+  const people = [{ _id: 'me', name: desk ? myName : say('familyVisit.me', { name: myName }) }, ...family];
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [arrangement, setArrangement] = useState<Arrangement>('together');
   const [start, setStart] = useState('');
@@ -80,7 +86,7 @@ export function FamilyVisitDialog({
     .filter((p) => chosen[p._id])
     .map((p) => ({ patientId: p._id, treatment: chosen[p._id] ?? '' }));
   const nameOf = (id: string) => people.find((p) => p._id === id)?.name ?? '';
-  const priceOf = (treatmentId: string) => formatPrice(treatments.find((t) => t._id === treatmentId)?.price ?? 0);
+  const priceOf = (treatmentId: string) => format.price(treatments.find((t) => t._id === treatmentId)?.price ?? 0);
   const key =
     members.length >= 2
       ? pathOf('GET /appointmentOptions/family', {
@@ -121,7 +127,7 @@ export function FamilyVisitDialog({
       }
       setBooked(answer);
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, say));
     } finally {
       setBusy(false);
     }
@@ -130,9 +136,9 @@ export function FamilyVisitDialog({
   return (
     <Modal labelledBy={`${ids}-title`} onClose={onClose} wide>
       <h2 id={`${ids}-title`} className="modal__title">
-        Family visit on {displayDate}
+        {say('familyVisit.title', { day: displayDate })}
       </h2>
-      <button type="button" className="modal__close" aria-label="Close" onClick={onClose}>
+      <button type="button" className="modal__close" aria-label={say('common.close')} onClick={onClose}>
         ×
       </button>
       {booked ? (
@@ -140,7 +146,7 @@ export function FamilyVisitDialog({
       ) : (
         <form className="modal__form" onSubmit={(event) => void submit(event)} noValidate>
           <fieldset className="family-visit__people">
-            <legend>Who comes, and for what</legend>
+            <legend>{say('familyVisit.who')}</legend>
             {people.map((person) => (
               <div className="field" key={person._id}>
                 <label htmlFor={`${ids}-${person._id}`}>{person.name}</label>
@@ -149,7 +155,7 @@ export function FamilyVisitDialog({
                   value={chosen[person._id] ?? ''}
                   onChange={(event) => setChosen((current) => ({ ...current, [person._id]: event.target.value }))}
                 >
-                  <option value="">Not coming</option>
+                  <option value="">{say('familyVisit.notComing')}</option>
                   {treatments.map((t) => (
                     <option key={t._id} value={t._id}>
                       {t.name}
@@ -160,7 +166,7 @@ export function FamilyVisitDialog({
             ))}
           </fieldset>
           <fieldset className="family-visit__arrangement">
-            <legend>How</legend>
+            <legend>{say('familyVisit.how')}</legend>
             <label className="checkbox">
               <input
                 type="radio"
@@ -168,7 +174,7 @@ export function FamilyVisitDialog({
                 checked={arrangement === 'together'}
                 onChange={() => setArrangement('together')}
               />
-              All at the same time
+              {say('familyVisit.together')}
             </label>
             <label className="checkbox">
               <input
@@ -177,18 +183,18 @@ export function FamilyVisitDialog({
                 checked={arrangement === 'back-to-back'}
                 onChange={() => setArrangement('back-to-back')}
               />
-              One after another
+              {say('familyVisit.backToBack')}
             </label>
           </fieldset>
           {members.length < 2 ? (
-            <p className="field__hint">Choose a treatment for two people or more.</p>
+            <p className="field__hint">{say('familyVisit.twoOrMore')}</p>
           ) : error ? (
             <p className="field__error" role="alert">
-              {errorText(error)}
+              {errorText(error, say)}
             </p>
           ) : options && starts.length === 0 ? (
             <div role="status" className="family-visit__none">
-              <p>No time that day fits: {options.reason ?? 'every time is taken for at least one of you'}.</p>
+              <p>{say('familyVisit.noneFits', { reason: options.reason ?? say('familyVisit.allTaken') })}</p>
               {options.suggestion && (
                 <button
                   type="button"
@@ -200,15 +206,16 @@ export function FamilyVisitDialog({
                     setStart(startOfLabel(suggestion.slot) ?? '');
                   }}
                 >
-                  {options.suggestion.arrangement === 'back-to-back'
-                    ? `One after another works, from ${labelStartText(options.suggestion.slot)}`
-                    : `All at the same time works, at ${labelStartText(options.suggestion.slot)}`}
+                  {say('familyVisit.suggestion', {
+                    arrangement: options.suggestion.arrangement === 'back-to-back' ? 'after' : 'together',
+                    time: labelStartText(options.suggestion.slot),
+                  })}
                 </button>
               )}
             </div>
           ) : (
             <div className="field">
-              <label htmlFor={`${ids}-slot`}>Start (the whole family’s time)</label>
+              <label htmlFor={`${ids}-slot`}>{say('familyVisit.start')}</label>
               <select id={`${ids}-slot`} value={chosenStart} onChange={(event) => setStart(event.target.value)}>
                 {starts.map((s, i) => (
                   <option key={s} value={s}>
@@ -220,11 +227,12 @@ export function FamilyVisitDialog({
           )}
           {members.length >= 2 && (
             <p className="family-visit__total">
-              {members.map((m) => `${nameOf(m.patientId)}: ${priceOf(m.treatment)}`).join(' · ')}. Total{' '}
-              {formatPrice(
-                members.reduce((sum, m) => sum + (treatments.find((t) => t._id === m.treatment)?.price ?? 0), 0),
-              )}
-              .
+              {members.map((m) => `${nameOf(m.patientId)}: ${priceOf(m.treatment)}`).join(' · ')}.{' '}
+              {say('familyVisit.total', {
+                amount: format.price(
+                  members.reduce((sum, m) => sum + (treatments.find((t) => t._id === m.treatment)?.price ?? 0), 0),
+                ),
+              })}
             </p>
           )}
           {problem && (
@@ -234,7 +242,7 @@ export function FamilyVisitDialog({
           )}
           <div className="modal__actions">
             <button type="button" className="button" onClick={onClose}>
-              Cancel
+              {say('familyVisit.cancel')}
             </button>
             <button
               type="submit"
@@ -242,7 +250,7 @@ export function FamilyVisitDialog({
               disabled={busy || !chosenStart || members.length < 2}
               aria-busy={busy}
             >
-              Book the family visit
+              {say('familyVisit.submit')}
             </button>
           </div>
         </form>

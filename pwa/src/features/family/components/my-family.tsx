@@ -1,13 +1,9 @@
 import { type SubmitEvent, useId, useState } from 'react';
 import { errorText } from '../../../lib/error-text.ts';
 import { notify } from '../../../lib/notify.ts';
-import { RELATIONSHIP_TEXT, type Relationship, useDependants } from '../api/dependants.ts';
+import { RELATIONSHIPS, type Relationship, useDependants } from '../api/dependants.ts';
 import '../family.css';
-
-const bornText = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' }).format(
-    new Date(`${isoDate}T00:00:00Z`),
-  );
+import { useLanguage, useT } from '../../../lib/i18n.tsx';
 
 /** Whether someone born on `birthDate` is 18 or more today. */
 const isAdult = (birthDate: string, now = new Date()) => {
@@ -29,6 +25,7 @@ function InviteForm({
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useT();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -38,7 +35,7 @@ function InviteForm({
       notify.success((await onInvite(personId, email.trim())).message);
       setEmail('');
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     } finally {
       setBusy(false);
     }
@@ -46,10 +43,10 @@ function InviteForm({
 
   return (
     <details className="family__invite">
-      <summary>Their own account</summary>
-      <form onSubmit={(event) => void submit(event)} aria-label={`Invite ${name} to their own account`}>
+      <summary>{t('family.ownAccount')}</summary>
+      <form onSubmit={(event) => void submit(event)} aria-label={t('family.invite', { name })}>
         <div className="field">
-          <label htmlFor={`${id}-email`}>{name}’s email</label>
+          <label htmlFor={`${id}-email`}>{t('family.email', { name })}</label>
           <input
             id={`${id}-email`}
             type="email"
@@ -64,7 +61,7 @@ function InviteForm({
           </p>
         )}
         <button type="submit" className="button button--small" disabled={busy || email.trim() === ''} aria-busy={busy}>
-          Invite
+          {t('family.inviteButton')}
         </button>
       </form>
     </details>
@@ -83,22 +80,23 @@ export function MyFamily({ email }: { email: string }) {
   const [relationship, setRelationship] = useState<Relationship>('child');
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t, format } = useLanguage();
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!name.trim() || !birthDate) {
-      setProblem('Enter their name and date of birth');
+      setProblem(t('family.needed'));
       return;
     }
     setSaving(true);
     setProblem(null);
     try {
       await add({ name: name.trim(), birthDate, relationship });
-      notify.success(`${name.trim()} added to your family`);
+      notify.success(t('family.added', { name: name.trim() }));
       setName('');
       setBirthDate('');
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     } finally {
       setSaving(false);
     }
@@ -107,31 +105,34 @@ export function MyFamily({ email }: { email: string }) {
   async function removePerson(personId: string, personName: string) {
     try {
       await remove(personId);
-      notify.success(`${personName} removed`);
+      notify.success(t('family.removed', { name: personName }));
     } catch (cause) {
-      notify.error(errorText(cause));
+      notify.error(errorText(cause, t));
     }
   }
 
   return (
     <section className="family" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>My family</h2>
-      <p className="muted">Book for the people you care for: each has their own visits, and you get their messages.</p>
+      <h2 id={`${id}-title`}>{t('family.title')}</h2>
+      <p className="muted">{t('family.lead')}</p>
       {family && family.length > 0 && (
         <ul className="family__list">
           {family.map((person) => (
             <li key={person._id}>
               <span>
-                <strong>{person.name}</strong> · {RELATIONSHIP_TEXT[person.relationship]}, born{' '}
-                {bornText(person.birthDate)}
+                <strong>{person.name}</strong> ·{' '}
+                {t('family.person', {
+                  relationship: person.relationship,
+                  born: format.calendarDay(person.birthDate),
+                })}
               </span>
               <button
                 type="button"
                 className="button button--small"
-                aria-label={`Remove ${person.name}`}
+                aria-label={t('family.removeWho', { name: person.name })}
                 onClick={() => void removePerson(person._id, person.name)}
               >
-                Remove
+                {t('family.remove')}
               </button>
               {isAdult(person.birthDate) && <InviteForm personId={person._id} name={person.name} onInvite={invite} />}
             </li>
@@ -139,9 +140,9 @@ export function MyFamily({ email }: { email: string }) {
         </ul>
       )}
       <form className="family__form" onSubmit={(event) => void submit(event)} aria-labelledby={`${id}-add`} noValidate>
-        <h3 id={`${id}-add`}>Add a person</h3>
+        <h3 id={`${id}-add`}>{t('family.add')}</h3>
         <div className="field">
-          <label htmlFor={`${id}-name`}>Their name</label>
+          <label htmlFor={`${id}-name`}>{t('family.name')}</label>
           <input
             id={`${id}-name`}
             type="text"
@@ -152,7 +153,7 @@ export function MyFamily({ email }: { email: string }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-born`}>Date of birth</label>
+          <label htmlFor={`${id}-born`}>{t('family.born')}</label>
           <input
             id={`${id}-born`}
             type="date"
@@ -161,15 +162,15 @@ export function MyFamily({ email }: { email: string }) {
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-who`}>Who they are to you</label>
+          <label htmlFor={`${id}-who`}>{t('family.who')}</label>
           <select
             id={`${id}-who`}
             value={relationship}
             onChange={(event) => setRelationship(event.target.value as Relationship)}
           >
-            {(Object.keys(RELATIONSHIP_TEXT) as Relationship[]).map((value) => (
+            {RELATIONSHIPS.map((value) => (
               <option key={value} value={value}>
-                {RELATIONSHIP_TEXT[value]}
+                {t('family.relationship', { relationship: value })}
               </option>
             ))}
           </select>
@@ -180,7 +181,7 @@ export function MyFamily({ email }: { email: string }) {
           </p>
         )}
         <button type="submit" className="button button--small" disabled={saving} aria-busy={saving}>
-          Add to my family
+          {t('family.addSubmit')}
         </button>
       </form>
     </section>

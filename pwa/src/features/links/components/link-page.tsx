@@ -1,6 +1,5 @@
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { payBySentence, policySentence } from '../../../lib/booking-rules.ts';
 import { errorText } from '../../../lib/error-text.ts';
@@ -12,18 +11,9 @@ import { useLanguage } from '../../../lib/i18n.tsx';
 type BookingLink = Extract<LinkInfo, { kind: 'booking' }>;
 type RecallLink = Extract<LinkInfo, { kind: 'recall' }>;
 
-const ACTION_BUTTON = { confirm: "Yes, I'm coming", callback: 'Please call me', cancel: 'Cancel this visit' } as const;
-const ACTION_TITLE = {
-  confirm: 'Are you coming?',
-  callback: 'Should the clinic call you?',
-  cancel: 'Cancel your visit?',
-  book: 'Choose a time',
-  forms: 'Your forms',
-} as const;
-
-/** e.g. "Thu, Dec 3", for a proposed time's day. */
-const dayText = (isoDate: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
+/** e.g. "Thu, Dec 3", for a proposed time's day, in `locale`. */
+const dayText = (isoDate: string, locale = 'en-US') =>
+  new Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric' }).format(
     new Date(`${isoDate}T00:00:00Z`),
   );
 
@@ -32,6 +22,7 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useLanguage().t;
   const { booking, action } = link;
   if (action === 'book' || action === 'forms') return null;
 
@@ -42,7 +33,7 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
     try {
       setDone((await answerLink(token, action)).message);
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     } finally {
       setBusy(false);
     }
@@ -52,22 +43,18 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
   return (
     <>
       <p className="offer__summary">
-        {booking.treatment} on {booking.date} at {booking.slot}
+        {t('offer.summary', { treatment: booking.treatment, day: booking.date, slot: booking.slot })}
       </p>
-      {booking.doctor && <p>With {booking.doctor}</p>}
+      {booking.doctor && <p>{t('link.with', { doctor: booking.doctor })}</p>}
       {done ? (
         <p role="status" className="link__done">
           {done}
         </p>
       ) : blocked ? (
-        <p role="status">
-          This visit can no longer be cancelled online; please call the clinic at {booking.clinicPhone}.
-        </p>
+        <p role="status">{t('link.callToCancel', { phone: booking.clinicPhone })}</p>
       ) : (
         <>
-          {action === 'confirm' && booking.confirmation === 'confirmed' && (
-            <p>You have already told us you are coming.</p>
-          )}
+          {action === 'confirm' && booking.confirmation === 'confirmed' && <p>{t('link.alreadyComing')}</p>}
           <div className="offer__actions">
             <button
               type="button"
@@ -76,7 +63,7 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
               aria-busy={busy}
               onClick={() => void answer()}
             >
-              {ACTION_BUTTON[action]}
+              {t('link.button', { action })}
             </button>
           </div>
         </>
@@ -92,6 +79,7 @@ function BookingAnswer({ token, link }: { token: string; link: BookingLink }) {
 
 /** A recall's proposed times: one tap books; the time chosen in the mail comes first. */
 function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
+  const words = useLanguage();
   const [busy, setBusy] = useState(false);
   const [booked, setBooked] = useState<LinkBooked | null>(null);
   const search = new URLSearchParams(useSearch());
@@ -100,14 +88,13 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
   const chosen: Proposal | null = picked
     ? (link.proposals.find((p) => p.appointmentDate === search.get('date') && p.slot === search.get('slot')) ?? {
         appointmentDate: search.get('date') ?? '',
-        date: dayText(search.get('date') ?? ''),
+        date: dayText(search.get('date') ?? '', words.locale),
         slot: search.get('slot') ?? '',
         doctor: null,
       })
     : null;
   const proposals = chosen ? [chosen, ...link.proposals.filter((p) => p !== chosen)] : link.proposals;
   const [problem, setProblem] = useState<string | null>(null);
-  const words = useLanguage();
 
   async function choose(proposal: Proposal) {
     setBusy(true);
@@ -115,7 +102,7 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
     try {
       setBooked(await bookFromLink(token, proposal));
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, words.t));
     } finally {
       setBusy(false);
     }
@@ -126,13 +113,13 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
       <>
         <p role="status" className="link__done">
           {booked.message}
-          {booked.doctor && ` with ${booked.doctor}`}.
+          {booked.doctor && ` ${words.t('link.withLower', { doctor: booked.doctor })}`}.
         </p>
         <p>{policySentence(booked, words)}</p>
         {booked.payBy && <p className="callout">{payBySentence(booked.payBy, words)}</p>}
         {booked.payBy && (
           <Link href={`/dashboard/payment/${booked.insertedId}`} className="button button--primary">
-            Pay now
+            {words.t('booking.payNow')}
           </Link>
         )}
       </>
@@ -141,16 +128,20 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
   return (
     <>
       <p className="offer__summary">
-        Your {link.recall.treatment} ({formatPrice(link.recall.price)}) is due on {dayText(link.recall.dueDate)}.
+        {words.t('link.due', {
+          treatment: link.recall.treatment,
+          price: words.format.price(link.recall.price),
+          day: dayText(link.recall.dueDate, words.locale),
+        })}
       </p>
       {proposals.length === 0 ? (
         <p>
-          No time near that date is free online. <Link href="/appointment">Choose another date</Link>, or call the
-          clinic.
+          {words.t('link.noneFree')} <Link href="/appointment">{words.t('link.another')}</Link>
+          {words.t('link.orCall')}
         </p>
       ) : (
         <>
-          <p id="proposals-hint">One tap books the time:</p>
+          <p id="proposals-hint">{words.t('link.oneTap')}</p>
           <ul className="link__proposals" aria-describedby="proposals-hint">
             {proposals.map((proposal) => (
               <li key={`${proposal.appointmentDate} ${proposal.slot}`}>
@@ -160,14 +151,14 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
                   disabled={busy}
                   onClick={() => void choose(proposal)}
                 >
-                  <span className="link__day">{dayText(proposal.appointmentDate)}</span>
+                  <span className="link__day">{dayText(proposal.appointmentDate, words.locale)}</span>
                   <span>{proposal.slot}</span>
                   {proposal.doctor && <span className="link__doctor">{proposal.doctor}</span>}
                 </button>
               </li>
             ))}
           </ul>
-          <Link href="/appointment">Another day</Link>
+          <Link href="/appointment">{words.t('link.anotherDay')}</Link>
         </>
       )}
       {problem && (
@@ -186,15 +177,16 @@ function RecallBooking({ token, link }: { token: string; link: RecallLink }) {
 export function LinkPage() {
   const { token } = useParams<{ token: string }>();
   const { data: link, error } = useLink(token);
+  const t = useLanguage().t;
 
   let content: ReactNode;
   if (!link) {
     content = error ? (
       <p role="alert" className="form-error">
-        {errorText(error)}
+        {errorText(error, t)}
       </p>
     ) : (
-      <Spinner label="Opening the link" />
+      <Spinner label={t('link.opening')} />
     );
   } else if (link.kind === 'recall') {
     content = <RecallBooking token={token} link={link} />;
@@ -204,11 +196,11 @@ export function LinkPage() {
 
   return (
     <section className="offer-page" aria-labelledby="link-title">
-      <h1 id="link-title">{link ? ACTION_TITLE[link.action] : 'Your visit'}</h1>
-      {link && <p>Hello {link.patientName},</p>}
+      <h1 id="link-title">{t('link.title', { action: link?.action ?? 'none' })}</h1>
+      {link && <p>{t('link.hello', { name: link.patientName })}</p>}
       <div className="offer__card">
         {content}
-        <Link href="/dashboard">My Appointments</Link>
+        <Link href="/dashboard">{t('mine.title')}</Link>
       </div>
     </section>
   );

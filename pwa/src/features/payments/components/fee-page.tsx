@@ -1,10 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import useSWR from 'swr';
 import { useParams } from 'wouter';
-import { FEE_NAMES } from '../../../../../contract/cards.ts';
 import type { Fee } from '../../../../../contract/fees.ts';
 import { BackToAppointments, OfflineNote, PaymentError } from '../../../components/payment-form-parts.tsx';
-import { formatPrice } from '../../../components/price.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { errorText } from '../../../lib/error-text.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -13,17 +11,10 @@ import { createPaymentIntent, type PaymentIntentAnswer } from '../api/create-pay
 import { DemoCardForm } from './demo-card-form.tsx';
 import '../payments.css';
 import { client } from '../../../lib/client.ts';
+import { useLanguage } from '../../../lib/i18n.tsx';
 import { pathOf } from '../../../lib/route-paths.ts';
 
 const StripeCheckout = lazy(() => import('./stripe-checkout.tsx').then((m) => ({ default: m.StripeCheckout })));
-
-const STATUS_TEXT: Record<Fee['status'], string> = {
-  charging: 'Being charged to your card on file.',
-  charged: 'Charged to your card on file.',
-  unpaid: 'Not paid yet.',
-  paid: 'Paid. Thank you.',
-  waived: 'Waived by the clinic: you owe nothing for it.',
-};
 
 /**
  * docs/product-payments.md#fees, /dashboard/fees/:id (the link of "Please pay the missed-appointment fee"):
@@ -41,13 +32,14 @@ export function FeePage() {
   const [intent, setIntent] = useState<PaymentIntentAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [paidWith, setPaidWith] = useState<string | null>(null);
+  const { t, format } = useLanguage();
 
   async function start() {
     setProblem(null);
     try {
       setIntent(await createPaymentIntent({ feeId: id }));
     } catch (cause) {
-      setProblem(errorText(cause));
+      setProblem(errorText(cause, t));
     }
   }
 
@@ -57,7 +49,7 @@ export function FeePage() {
     await mutate();
   }
 
-  const title = fee ? `${FEE_NAMES[fee.kind]}: ${formatPrice(fee.amount)}` : 'Fee';
+  const title = fee ? t('fee.title', { kind: fee.kind, amount: format.price(fee.amount) }) : t('fee.fee');
   return (
     <section className="dashboard-page payment" aria-labelledby="fee-title">
       <h1 id="fee-title">{title}</h1>
@@ -65,33 +57,33 @@ export function FeePage() {
         {!fee ? (
           error ? (
             <>
-              <PaymentError message={`This fee could not be loaded: ${errorText(error)}`} />
+              <PaymentError message={t('fee.loadFailed', { reason: errorText(error, t) })} />
               <BackToAppointments />
             </>
           ) : (
-            <Spinner label="Loading the fee" />
+            <Spinner label={t('fee.loading')} />
           )
         ) : (
           <>
-            <p className="payment__summary">{STATUS_TEXT[fee.status]}</p>
+            <p className="payment__summary">{t('fee.status', { status: fee.status })}</p>
             {fee.failure && fee.status === 'unpaid' && (
-              <p className="payment__policy">Your card on file could not be charged: {fee.failure}.</p>
+              <p className="payment__policy">{t('fee.failed', { reason: fee.failure })}</p>
             )}
             {paidWith && (
               <p role="status" className="payment__success">
-                You paid {formatPrice(fee.amount)}. Your transaction id:{' '}
+                {t('fee.paid', { amount: format.price(fee.amount) })}{' '}
                 <span className="payment__transaction">{paidWith}</span>
               </p>
             )}
             {!online && <OfflineNote />}
             {fee.status === 'unpaid' && !intent && (
               <button type="button" className="button button--primary" onClick={() => void start()} disabled={!online}>
-                Pay {formatPrice(fee.amount)}
+                {t('card.pay', { amount: format.price(fee.amount) })}
               </button>
             )}
             {intent &&
               (intent.provider === 'stripe' && intent.publishableKey ? (
-                <Suspense fallback={<Spinner label="Loading the card form" />}>
+                <Suspense fallback={<Spinner label={t('booking.loadingCardForm')} />}>
                   <StripeCheckout
                     publishableKey={intent.publishableKey}
                     clientSecret={intent.clientSecret}
