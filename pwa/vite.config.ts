@@ -64,7 +64,7 @@ const chunks = chunkGroups();
 
 export default defineConfig({
   root,
-  plugins: [react(), compiledCatalogs(), withoutServiceWorkerAtBundleClose(pwa), chunks.plugin],
+  plugins: [react(), compiledCatalogs({ split: true }), withoutServiceWorkerAtBundleClose(pwa), chunks.plugin],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), compiledCatalogs()],
+  plugins: [react(), compiledCatalogs({ split: false })],
   resolve: {
     // The PWA plugin (which serves this virtual module) is a build concern; tests use a stand-in.
     alias: { 'virtual:pwa-register': fileURLToPath(new URL('src/testing/pwa-register.ts', import.meta.url)) },

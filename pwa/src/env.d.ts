@@ -10,7 +10,12 @@ interface ImportMetaEnv {
   readonly VITE_FIREBASE_AUTH_EMULATOR_HOST?: string;
 }
 
-/** A language's compiled catalog (scripts/catalogs.ts). */
+/** A language's compiled catalog (scripts/catalogs.ts); `en` and `en-rest` are English's two parts. */
+declare module 'virtual:messages/en-rest' {
+  import type { Messages } from '@lingui/core';
+  export const messages: Messages;
+}
+
 declare module 'virtual:messages/*' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;

@@ -59,7 +59,9 @@ if (forPatient) warmDateFormats(CLINIC_TIME_ZONE);
 // it imports are evaluated in one task, and the two together made the page's longest task (85–117 ms in a
 // Chromium trace at ×4 CPU, against 33–55 and 53–61 apart; docs/performance.md).
 const page = Promise.race([preloadRoute(location.pathname), wait]);
-const rendered = Promise.all([import('./lib/dom-renderer.ts'), page, loadLanguage(language)]).then(([{ mount }]) =>
+// (English: its start's words are in the app already; a page's come with its code, routes.tsx.)
+const words = language === 'en' ? undefined : loadLanguage(language);
+const rendered = Promise.all([import('./lib/dom-renderer.ts'), page, words]).then(([{ mount }]) =>
   mount(root, app, hydrating),
 );
 

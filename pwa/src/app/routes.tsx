@@ -2,6 +2,7 @@ import { type ComponentType, createElement, lazy, Suspense, useEffect, useState 
 import { parse } from 'regexparam';
 import { matchRoute, Route, Switch, useLocation } from 'wouter';
 import { useKiosk } from '../features/forms/api/kiosk.ts';
+import { allEnglish } from '../lib/i18n.tsx';
 import { signedInEmailHint } from '../lib/session.tsx';
 import { RequireAdmin } from './guards/require-admin.tsx';
 import { RequireAuth } from './guards/require-auth.tsx';
@@ -22,8 +23,9 @@ type PageRoute = { path: string; component: Page; access?: 'signed-in' | 'admin'
  */
 function lazyNamed<P extends object, K extends string>(load: () => Promise<Record<K, ComponentType<P>>>, name: K) {
   let loaded: ComponentType<P> | undefined;
+  // With the page's code, the rest of its English words (lib/i18n.tsx): a page renders in full or not at all.
   const preload = () =>
-    load().then((module) => {
+    Promise.all([load(), allEnglish()]).then(([module]) => {
       loaded = module[name];
       return module;
     });

@@ -80,13 +80,26 @@ const loaded = new Map<Language, I18n>([
   ['en', instance('en', PSEUDO_LOCALE ? pseudoLocalized(englishMessages) : englishMessages)],
 ]);
 
-/** `language`'s catalog, loaded once. */
+/** `language`'s catalog, loaded once (English: all of it, as `allEnglish` loads it). */
 export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en') return allEnglish();
   if (loaded.has(language)) return;
   const load = loaders[language];
   if (!load) throw new Error(`no catalog for ${language}`);
   const { messages } = await load();
   loaded.set(language, instance(language, messages));
+}
+
+let englishRest: Promise<void> | undefined;
+/**
+ * The rest of English, beyond the start's words (FIRST_WORDS, i18n/catalogs.ts): loaded with the code of any page
+ * but the landing page (app/routes.tsx), and before rendering a page on the server. Once.
+ */
+export function allEnglish(): Promise<void> {
+  englishRest ??= import('virtual:messages/en-rest').then(({ messages }) => {
+    (loaded.get('en') as I18n).load(LOCALES.en, PSEUDO_LOCALE ? pseudoLocalized(messages) : messages);
+  });
+  return englishRest;
 }
 
 const i18nOf = (language: Language) => loaded.get(language) ?? (loaded.get('en') as I18n);
