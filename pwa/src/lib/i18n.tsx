@@ -1,8 +1,8 @@
 /**
  * The app in its reader's language (issue 48, docs/languages.md): Lingui's runtime with the catalogs the build
- * compiled (scripts/catalogs.ts). English is in the app's code (the source, and every test's language); another
- * language's catalog is a chunk loaded before the first render in it. One Lingui instance per language, never a
- * global "active" one: the Worker renders pages in several languages at once.
+ * compiled (scripts/catalogs.ts). English's words for the app's start are in its code, the rest come with the first
+ * page that needs them (`allEnglish`); another language's catalog is a chunk loaded before the first render in it.
+ * One Lingui instance per language, never a global "active" one: the Worker renders pages in several at once.
  */
 import { loaders } from 'virtual:messages';
 import { messages as englishMessages } from 'virtual:messages/en';
