@@ -3,21 +3,13 @@ import type { Language } from '../../contract/languages.ts';
 import { requireUser } from './people/auth.ts';
 import type { User } from './people/data/users.ts';
 import type { Env } from './platform/env.ts';
-import { HttpError } from './platform/http.ts';
+import { cookieOf, HttpError } from './platform/http.ts';
 
 /** The Worker's own API (index.ts), called as the page's code would call it. */
 export type CallApi = (request: Request) => Promise<Response>;
 
 /** The access token the navigation's session cookie carries (pwa/src/lib/session-cookie.ts), if any. */
-function sessionToken(request: Request): string | undefined {
-  const prefix = `${SESSION_COOKIE.name}=`;
-  const pair = request.headers
-    .get('Cookie')
-    ?.split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix));
-  return pair?.slice(prefix.length) || undefined;
-}
+const sessionToken = (request: Request) => cookieOf(request, SESSION_COOKIE.name);
 
 /** The patient the token is a live session of (as the API checks it), else null. */
 async function patientOf(token: string, env: Env): Promise<User | null> {

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../contract/languages.ts';
+import type { Language } from '../../../contract/languages.ts';
 import { logUnexpected } from '../lib/error-text.ts';
 import { useLanguage } from '../lib/i18n.tsx';
 import { useSession } from '../lib/session.tsx';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { LanguageOptions } from './language-options.tsx';
 
 /**
  * The language of the app on this device, in the navigation of every page (docs/languages.md): kept on the device
@@ -39,11 +40,7 @@ export function LanguageSwitcher() {
         disabled={!ready}
         onChange={(event) => void onChange(event.target.value as Language)}
       >
-        {LANGUAGES.map((option) => (
-          <option key={option} value={option} lang={option}>
-            {LANGUAGE_NAMES[option]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </span>
   );

@@ -81,8 +81,6 @@ export const en = {
   'testimonials.empty': 'No testimonials yet.',
   'contact.eyebrow': 'Contact Us',
   'contact.title': 'Stay connected with us',
-  'contact.name': 'Name',
-  'contact.email': 'Email',
   'contact.subject': 'Subject',
   'contact.message': 'Your message',
   'contact.submit': 'Submit',

@@ -79,8 +79,6 @@ export const es = {
   'testimonials.empty': 'Aún no hay testimonios.',
   'contact.eyebrow': 'Contacto',
   'contact.title': 'Manténgase en contacto',
-  'contact.name': 'Nombre',
-  'contact.email': 'Correo electrónico',
   'contact.subject': 'Asunto',
   'contact.message': 'Su mensaje',
   'contact.submit': 'Enviar',

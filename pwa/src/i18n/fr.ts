@@ -78,8 +78,6 @@ export const fr = {
   'testimonials.empty': 'Pas encore de témoignage.',
   'contact.eyebrow': 'Contact',
   'contact.title': 'Restons en contact',
-  'contact.name': 'Nom',
-  'contact.email': 'E-mail',
   'contact.subject': 'Objet',
   'contact.message': 'Votre message',
   'contact.submit': 'Envoyer',

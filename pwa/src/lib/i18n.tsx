@@ -152,6 +152,7 @@ export function formatsOf(language: Language): Formats {
   const locale = LOCALES[language];
   const calendarDay = dateFormat(locale, { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' });
   const clock = dateFormat(locale, { timeZone: CLINIC_TIME_ZONE, hour: 'numeric', minute: '2-digit' });
+  const weekday = dateFormat(locale, { weekday: 'short' });
   return {
     price: (dollars) => formatPrice(dollars, locale),
     amount: (dollars) => formatPrice(dollars, locale, true),
@@ -167,8 +168,8 @@ export function formatsOf(language: Language): Formats {
     fullDay: dateFormat(locale, { weekday: 'long', month: 'short', day: 'numeric', year: 'numeric' }),
     day: dateFormat(locale, { month: 'short', day: 'numeric', year: 'numeric' }),
     month: dateFormat(locale, { month: 'long', year: 'numeric' }),
-    weekday: dateFormat(locale, { weekday: 'short' }),
-    weekdayNarrow: (day) => dateFormat(locale, { weekday: 'short' })(day).slice(0, 2),
+    weekday,
+    weekdayNarrow: (day) => weekday(day).slice(0, 2),
     longDay: dateFormat(locale, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
     monthShort: dateFormat(locale, { month: 'short' }),
   };

@@ -77,3 +77,14 @@ export function idempotencyKey(request: Request, { required = false } = {}): str
   }
   return key;
 }
+
+/** The value of the cookie `name` that `request` carries, if any (an empty one counts as none). */
+export function cookieOf(request: Request, name: string): string | undefined {
+  const prefix = `${name}=`;
+  const pair = request.headers
+    .get('Cookie')
+    ?.split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(prefix));
+  return pair?.slice(prefix.length) || undefined;
+}

@@ -8,7 +8,7 @@ import { leaveWaitlist, useMyWaitlist, type WaitlistEntry } from '../api/waitlis
 
 /** The days an entry waits for: "Dec 13, 2026", or "Dec 13, 2026 to Dec 20, 2026". */
 function datesOf(entry: WaitlistEntry, t: Translate, format: Formats): string {
-  const shown = (iso: string) => format.day(new Date(`${iso}T12:00:00`));
+  const shown = format.calendarDay;
   return entry.from === entry.to
     ? shown(entry.from)
     : t('waitlist.range', { from: shown(entry.from), to: shown(entry.to) });

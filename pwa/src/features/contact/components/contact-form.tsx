@@ -46,7 +46,7 @@ export function ContactForm() {
       <h2 id="contact-title">{t('contact.title')}</h2>
       <form className="contact__form" onSubmit={onSubmit}>
         <div className="field">
-          <label htmlFor="contact-name">{t('contact.name')}</label>
+          <label htmlFor="contact-name">{t('field.name')}</label>
           <input
             id="contact-name"
             type="text"
@@ -57,7 +57,7 @@ export function ContactForm() {
           />
         </div>
         <div className="field">
-          <label htmlFor="contact-email">{t('contact.email')}</label>
+          <label htmlFor="contact-email">{t('field.email')}</label>
           <input
             id="contact-email"
             type="email"
