@@ -25,7 +25,7 @@ export function LanguageSwitcher() {
       const { client } = await import('../lib/client.ts');
       await client('PUT /users/me/language', { body: { language: next } });
     } catch (cause) {
-      logUnexpected(cause); // the device keeps it; the account's stays as it was (My Appointments shows it)
+      logUnexpected(cause); // the device keeps it; the account's (its mails and texts) stays as it was
     }
   }
 
